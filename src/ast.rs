@@ -1,0 +1,221 @@
+//! The abstract syntax of a game file, as written: names are not resolved yet.
+//! Every node that can be wrong carries the [`Span`] it came from.
+
+use crate::diagnostic::Span;
+
+/// A name as written, with where it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Name {
+    pub text: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Literal {
+    Number(String),
+    Name(String),
+}
+
+impl Literal {
+    pub fn text(&self) -> &str {
+        match self {
+            Literal::Number(s) | Literal::Name(s) => s,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionValues {
+    Range(i64, i64),
+    List(Vec<Literal>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionDecl {
+    pub name: Name,
+    pub values: OptionValues,
+    pub values_span: Span,
+    pub default: Literal,
+    pub default_span: Span,
+    pub doc: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardDecl {
+    pub generator: Name,
+    pub args: Vec<Expr>,
+    pub diagonals: bool,
+    pub without: Vec<Name>,
+    pub links: Vec<(Name, Name)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum RegionBody {
+    Shared(Expr),
+    PerPlayer(Vec<(Name, Expr)>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionDecl {
+    pub name: Name,
+    pub body: RegionBody,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TurnWhen {
+    Always,
+    Number(u32),
+    If(Expr),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnDecl {
+    pub when: TurnWhen,
+    pub steps: Vec<Step>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// `end if COND: OUTCOME`
+    End(Expr, Outcome),
+    /// `[N x] choice | choice ...`: N plies, each a pick among the choices.
+    Choice {
+        repeat: u32,
+        options: Vec<(Choice, Option<Expr>)>,
+    },
+    /// An automatic effect.
+    Effect(Effect),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChoiceKind {
+    Place { piece: Name, at: Expr },
+    Convert(Expr),
+    Remove(Expr),
+    Pass,
+    Swap,
+    Named(Name),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub kind: ChoiceKind,
+    pub marking: Option<Name>,
+    pub then: Vec<Effect>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    Clear(Name),
+    Mark(Name, Expr),
+    Unmark(Name, Expr),
+    Convert(Expr, Option<Name>),
+    Remove(Expr, Option<Name>),
+    Repeat(Box<Effect>, Span),
+    If(Expr, Box<Effect>, Option<Box<Effect>>),
+    Group(Vec<Effect>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Draw,
+    Wins(Name),
+    Loses(Name),
+    /// Keys in order; `true` means the higher value wins.
+    Compare(Vec<(bool, Expr)>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndDecl {
+    pub cond: Expr,
+    pub outcome: Outcome,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwapDecl {
+    pub turn: u32,
+    pub guard: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BinOp {
+    Or,
+    And,
+    Except,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+}
+
+impl BinOp {
+    pub fn symbol(&self) -> &'static str {
+        match self {
+            BinOp::Or => "or",
+            BinOp::And => "and",
+            BinOp::Except => "except",
+            BinOp::Eq => "=",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    Number(String),
+    Name(String),
+    Turn,
+    Call(Name, Vec<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Not(Box<Expr>),
+    Neg(Box<Expr>),
+    /// `SET at DIR`: the cell in direction DIR from `here` is in SET.
+    At(Box<Expr>, Box<Expr>),
+    /// `SET where COND`
+    Where(Box<Expr>, Box<Expr>),
+    /// `some d: COND` (`every` when the flag is false)
+    Quantifier {
+        some: bool,
+        var: Name,
+        body: Box<Expr>,
+    },
+}
+
+/// A whole game file.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameFile {
+    pub name: Option<(String, Span)>,
+    pub options: Vec<OptionDecl>,
+    pub boards: Vec<BoardDecl>,
+    pub players: Vec<Vec<Name>>,
+    pub pieces: Vec<Name>,
+    pub marks: Vec<Name>,
+    pub regions: Vec<RegionDecl>,
+    pub defines: Vec<(Name, Expr)>,
+    pub actions: Vec<(Name, Choice)>,
+    pub swaps: Vec<SwapDecl>,
+    pub turns: Vec<TurnDecl>,
+    pub ends: Vec<EndDecl>,
+}

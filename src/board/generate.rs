@@ -1,0 +1,294 @@
+//! Shape generators: cells with coordinates, direction vectors, sides and corners.
+
+use std::collections::HashMap;
+
+use super::{BoardError, CellInfo, DirInfo, Layout, MAX_CELLS, Shape, column_letters};
+
+pub(super) const SQUARE_DIRS: [DirInfo; 8] = [
+    DirInfo {
+        name: "n",
+        angle: 90,
+    },
+    DirInfo {
+        name: "e",
+        angle: 0,
+    },
+    DirInfo {
+        name: "s",
+        angle: 270,
+    },
+    DirInfo {
+        name: "w",
+        angle: 180,
+    },
+    DirInfo {
+        name: "ne",
+        angle: 45,
+    },
+    DirInfo {
+        name: "se",
+        angle: 315,
+    },
+    DirInfo {
+        name: "sw",
+        angle: 225,
+    },
+    DirInfo {
+        name: "nw",
+        angle: 135,
+    },
+];
+/// (dcol, drow) with row counted upwards.
+const SQUARE_VECS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+    (-1, 1),
+];
+
+pub(super) const HEX_DIRS: [DirInfo; 6] = [
+    DirInfo {
+        name: "e",
+        angle: 0,
+    },
+    DirInfo {
+        name: "ne",
+        angle: 60,
+    },
+    DirInfo {
+        name: "nw",
+        angle: 120,
+    },
+    DirInfo {
+        name: "w",
+        angle: 180,
+    },
+    DirInfo {
+        name: "sw",
+        angle: 240,
+    },
+    DirInfo {
+        name: "se",
+        angle: 300,
+    },
+];
+/// (dq, dr) with r counted downwards.
+const HEX_VECS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+
+const FOUR_SIDES: [&str; 4] = ["top", "bottom", "left", "right"];
+const SIX_SIDES: [&str; 6] = [
+    "top",
+    "top-right",
+    "bottom-right",
+    "bottom",
+    "bottom-left",
+    "top-left",
+];
+
+pub(super) struct Generated {
+    /// In index order; `col`/`row` are the generator's coordinates.
+    pub cells: Vec<CellInfo>,
+    /// (col, row) -> index in `cells`.
+    pub coords: HashMap<(i32, i32), usize>,
+    pub dirs: &'static [DirInfo],
+    /// (dcol, drow) per direction.
+    pub dir_vecs: &'static [(i32, i32)],
+    pub layout: Layout,
+    pub side_names: &'static [&'static str],
+    /// One list per side name (indices into `cells`).
+    pub sides: Vec<Vec<usize>>,
+    pub corners: Vec<usize>,
+}
+
+fn check_count(n: u64) -> Result<(), BoardError> {
+    if n > MAX_CELLS as u64 {
+        Err(BoardError::TooLarge(n))
+    } else {
+        Ok(())
+    }
+}
+
+pub(super) fn generate(shape: &Shape) -> Result<Generated, BoardError> {
+    match *shape {
+        Shape::Square { w, h, diagonals } => {
+            if w == 0 || h == 0 {
+                return Err(BoardError::BadSize(format!(
+                    "square board {w}x{h}: width and height must be at least 1"
+                )));
+            }
+            check_count(w as u64 * h as u64)?;
+            Ok(square(w as i32, h as i32, diagonals))
+        }
+        Shape::Rhombus { w, h } => {
+            if w == 0 || h == 0 {
+                return Err(BoardError::BadSize(format!(
+                    "rhombus board {w}x{h}: width and height must be at least 1"
+                )));
+            }
+            check_count(w as u64 * h as u64)?;
+            let (qmax, rmax) = (w as i32 - 1, h as i32 - 1);
+            let corners = [(0, 0), (qmax, 0), (0, rmax), (qmax, rmax)];
+            Ok(hex_region(
+                qmax,
+                rmax,
+                0,
+                qmax + rmax,
+                &FOUR_SIDES,
+                &corners,
+                |q, r, _| {
+                    // top bottom left right
+                    [r == 0, r == rmax, q == 0, q == qmax, false, false]
+                },
+            ))
+        }
+        Shape::HexHex { n } => {
+            if n == 0 {
+                return Err(BoardError::BadSize(
+                    "hexhex 0: need at least 1 cell per side".into(),
+                ));
+            }
+            if n as usize > MAX_CELLS {
+                return Err(BoardError::TooLarge(u64::MAX));
+            }
+            let n = n as u64;
+            check_count(3 * n * (n - 1) + 1)?;
+            hexagon([n as u32; 6])
+        }
+        Shape::Hexagon { sides } => hexagon(sides),
+    }
+}
+
+fn square(w: i32, h: i32, diagonals: bool) -> Generated {
+    let mut cells = Vec::with_capacity((w * h) as usize);
+    let mut coords = HashMap::new();
+    for y in 0..h {
+        let row = h - 1 - y;
+        for col in 0..w {
+            coords.insert((col, row), cells.len());
+            cells.push(CellInfo {
+                label: format!("{}{}", column_letters(col as usize), row + 1),
+                col,
+                row,
+                x: 2 * col,
+                y,
+            });
+        }
+    }
+    let idx = |col: i32, row: i32| ((h - 1 - row) * w + col) as usize;
+    let sides = vec![
+        (0..w).map(|c| idx(c, h - 1)).collect(),
+        (0..w).map(|c| idx(c, 0)).collect(),
+        (0..h).map(|r| idx(0, r)).collect(),
+        (0..h).map(|r| idx(w - 1, r)).collect(),
+    ];
+    let corners = vec![idx(0, h - 1), idx(w - 1, h - 1), idx(0, 0), idx(w - 1, 0)];
+    let nd = if diagonals { 8 } else { 4 };
+    Generated {
+        cells,
+        coords,
+        dirs: &SQUARE_DIRS[..nd],
+        dir_vecs: &SQUARE_VECS[..nd],
+        layout: Layout::Square,
+        side_names: &FOUR_SIDES,
+        sides,
+        corners,
+    }
+}
+
+/// Validates hexagon sides and generates
+/// `{0 <= q <= F+A, 0 <= r <= B+C, F <= q+r <= F+A+B}`.
+fn hexagon(sides: [u32; 6]) -> Result<Generated, BoardError> {
+    let [a, b, c, d, e, f] = sides.map(|s| s as u64);
+    if sides.contains(&0) || a + b != d + e || b + c != e + f {
+        return Err(BoardError::ImpossibleHexagon(sides));
+    }
+    if sides.iter().any(|&s| s as usize > MAX_CELLS) {
+        return Err(BoardError::TooLarge(u64::MAX));
+    }
+    let [a, b, c, _, _, f] = sides.map(|s| s as i32 - 1);
+    let (qmax, rmax, smin, smax) = (f + a, b + c, f, f + a + b);
+    let count: u64 = (0..=rmax)
+        .map(|r| {
+            let lo = 0.max(smin - r);
+            let hi = qmax.min(smax - r);
+            (hi - lo + 1).max(0) as u64
+        })
+        .sum();
+    check_count(count)?;
+    let corners = [
+        (f, 0),
+        (f + a, 0),
+        (f + a, b),
+        (f + a - c, b + c),
+        (0, b + c),
+        (0, f),
+    ];
+    Ok(hex_region(
+        qmax,
+        rmax,
+        smin,
+        smax,
+        &SIX_SIDES,
+        &corners,
+        |q, r, s| {
+            // top top-right bottom-right bottom bottom-left top-left
+            [r == 0, q == qmax, s == smax, r == rmax, q == 0, s == smin]
+        },
+    ))
+}
+
+/// Hex cells with `0 <= q <= qmax`, `0 <= r <= rmax`, `smin <= q + r <= smax`.
+/// `on_side(q, r, q + r)[k]` tells whether the cell is on side `k`.
+fn hex_region(
+    qmax: i32,
+    rmax: i32,
+    smin: i32,
+    smax: i32,
+    side_names: &'static [&'static str],
+    corners: &[(i32, i32)],
+    on_side: impl Fn(i32, i32, i32) -> [bool; 6],
+) -> Generated {
+    // Smallest 2q + r over the shape, to make drawing x start at 0.
+    let xoff = (0..=rmax).filter_map(|r| {
+        let lo = 0.max(smin - r);
+        (lo <= qmax.min(smax - r)).then_some(2 * lo + r)
+    });
+    let xoff = xoff.min().unwrap_or(0);
+    let mut cells = Vec::new();
+    let mut coords = HashMap::new();
+    let mut sides = vec![Vec::new(); side_names.len()];
+    for r in 0..=rmax {
+        for q in 0.max(smin - r)..=qmax.min(smax - r) {
+            let i = cells.len();
+            coords.insert((q, r), i);
+            let on = on_side(q, r, q + r);
+            for (k, side) in sides.iter_mut().enumerate() {
+                if on[k] {
+                    side.push(i);
+                }
+            }
+            cells.push(CellInfo {
+                label: format!("{}{}", column_letters(q as usize), r + 1),
+                col: q,
+                row: r,
+                x: 2 * q + r - xoff,
+                y: r,
+            });
+        }
+    }
+    let corners = corners.iter().map(|p| coords[p]).collect();
+    Generated {
+        cells,
+        coords,
+        dirs: &HEX_DIRS,
+        dir_vecs: &HEX_VECS,
+        layout: Layout::Hex { xoff },
+        side_names,
+        sides,
+        corners,
+    }
+}

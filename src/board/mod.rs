@@ -1,0 +1,683 @@
+//! Board generators: a [`BoardSpec`] (shape + removed cells + extra links) is
+//! turned into a [`Board`]: a petgraph graph of cells (the source of truth)
+//! plus dense tables built from it for the hot path (direction table,
+//! CSR adjacency lists, label lookup).
+//!
+//! # Cells, indices and labels
+//!
+//! A [`Cell`] is a dense index `0..board.len()`. Cells are always numbered in
+//! rendering order: row by row from the top line, left to right.
+//! Every label is `column letters` + `row number`, where the column letters
+//! are `a..z, aa, ab, ..` (bijective base 26, `a` = column 0) of
+//! [`CellInfo::col`] and the number is [`CellInfo::row`]` + 1`.
+//! Labels are matched case-insensitively and keep their text after removals.
+//!
+//! ## Square boards
+//!
+//! `col` counts from the left (0-based), `row` from the BOTTOM (0-based), like
+//! chess: `a1` is the bottom-left corner. Directions: `n e s w`, plus
+//! `ne se sw nw` with diagonals (dir ids 0..4 are always the orthogonal ones).
+//!
+//! ```text
+//!    a b c          indices:  0 1 2
+//!  3 . . . 3                  3 4 5
+//!  2 . . . 2                  6 7 8
+//!  1 . . . 1        a1 = 6, c3 = 2, n of a1 = a2
+//!    a b c
+//! ```
+//!
+//! ## Hex boards (rhombus, hexhex, hexagon)
+//!
+//! Pointy-top hexagons in horizontal rows, axial coordinates `(q, r)`:
+//! `r` = row from the TOP (0-based), `q` = column, 0 for the leftmost column
+//! of the generated shape. Columns (constant `q`) run down-right (se).
+//! Neighbours: e `(q+1, r)`, w `(q-1, r)`, ne `(q+1, r-1)`, nw `(q, r-1)`,
+//! se `(q, r+1)`, sw `(q-1, r+1)`; directions are listed in the order
+//! `e ne nw w sw se`. `col` = `q`, `row` = `r`, label = letter(q) + (r + 1),
+//! so `a1` is the top-left corner of a rhombus, as in the game Hex.
+//!
+//! ```text
+//!              Rhombus 3x3:                   HexHex 2 (= Hexagon [2;6]):
+//!   nw ne        a b c                       a b c
+//!  w  ()  e    1  . . .  1    a1 b1 c1       1  . .  1     b1 c1
+//!   sw se       2  . . .  2    a2 b2 c2     2  . . .  2   a2 b2 c2
+//!                3  . . .  3    a3 b3 c3     3  . .  3     a3 b3
+//!                    a b c                       a b c
+//! ```
+//!
+//! Rendering: every row shows its number at both ends. Each column letter is
+//! printed on the line above the board and on the line below it, at the
+//! point where the column's down-right diagonal enters and leaves the board:
+//! a cell's column is the letter up-left along its nw-se diagonal (and
+//! down-right along it). On hexhex/hexagon boards the columns starting on the
+//! upper-left border have their top letter further left (follow the diagonal
+//! through the blank area, or use the bottom letter). Positions come from the
+//! generated shape, so removed cells leave blanks.
+//!
+//! Drawing coordinates: `y` = text line (0 = top row), `x` = text column in
+//! half-cell units: square `x = 2 col`, hex `x = 2q + r` shifted so that the
+//! smallest `x` of the generated shape is 0.
+//!
+//! ## Hexagon side lengths
+//!
+//! `Hexagon { sides: [a, b, c, d, e, f] }` gives the number of cells on each
+//! side, clockwise from the top: a = top, b = upper-right, c = lower-right,
+//! d = bottom, e = lower-left, f = upper-left. Walking around the border with
+//! steps `A = a-1` east, `B = b-1` south-east, `C = c-1` south-west, `D = d-1`
+//! west, `E = e-1` north-west, `F = f-1` north-east must return to the start:
+//! `A + F = C + D` and `B + C = E + F` (the third equation `A + B = D + E`
+//! follows). The `-1`s cancel, so the exact condition on the cell counts is:
+//! **all sides >= 1, `a + b == d + e` and `b + c == e + f`** (equivalently
+//! `a - d == e - b == c - f`). Sides of 1 cell are degenerate sides: e.g.
+//! `[n, 1, n, 1, n, 1]` is a triangle. `HexHex { n }` == `Hexagon([n; 6])`.
+//! The generated cells are `{0 <= q <= F+A, 0 <= r <= B+C, F <= q+r <= F+A+B}`;
+//! `[4,3,4,3,4,3]` has rows of 4,5,6,5,4,3 cells (27 cells).
+//!
+//! Named sides: square and rhombus `top bottom left right`; hexhex/hexagon
+//! `top top-right bottom-right bottom bottom-left top-left`. Sides and
+//! corners are computed on the generated shape; removed cells simply vanish
+//! from them.
+
+mod generate;
+mod render;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::fmt;
+
+use petgraph::graph::{NodeIndex, UnGraph};
+
+/// Dense cell index `0..board.len()`.
+pub type Cell = usize;
+/// Index into [`Board::dirs`].
+pub type DirId = usize;
+/// Marks "no neighbour" in the flat tables.
+pub const NO_CELL: u32 = u32::MAX;
+/// Largest number of cells a generated board may have.
+pub const MAX_CELLS: usize = 4096;
+
+/// The geometry of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// w columns x h rows; orthogonal adjacency (dirs n e s w), plus ne se sw nw if diagonals.
+    Square { w: u32, h: u32, diagonals: bool },
+    /// Regular hexagon of hexagonal cells with n cells per side (3n(n-1)+1 cells).
+    HexHex { n: u32 },
+    /// Rhombus of hexagons, w columns x h rows, as the game Hex is played (11x11).
+    Rhombus { w: u32, h: u32 },
+    /// Hexagon of hex cells given its six side lengths (cells per side),
+    /// clockwise from the top side (see the module docs for the condition).
+    Hexagon { sides: [u32; 6] },
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Shape::Square { w, h, diagonals } => {
+                write!(f, "square {w}x{h}")?;
+                if *diagonals {
+                    write!(f, " with diagonals")?;
+                }
+                Ok(())
+            }
+            Shape::HexHex { n } => write!(f, "hexhex {n}"),
+            Shape::Rhombus { w, h } => write!(f, "rhombus {w}x{h}"),
+            Shape::Hexagon { sides } => {
+                let s: Vec<String> = sides.iter().map(|s| s.to_string()).collect();
+                write!(f, "hexagon {}", s.join(","))
+            }
+        }
+    }
+}
+
+/// What to build: a shape, cells to delete and extra undirected links.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardSpec {
+    pub shape: Shape,
+    /// Labels of cells deleted after generation.
+    pub remove: Vec<String>,
+    /// Extra undirected adjacencies (no direction), by label.
+    pub links: Vec<(String, String)>,
+}
+
+impl BoardSpec {
+    /// A spec with no removals and no links.
+    pub fn new(shape: Shape) -> BoardSpec {
+        BoardSpec {
+            shape,
+            remove: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+}
+
+/// Why a board could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// A dimension is zero (message says which).
+    BadSize(String),
+    /// Hexagon side lengths that do not close up.
+    ImpossibleHexagon([u32; 6]),
+    /// More than [`MAX_CELLS`] cells (count, saturated).
+    TooLarge(u64),
+    /// No cell left.
+    Empty,
+    /// A removed or linked label that is not a cell of the generated board.
+    UnknownLabel(String),
+    /// A link to a cell that was removed.
+    LinkToRemoved(String),
+    /// A link from a cell to itself.
+    SelfLink(String),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::BadSize(m) => write!(f, "bad board size: {m}"),
+            BoardError::ImpossibleHexagon(s) => write!(
+                f,
+                "impossible hexagon sides {},{},{},{},{},{}: with sides a..f clockwise from the top, \
+                 every side needs at least 1 cell and a+b = d+e, b+c = e+f (here {} vs {}, {} vs {})",
+                s[0],
+                s[1],
+                s[2],
+                s[3],
+                s[4],
+                s[5],
+                s[0] as u64 + s[1] as u64,
+                s[3] as u64 + s[4] as u64,
+                s[1] as u64 + s[2] as u64,
+                s[4] as u64 + s[5] as u64
+            ),
+            BoardError::TooLarge(n) => {
+                write!(f, "board too large: {n} cells (at most {MAX_CELLS})")
+            }
+            BoardError::Empty => write!(f, "empty board: no cell left"),
+            BoardError::UnknownLabel(l) => write!(f, "unknown cell label \"{l}\""),
+            BoardError::LinkToRemoved(l) => {
+                write!(f, "cannot link cell \"{l}\": it was removed")
+            }
+            BoardError::SelfLink(l) => write!(f, "cannot link cell \"{l}\" to itself"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// A direction of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DirInfo {
+    pub name: &'static str,
+    /// Degrees, counterclockwise, 0 = east.
+    pub angle: i32,
+}
+
+/// A cell (graph node weight).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellInfo {
+    pub label: String,
+    /// Column (0-based, `a` = 0).
+    pub col: i32,
+    /// Row: label number - 1 (square: from the bottom; hex: from the top).
+    pub row: i32,
+    /// Drawing column in half-cell units.
+    pub x: i32,
+    /// Drawing line (0 = top).
+    pub y: i32,
+}
+
+/// A graph edge. `dir` is the direction from the edge's source to its target
+/// (`graph.edge_endpoints(e)`, source is the smaller cell index); the target
+/// sees the source in the opposite direction. Link edges have `dir: None`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edge {
+    pub dir: Option<DirId>,
+}
+
+pub type BoardGraph = UnGraph<CellInfo, Edge>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    Square,
+    Hex { xoff: i32 },
+}
+
+/// A generated board: graph plus dense lookup tables.
+#[derive(Clone)]
+pub struct Board {
+    shape: Shape,
+    layout: Layout,
+    graph: BoardGraph,
+    dirs: &'static [DirInfo],
+    opposite: Vec<DirId>,
+    /// `cell * ndirs + dir` -> neighbour or NO_CELL.
+    table: Vec<u32>,
+    /// CSR adjacency: neighbours of c are `adj[adj_start[c]..adj_start[c+1]]`.
+    adj_start: Vec<u32>,
+    adj: Vec<u32>,
+    by_label: HashMap<String, Cell>,
+    side_names: &'static [&'static str],
+    sides: Vec<Vec<Cell>>,
+    corners: Vec<Cell>,
+    links: usize,
+    /// Rendering frame of the generated shape (before removals).
+    frame: Frame,
+}
+
+/// Extent of the generated shape, so that removals leave holes in renderings.
+#[derive(Clone, Debug)]
+struct Frame {
+    /// Per drawing line from `ymin`: (first x, last x, row number), if any cell.
+    rows: Vec<Option<(i32, i32, i32)>>,
+    ymin: i32,
+    cmin: i32,
+    cmax: i32,
+}
+
+impl Frame {
+    fn of(cells: &[CellInfo]) -> Frame {
+        let ymin = cells.iter().map(|c| c.y).min().unwrap_or(0);
+        let ymax = cells.iter().map(|c| c.y).max().unwrap_or(0);
+        let mut rows = vec![None; (ymax - ymin + 1) as usize];
+        for c in cells {
+            let r = rows[(c.y - ymin) as usize].get_or_insert((c.x, c.x, c.row + 1));
+            r.0 = r.0.min(c.x);
+            r.1 = r.1.max(c.x);
+        }
+        Frame {
+            rows,
+            ymin,
+            cmin: cells.iter().map(|c| c.col).min().unwrap_or(0),
+            cmax: cells.iter().map(|c| c.col).max().unwrap_or(0),
+        }
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Board")
+            .field("shape", &self.shape)
+            .field("cells", &self.len())
+            .field("edges", &self.graph.edge_count())
+            .field("links", &self.links)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Builds a board from its spec.
+pub fn build(spec: &BoardSpec) -> Result<Board, BoardError> {
+    let g = generate::generate(&spec.shape)?;
+    let n0 = g.cells.len();
+
+    // Removal.
+    let lookup0: HashMap<String, usize> = g
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.label.to_ascii_lowercase(), i))
+        .collect();
+    let mut keep = vec![true; n0];
+    for l in &spec.remove {
+        match lookup0.get(&l.to_ascii_lowercase()) {
+            Some(&i) => keep[i] = false,
+            None => return Err(BoardError::UnknownLabel(l.clone())),
+        }
+    }
+    let mut new_index = vec![usize::MAX; n0];
+    let mut graph = BoardGraph::with_capacity(n0, n0 * g.dir_vecs.len() / 2);
+    for (i, cell) in g.cells.iter().enumerate() {
+        if keep[i] {
+            new_index[i] = graph.add_node(cell.clone()).index();
+        }
+    }
+    if graph.node_count() == 0 {
+        return Err(BoardError::Empty);
+    }
+
+    // Directional edges, each adjacency once (from the smaller index).
+    for (i, cell) in g.cells.iter().enumerate() {
+        if !keep[i] {
+            continue;
+        }
+        for (d, &(dc, dr)) in g.dir_vecs.iter().enumerate() {
+            if let Some(&j) = g.coords.get(&(cell.col + dc, cell.row + dr))
+                && keep[j]
+                && new_index[i] < new_index[j]
+            {
+                graph.add_edge(
+                    NodeIndex::new(new_index[i]),
+                    NodeIndex::new(new_index[j]),
+                    Edge { dir: Some(d) },
+                );
+            }
+        }
+    }
+
+    // Links.
+    let mut links = 0;
+    for (a, b) in &spec.links {
+        let find = |l: &String| match lookup0.get(&l.to_ascii_lowercase()) {
+            None => Err(BoardError::UnknownLabel(l.clone())),
+            Some(&i) if !keep[i] => Err(BoardError::LinkToRemoved(l.clone())),
+            Some(&i) => Ok(new_index[i]),
+        };
+        let (ia, ib) = (find(a)?, find(b)?);
+        if ia == ib {
+            return Err(BoardError::SelfLink(a.clone()));
+        }
+        let (lo, hi) = (NodeIndex::new(ia.min(ib)), NodeIndex::new(ia.max(ib)));
+        if graph.find_edge(lo, hi).is_none() {
+            graph.add_edge(lo, hi, Edge { dir: None });
+            links += 1;
+        }
+    }
+
+    let map = |v: &[usize]| -> Vec<Cell> {
+        let mut out: Vec<Cell> = v
+            .iter()
+            .filter(|&&i| keep[i])
+            .map(|&i| new_index[i])
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    };
+    let sides = g.sides.iter().map(|s| map(s)).collect();
+    let corners = map(&g.corners);
+
+    Ok(Board::from_graph(
+        spec.shape.clone(),
+        g.layout,
+        graph,
+        g.dirs,
+        g.side_names,
+        sides,
+        corners,
+        links,
+        Frame::of(&g.cells),
+    ))
+}
+
+impl Board {
+    #[allow(clippy::too_many_arguments)]
+    fn from_graph(
+        shape: Shape,
+        layout: Layout,
+        graph: BoardGraph,
+        dirs: &'static [DirInfo],
+        side_names: &'static [&'static str],
+        sides: Vec<Vec<Cell>>,
+        corners: Vec<Cell>,
+        links: usize,
+        frame: Frame,
+    ) -> Board {
+        let n = graph.node_count();
+        let nd = dirs.len();
+        let opposite: Vec<DirId> = (0..nd)
+            .map(|d| {
+                let a = (dirs[d].angle + 180).rem_euclid(360);
+                dirs.iter()
+                    .position(|x| x.angle == a)
+                    .expect("every direction has an opposite")
+            })
+            .collect();
+        let mut table = vec![NO_CELL; n * nd];
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for e in graph.edge_indices() {
+            let (a, b) = graph.edge_endpoints(e).expect("edge exists");
+            let (a, b) = (a.index(), b.index());
+            if let Some(d) = graph[e].dir {
+                table[a * nd + d] = b as u32;
+                table[b * nd + opposite[d]] = a as u32;
+            }
+            lists[a].push(b as u32);
+            lists[b].push(a as u32);
+        }
+        let mut adj_start = Vec::with_capacity(n + 1);
+        let mut adj = Vec::new();
+        adj_start.push(0);
+        for mut l in lists {
+            l.sort_unstable();
+            l.dedup();
+            adj.extend_from_slice(&l);
+            adj_start.push(adj.len() as u32);
+        }
+        let by_label = graph
+            .node_indices()
+            .map(|i| (graph[i].label.to_ascii_lowercase(), i.index()))
+            .collect();
+        Board {
+            shape,
+            layout,
+            graph,
+            dirs,
+            opposite,
+            table,
+            adj_start,
+            adj,
+            by_label,
+            side_names,
+            sides,
+            corners,
+            links,
+            frame,
+        }
+    }
+
+    /// The shape this board was generated from.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The cell graph. Node `i` is cell `i`; see [`Edge`] for edge directions.
+    pub fn graph(&self) -> &BoardGraph {
+        &self.graph
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    /// Always false (empty boards are rejected by [`build`]).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The board's directions; a [`DirId`] indexes this slice.
+    pub fn dirs(&self) -> &[DirInfo] {
+        self.dirs
+    }
+
+    /// Number of directions.
+    pub fn ndirs(&self) -> usize {
+        self.dirs.len()
+    }
+
+    /// The neighbour of `c` in direction `d`.
+    #[inline]
+    pub fn neighbor(&self, c: Cell, d: DirId) -> Option<Cell> {
+        let n = self.table[c * self.dirs.len() + d];
+        if n == NO_CELL { None } else { Some(n as Cell) }
+    }
+
+    /// The flat direction table: entry `c * ndirs() + d` is the neighbour of
+    /// `c` in direction `d`, or [`NO_CELL`].
+    pub fn neighbor_table(&self) -> &[u32] {
+        &self.table
+    }
+
+    /// All cells adjacent to `c` (directional and link edges), sorted, no duplicates.
+    #[inline]
+    pub fn neighbors(&self, c: Cell) -> &[u32] {
+        &self.adj[self.adj_start[c] as usize..self.adj_start[c + 1] as usize]
+    }
+
+    /// Direction by name (exact, lowercase: "n", "ne", ...).
+    pub fn dir_by_name(&self, name: &str) -> Option<DirId> {
+        self.dirs.iter().position(|d| d.name == name)
+    }
+
+    /// The direction whose angle is `d`'s angle + `degrees` (mod 360), if the board has one.
+    pub fn rotate(&self, d: DirId, degrees: i32) -> Option<DirId> {
+        let a = (self.dirs[d].angle + degrees.rem_euclid(360)).rem_euclid(360);
+        self.dirs.iter().position(|x| x.angle == a)
+    }
+
+    /// The opposite direction.
+    pub fn opposite(&self, d: DirId) -> DirId {
+        self.opposite[d]
+    }
+
+    /// The cell's data.
+    pub fn cell(&self, c: Cell) -> &CellInfo {
+        &self.graph[NodeIndex::new(c)]
+    }
+
+    /// The cell's label ("a1").
+    pub fn label(&self, c: Cell) -> &str {
+        &self.cell(c).label
+    }
+
+    /// Cell by label, case-insensitive.
+    pub fn cell_by_label(&self, label: &str) -> Option<Cell> {
+        if label.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.by_label.get(&label.to_ascii_lowercase()).copied()
+        } else {
+            self.by_label.get(label).copied()
+        }
+    }
+
+    /// Number of link edges (extra adjacencies without direction).
+    pub fn link_count(&self) -> usize {
+        self.links
+    }
+
+    /// All cells.
+    pub fn all(&self) -> Vec<Cell> {
+        (0..self.len()).collect()
+    }
+
+    /// Cells with no neighbour in direction `d` (by the direction table only).
+    pub fn edge(&self, d: DirId) -> Vec<Cell> {
+        (0..self.len())
+            .filter(|&c| self.neighbor(c, d).is_none())
+            .collect()
+    }
+
+    /// Names accepted by [`Board::side`].
+    pub fn side_names(&self) -> &[&str] {
+        self.side_names
+    }
+
+    /// The cells on a named side of the generated shape (corners are on both
+    /// sides), or None for an unknown name.
+    pub fn side(&self, name: &str) -> Option<Vec<Cell>> {
+        let i = self
+            .side_names
+            .iter()
+            .position(|s| s.eq_ignore_ascii_case(name))?;
+        Some(self.sides[i].clone())
+    }
+
+    /// The corners of the generated shape that were not removed.
+    pub fn corners(&self) -> Vec<Cell> {
+        self.corners.clone()
+    }
+
+    /// Cells whose label number is `k` (1-based).
+    pub fn row(&self, k: usize) -> Vec<Cell> {
+        (0..self.len())
+            .filter(|&c| self.cell(c).row as i64 + 1 == k as i64)
+            .collect()
+    }
+
+    /// Cells of the `k`-th column (1-based: `a` = 1).
+    pub fn column(&self, k: usize) -> Vec<Cell> {
+        (0..self.len())
+            .filter(|&c| self.cell(c).col as i64 + 1 == k as i64)
+            .collect()
+    }
+
+    /// Cells of a column given by its letters ("a", "AB") or 1-based number ("3").
+    pub fn column_by_name(&self, name: &str) -> Option<Vec<Cell>> {
+        let k = match name.parse::<usize>() {
+            Ok(k) => k,
+            Err(_) => column_index(name)? + 1,
+        };
+        Some(self.column(k))
+    }
+
+    /// A short readable description: shape, counts, degree histogram.
+    pub fn summary(&self) -> String {
+        let mut s = format!("board: {}\ncells: {}\n", self.shape, self.len());
+        let per_dir: Vec<String> = (0..self.ndirs())
+            .map(|d| {
+                let k = (0..self.len())
+                    .filter(|&c| self.neighbor(c, d).is_some())
+                    .count();
+                format!("{}: {k}", self.dirs[d].name)
+            })
+            .collect();
+        s += &format!("direction steps: {}\n", per_dir.join(", "));
+        s += &format!(
+            "edges: {} ({} links)\n",
+            self.graph.edge_count(),
+            self.links
+        );
+        let h: Vec<String> = self
+            .degree_histogram()
+            .iter()
+            .map(|(d, k)| format!("degree {d}: {k}"))
+            .collect();
+        s += &format!("degrees: {}\n", h.join(", "));
+        s
+    }
+
+    /// Degree histogram: `(degree, number of cells)` sorted by degree.
+    pub fn degree_histogram(&self) -> Vec<(usize, usize)> {
+        let mut counts = Vec::new();
+        for c in 0..self.len() {
+            let d = self.neighbors(c).len();
+            if counts.len() <= d {
+                counts.resize(d + 1, 0);
+            }
+            counts[d] += 1;
+        }
+        counts
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, k)| k > 0)
+            .collect()
+    }
+}
+
+/// Column letters of a 0-based column: 0 -> "a", 25 -> "z", 26 -> "aa".
+pub fn column_letters(mut i: usize) -> String {
+    let mut out = Vec::new();
+    loop {
+        out.push(b'a' + (i % 26) as u8);
+        if i < 26 {
+            break;
+        }
+        i = i / 26 - 1;
+    }
+    out.reverse();
+    String::from_utf8(out).expect("ascii")
+}
+
+/// 0-based column of column letters ("a" -> 0, "aa" -> 26), case-insensitive.
+pub fn column_index(letters: &str) -> Option<usize> {
+    if letters.is_empty() || letters.len() > 6 {
+        return None;
+    }
+    let mut v: usize = 0;
+    for b in letters.bytes() {
+        if !b.is_ascii_alphabetic() {
+            return None;
+        }
+        v = v * 26 + (b.to_ascii_lowercase() - b'a') as usize + 1;
+    }
+    Some(v - 1)
+}

@@ -1,0 +1,567 @@
+use super::*;
+
+fn board(shape: Shape) -> Board {
+    build(&BoardSpec::new(shape)).unwrap()
+}
+
+fn sq(w: u32, h: u32, diagonals: bool) -> Board {
+    board(Shape::Square { w, h, diagonals })
+}
+
+fn labels(b: &Board, cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(|&c| b.label(c).to_string()).collect()
+}
+
+fn cell(b: &Board, l: &str) -> Cell {
+    b.cell_by_label(l).unwrap_or_else(|| panic!("no cell {l}"))
+}
+
+fn spec(shape: Shape, remove: &[&str], links: &[(&str, &str)]) -> BoardSpec {
+    BoardSpec {
+        shape,
+        remove: remove.iter().map(|s| s.to_string()).collect(),
+        links: links
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect(),
+    }
+}
+
+/// Structural invariants every board must satisfy.
+fn check_invariants(b: &Board) {
+    let nd = b.ndirs();
+    assert_eq!(b.neighbor_table().len(), b.len() * nd);
+    for c in 0..b.len() {
+        let ns = b.neighbors(c);
+        assert!(ns.windows(2).all(|w| w[0] < w[1]), "sorted, no duplicates");
+        assert!(!ns.contains(&(c as u32)));
+        for d in 0..nd {
+            if let Some(n) = b.neighbor(c, d) {
+                assert_eq!(b.neighbor(n, b.opposite(d)), Some(c));
+                assert!(ns.contains(&(n as u32)));
+            }
+        }
+        for &n in ns {
+            assert!(b.neighbors(n as usize).contains(&(c as u32)));
+        }
+        assert_eq!(b.cell_by_label(b.label(c)), Some(c));
+    }
+    let total: usize = (0..b.len()).map(|c| b.neighbors(c).len()).sum();
+    assert_eq!(total, 2 * b.graph().edge_count());
+    for e in b.graph().edge_indices() {
+        let (s, t) = b.graph().edge_endpoints(e).unwrap();
+        assert!(s.index() < t.index());
+        if let Some(d) = b.graph()[e].dir {
+            assert_eq!(b.neighbor(s.index(), d), Some(t.index()));
+        }
+    }
+    // Index order is rendering order.
+    for c in 1..b.len() {
+        let (p, q) = (b.cell(c - 1), b.cell(c));
+        assert!((p.y, p.x) < (q.y, q.x));
+    }
+    let r = b.render(&|_| '.');
+    assert!(
+        r.lines().all(|l| l == l.trim_end()),
+        "trailing spaces in\n{r}"
+    );
+    assert_eq!(r.matches('.').count(), b.len());
+}
+
+#[test]
+fn cell_counts() {
+    assert_eq!(sq(3, 3, false).len(), 9);
+    assert_eq!(sq(8, 8, true).len(), 64);
+    for n in 1..=8u32 {
+        let b = board(Shape::HexHex { n });
+        assert_eq!(b.len(), (3 * n * (n - 1) + 1) as usize);
+        check_invariants(&b);
+    }
+    assert_eq!(board(Shape::Rhombus { w: 11, h: 11 }).len(), 121);
+    assert_eq!(board(Shape::Rhombus { w: 5, h: 3 }).len(), 15);
+}
+
+#[test]
+fn hexagon_row_lengths() {
+    let b = board(Shape::Hexagon {
+        sides: [4, 3, 4, 3, 4, 3],
+    });
+    let rows: Vec<usize> = (1..=6).map(|k| b.row(k).len()).collect();
+    assert_eq!(rows, [4, 5, 6, 5, 4, 3]);
+    assert_eq!(b.len(), 27);
+    let b = board(Shape::Hexagon {
+        sides: [6, 5, 6, 5, 6, 5],
+    });
+    let rows: Vec<usize> = (1..=10).map(|k| b.row(k).len()).collect();
+    assert_eq!(rows, [6, 7, 8, 9, 10, 9, 8, 7, 6, 5]);
+    // A triangle is a hexagon with 1-cell sides.
+    let t = board(Shape::Hexagon {
+        sides: [4, 1, 4, 1, 4, 1],
+    });
+    assert_eq!(t.len(), 10);
+    assert_eq!(t.corners().len(), 3);
+    check_invariants(&t);
+}
+
+#[test]
+fn hexhex_is_regular_hexagon() {
+    for n in 1..=5 {
+        let a = board(Shape::HexHex { n });
+        let b = board(Shape::Hexagon { sides: [n; 6] });
+        assert_eq!(a.len(), b.len());
+        assert_eq!(a.graph().edge_count(), b.graph().edge_count());
+        for c in 0..a.len() {
+            assert_eq!(a.cell(c), b.cell(c));
+            assert_eq!(a.neighbors(c), b.neighbors(c));
+        }
+    }
+}
+
+/// Numbers verified against Ludii's boards (/work/shared/reference/ludii/equi-boards,
+/// equi_Hex_3-4.txt, equi_Hex_5-6.txt, equi_Hex_4.txt): the graphs were checked
+/// isomorphic with petgraph::algo::is_isomorphic; here only the invariants are kept.
+#[test]
+fn equi_boards_match_ludii() {
+    let cases = [
+        (
+            Shape::Hexagon {
+                sides: [4, 3, 4, 3, 4, 3],
+            },
+            27,
+            63,
+            vec![(3, 6), (4, 9), (6, 12)],
+        ),
+        (
+            Shape::Hexagon {
+                sides: [6, 5, 6, 5, 6, 5],
+            },
+            75,
+            195,
+            vec![(3, 6), (4, 21), (6, 48)],
+        ),
+        (
+            Shape::HexHex { n: 4 },
+            37,
+            90,
+            vec![(3, 6), (4, 12), (6, 19)],
+        ),
+    ];
+    for (shape, cells, edges, hist) in cases {
+        let b = board(shape);
+        assert_eq!(b.len(), cells);
+        assert_eq!(b.graph().edge_count(), edges);
+        assert_eq!(b.degree_histogram(), hist);
+        check_invariants(&b);
+    }
+}
+
+#[test]
+fn edge_counts() {
+    assert_eq!(sq(3, 3, false).graph().edge_count(), 12);
+    assert_eq!(sq(3, 3, true).graph().edge_count(), 20);
+    assert_eq!(board(Shape::HexHex { n: 2 }).graph().edge_count(), 12);
+    assert_eq!(board(Shape::Rhombus { w: 2, h: 2 }).graph().edge_count(), 5);
+    assert_eq!(board(Shape::HexHex { n: 1 }).graph().edge_count(), 0);
+    for b in [
+        sq(3, 3, false),
+        sq(4, 2, true),
+        board(Shape::Rhombus { w: 11, h: 11 }),
+        sq(1, 1, true),
+    ] {
+        check_invariants(&b);
+    }
+}
+
+#[test]
+fn square_directions() {
+    let b = sq(3, 3, true);
+    let d = |n: &str| b.dir_by_name(n).unwrap();
+    let names: Vec<&str> = b.dirs().iter().map(|d| d.name).collect();
+    assert_eq!(names, ["n", "e", "s", "w", "ne", "se", "sw", "nw"]);
+    assert_eq!(sq(3, 3, false).ndirs(), 4);
+    let a1 = cell(&b, "a1");
+    assert_eq!(a1, 6, "row-major from the top-left");
+    assert_eq!(b.label(0), "a3");
+    assert_eq!(b.neighbor(a1, d("n")), Some(cell(&b, "a2")));
+    assert_eq!(b.neighbor(a1, d("e")), Some(cell(&b, "b1")));
+    assert_eq!(b.neighbor(a1, d("ne")), Some(cell(&b, "b2")));
+    assert_eq!(b.neighbor(a1, d("s")), None);
+    assert_eq!(b.neighbor(a1, d("w")), None);
+    assert_eq!(b.neighbor(cell(&b, "b2"), d("nw")), Some(cell(&b, "a3")));
+    let c = b.cell(cell(&b, "c2"));
+    assert_eq!((c.col, c.row, c.x, c.y), (2, 1, 4, 1));
+    // Angles counterclockwise from east.
+    assert_eq!(b.rotate(d("n"), 90), Some(d("w")));
+    assert_eq!(b.rotate(d("e"), -90), Some(d("s")));
+    assert_eq!(b.rotate(d("e"), 45), Some(d("ne")));
+    assert_eq!(b.rotate(d("sw"), 360 + 90), Some(d("se")));
+    assert_eq!(sq(3, 3, false).rotate(0, 45), None);
+    for (x, y) in [("n", "s"), ("e", "w"), ("ne", "sw"), ("se", "nw")] {
+        assert_eq!(b.opposite(d(x)), d(y));
+        assert_eq!(b.opposite(d(y)), d(x));
+    }
+    assert_eq!(b.dir_by_name("up"), None);
+}
+
+#[test]
+fn hex_directions() {
+    let b = board(Shape::Rhombus { w: 3, h: 3 });
+    let d = |n: &str| b.dir_by_name(n).unwrap();
+    let names: Vec<&str> = b.dirs().iter().map(|d| d.name).collect();
+    assert_eq!(names, ["e", "ne", "nw", "w", "sw", "se"]);
+    let angles: Vec<i32> = b.dirs().iter().map(|d| d.angle).collect();
+    assert_eq!(angles, [0, 60, 120, 180, 240, 300]);
+    let a1 = cell(&b, "a1");
+    assert_eq!(a1, 0, "a1 is the top-left corner");
+    assert_eq!(b.neighbor(a1, d("se")), Some(cell(&b, "a2")));
+    assert_eq!(b.neighbor(a1, d("e")), Some(cell(&b, "b1")));
+    assert_eq!(b.neighbor(a1, d("sw")), None);
+    assert_eq!(b.neighbor(cell(&b, "b2"), d("ne")), Some(cell(&b, "c1")));
+    assert_eq!(b.neighbor(cell(&b, "b2"), d("nw")), Some(cell(&b, "b1")));
+    assert_eq!(b.neighbor(cell(&b, "b2"), d("sw")), Some(cell(&b, "a3")));
+    assert_eq!(b.neighbors(cell(&b, "b2")).len(), 6);
+    assert_eq!(b.rotate(d("e"), 60), Some(d("ne")));
+    assert_eq!(b.rotate(d("e"), -60), Some(d("se")));
+    assert_eq!(b.rotate(d("e"), 90), None);
+    assert_eq!(b.opposite(d("ne")), d("sw"));
+    assert_eq!(b.opposite(d("e")), d("w"));
+    let c = b.cell(cell(&b, "c2"));
+    assert_eq!((c.col, c.row, c.x, c.y), (2, 1, 5, 1));
+
+    let h = board(Shape::HexHex { n: 2 });
+    assert_eq!(
+        labels(&h, &h.all()),
+        ["b1", "c1", "a2", "b2", "c2", "a3", "b3"]
+    );
+    let center = cell(&h, "b2");
+    assert_eq!(h.neighbors(center).len(), 6);
+    assert_eq!(h.neighbor(center, d("nw")), Some(cell(&h, "b1")));
+    assert_eq!(h.neighbor(center, d("sw")), Some(cell(&h, "a3")));
+}
+
+#[test]
+fn edges_sides_corners() {
+    let b = sq(3, 3, false);
+    let d = |n: &str| b.dir_by_name(n).unwrap();
+    assert_eq!(labels(&b, &b.edge(d("n"))), ["a3", "b3", "c3"]);
+    assert_eq!(labels(&b, &b.edge(d("w"))), ["a3", "a2", "a1"]);
+    assert_eq!(b.side_names(), ["top", "bottom", "left", "right"]);
+    assert_eq!(labels(&b, &b.side("bottom").unwrap()), ["a1", "b1", "c1"]);
+    assert_eq!(labels(&b, &b.side("right").unwrap()), ["c3", "c2", "c1"]);
+    assert_eq!(b.side("middle"), None);
+    assert_eq!(labels(&b, &b.corners()), ["a3", "c3", "a1", "c1"]);
+    assert_eq!(b.all().len(), 9);
+    assert_eq!(sq(1, 1, false).corners().len(), 1);
+    assert_eq!(sq(3, 1, false).corners().len(), 2);
+
+    let r = board(Shape::Rhombus { w: 4, h: 3 });
+    assert_eq!(
+        labels(&r, &r.side("top").unwrap()),
+        ["a1", "b1", "c1", "d1"]
+    );
+    assert_eq!(labels(&r, &r.side("left").unwrap()), ["a1", "a2", "a3"]);
+    assert_eq!(labels(&r, &r.corners()), ["a1", "d1", "a3", "d3"]);
+    let se = r.dir_by_name("se").unwrap();
+    assert_eq!(labels(&r, &r.edge(se)), ["a3", "b3", "c3", "d3"]);
+    let ne = r.dir_by_name("ne").unwrap();
+    assert_eq!(r.edge(ne).len(), 4 + 3 - 1);
+
+    let h = board(Shape::HexHex { n: 3 });
+    assert_eq!(h.side_names().len(), 6);
+    for s in h.side_names() {
+        assert_eq!(h.side(s).unwrap().len(), 3, "side {s}");
+    }
+    assert_eq!(labels(&h, &h.side("top-left").unwrap()), ["c1", "b2", "a3"]);
+    assert_eq!(
+        labels(&h, &h.side("bottom-right").unwrap()),
+        ["e3", "d4", "c5"]
+    );
+    assert_eq!(
+        labels(&h, &h.corners()),
+        ["c1", "e1", "a3", "e3", "a5", "c5"]
+    );
+    for d in 0..h.ndirs() {
+        assert_eq!(h.edge(d).len(), 5);
+    }
+    let g = board(Shape::Hexagon {
+        sides: [4, 3, 4, 3, 4, 3],
+    });
+    let lens: Vec<usize> = g
+        .side_names()
+        .iter()
+        .map(|s| g.side(s).unwrap().len())
+        .collect();
+    assert_eq!(lens, [4, 3, 4, 3, 4, 3]);
+    assert_eq!(g.corners().len(), 6);
+}
+
+#[test]
+fn rows_and_columns() {
+    let b = sq(3, 3, false);
+    assert_eq!(labels(&b, &b.row(1)), ["a1", "b1", "c1"]);
+    assert_eq!(labels(&b, &b.column(2)), ["b3", "b2", "b1"]);
+    assert_eq!(b.column_by_name("B"), Some(b.column(2)));
+    assert_eq!(b.column_by_name("2"), Some(b.column(2)));
+    assert_eq!(b.column_by_name("?"), None);
+    assert!(b.row(4).is_empty());
+    let h = board(Shape::HexHex { n: 3 });
+    assert_eq!(labels(&h, &h.column(1)), ["a3", "a4", "a5"]);
+    assert_eq!(labels(&h, &h.column(5)), ["e1", "e2", "e3"]);
+    assert_eq!(labels(&h, &h.row(1)), ["c1", "d1", "e1"]);
+}
+
+#[test]
+fn labels_and_letters() {
+    assert_eq!(column_letters(0), "a");
+    assert_eq!(column_letters(25), "z");
+    assert_eq!(column_letters(26), "aa");
+    assert_eq!(column_letters(27), "ab");
+    assert_eq!(column_letters(26 + 26 * 26), "aaa");
+    for i in 0..2000 {
+        assert_eq!(column_index(&column_letters(i)), Some(i));
+    }
+    assert_eq!(column_index("AB"), Some(27));
+    assert_eq!(column_index(""), None);
+    assert_eq!(column_index("a1"), None);
+    let b = sq(30, 2, false);
+    assert_eq!(b.label(b.len() - 1), "ad1");
+    assert_eq!(b.cell_by_label("AD1"), Some(b.len() - 1));
+    assert_eq!(b.cell_by_label("A1"), b.cell_by_label("a1"));
+    assert_eq!(b.cell_by_label("a3"), None);
+    check_invariants(&b);
+}
+
+#[test]
+fn removal() {
+    let b = build(&spec(
+        Shape::Square {
+            w: 3,
+            h: 3,
+            diagonals: false,
+        },
+        &["B2", "a1"],
+        &[],
+    ))
+    .unwrap();
+    assert_eq!(b.len(), 7);
+    assert_eq!(b.graph().edge_count(), 12 - 4 - 2);
+    assert_eq!(b.cell_by_label("b2"), None);
+    assert_eq!(b.cell_by_label("a1"), None);
+    assert_eq!(
+        labels(&b, &b.all()),
+        ["a3", "b3", "c3", "a2", "c2", "b1", "c1"]
+    );
+    let e = b.dir_by_name("e").unwrap();
+    assert_eq!(b.neighbor(cell(&b, "a2"), e), None);
+    assert_eq!(b.neighbor(cell(&b, "b1"), e), Some(cell(&b, "c1")));
+    assert_eq!(labels(&b, &b.corners()), ["a3", "c3", "c1"]);
+    assert_eq!(labels(&b, &b.side("left").unwrap()), ["a3", "a2"]);
+    // edge() follows the table, so cells next to a hole are on it.
+    assert_eq!(labels(&b, &b.edge(e)), ["c3", "a2", "c2", "c1"]);
+    assert_eq!(b.degree_histogram(), [(1, 2), (2, 5)]);
+    check_invariants(&b);
+    assert_eq!(
+        b.render(&|_| '.'),
+        "   a b c\n 3 . . . 3\n 2 .   . 2\n 1   . . 1\n   a b c\n"
+    );
+
+    let h = build(&spec(Shape::HexHex { n: 2 }, &["b2"], &[])).unwrap();
+    assert_eq!(h.len(), 6);
+    assert_eq!(h.graph().edge_count(), 6);
+    check_invariants(&h);
+}
+
+#[test]
+fn links() {
+    let b = build(&spec(
+        Shape::Square {
+            w: 3,
+            h: 3,
+            diagonals: false,
+        },
+        &["b2"],
+        &[("a1", "C3"), ("a1", "a2"), ("c3", "a1")],
+    ))
+    .unwrap();
+    assert_eq!(
+        b.link_count(),
+        1,
+        "links to already adjacent cells and repeats are dropped"
+    );
+    assert_eq!(b.graph().edge_count(), 8 + 1);
+    let (a1, c3) = (cell(&b, "a1"), cell(&b, "c3"));
+    assert!(b.neighbors(a1).contains(&(c3 as u32)));
+    assert!(b.neighbors(c3).contains(&(a1 as u32)));
+    assert_eq!(b.neighbors(a1).len(), 3);
+    for d in 0..b.ndirs() {
+        assert_ne!(b.neighbor(a1, d), Some(c3), "links have no direction");
+    }
+    let link = b
+        .graph()
+        .edge_indices()
+        .find(|&e| b.graph()[e].dir.is_none())
+        .unwrap();
+    let (s, t) = b.graph().edge_endpoints(link).unwrap();
+    assert_eq!((s.index(), t.index()), (c3.min(a1), c3.max(a1)));
+    assert!(b.summary().contains("1 links"));
+    check_invariants(&b);
+}
+
+#[test]
+fn errors() {
+    let err = |s: BoardSpec| build(&s).unwrap_err();
+    let sq3 = Shape::Square {
+        w: 3,
+        h: 3,
+        diagonals: false,
+    };
+    let e = err(spec(sq3.clone(), &["z9"], &[]));
+    assert_eq!(e, BoardError::UnknownLabel("z9".into()));
+    assert!(e.to_string().contains("\"z9\""), "{e}");
+    assert_eq!(
+        err(spec(sq3.clone(), &[], &[("a1", "d1")])),
+        BoardError::UnknownLabel("d1".into())
+    );
+    assert_eq!(
+        err(spec(sq3.clone(), &[], &[("a1", "A1")])),
+        BoardError::SelfLink("a1".into())
+    );
+    assert_eq!(
+        err(spec(sq3.clone(), &["b2"], &[("a1", "b2")])),
+        BoardError::LinkToRemoved("b2".into())
+    );
+    let all: Vec<String> = sq(3, 3, false)
+        .all()
+        .iter()
+        .map(|&c| sq(3, 3, false).label(c).to_string())
+        .collect();
+    let all: Vec<&str> = all.iter().map(|s| s.as_str()).collect();
+    assert_eq!(err(spec(sq3, &all, &[])), BoardError::Empty);
+    let bad = |shape: Shape| err(BoardSpec::new(shape));
+    assert!(matches!(
+        bad(Shape::Square {
+            w: 0,
+            h: 3,
+            diagonals: false
+        }),
+        BoardError::BadSize(_)
+    ));
+    assert!(matches!(
+        bad(Shape::Rhombus { w: 3, h: 0 }),
+        BoardError::BadSize(_)
+    ));
+    assert!(matches!(
+        bad(Shape::HexHex { n: 0 }),
+        BoardError::BadSize(_)
+    ));
+    assert_eq!(
+        bad(Shape::Square {
+            w: 65,
+            h: 64,
+            diagonals: false
+        }),
+        BoardError::TooLarge(4160)
+    );
+    assert_eq!(
+        bad(Shape::Square {
+            w: u32::MAX,
+            h: u32::MAX,
+            diagonals: true
+        }),
+        BoardError::TooLarge(u32::MAX as u64 * u32::MAX as u64)
+    );
+    assert!(sq(64, 64, true).len() == 4096);
+    assert_eq!(board(Shape::HexHex { n: 37 }).len(), 3997);
+    assert_eq!(bad(Shape::HexHex { n: 38 }), BoardError::TooLarge(4219));
+    assert!(matches!(
+        bad(Shape::HexHex { n: u32::MAX }),
+        BoardError::TooLarge(_)
+    ));
+    assert!(matches!(
+        bad(Shape::Rhombus { w: 100, h: 100 }),
+        BoardError::TooLarge(10000)
+    ));
+    for sides in [
+        [4, 3, 4, 3, 4, 4],
+        [3, 3, 3, 3, 3, 0],
+        [4, 4, 3, 4, 3, 4],
+        [1, 1, 1, 1, 1, 2],
+    ] {
+        let e = bad(Shape::Hexagon { sides });
+        assert_eq!(e, BoardError::ImpossibleHexagon(sides));
+        assert!(e.to_string().contains("impossible hexagon"), "{e}");
+    }
+    assert!(matches!(
+        bad(Shape::Hexagon {
+            sides: [5000, 1, 5000, 1, 5000, 1]
+        }),
+        BoardError::TooLarge(_)
+    ));
+    assert!(matches!(
+        bad(Shape::Hexagon {
+            sides: [91, 1, 91, 1, 91, 1]
+        }),
+        BoardError::TooLarge(4186)
+    ));
+    assert!(
+        bad(Shape::Square {
+            w: 65,
+            h: 64,
+            diagonals: false
+        })
+        .to_string()
+        .contains("too large")
+    );
+    assert!(BoardError::Empty.to_string().contains("empty"));
+}
+
+#[test]
+fn render_hex_3x3() {
+    let b = board(Shape::Rhombus { w: 3, h: 3 });
+    let expected = "   a b c\n 1  . . .  1\n  2  . . .  2\n   3  . . .  3\n       a b c\n";
+    assert_eq!(b.render(&|_| '.'), expected);
+    let x = cell(&b, "b2");
+    let r = b.render(&|c| if c == x { 'X' } else { '.' });
+    assert_eq!(r.lines().nth(2), Some("  2  . X .  2"));
+}
+
+#[test]
+fn render_square_and_hexhex() {
+    let b = sq(3, 2, false);
+    assert_eq!(
+        b.render(&|_| '.'),
+        "   a b c\n 2 . . . 2\n 1 . . . 1\n   a b c\n"
+    );
+    let h = board(Shape::HexHex { n: 2 });
+    let r = h.render(&|c| h.label(c).chars().next().unwrap());
+    assert_eq!(
+        r,
+        "  a b c\n  1  b c  1\n 2  a b c  2\n  3  a b  3\n      a b c\n"
+    );
+    // Two-digit rows and two-letter columns stay aligned.
+    let big = board(Shape::Rhombus { w: 11, h: 11 });
+    let r = big.render(&|_| '.');
+    assert_eq!(
+        r.lines().nth(10),
+        Some("         10  . . . . . . . . . . .  10")
+    );
+    let wide = sq(28, 1, false);
+    let r = wide.render(&|_| '.');
+    assert!(r.starts_with("   a   b   c"), "{r}");
+    assert!(r.lines().next().unwrap().ends_with("z   aa  ab"), "{r}");
+}
+
+#[test]
+fn summary_text() {
+    let s = sq(3, 3, false).summary();
+    assert!(s.contains("square 3x3"), "{s}");
+    assert!(s.contains("cells: 9"), "{s}");
+    assert!(s.contains("n: 6"), "{s}");
+    assert!(s.contains("edges: 12"), "{s}");
+    assert!(s.contains("degree 2: 4, degree 3: 4, degree 4: 1"), "{s}");
+    let s = board(Shape::Hexagon {
+        sides: [4, 3, 4, 3, 4, 3],
+    })
+    .summary();
+    assert!(s.contains("hexagon 4,3,4,3,4,3"), "{s}");
+}

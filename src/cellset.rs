@@ -1,0 +1,148 @@
+//! Sets of cells as bitsets: one bit per cell, 64 cells per word.
+//!
+//! The engine keeps many sets side by side in one `Vec<u64>` and works on
+//! word slices (the free functions below), so that evaluating a rule never
+//! allocates. [`CellSet`] is the owned form for fixed sets (regions).
+
+/// An owned set of cells.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CellSet {
+    words: Vec<u64>,
+}
+
+impl CellSet {
+    pub fn new(cells: usize) -> CellSet {
+        CellSet {
+            words: vec![0; cells.div_ceil(64)],
+        }
+    }
+
+    pub fn from_cells(cells: usize, members: impl IntoIterator<Item = usize>) -> CellSet {
+        let mut set = CellSet::new(cells);
+        for c in members {
+            set.insert(c);
+        }
+        set
+    }
+
+    pub fn insert(&mut self, c: usize) {
+        self.words[c / 64] |= 1 << (c % 64);
+    }
+
+    pub fn contains(&self, c: usize) -> bool {
+        contains(&self.words, c)
+    }
+
+    pub fn len(&self) -> usize {
+        count(&self.words)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|w| *w == 0)
+    }
+
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    pub fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
+
+    pub fn iter(&self) -> Cells<'_> {
+        cells(&self.words)
+    }
+}
+
+#[inline]
+pub fn contains(set: &[u64], c: usize) -> bool {
+    set[c / 64] >> (c % 64) & 1 == 1
+}
+
+#[inline]
+pub fn insert(set: &mut [u64], c: usize) {
+    set[c / 64] |= 1 << (c % 64);
+}
+
+#[inline]
+pub fn remove(set: &mut [u64], c: usize) {
+    set[c / 64] &= !(1 << (c % 64));
+}
+
+#[inline]
+pub fn count(set: &[u64]) -> usize {
+    set.iter().map(|w| w.count_ones() as usize).sum()
+}
+
+#[inline]
+pub fn is_empty(set: &[u64]) -> bool {
+    set.iter().all(|w| *w == 0)
+}
+
+/// The `k`-th member in increasing order (`k < count(set)`).
+#[inline]
+pub fn nth(set: &[u64], mut k: usize) -> Option<usize> {
+    for (i, &w) in set.iter().enumerate() {
+        let n = w.count_ones() as usize;
+        if k < n {
+            let mut w = w;
+            for _ in 0..k {
+                w &= w - 1;
+            }
+            return Some(i * 64 + w.trailing_zeros() as usize);
+        }
+        k -= n;
+    }
+    None
+}
+
+/// The members in increasing order.
+pub fn cells(set: &[u64]) -> Cells<'_> {
+    Cells {
+        words: set,
+        index: 0,
+        current: set.first().copied().unwrap_or(0),
+    }
+}
+
+#[derive(Clone)]
+pub struct Cells<'a> {
+    words: &'a [u64],
+    index: usize,
+    current: u64,
+}
+
+impl Iterator for Cells<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            if self.current != 0 {
+                let bit = self.current.trailing_zeros() as usize;
+                self.current &= self.current - 1;
+                return Some(self.index * 64 + bit);
+            }
+            self.index += 1;
+            if self.index >= self.words.len() {
+                return None;
+            }
+            self.current = self.words[self.index];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn members_in_order_across_words() {
+        let set = CellSet::from_cells(200, [3, 64, 65, 199]);
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![3, 64, 65, 199]);
+        assert_eq!(set.len(), 4);
+        assert_eq!(nth(set.words(), 2), Some(65));
+        assert_eq!(nth(set.words(), 4), None);
+        assert!(set.contains(199) && !set.contains(198));
+    }
+}

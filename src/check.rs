@@ -1,0 +1,1374 @@
+//! Stage 2, compile: [`GameFile`] + chosen options to [`Rules`]. Every name
+//! is resolved and every type checked here; all errors are collected, each
+//! with its span and, for a misspelt name, the name that was probably meant.
+
+use std::collections::HashMap;
+
+use crate::ast::{self, BinOp, Expr, ExprKind, GameFile, Literal, Name, OptionValues};
+use crate::board::{self, Board, BoardSpec, Shape};
+use crate::cellset::CellSet;
+use crate::diagnostic::{Diagnostic, Span, closest};
+use crate::rules::*;
+
+/// An option value chosen on the command line (`-o size=9`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionChoice {
+    pub name: String,
+    pub value: String,
+}
+
+impl std::str::FromStr for OptionChoice {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<OptionChoice, String> {
+        match s.split_once('=') {
+            Some((n, v)) if !n.trim().is_empty() => Ok(OptionChoice {
+                name: n.trim().to_string(),
+                value: v.trim().to_string(),
+            }),
+            _ => Err(format!("expected NAME=VALUE, got `{s}`")),
+        }
+    }
+}
+
+/// Compiles a parsed game with the given option values.
+pub fn compile(file: &GameFile, chosen: &[OptionChoice]) -> Result<Rules, Vec<Diagnostic>> {
+    let mut c = Checker::new(file);
+    c.options(chosen);
+    c.declarations();
+    c.build_board();
+    if c.board.is_none() {
+        return Err(c.errors);
+    }
+    c.regions();
+    let rules = c.rules();
+    if c.errors.is_empty() {
+        Ok(rules)
+    } else {
+        Err(c.errors)
+    }
+}
+
+/// The value of an option once chosen.
+#[derive(Clone, Debug, PartialEq)]
+enum OptionValue {
+    Int(i64),
+    Symbol(String),
+}
+
+impl OptionValue {
+    fn text(&self) -> String {
+        match self {
+            OptionValue::Int(i) => i.to_string(),
+            OptionValue::Symbol(s) => s.clone(),
+        }
+    }
+}
+
+struct OptionInfo {
+    value: OptionValue,
+    allowed: String,
+    symbols: Vec<String>,
+}
+
+/// What an expression turned out to be.
+#[derive(Clone, Debug)]
+enum Value {
+    Int(IntExpr),
+    Bool(BoolExpr),
+    Set(SetExpr),
+    Dir(DirExpr),
+    Who(Who),
+    /// The value of a symbolic option, compared with `=` against its values.
+    Symbol {
+        option: String,
+        value: String,
+    },
+    /// Something already reported.
+    Error,
+}
+
+impl Value {
+    fn kind(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "a number",
+            Value::Bool(_) => "a condition",
+            Value::Set(_) => "a set of cells",
+            Value::Dir(_) => "a direction",
+            Value::Who(_) => "a player",
+            Value::Symbol { .. } => "an option value",
+            Value::Error => "an error",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NameKind {
+    Option,
+    Player,
+    Piece,
+    Mark,
+    Region,
+    Define,
+    Action,
+    Builtin,
+    Side,
+    Direction,
+}
+
+impl NameKind {
+    fn describe(self) -> &'static str {
+        match self {
+            NameKind::Option => "an option",
+            NameKind::Player => "a player",
+            NameKind::Piece => "a piece",
+            NameKind::Mark => "a mark",
+            NameKind::Region => "a region",
+            NameKind::Define => "a definition",
+            NameKind::Action => "an action",
+            NameKind::Builtin => "a built-in name",
+            NameKind::Side => "a side of the board",
+            NameKind::Direction => "a direction of the board",
+        }
+    }
+}
+
+const BUILTINS: &[&str] = &[
+    "empty", "occupied", "all", "here", "own", "enemy", "mover", "opponent", "corners",
+];
+const FUNCTIONS: &[&str] = &[
+    "count",
+    "groups",
+    "largest",
+    "connected",
+    "line",
+    "neighbors",
+    "edge",
+    "row",
+    "column",
+    "cells",
+    "rotate",
+];
+
+struct Checker<'a> {
+    file: &'a GameFile,
+    errors: Vec<Diagnostic>,
+    options: HashMap<String, OptionInfo>,
+    option_order: Vec<String>,
+    names: HashMap<String, NameKind>,
+    board: Option<Board>,
+    players: Vec<String>,
+    pieces: Vec<String>,
+    marks: Vec<String>,
+    regions: HashMap<String, SetExpr>,
+    defines: HashMap<String, &'a Expr>,
+    define_values: HashMap<String, Value>,
+    define_stack: Vec<String>,
+    actions: HashMap<String, &'a ast::Choice>,
+    action_index: HashMap<String, u16>,
+    fixed_sets: Vec<CellSet>,
+    choices: Vec<Choice>,
+    /// Direction variables in scope, innermost last.
+    scope: Vec<String>,
+    dir_slots: usize,
+}
+
+impl<'a> Checker<'a> {
+    fn new(file: &'a GameFile) -> Checker<'a> {
+        let mut names = HashMap::new();
+        for b in BUILTINS {
+            names.insert(b.to_string(), NameKind::Builtin);
+        }
+        Checker {
+            file,
+            errors: Vec::new(),
+            options: HashMap::new(),
+            option_order: Vec::new(),
+            names,
+            board: None,
+            players: Vec::new(),
+            pieces: Vec::new(),
+            marks: Vec::new(),
+            regions: HashMap::new(),
+            defines: HashMap::new(),
+            define_values: HashMap::new(),
+            define_stack: Vec::new(),
+            actions: HashMap::new(),
+            action_index: HashMap::new(),
+            fixed_sets: Vec::new(),
+            choices: Vec::new(),
+            scope: Vec::new(),
+            dir_slots: 0,
+        }
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.errors.push(Diagnostic::at(span, message));
+    }
+
+    fn declare(&mut self, name: &Name, kind: NameKind) -> bool {
+        if let Some(old) = self.names.get(&name.text) {
+            let msg = format!("`{}` is already {}", name.text, old.describe());
+            self.error(name.span, msg);
+            return false;
+        }
+        if FUNCTIONS.contains(&name.text.as_str()) {
+            let msg = format!("`{}` is the name of a built-in function", name.text);
+            self.error(name.span, msg);
+            return false;
+        }
+        self.names.insert(name.text.clone(), kind);
+        true
+    }
+
+    // ------------------------------------------------------------ options
+
+    fn options(&mut self, chosen: &[OptionChoice]) {
+        for decl in &self.file.options {
+            if !self.declare(&decl.name, NameKind::Option) {
+                continue;
+            }
+            let (allowed, symbols) = match &decl.values {
+                OptionValues::Range(lo, hi) => {
+                    if lo > hi {
+                        self.error(
+                            decl.values_span,
+                            format!("empty range {lo}..{hi}: the first number must not exceed the second"),
+                        );
+                    }
+                    (format!("{lo}..{hi}"), Vec::new())
+                }
+                OptionValues::List(list) => (
+                    list.iter()
+                        .map(Literal::text)
+                        .collect::<Vec<_>>()
+                        .join(" | "),
+                    list.iter().map(|l| l.text().to_string()).collect(),
+                ),
+            };
+            let default = match option_value(&decl.values, decl.default.text()) {
+                Some(v) => v,
+                None => {
+                    self.errors.push(
+                        Diagnostic::at(
+                            decl.default_span,
+                            format!(
+                                "the default `{}` of option `{}` is not one of its values",
+                                decl.default.text(),
+                                decl.name.text
+                            ),
+                        )
+                        .with_help(format!("allowed: {allowed}")),
+                    );
+                    OptionValue::Symbol(decl.default.text().to_string())
+                }
+            };
+            self.option_order.push(decl.name.text.clone());
+            self.options.insert(
+                decl.name.text.clone(),
+                OptionInfo {
+                    value: default,
+                    allowed,
+                    symbols,
+                },
+            );
+        }
+        for choice in chosen {
+            let Some(decl) = self
+                .file
+                .options
+                .iter()
+                .find(|d| d.name.text == choice.name)
+            else {
+                let known = self.option_order.join(", ");
+                let mut d = Diagnostic::whole(format!("unknown option `{}`", choice.name));
+                d.help = Some(
+                    match closest(&choice.name, self.option_order.iter().map(String::as_str)) {
+                        Some(near) => {
+                            format!("did you mean `{near}`? this game's options: {known}")
+                        }
+                        None if known.is_empty() => "this game has no options".to_string(),
+                        None => format!("this game's options: {known}"),
+                    },
+                );
+                self.errors.push(d);
+                continue;
+            };
+            match option_value(&decl.values, &choice.value) {
+                Some(v) => {
+                    if let Some(info) = self.options.get_mut(&choice.name) {
+                        info.value = v;
+                    }
+                }
+                None => {
+                    let allowed = self
+                        .options
+                        .get(&choice.name)
+                        .map(|i| i.allowed.clone())
+                        .unwrap_or_default();
+                    self.errors.push(
+                        Diagnostic::whole(format!(
+                            "bad value `{}` for option `{}`",
+                            choice.value, choice.name
+                        ))
+                        .with_help(format!("allowed: {allowed}")),
+                    );
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ declarations
+
+    fn declarations(&mut self) {
+        let file = self.file;
+        match file.players.len() {
+            0 => {
+                self.errors
+                    .push(Diagnostic::whole("the game declares no players").with_help(
+                        "add a line such as `players black, white`; the first one moves first",
+                    ))
+            }
+            1 => {}
+            _ => {
+                let span = file.players[1][0].span;
+                self.error(
+                    span,
+                    "players are declared twice: list them all in one `players` line",
+                );
+            }
+        }
+        if let Some(list) = file.players.first() {
+            for p in list {
+                if self.declare(p, NameKind::Player) {
+                    self.players.push(p.text.clone());
+                }
+            }
+            if list.len() > 8 {
+                self.error(list[8].span, "at most 8 players");
+            }
+        }
+        for p in &file.pieces {
+            if self.declare(p, NameKind::Piece) {
+                self.pieces.push(p.text.clone());
+            }
+        }
+        for m in &file.marks {
+            if self.declare(m, NameKind::Mark) {
+                self.marks.push(m.text.clone());
+            }
+        }
+        if self.pieces.len() > 30 || self.marks.len() > 64 {
+            self.errors.push(Diagnostic::whole(
+                "too many pieces or marks (at most 30 pieces and 64 marks)",
+            ));
+        }
+        for r in &file.regions {
+            self.declare(&r.name, NameKind::Region);
+        }
+        for (n, e) in &file.defines {
+            if self.declare(n, NameKind::Define) {
+                self.defines.insert(n.text.clone(), e);
+            }
+        }
+        for (n, c) in &file.actions {
+            if self.declare(n, NameKind::Action) {
+                self.actions.insert(n.text.clone(), c);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ board
+
+    fn build_board(&mut self) {
+        let file = self.file;
+        let Some(decl) = file.boards.first() else {
+            self.errors.push(
+                Diagnostic::whole("the game has no board")
+                    .with_help("add a line such as `board square(8, 8)`"),
+            );
+            return;
+        };
+        if let Some(second) = file.boards.get(1) {
+            self.error(second.span, "a game has one board");
+        }
+        let mut args = Vec::new();
+        for a in &decl.args {
+            match self.const_int(a) {
+                Some(v) if (1..=4096).contains(&v) => args.push(v as u32),
+                Some(v) => {
+                    self.error(
+                        a.span,
+                        format!("a board size must be between 1 and 4096, not {v}"),
+                    );
+                    return;
+                }
+                None => return,
+            }
+        }
+        let generators = ["square", "hexhex", "rhombus", "hexagon"];
+        let g = decl.generator.text.as_str();
+        let expect = |n: &[usize]| n.contains(&args.len());
+        let shape = match g {
+            "square" if expect(&[1, 2]) => Shape::Square {
+                w: args[0],
+                h: *args.get(1).unwrap_or(&args[0]),
+                diagonals: decl.diagonals,
+            },
+            "hexhex" if expect(&[1]) => Shape::HexHex { n: args[0] },
+            "rhombus" if expect(&[1, 2]) => Shape::Rhombus {
+                w: args[0],
+                h: *args.get(1).unwrap_or(&args[0]),
+            },
+            "hexagon" if expect(&[6]) => Shape::Hexagon {
+                sides: [args[0], args[1], args[2], args[3], args[4], args[5]],
+            },
+            "square" | "rhombus" | "hexhex" | "hexagon" => {
+                let usage = match g {
+                    "square" => "square(width, height) or square(side)",
+                    "rhombus" => "rhombus(width, height) or rhombus(side)",
+                    "hexhex" => "hexhex(side)",
+                    _ => "hexagon(a, b, c, d, e, f): six side lengths clockwise from the top",
+                };
+                self.errors.push(
+                    Diagnostic::at(
+                        decl.generator.span,
+                        format!("wrong number of sizes for `{g}`"),
+                    )
+                    .with_help(format!("write {usage}")),
+                );
+                return;
+            }
+            _ => {
+                let mut d = Diagnostic::at(decl.generator.span, format!("unknown board `{g}`"));
+                d.help = Some(match closest(g, generators) {
+                    Some(near) => format!("did you mean `{near}`?"),
+                    None => format!("boards: {}", generators.join(", ")),
+                });
+                self.errors.push(d);
+                return;
+            }
+        };
+        if decl.diagonals && !matches!(shape, Shape::Square { .. }) {
+            self.error(decl.span, "`with diagonals` is only for square boards");
+        }
+        let spec = BoardSpec {
+            shape,
+            remove: decl.without.iter().map(|n| n.text.clone()).collect(),
+            links: decl
+                .links
+                .iter()
+                .map(|(a, b)| (a.text.clone(), b.text.clone()))
+                .collect(),
+        };
+        match board::build(&spec) {
+            Ok(b) => {
+                for side in b.side_names() {
+                    self.names.entry(side.to_string()).or_insert(NameKind::Side);
+                }
+                for d in b.dirs() {
+                    self.names
+                        .entry(d.name.to_string())
+                        .or_insert(NameKind::Direction);
+                }
+                self.board = Some(b);
+            }
+            Err(e) => self.error(decl.span, e.to_string()),
+        }
+    }
+
+    fn board(&self) -> &Board {
+        self.board
+            .as_ref()
+            .expect("board is built before rules are checked")
+    }
+
+    fn fixed(&mut self, cells: impl IntoIterator<Item = usize>) -> SetExpr {
+        let set = CellSet::from_cells(self.board().len(), cells);
+        if let Some(i) = self.fixed_sets.iter().position(|s| *s == set) {
+            return SetExpr::Fixed(i as u32);
+        }
+        self.fixed_sets.push(set);
+        SetExpr::Fixed(self.fixed_sets.len() as u32 - 1)
+    }
+
+    // ------------------------------------------------------------ regions
+
+    fn regions(&mut self) {
+        let file = self.file;
+        for r in &file.regions {
+            let set = match &r.body {
+                ast::RegionBody::Shared(e) => self.fixed_region(e),
+                ast::RegionBody::PerPlayer(bindings) => {
+                    let mut per = vec![None; self.players.len()];
+                    for (p, e) in bindings {
+                        let Some(i) = self.players.iter().position(|x| *x == p.text) else {
+                            self.unknown(p, &self.players.clone());
+                            continue;
+                        };
+                        if per[i].is_some() {
+                            self.error(p.span, format!("`{}` has two cell sets here", p.text));
+                        }
+                        per[i] = self.fixed_region(e);
+                    }
+                    if let Some(missing) = per.iter().position(Option::is_none) {
+                        if self.errors.is_empty() {
+                            let msg = format!(
+                                "region `{}` gives no cells for player `{}`",
+                                r.name.text, self.players[missing]
+                            );
+                            self.error(r.name.span, msg);
+                        }
+                        None
+                    } else {
+                        Some(SetExpr::PerPlayer(
+                            per.into_iter()
+                                .map(|s| match s {
+                                    Some(SetExpr::Fixed(i)) => i,
+                                    _ => 0,
+                                })
+                                .collect(),
+                        ))
+                    }
+                }
+            };
+            if let Some(set) = set {
+                self.regions.insert(r.name.text.clone(), set);
+            }
+        }
+    }
+
+    /// A region's cells: a set that does not depend on the position.
+    fn fixed_region(&mut self, e: &Expr) -> Option<SetExpr> {
+        let value = self.expr(e);
+        let set = self.want_set(value, e.span)?;
+        match self.const_set(&set) {
+            Some(s) => {
+                let members: Vec<usize> = s.iter().collect();
+                Some(self.fixed(members))
+            }
+            None => {
+                self.errors.push(
+                    Diagnostic::at(e.span, "a region must be a fixed set of cells")
+                        .with_help("for cells that depend on the position, use `define`"),
+                );
+                None
+            }
+        }
+    }
+
+    /// Evaluates a set that does not depend on the position.
+    fn const_set(&self, e: &SetExpr) -> Option<CellSet> {
+        let n = self.board().len();
+        Some(match e {
+            SetExpr::All => CellSet::from_cells(n, 0..n),
+            SetExpr::Fixed(i) => self.fixed_sets[*i as usize].clone(),
+            SetExpr::Union(a, b) | SetExpr::Inter(a, b) | SetExpr::Except(a, b) => {
+                let (a, b) = (self.const_set(a)?, self.const_set(b)?);
+                CellSet::from_cells(
+                    n,
+                    (0..n).filter(|&c| match e {
+                        SetExpr::Union(..) => a.contains(c) || b.contains(c),
+                        SetExpr::Inter(..) => a.contains(c) && b.contains(c),
+                        _ => a.contains(c) && !b.contains(c),
+                    }),
+                )
+            }
+            SetExpr::Complement(a) => {
+                let a = self.const_set(a)?;
+                CellSet::from_cells(n, (0..n).filter(|&c| !a.contains(c)))
+            }
+            SetExpr::Neighbors(a) => {
+                let a = self.const_set(a)?;
+                let b = self.board();
+                CellSet::from_cells(
+                    n,
+                    a.iter()
+                        .flat_map(|c| b.neighbors(c).iter().map(|&x| x as usize)),
+                )
+            }
+            _ => return None,
+        })
+    }
+
+    // ------------------------------------------------------------ rules
+
+    fn rules(&mut self) -> Rules {
+        let file = self.file;
+        let mut turns = Vec::new();
+        for t in &file.turns {
+            let when = match &t.when {
+                ast::TurnWhen::Always => TurnWhen::Always,
+                ast::TurnWhen::Number(n) => TurnWhen::Number(*n),
+                ast::TurnWhen::If(e) => TurnWhen::If(self.condition(e)),
+            };
+            let steps = t.steps.iter().map(|s| self.step(s)).collect();
+            turns.push(Turn { when, steps });
+        }
+        match file
+            .turns
+            .iter()
+            .position(|t| t.when == ast::TurnWhen::Always)
+        {
+            None => self.errors.push(
+                Diagnostic::whole("the game has no `turn:` for ordinary turns")
+                    .with_help("add a line such as `turn: place stone at empty`"),
+            ),
+            Some(i) if i + 1 < file.turns.len() => {
+                let span = file.turns[i + 1].span;
+                self.errors.push(
+                    Diagnostic::at(span, "this turn can never be used").with_help(
+                        "an earlier `turn:` without a condition applies to every turn; put it last",
+                    ),
+                );
+            }
+            Some(_) => {}
+        }
+        let mut swap_turns = Vec::new();
+        for s in &file.swaps {
+            let on = match &s.guard {
+                None => true,
+                Some(g) => match self.condition(g) {
+                    BoolExpr::Const(b) => b,
+                    _ => {
+                        self.error(
+                            g.span,
+                            "the condition of `swap at turn` may only use options",
+                        );
+                        false
+                    }
+                },
+            };
+            if s.turn < 2 {
+                self.error(
+                    s.span,
+                    "the pie rule needs a turn before it: use `swap at turn 2` or later",
+                );
+            } else if on {
+                swap_turns.push(s.turn);
+            }
+        }
+        let ends = file
+            .ends
+            .iter()
+            .map(|e| (self.condition(&e.cond), self.outcome(&e.outcome)))
+            .collect();
+        let name = file
+            .name
+            .as_ref()
+            .map(|(n, _)| n.clone())
+            .unwrap_or_default();
+        if self.players.is_empty() {
+            self.players.push("nobody".into());
+        }
+        Rules {
+            name,
+            options: self
+                .option_order
+                .iter()
+                .map(|n| (n.clone(), self.options[n].value.text()))
+                .collect(),
+            board: self.board().clone(),
+            players: self.players.clone(),
+            pieces: self.pieces.clone(),
+            marks: self.marks.clone(),
+            fixed_sets: self.fixed_sets.clone(),
+            choices: std::mem::take(&mut self.choices),
+            turns,
+            swap_turns,
+            ends,
+            dir_slots: self.dir_slots,
+        }
+    }
+
+    fn step(&mut self, s: &ast::Step) -> Step {
+        match s {
+            ast::Step::End(cond, out) => Step::End(self.condition(cond), self.outcome(out)),
+            ast::Step::Effect(e) => Step::Effect(self.effect(e)),
+            ast::Step::Choice { repeat, options } => {
+                if *repeat == 0 || *repeat > 10_000 {
+                    let span = options.first().map(|(c, _)| c.span).unwrap_or_default();
+                    self.error(span, "a step repeats between 1 and 10000 times");
+                }
+                let choices = options
+                    .iter()
+                    .map(|(c, g)| {
+                        let i = self.choice(c, None);
+                        let g = g.as_ref().map(|g| self.condition(g));
+                        (i, g)
+                    })
+                    .collect();
+                Step::Choose {
+                    repeat: *repeat,
+                    choices,
+                }
+            }
+        }
+    }
+
+    /// Lowers a choice and returns its index; a named action is lowered once.
+    fn choice(&mut self, c: &ast::Choice, name: Option<&str>) -> u16 {
+        let kind = match &c.kind {
+            ast::ChoiceKind::Named(n) => {
+                if let Some(&i) = self.action_index.get(&n.text) {
+                    return i;
+                }
+                let Some(&body) = self.actions.get(&n.text) else {
+                    let actions: Vec<String> = self.actions.keys().cloned().collect();
+                    self.unknown(n, &actions);
+                    return 0;
+                };
+                if matches!(body.kind, ast::ChoiceKind::Named(_)) {
+                    self.error(body.span, "an action must be a verb (`place`, `convert`, ...), not another action's name");
+                    return 0;
+                }
+                // Reserve the index first so that recursion through `then` is impossible.
+                let i = self.choice(body, Some(&n.text));
+                self.action_index.insert(n.text.clone(), i);
+                return i;
+            }
+            ast::ChoiceKind::Place { piece, at } => {
+                let p = self.piece(piece);
+                let target = self.set(at);
+                ChoiceKind::Place { piece: p, target }
+            }
+            ast::ChoiceKind::Convert(e) => ChoiceKind::Convert(self.set(e)),
+            ast::ChoiceKind::Remove(e) => ChoiceKind::Remove(self.set(e)),
+            ast::ChoiceKind::Pass => ChoiceKind::Pass,
+            ast::ChoiceKind::Swap => ChoiceKind::Swap,
+        };
+        let default_name = match &kind {
+            ChoiceKind::Place { .. } => "place",
+            ChoiceKind::Convert(_) => "convert",
+            ChoiceKind::Remove(_) => "remove",
+            ChoiceKind::Pass => "pass",
+            ChoiceKind::Swap => "swap",
+        };
+        let marking = c.marking.as_ref().map(|m| self.mark(m));
+        let then = c.then.iter().map(|e| self.effect(e)).collect();
+        self.choices.push(Choice {
+            name: name.unwrap_or(default_name).to_string(),
+            kind,
+            marking,
+            then,
+        });
+        if self.choices.len() > u16::MAX as usize {
+            self.error(c.span, "too many actions");
+        }
+        (self.choices.len() - 1) as u16
+    }
+
+    fn effect(&mut self, e: &ast::Effect) -> Effect {
+        match e {
+            ast::Effect::Clear(m) => Effect::Clear(self.mark(m)),
+            ast::Effect::Mark(m, s) => Effect::Mark(self.mark(m), self.set(s)),
+            ast::Effect::Unmark(m, s) => Effect::Unmark(self.mark(m), self.set(s)),
+            ast::Effect::Convert(s, m) => {
+                Effect::Convert(self.set(s), m.as_ref().map(|m| self.mark(m)))
+            }
+            ast::Effect::Remove(s, m) => {
+                Effect::Remove(self.set(s), m.as_ref().map(|m| self.mark(m)))
+            }
+            ast::Effect::Repeat(body, _) => Effect::Repeat(Box::new(self.effect(body))),
+            ast::Effect::If(c, yes, no) => {
+                let c = self.condition(c);
+                let yes = self.effect(yes);
+                let no = no.as_ref().map(|n| Box::new(self.effect(n)));
+                match c {
+                    BoolExpr::Const(true) => yes,
+                    BoolExpr::Const(false) => no.map(|n| *n).unwrap_or(Effect::Seq(Vec::new())),
+                    c => Effect::If(c, Box::new(yes), no),
+                }
+            }
+            ast::Effect::Group(list) => Effect::Seq(list.iter().map(|e| self.effect(e)).collect()),
+        }
+    }
+
+    fn outcome(&mut self, o: &ast::Outcome) -> Outcome {
+        match o {
+            ast::Outcome::Draw => Outcome::Draw,
+            ast::Outcome::Wins(n) | ast::Outcome::Loses(n) => {
+                let who = self.who(n);
+                if matches!(o, ast::Outcome::Wins(_)) {
+                    Outcome::Wins(who)
+                } else {
+                    Outcome::Loses(who)
+                }
+            }
+            ast::Outcome::Compare(keys) => Outcome::Compare(
+                keys.iter()
+                    .map(|(most, e)| {
+                        let v = self.expr(e);
+                        let i = self.want_int(v, e.span).unwrap_or(IntExpr::Const(0));
+                        (*most, i)
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    fn who(&mut self, n: &Name) -> Who {
+        match n.text.as_str() {
+            "mover" => Who::Me,
+            "opponent" => Who::Opponent,
+            t => match self.players.iter().position(|p| p == t) {
+                Some(i) => Who::Player(i as PlayerId),
+                None => {
+                    let mut known: Vec<String> = self.players.clone();
+                    known.push("mover".into());
+                    known.push("opponent".into());
+                    self.unknown(n, &known);
+                    Who::Me
+                }
+            },
+        }
+    }
+
+    fn piece(&mut self, n: &Name) -> PieceId {
+        match self.pieces.iter().position(|p| *p == n.text) {
+            Some(i) => i as PieceId,
+            None => {
+                let pieces = self.pieces.clone();
+                self.unknown_kind(n, &pieces, "piece");
+                0
+            }
+        }
+    }
+
+    fn mark(&mut self, n: &Name) -> MarkId {
+        match self.marks.iter().position(|p| *p == n.text) {
+            Some(i) => i as MarkId,
+            None => {
+                let marks = self.marks.clone();
+                self.unknown_kind(n, &marks, "mark");
+                0
+            }
+        }
+    }
+
+    fn unknown(&mut self, n: &Name, candidates: &[String]) {
+        self.unknown_kind(n, candidates, "name");
+    }
+
+    fn unknown_kind(&mut self, n: &Name, candidates: &[String], what: &str) {
+        let mut d = Diagnostic::at(n.span, format!("unknown {what} `{}`", n.text));
+        if let Some(near) = closest(&n.text, candidates.iter().map(String::as_str)) {
+            d.help = Some(format!("did you mean `{near}`?"));
+        } else if what != "name" && candidates.is_empty() {
+            d.help = Some(format!("declare it with `{what}s {}`", n.text));
+        } else if what != "name" {
+            d.help = Some(format!("{what}s: {}", candidates.join(", ")));
+        }
+        self.errors.push(d);
+    }
+
+    // ------------------------------------------------------------ expressions
+
+    fn condition(&mut self, e: &Expr) -> BoolExpr {
+        let v = self.expr(e);
+        self.want_bool(v, e.span).unwrap_or(BoolExpr::Const(false))
+    }
+
+    fn set(&mut self, e: &Expr) -> SetExpr {
+        let v = self.expr(e);
+        self.want_set(v, e.span).unwrap_or(SetExpr::Empty)
+    }
+
+    fn mismatch(&mut self, v: &Value, want: &str, span: Span) {
+        if !matches!(v, Value::Error) {
+            let msg = format!("expected {want}, found {}", v.kind());
+            self.error(span, msg);
+        }
+    }
+
+    fn want_set(&mut self, v: Value, span: Span) -> Option<SetExpr> {
+        match v {
+            Value::Set(s) => Some(s),
+            Value::Who(w) => Some(SetExpr::Owned(w)),
+            v => {
+                self.mismatch(&v, "a set of cells", span);
+                None
+            }
+        }
+    }
+
+    fn want_bool(&mut self, v: Value, span: Span) -> Option<BoolExpr> {
+        match v {
+            Value::Bool(b) => Some(b),
+            Value::Set(s) => Some(BoolExpr::NonEmpty(s)),
+            v => {
+                self.mismatch(&v, "a condition", span);
+                None
+            }
+        }
+    }
+
+    fn want_int(&mut self, v: Value, span: Span) -> Option<IntExpr> {
+        match v {
+            Value::Int(i) => Some(i),
+            v => {
+                self.mismatch(&v, "a number", span);
+                None
+            }
+        }
+    }
+
+    fn want_dir(&mut self, v: Value, span: Span) -> Option<DirExpr> {
+        match v {
+            Value::Dir(d) => Some(d),
+            v => {
+                self.mismatch(&v, "a direction", span);
+                None
+            }
+        }
+    }
+
+    fn const_int(&mut self, e: &Expr) -> Option<i64> {
+        let v = self.expr(e);
+        match self.want_int(v, e.span)? {
+            IntExpr::Const(i) => Some(i),
+            _ => {
+                self.error(
+                    e.span,
+                    "expected a number fixed before the game starts (an option or a constant)",
+                );
+                None
+            }
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) -> Value {
+        match &e.kind {
+            ExprKind::Number(text) => match text.parse::<i64>() {
+                Ok(i) => Value::Int(IntExpr::Const(i)),
+                Err(_) => {
+                    self.error(
+                        e.span,
+                        format!("`{text}` is not a whole number (fractions are not supported yet)"),
+                    );
+                    Value::Error
+                }
+            },
+            ExprKind::Turn => Value::Int(IntExpr::Turn),
+            ExprKind::Name(n) => self.name(n, e.span),
+            ExprKind::Call(f, args) => self.call(f, args, e.span),
+            ExprKind::Not(a) => match self.expr(a) {
+                Value::Set(s) => Value::Set(SetExpr::Complement(Box::new(s))),
+                Value::Who(w) => Value::Set(SetExpr::Complement(Box::new(SetExpr::Owned(w)))),
+                v => match self.want_bool(v, a.span) {
+                    Some(BoolExpr::Const(b)) => Value::Bool(BoolExpr::Const(!b)),
+                    Some(b) => Value::Bool(BoolExpr::Not(Box::new(b))),
+                    None => Value::Error,
+                },
+            },
+            ExprKind::Neg(a) => {
+                let v = self.expr(a);
+                match self.want_int(v, a.span) {
+                    Some(IntExpr::Const(i)) => Value::Int(IntExpr::Const(-i)),
+                    Some(i) => Value::Int(IntExpr::Neg(Box::new(i))),
+                    None => Value::Error,
+                }
+            }
+            ExprKind::At(set, dir) => {
+                let s = self.set(set);
+                let dv = self.expr(dir);
+                match self.want_dir(dv, dir.span) {
+                    Some(d) => Value::Bool(BoolExpr::At(s, d)),
+                    None => Value::Error,
+                }
+            }
+            ExprKind::Where(set, cond) => {
+                let s = self.set(set);
+                let c = self.condition(cond);
+                Value::Set(SetExpr::Where(Box::new(s), Box::new(c)))
+            }
+            ExprKind::Quantifier { some, var, body } => {
+                if self.names.contains_key(&var.text) {
+                    let msg = format!(
+                        "`{}` is already {}; pick another name for the direction",
+                        var.text,
+                        self.names[&var.text].describe()
+                    );
+                    self.error(var.span, msg);
+                }
+                self.scope.push(var.text.clone());
+                self.dir_slots = self.dir_slots.max(self.scope.len());
+                let slot = (self.scope.len() - 1) as u8;
+                let b = self.condition(body);
+                self.scope.pop();
+                Value::Bool(BoolExpr::Quantifier {
+                    some: *some,
+                    slot,
+                    body: Box::new(b),
+                })
+            }
+            ExprKind::Binary(op, a, b) => self.binary(op, a, b, e.span),
+        }
+    }
+
+    fn binary(&mut self, op: &BinOp, a: &Expr, b: &Expr, span: Span) -> Value {
+        let va = self.expr(a);
+        // An option compared with one of its values: decided now.
+        if let Value::Symbol { option, value } = &va {
+            if !matches!(op, BinOp::Eq | BinOp::Ne) {
+                self.error(
+                    span,
+                    format!("option `{option}` can only be compared with = or !="),
+                );
+                return Value::Error;
+            }
+            let ExprKind::Name(other) = &b.kind else {
+                self.error(
+                    b.span,
+                    format!("compare option `{option}` with one of its values"),
+                );
+                return Value::Error;
+            };
+            let symbols = self.options[option].symbols.clone();
+            if !symbols.contains(other) {
+                let mut d = Diagnostic::at(
+                    b.span,
+                    format!("`{other}` is not a value of option `{option}`"),
+                );
+                d.help = Some(match closest(other, symbols.iter().map(String::as_str)) {
+                    Some(near) => format!("did you mean `{near}`?"),
+                    None => format!("values: {}", symbols.join(", ")),
+                });
+                self.errors.push(d);
+                return Value::Error;
+            }
+            return Value::Bool(BoolExpr::Const((value == other) == (*op == BinOp::Eq)));
+        }
+        let vb = self.expr(b);
+        if matches!(va, Value::Error) || matches!(vb, Value::Error) {
+            return Value::Error;
+        }
+        match op {
+            BinOp::Or | BinOp::And | BinOp::Except => {
+                let is_set = |v: &Value| matches!(v, Value::Set(_) | Value::Who(_));
+                if *op == BinOp::Except || (is_set(&va) && is_set(&vb)) {
+                    let (Some(x), Some(y)) = (self.want_set(va, a.span), self.want_set(vb, b.span))
+                    else {
+                        return Value::Error;
+                    };
+                    let (x, y) = (Box::new(x), Box::new(y));
+                    return Value::Set(match op {
+                        BinOp::Or => SetExpr::Union(x, y),
+                        BinOp::And => SetExpr::Inter(x, y),
+                        _ => SetExpr::Except(x, y),
+                    });
+                }
+                let (Some(x), Some(y)) = (self.want_bool(va, a.span), self.want_bool(vb, b.span))
+                else {
+                    return Value::Error;
+                };
+                Value::Bool(match (op, x, y) {
+                    (BinOp::Or, BoolExpr::Const(p), q) | (BinOp::Or, q, BoolExpr::Const(p)) => {
+                        if p { BoolExpr::Const(true) } else { q }
+                    }
+                    (BinOp::And, BoolExpr::Const(p), q) | (BinOp::And, q, BoolExpr::Const(p)) => {
+                        if p {
+                            q
+                        } else {
+                            BoolExpr::Const(false)
+                        }
+                    }
+                    (BinOp::Or, x, y) => BoolExpr::Or(Box::new(x), Box::new(y)),
+                    (_, x, y) => BoolExpr::And(Box::new(x), Box::new(y)),
+                })
+            }
+            BinOp::Add | BinOp::Sub | BinOp::Mul => {
+                let (Some(x), Some(y)) = (self.want_int(va, a.span), self.want_int(vb, b.span))
+                else {
+                    return Value::Error;
+                };
+                Value::Int(match (x, y) {
+                    (IntExpr::Const(p), IntExpr::Const(q)) => IntExpr::Const(match op {
+                        BinOp::Add => p.saturating_add(q),
+                        BinOp::Sub => p.saturating_sub(q),
+                        _ => p.saturating_mul(q),
+                    }),
+                    (x, y) => {
+                        let (x, y) = (Box::new(x), Box::new(y));
+                        match op {
+                            BinOp::Add => IntExpr::Add(x, y),
+                            BinOp::Sub => IntExpr::Sub(x, y),
+                            _ => IntExpr::Mul(x, y),
+                        }
+                    }
+                })
+            }
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                let (Some(x), Some(y)) = (self.want_int(va, a.span), self.want_int(vb, b.span))
+                else {
+                    return Value::Error;
+                };
+                let cmp = match op {
+                    BinOp::Eq => CmpOp::Eq,
+                    BinOp::Ne => CmpOp::Ne,
+                    BinOp::Lt => CmpOp::Lt,
+                    BinOp::Le => CmpOp::Le,
+                    BinOp::Gt => CmpOp::Gt,
+                    _ => CmpOp::Ge,
+                };
+                Value::Bool(match (x, y) {
+                    (IntExpr::Const(p), IntExpr::Const(q)) => BoolExpr::Const(cmp.test(p, q)),
+                    (x, y) => BoolExpr::Cmp(cmp, x, y),
+                })
+            }
+        }
+    }
+
+    fn name(&mut self, n: &str, span: Span) -> Value {
+        if let Some(slot) = self.scope.iter().rposition(|v| v == n) {
+            return Value::Dir(DirExpr::Var(slot as u8));
+        }
+        if let Some(&body) = self.defines.get(n) {
+            if let Some(v) = self.define_values.get(n) {
+                return v.clone();
+            }
+            if self.define_stack.iter().any(|d| d == n) {
+                let chain = self.define_stack.join(" -> ");
+                self.error(
+                    span,
+                    format!("`{n}` is defined in terms of itself ({chain} -> {n})"),
+                );
+                return Value::Error;
+            }
+            // A definition sees no direction variables of the place it is used in.
+            let saved = std::mem::take(&mut self.scope);
+            self.define_stack.push(n.to_string());
+            let v = self.expr(body);
+            self.define_stack.pop();
+            self.scope = saved;
+            self.define_values.insert(n.to_string(), v.clone());
+            return v;
+        }
+        if let Some(r) = self.regions.get(n) {
+            return Value::Set(r.clone());
+        }
+        if self.file.regions.iter().any(|r| r.name.text == n) {
+            // A region used before (or inside) its own declaration.
+            self.error(span, format!("region `{n}` is used before it is declared"));
+            return Value::Error;
+        }
+        if let Some(info) = self.options.get(n) {
+            return match &info.value {
+                OptionValue::Int(i) => Value::Int(IntExpr::Const(*i)),
+                OptionValue::Symbol(s) => Value::Symbol {
+                    option: n.to_string(),
+                    value: s.clone(),
+                },
+            };
+        }
+        if let Some(i) = self.marks.iter().position(|m| m == n) {
+            return Value::Set(SetExpr::Mark(i as MarkId));
+        }
+        if let Some(i) = self.pieces.iter().position(|m| m == n) {
+            return Value::Set(SetExpr::Piece(i as PieceId));
+        }
+        if let Some(i) = self.players.iter().position(|m| m == n) {
+            return Value::Who(Who::Player(i as PlayerId));
+        }
+        match n {
+            "empty" => return Value::Set(SetExpr::Empty),
+            "occupied" => return Value::Set(SetExpr::Occupied),
+            "all" => return Value::Set(SetExpr::All),
+            "here" => return Value::Set(SetExpr::Here),
+            "own" => return Value::Set(SetExpr::Owned(Who::Me)),
+            "enemy" => return Value::Set(SetExpr::Enemy),
+            "mover" => return Value::Who(Who::Me),
+            "opponent" => return Value::Who(Who::Opponent),
+            "corners" => {
+                let cells = self.board.as_ref().map(|b| b.corners()).unwrap_or_default();
+                return Value::Set(self.fixed(cells));
+            }
+            _ => {}
+        }
+        if let Some(b) = &self.board {
+            if b.side_names().contains(&n) {
+                let cells = b.side(n).unwrap_or_default();
+                return Value::Set(self.fixed(cells));
+            }
+            if let Some(d) = b.dir_by_name(n) {
+                return Value::Dir(DirExpr::Const(d as DirId));
+            }
+        }
+        if self.actions.contains_key(n) {
+            self.error(span, format!("`{n}` is an action, not a value"));
+            return Value::Error;
+        }
+        let mut candidates: Vec<String> = self.names.keys().cloned().collect();
+        candidates.extend(self.scope.iter().cloned());
+        let mut d = Diagnostic::at(span, format!("unknown name `{n}`"));
+        if let Some(near) = closest(n, candidates.iter().map(String::as_str)) {
+            d.help = Some(format!("did you mean `{near}`?"));
+        } else if let Some((l, r)) = n.split_once('-') {
+            if self.names.contains_key(l) || self.names.contains_key(r) {
+                d.help = Some(format!(
+                    "to subtract, put spaces around the minus: `{l} - {r}`"
+                ));
+            }
+        }
+        self.errors.push(d);
+        Value::Error
+    }
+
+    fn call(&mut self, f: &Name, args: &[Expr], span: Span) -> Value {
+        let arity = match f.text.as_str() {
+            "count" | "groups" | "largest" | "neighbors" | "edge" | "row" | "column" => Some(1),
+            "connected" => Some(3),
+            "line" | "rotate" => Some(2),
+            "cells" => None,
+            other => {
+                let mut d = Diagnostic::at(f.span, format!("unknown function `{other}`"));
+                d.help = Some(match closest(other, FUNCTIONS.iter().copied()) {
+                    Some(near) => format!("did you mean `{near}`?"),
+                    None => format!("functions: {}", FUNCTIONS.join(", ")),
+                });
+                self.errors.push(d);
+                return Value::Error;
+            }
+        };
+        if let Some(n) = arity {
+            if args.len() != n {
+                let msg = format!(
+                    "`{}` takes {n} argument{}, not {}",
+                    f.text,
+                    if n == 1 { "" } else { "s" },
+                    args.len()
+                );
+                self.error(span, msg);
+                return Value::Error;
+            }
+        }
+        match f.text.as_str() {
+            "count" | "groups" | "largest" => {
+                let s = self.set(&args[0]);
+                Value::Int(match f.text.as_str() {
+                    "count" => IntExpr::Count(s),
+                    "groups" => IntExpr::Groups(s),
+                    _ => IntExpr::Largest(s),
+                })
+            }
+            "neighbors" => {
+                let s = self.set(&args[0]);
+                Value::Set(SetExpr::Neighbors(Box::new(s)))
+            }
+            "connected" => {
+                let s = self.set(&args[0]);
+                let a = self.set(&args[1]);
+                let b = self.set(&args[2]);
+                Value::Bool(BoolExpr::Connected(s, a, b))
+            }
+            "line" => {
+                let s = self.set(&args[0]);
+                match self.const_int(&args[1]) {
+                    Some(n) if (1..=1000).contains(&n) => Value::Bool(BoolExpr::Line(s, n as u32)),
+                    Some(_) => {
+                        self.error(args[1].span, "a line is 1 to 1000 cells long");
+                        Value::Error
+                    }
+                    None => Value::Error,
+                }
+            }
+            "rotate" => {
+                let dv = self.expr(&args[0]);
+                let d = self.want_dir(dv, args[0].span);
+                let deg = self.const_int(&args[1]);
+                match (d, deg) {
+                    (Some(d), Some(deg)) => Value::Dir(DirExpr::Rotate(Box::new(d), deg as i32)),
+                    _ => Value::Error,
+                }
+            }
+            "edge" => {
+                let dv = self.expr(&args[0]);
+                match self.want_dir(dv, args[0].span) {
+                    Some(DirExpr::Const(d)) => {
+                        let cells = self.board().edge(d as usize);
+                        Value::Set(self.fixed(cells))
+                    }
+                    Some(_) => {
+                        self.error(
+                            args[0].span,
+                            "`edge` needs a direction of the board, such as `n`",
+                        );
+                        Value::Error
+                    }
+                    None => Value::Error,
+                }
+            }
+            "row" | "column" => {
+                let key = match &args[0].kind {
+                    ExprKind::Number(t) => t.clone(),
+                    ExprKind::Name(t) if f.text == "column" => t.clone(),
+                    _ => {
+                        self.error(
+                            args[0].span,
+                            format!(
+                                "`{}` takes a {}",
+                                f.text,
+                                if f.text == "row" {
+                                    "row number"
+                                } else {
+                                    "column letter or number"
+                                }
+                            ),
+                        );
+                        return Value::Error;
+                    }
+                };
+                let cells = if f.text == "row" {
+                    key.parse::<usize>()
+                        .map(|k| self.board().row(k))
+                        .unwrap_or_default()
+                } else {
+                    self.board().column_by_name(&key).unwrap_or_default()
+                };
+                if cells.is_empty() {
+                    self.error(args[0].span, format!("the board has no {} `{key}`", f.text));
+                    return Value::Error;
+                }
+                Value::Set(self.fixed(cells))
+            }
+            _ => {
+                // cells(a1, b2, ...)
+                let mut cells = Vec::new();
+                for a in args {
+                    let label = match &a.kind {
+                        ExprKind::Name(t) => t.as_str(),
+                        _ => "",
+                    };
+                    match self.board().cell_by_label(label) {
+                        Some(c) => cells.push(c),
+                        None => {
+                            self.error(a.span, format!("`{}` is not a cell of this board", label))
+                        }
+                    }
+                }
+                Value::Set(self.fixed(cells))
+            }
+        }
+    }
+}
+
+/// Parses `text` as a value of an option with the given allowed values.
+fn option_value(values: &OptionValues, text: &str) -> Option<OptionValue> {
+    match values {
+        OptionValues::Range(lo, hi) => {
+            let v: i64 = text.parse().ok()?;
+            (*lo..=*hi).contains(&v).then_some(OptionValue::Int(v))
+        }
+        OptionValues::List(list) => {
+            let found = list.iter().find(|l| l.text() == text)?;
+            Some(match (found, text.parse::<i64>()) {
+                (Literal::Number(_), Ok(i))
+                    if list.iter().all(|l| matches!(l, Literal::Number(_))) =>
+                {
+                    OptionValue::Int(i)
+                }
+                _ => OptionValue::Symbol(text.to_string()),
+            })
+        }
+    }
+}

@@ -1,0 +1,558 @@
+//! The `gdl` command line: one `Args` struct per subcommand, one function
+//! per subcommand, and exit codes decided in one place ([`Failure::code`]).
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use serde_json::json;
+
+use crate::check::{self, OptionChoice};
+use crate::engine::{Game, State};
+use crate::notation;
+use crate::report;
+use crate::run;
+use crate::show;
+use crate::syntax;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "gdl",
+    version,
+    about = "Run board games described in the gdl language"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Parse and check game files; report every error found.
+    Check(CheckArgs),
+    /// Print a position.
+    Show(ShowArgs),
+    /// List the legal actions of a position, in notation.
+    Moves(ShowArgs),
+    /// Play a game in the terminal.
+    Play(PlayArgs),
+    /// Play random games and report their results and lengths.
+    Playout(PlayoutArgs),
+    /// Count the action sequences of each length (game-tree size).
+    Perft(PerftArgs),
+    /// Measure random playouts per second on one thread.
+    Bench(BenchArgs),
+}
+
+/// The game file and its options, common to all subcommands.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// A game file (`games/*.gdl`).
+    pub file: PathBuf,
+    /// Set an option declared in the game file (repeatable): `-o size=9`.
+    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<OptionChoice>,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Game files to check.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Option values to check the files with: `-o size=9`.
+    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<OptionChoice>,
+}
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Actions to play first, separated by spaces: `--moves "d4 e5"`.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Actions to play before the game starts.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Seed for the random players.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Who plays each side, named after the game's players:
+    /// `--black human --white random`. By default the first player is
+    /// human and the others random. Agents: human, random.
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "--PLAYER AGENT"
+    )]
+    pub agents: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayoutArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Number of games.
+    #[arg(short = 'n', default_value_t = 1)]
+    pub count: u64,
+    /// Seed of the first game; game i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Deepest depth to count.
+    #[arg(long, short = 'd')]
+    pub depth: usize,
+    /// Also count distinct positions at each depth.
+    #[arg(long)]
+    pub unique: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Actions to play before counting.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// How long to run.
+    #[arg(long, default_value_t = 3.0)]
+    pub seconds: f64,
+    /// Seed of the random games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Why a command failed; each kind has its exit code.
+#[derive(Debug)]
+pub enum Failure {
+    /// The game file has errors (already rendered).
+    GameFile(String),
+    /// Bad input on the command line or at the prompt: options, moves, agents.
+    Input(String),
+    /// A file could not be read or output not written.
+    Io(String),
+}
+
+impl Failure {
+    /// Exit codes: 1 for a bad game file, 2 for bad input (as for usage
+    /// errors), 3 for I/O problems.
+    pub fn code(&self) -> i32 {
+        match self {
+            Failure::GameFile(_) => 1,
+            Failure::Input(_) => 2,
+            Failure::Io(_) => 3,
+        }
+    }
+
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::GameFile(m) | Failure::Input(m) | Failure::Io(m) => m,
+        }
+    }
+}
+
+fn io(e: std::io::Error) -> Failure {
+    Failure::Io(format!("error: {e}"))
+}
+
+/// Loads and compiles a game file (stages 1 and 2).
+pub fn load(path: &Path, options: &[OptionChoice]) -> Result<Game, Failure> {
+    let name = path.display().to_string();
+    let source = std::fs::read_to_string(path)
+        .map_err(|e| Failure::Io(format!("error: cannot read {name}: {e}")))?;
+    let file = syntax::parse(&source)
+        .map_err(|d| Failure::GameFile(report::render_all(&name, &source, &[d])))?;
+    let mut rules = check::compile(&file, options).map_err(|ds| {
+        // Option errors come from the command line, not the file.
+        if ds
+            .iter()
+            .all(|d| d.span.is_none() && d.message.contains("option"))
+        {
+            let text: Vec<String> = ds
+                .iter()
+                .map(|d| match &d.help {
+                    Some(h) => format!("error: {} ({h})", d.message),
+                    None => format!("error: {}", d.message),
+                })
+                .collect();
+            Failure::Input(text.join("\n") + "\n")
+        } else {
+            Failure::GameFile(report::render_all(&name, &source, &ds))
+        }
+    })?;
+    if rules.name.is_empty() {
+        rules.name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+    }
+    Ok(Game::new(rules))
+}
+
+fn start_after(game: &Game, moves: &str) -> Result<State, Failure> {
+    let mut st = game.start();
+    notation::play_moves(game, &mut st, moves)
+        .map_err(|e| Failure::Input(format!("error: in --moves, {e}\n")))?;
+    Ok(st)
+}
+
+/// Runs a parsed command line. Returns the exit code.
+pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let result = match cli.command {
+        Command::Check(a) => check_files(&a, out),
+        Command::Show(a) => show_cmd(&a, out),
+        Command::Moves(a) => moves_cmd(&a, out),
+        Command::Play(a) => play_cmd(&a, input, out),
+        Command::Playout(a) => playout_cmd(&a, out),
+        Command::Perft(a) => perft_cmd(&a, out),
+        Command::Bench(a) => bench_cmd(&a, out),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(f) => {
+            let _ = err.write_all(f.message().as_bytes());
+            f.code()
+        }
+    }
+}
+
+fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let mut failures = Vec::new();
+    for path in &a.files {
+        match load(path, &a.options) {
+            Ok(game) => writeln!(
+                out,
+                "{}: ok ({}, {} cells, {})",
+                path.display(),
+                game.rules.name,
+                game.board().len(),
+                if game.rules.options.is_empty() {
+                    "no options".to_string()
+                } else {
+                    show::options_text(&game)
+                }
+            )
+            .map_err(io)?,
+            Err(f) => failures.push(f),
+        }
+    }
+    match failures.len() {
+        0 => Ok(()),
+        1 => Err(failures.pop().expect("one")),
+        _ => {
+            let code_game = failures.iter().any(|f| matches!(f, Failure::GameFile(_)));
+            let text: String = failures
+                .iter()
+                .map(|f| f.message().to_string())
+                .collect::<Vec<_>>()
+                .join("\n");
+            Err(if code_game {
+                Failure::GameFile(text)
+            } else {
+                Failure::Input(text)
+            })
+        }
+    }
+}
+
+fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let game = load(&a.game.file, &a.game.options)?;
+    let st = start_after(&game, &a.moves)?;
+    let header = if game.rules.options.is_empty() {
+        game.rules.name.clone()
+    } else {
+        format!("{} ({})", game.rules.name, show::options_text(&game))
+    };
+    writeln!(out, "{header}\n{}", show::position(&game, &st)).map_err(io)
+}
+
+fn moves_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let game = load(&a.game.file, &a.game.options)?;
+    let st = start_after(&game, &a.moves)?;
+    let mut legal = Vec::new();
+    game.legal_actions(&st, &mut legal);
+    let text: Vec<String> = legal
+        .iter()
+        .map(|&m| notation::format(&game, &legal, m))
+        .collect();
+    writeln!(out, "{}", text.join(" ")).map_err(io)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Agent {
+    Human,
+    Random,
+}
+
+/// Reads `--black human --white random` against the game's players.
+fn agents(game: &Game, args: &[String]) -> Result<Vec<Agent>, Failure> {
+    let players = &game.rules.players;
+    let mut agents: Vec<Agent> = (0..players.len())
+        .map(|i| if i == 0 { Agent::Human } else { Agent::Random })
+        .collect();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let Some(name) = flag.strip_prefix("--") else {
+            return Err(Failure::Input(format!(
+                "error: unexpected `{flag}`; give agents as --PLAYER AGENT, players: {}\n",
+                players.join(", ")
+            )));
+        };
+        let Some(seat) = players.iter().position(|p| p == name) else {
+            return Err(Failure::Input(format!(
+                "error: unknown player `{name}`; this game's players: {}\n",
+                players.join(", ")
+            )));
+        };
+        let agent = match it.next().map(String::as_str) {
+            Some("human") => Agent::Human,
+            Some("random") => Agent::Random,
+            Some(other) => {
+                return Err(Failure::Input(format!(
+                    "error: unknown agent `{other}` for {name}; agents: human, random\n"
+                )));
+            }
+            None => {
+                return Err(Failure::Input(format!(
+                    "error: --{name} needs an agent: human or random\n"
+                )));
+            }
+        };
+        agents[seat] = agent;
+    }
+    Ok(agents)
+}
+
+const PLAY_HELP: &str = "Type an action in notation (as `moves` lists them), or:
+  moves   list the legal actions
+  undo    take back your last action (and the replies to it)
+  resign  give up the game
+  help    show this text
+  quit    leave; the actions so far are printed so you can resume with --moves
+";
+
+fn play_cmd(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Failure> {
+    use rand::SeedableRng;
+    let game = load(&a.game.file, &a.game.options)?;
+    let agents = agents(&game, &a.agents)?;
+    let mut st = start_after(&game, &a.moves)?;
+    let mut record: Vec<String> = a.moves.split_whitespace().map(str::to_string).collect();
+    let mut history: Vec<(State, usize)> = Vec::new();
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(a.seed);
+    let mut legal = Vec::new();
+    let mut line = String::new();
+    writeln!(
+        out,
+        "{} ({})\ntype `help` for commands\n",
+        game.rules.name,
+        show::options_text(&game)
+    )
+    .map_err(io)?;
+    loop {
+        if st.is_over() {
+            write!(out, "{}", show::position(&game, &st)).map_err(io)?;
+            break;
+        }
+        game.legal_actions(&st, &mut legal);
+        let seat = game.seat_of(&st, st.mover);
+        if agents[seat] == Agent::Random {
+            let Some(m) = game.random_action(&st, &mut rng) else {
+                break;
+            };
+            let text = notation::format(&game, &legal, m);
+            writeln!(
+                out,
+                "{} plays {text}",
+                game.rules.players[st.mover as usize]
+            )
+            .map_err(io)?;
+            record.push(text);
+            game.play_unchecked(&mut st, m);
+            continue;
+        }
+        write!(out, "{}> ", show::position(&game, &st)).map_err(io)?;
+        out.flush().map_err(io)?;
+        line.clear();
+        if input.read_line(&mut line).map_err(io)? == 0 {
+            writeln!(out, "\nend of input; actions so far: {}", record.join(" ")).map_err(io)?;
+            return Ok(());
+        }
+        match line.trim() {
+            "" => {}
+            "help" => write!(out, "{PLAY_HELP}").map_err(io)?,
+            "moves" => {
+                let text: Vec<String> = legal
+                    .iter()
+                    .map(|&m| notation::format(&game, &legal, m))
+                    .collect();
+                writeln!(out, "{}", text.join(" ")).map_err(io)?;
+            }
+            "quit" => {
+                writeln!(out, "actions so far: {}", record.join(" ")).map_err(io)?;
+                return Ok(());
+            }
+            "resign" => {
+                game.resign(&mut st);
+                record.push("resign".into());
+            }
+            "undo" => match history.pop() {
+                Some((prev, len)) => {
+                    st = prev;
+                    record.truncate(len);
+                }
+                None => writeln!(out, "nothing to undo").map_err(io)?,
+            },
+            text => match notation::parse(&game, &st, &legal, text) {
+                Ok(m) => {
+                    history.push((st.clone(), record.len()));
+                    record.push(notation::format(&game, &legal, m));
+                    game.play_unchecked(&mut st, m);
+                }
+                Err(e) => writeln!(out, "{e}; type `moves` for the legal actions").map_err(io)?,
+            },
+        }
+    }
+    writeln!(out, "actions: {}", record.join(" ")).map_err(io)
+}
+
+fn options_json(game: &Game) -> serde_json::Value {
+    let map: serde_json::Map<String, serde_json::Value> = game
+        .rules
+        .options
+        .iter()
+        .map(|(k, v)| (k.clone(), json!(v)))
+        .collect();
+    serde_json::Value::Object(map)
+}
+
+fn playout_cmd(a: &PlayoutArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let game = load(&a.game.file, &a.game.options)?;
+    let start = game.start();
+    let mut games = Vec::new();
+    let mut total = 0u64;
+    for i in 0..a.count {
+        let p = run::playout(&game, &start, a.seed.wrapping_add(i), false);
+        total += p.length as u64;
+        games.push(p);
+    }
+    let mean = total as f64 / a.count.max(1) as f64;
+    if a.json {
+        let list: Vec<serde_json::Value> = games
+            .iter()
+            .map(|p| json!({"seed": p.seed, "length": p.length, "result": show::result_word(&game, p.result)}))
+            .collect();
+        let doc = json!({"game": game.rules.name, "options": options_json(&game), "playouts": list, "mean_length": mean});
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        )
+        .map_err(io)
+    } else {
+        for p in &games {
+            writeln!(
+                out,
+                "seed {}: {} after {} plies",
+                p.seed,
+                show::result_word(&game, p.result),
+                p.length
+            )
+            .map_err(io)?;
+        }
+        writeln!(out, "mean length: {mean:.2}").map_err(io)
+    }
+}
+
+fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let game = load(&a.game.file, &a.game.options)?;
+    let st = start_after(&game, &a.moves)?;
+    let counts = run::perft(&game, &st, a.depth, a.unique);
+    if a.json {
+        let depths: Vec<serde_json::Value> = counts
+            .iter()
+            .map(|c| match c.unique {
+                Some(u) => json!({"depth": c.depth, "nodes": c.nodes, "unique": u}),
+                None => json!({"depth": c.depth, "nodes": c.nodes}),
+            })
+            .collect();
+        let doc =
+            json!({"game": game.rules.name, "options": options_json(&game), "depths": depths});
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        )
+        .map_err(io)
+    } else {
+        for c in &counts {
+            match c.unique {
+                Some(u) => writeln!(out, "depth {}: {} nodes, {} unique", c.depth, c.nodes, u),
+                None => writeln!(out, "depth {}: {} nodes", c.depth, c.nodes),
+            }
+            .map_err(io)?;
+        }
+        Ok(())
+    }
+}
+
+fn bench_cmd(a: &BenchArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if !(a.seconds > 0.0 && a.seconds <= 3600.0) {
+        return Err(Failure::Input(
+            "error: --seconds must be between 0 and 3600\n".into(),
+        ));
+    }
+    let game = load(&a.game.file, &a.game.options)?;
+    let start = game.start();
+    let b = run::bench(&game, &start, Duration::from_secs_f64(a.seconds), a.seed);
+    if a.json {
+        let doc = json!({
+            "game": game.rules.name,
+            "options": options_json(&game),
+            "playouts": b.playouts,
+            "seconds": b.seconds,
+            "playouts_per_sec": b.playouts_per_sec(),
+            "mean_length": b.mean_length(),
+            "plies_per_sec": b.plies_per_sec(),
+        });
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        )
+        .map_err(io)
+    } else {
+        writeln!(
+            out,
+            "{} ({}): {:.0} playouts/s, {:.0} plies/s, mean length {:.1} ({} playouts in {:.2} s)",
+            game.rules.name,
+            show::options_text(&game),
+            b.playouts_per_sec(),
+            b.plies_per_sec(),
+            b.mean_length(),
+            b.playouts,
+            b.seconds
+        )
+        .map_err(io)
+    }
+}

@@ -1,0 +1,103 @@
+//! Errors found in a game file: what is wrong, where, and how to fix it.
+//! Rendering them for people lives in `report.rs`, outside the core.
+
+use std::fmt;
+
+/// A byte range in the source text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    pub fn from_pest(span: pest::Span<'_>) -> Span {
+        Span::new(span.start(), span.end())
+    }
+}
+
+/// One problem in a game file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub message: String,
+    /// Where; `None` for problems with the file as a whole (a missing item).
+    pub span: Option<Span>,
+    /// A suggestion, such as the name that was probably meant.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn at(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            message: message.into(),
+            span: Some(span),
+            help: None,
+        }
+    }
+
+    pub fn whole(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            message: message.into(),
+            span: None,
+            help: None,
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)?;
+        if let Some(help) = &self.help {
+            write!(f, " ({help})")?;
+        }
+        Ok(())
+    }
+}
+
+/// The closest of `candidates` to a misspelt `name`, if any is close enough
+/// to be worth suggesting.
+pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (name.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(name, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_close_names_only() {
+        assert_eq!(closest("stnoe", ["stone", "empty"]), Some("stone"));
+        assert_eq!(closest("emtpy", ["stone", "empty"]), Some("empty"));
+        assert_eq!(closest("xyz", ["stone", "empty"]), None);
+    }
+}

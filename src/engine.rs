@@ -1,0 +1,1371 @@
+//! Stage 3, run: positions, legal actions, playing them, and the result.
+//!
+//! A [`Game`] is the compiled rules plus the tables the hot loop needs
+//! (Zobrist keys, anchor masks). A [`State`] is one position, including
+//! where the current turn stands. [`Game::play`] checks an action against the
+//! legal ones; [`Game::play_unchecked`] trusts it. After every action the
+//! state is *settled*: automatic steps run until the next player decision,
+//! whose offered cells are cached in the state, so listing or sampling the
+//! legal actions costs no rule evaluation.
+
+use rand::{Rng, RngExt};
+
+use crate::cellset::{self, Cells};
+use crate::groups::Groups;
+use crate::rules::*;
+
+/// No cell: for actions that are not tied to one (pass, swap).
+pub const NO_CELL: u32 = u32::MAX;
+
+/// One ply. Small and `Copy`: a choice of the current step and its cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Action {
+    /// Index into [`Rules::choices`], or [`Action::PIE`].
+    pub choice: u16,
+    pub cell: u32,
+}
+
+impl Action {
+    /// The pie rule's swap (`swap at turn N`), which belongs to no step.
+    pub const PIE: u16 = u16::MAX;
+
+    pub fn pie() -> Action {
+        Action {
+            choice: Action::PIE,
+            cell: NO_CELL,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Win(PlayerId),
+    Draw,
+}
+
+/// Why [`Game::play`] refused an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    GameOver,
+    Illegal,
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::GameOver => write!(f, "the game is over"),
+            PlayError::Illegal => write!(f, "not a legal action here"),
+        }
+    }
+}
+
+// Layout of the bitsets in `State::sets`, in units of one set (W words).
+const EMPTY: usize = 0;
+const OCCUPIED: usize = 1;
+
+/// The compiled rules and the fixed tables derived from them.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub rules: Rules,
+    words: usize,
+    players: usize,
+    pieces: usize,
+    /// Zobrist keys: `cell * codes + code` for pieces, then marks.
+    piece_keys: Vec<u64>,
+    mark_keys: Vec<u64>,
+    /// Fixed sets used as anchors by `connected`, and each cell's anchor bits.
+    anchor_sets: Vec<u32>,
+    cell_anchors: Vec<u64>,
+    /// Largest number of choices in one step.
+    max_choices: usize,
+    /// Scratch bitsets needed by the deepest expression.
+    scratch_sets: usize,
+}
+
+impl Game {
+    pub fn new(rules: Rules) -> Game {
+        let cells = rules.board.len();
+        let words = cells.div_ceil(64);
+        let players = rules.players.len();
+        let pieces = rules.pieces.len().max(1);
+        let codes = players * pieces;
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            mix(seed)
+        };
+        let piece_keys = (0..cells * codes).map(|_| next()).collect();
+        let mark_keys = (0..cells * rules.marks.len()).map(|_| next()).collect();
+
+        let mut anchor_sets = Vec::new();
+        let mut note = |s: &SetExpr| match s {
+            SetExpr::Fixed(i) => anchor_sets.push(*i),
+            SetExpr::PerPlayer(v) => anchor_sets.extend(v.iter().copied()),
+            _ => {}
+        };
+        visit_connected(&rules, &mut |a, b| {
+            note(a);
+            note(b);
+        });
+        anchor_sets.sort_unstable();
+        anchor_sets.dedup();
+        anchor_sets.truncate(64);
+        let mut cell_anchors = vec![0u64; cells];
+        for (bit, &set) in anchor_sets.iter().enumerate() {
+            for c in rules.fixed_sets[set as usize].iter() {
+                cell_anchors[c] |= 1 << bit;
+            }
+        }
+        let max_choices = rules
+            .turns
+            .iter()
+            .flat_map(|t| &t.steps)
+            .map(|s| match s {
+                Step::Choose { choices, .. } => choices.len(),
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        Game {
+            words,
+            players,
+            pieces,
+            piece_keys,
+            mark_keys,
+            anchor_sets,
+            cell_anchors,
+            max_choices,
+            // Each nested operator takes one scratch set; rule expressions
+            // are shallow, and 64 leaves ample room.
+            scratch_sets: 64,
+            rules,
+        }
+    }
+
+    pub fn board(&self) -> &crate::board::Board {
+        &self.rules.board
+    }
+
+    fn owner_set(&self, p: usize) -> usize {
+        2 + p
+    }
+
+    fn piece_set(&self, k: usize) -> usize {
+        2 + self.players + k
+    }
+
+    fn mark_set(&self, m: usize) -> usize {
+        2 + self.players + self.pieces + m
+    }
+
+    fn sets_len(&self) -> usize {
+        2 + self.players + self.pieces + self.rules.marks.len()
+    }
+
+    /// The position before the first action.
+    pub fn start(&self) -> State {
+        let cells = self.rules.board.len();
+        let w = self.words;
+        let mut sets = vec![0u64; self.sets_len() * w];
+        for c in 0..cells {
+            cellset::insert(&mut sets[EMPTY * w..(EMPTY + 1) * w], c);
+        }
+        let mut st = State {
+            cells: vec![0; cells],
+            sets,
+            board_hash: 0,
+            groups: Groups::new(cells, self.players),
+            scratch: vec![0; self.scratch_sets * w],
+            targets: vec![0; self.max_choices * w],
+            stack: Vec::with_capacity(cells),
+            mover: 0,
+            seats: std::array::from_fn(|i| i as u8),
+            turn: 1,
+            turn_def: 0,
+            step: 0,
+            done: 0,
+            acted: 0,
+            ply: 0,
+            here: NO_CELL,
+            pie_offered: false,
+            changes: 0,
+            result: None,
+        };
+        st.turn_def = self.select_turn(&mut st);
+        self.settle(&mut st);
+        st
+    }
+
+    /// Appends the legal actions of the position to `out` (cleared first).
+    pub fn legal_actions(&self, st: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if st.result.is_some() {
+            return;
+        }
+        let w = self.words;
+        if let Some(Step::Choose { choices, .. }) = self.current_step(st) {
+            for (i, (choice, _)) in choices.iter().enumerate() {
+                let t = &st.targets[i * w..(i + 1) * w];
+                if self.rules.choices[*choice as usize].has_cell() {
+                    out.extend(cellset::cells(t).map(|c| Action {
+                        choice: *choice,
+                        cell: c as u32,
+                    }));
+                } else if !cellset::is_empty(t) {
+                    out.push(Action {
+                        choice: *choice,
+                        cell: NO_CELL,
+                    });
+                }
+            }
+        }
+        if st.pie_offered {
+            out.push(Action::pie());
+        }
+    }
+
+    /// Whether `a` is legal in `st`.
+    pub fn is_legal(&self, st: &State, a: Action) -> bool {
+        if st.result.is_some() {
+            return false;
+        }
+        if a.choice == Action::PIE {
+            return st.pie_offered;
+        }
+        let w = self.words;
+        let Some(Step::Choose { choices, .. }) = self.current_step(st) else {
+            return false;
+        };
+        choices.iter().enumerate().any(|(i, (c, _))| {
+            *c == a.choice && {
+                let t = &st.targets[i * w..(i + 1) * w];
+                if self.rules.choices[*c as usize].has_cell() {
+                    (a.cell as usize) < self.rules.board.len()
+                        && cellset::contains(t, a.cell as usize)
+                } else {
+                    a.cell == NO_CELL && !cellset::is_empty(t)
+                }
+            }
+        })
+    }
+
+    /// A uniformly random legal action, or `None` when the game is over.
+    pub fn random_action(&self, st: &State, rng: &mut impl Rng) -> Option<Action> {
+        if st.result.is_some() {
+            return None;
+        }
+        let w = self.words;
+        let Some(Step::Choose { choices, .. }) = self.current_step(st) else {
+            return st.pie_offered.then(Action::pie);
+        };
+        let mut total = usize::from(st.pie_offered);
+        for (i, (c, _)) in choices.iter().enumerate() {
+            let t = &st.targets[i * w..(i + 1) * w];
+            total += if self.rules.choices[*c as usize].has_cell() {
+                cellset::count(t)
+            } else {
+                usize::from(!cellset::is_empty(t))
+            };
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.random_range(0..total);
+        for (i, (c, _)) in choices.iter().enumerate() {
+            let t = &st.targets[i * w..(i + 1) * w];
+            if self.rules.choices[*c as usize].has_cell() {
+                let n = cellset::count(t);
+                if k < n {
+                    let cell = cellset::nth(t, k).expect("k < count");
+                    return Some(Action {
+                        choice: *c,
+                        cell: cell as u32,
+                    });
+                }
+                k -= n;
+            } else if !cellset::is_empty(t) {
+                if k == 0 {
+                    return Some(Action {
+                        choice: *c,
+                        cell: NO_CELL,
+                    });
+                }
+                k -= 1;
+            }
+        }
+        Some(Action::pie())
+    }
+
+    /// Plays `a` if it is legal.
+    pub fn play(&self, st: &mut State, a: Action) -> Result<(), PlayError> {
+        if st.result.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.is_legal(st, a) {
+            return Err(PlayError::Illegal);
+        }
+        self.play_unchecked(st, a);
+        Ok(())
+    }
+
+    /// Plays `a`, which must be legal in `st`.
+    pub fn play_unchecked(&self, st: &mut State, a: Action) {
+        st.ply += 1;
+        st.acted += 1;
+        if a.choice == Action::PIE {
+            self.swap_seats(st);
+            st.pie_offered = false;
+            return;
+        }
+        let choice = &self.rules.choices[a.choice as usize];
+        st.here = a.cell;
+        let mover = st.mover as usize;
+        let cell = a.cell as usize;
+        match &choice.kind {
+            ChoiceKind::Place { piece, .. } => {
+                self.put(st, cell, Some((*piece as usize, mover)));
+            }
+            ChoiceKind::Convert(_) => {
+                if let Some((k, _)) = self.piece_at(st, cell) {
+                    self.put(st, cell, Some((k, mover)));
+                }
+            }
+            ChoiceKind::Remove(_) => self.put(st, cell, None),
+            ChoiceKind::Pass => {}
+            ChoiceKind::Swap => self.swap_seats(st),
+        }
+        if let Some(m) = choice.marking {
+            if a.cell != NO_CELL {
+                self.set_mark(st, cell, m as usize, true);
+            }
+        }
+        for e in &choice.then {
+            self.effect(st, e);
+        }
+        st.done += 1;
+        st.pie_offered = false;
+        // The rules' end conditions, seen from the player who just acted.
+        for (cond, outcome) in &self.rules.ends {
+            let me = st.mover;
+            if self.with_ctx(st, me, |cx, scratch| cx.cond(cond, scratch)) {
+                st.result = Some(self.decide(st, outcome));
+                return;
+            }
+        }
+        self.settle(st);
+    }
+
+    /// Ends the game with a loss for the player to move.
+    pub fn resign(&self, st: &mut State) {
+        if st.result.is_none() {
+            st.result = Some(match self.players {
+                2 => GameResult::Win(1 - st.mover),
+                _ => GameResult::Draw,
+            });
+        }
+    }
+
+    /// The seat (0 = first) that controls `player` now.
+    pub fn seat_of(&self, st: &State, player: PlayerId) -> usize {
+        st.seats[player as usize] as usize
+    }
+
+    fn swap_seats(&self, st: &mut State) {
+        // With two players the colours change hands; with more, each seat
+        // takes the next player's colour.
+        let n = self.players;
+        let first = st.seats[0];
+        for i in 0..n - 1 {
+            st.seats[i] = st.seats[i + 1];
+        }
+        st.seats[n - 1] = first;
+    }
+
+    pub fn current_step<'a>(&'a self, st: &State) -> Option<&'a Step> {
+        self.rules.turns[st.turn_def as usize]
+            .steps
+            .get(st.step as usize)
+    }
+
+    /// The piece on a cell as (kind, owner).
+    pub fn piece_at(&self, st: &State, cell: usize) -> Option<(usize, usize)> {
+        match st.cells[cell] {
+            0 => None,
+            code => {
+                let code = code as usize - 1;
+                Some((code / self.players, code % self.players))
+            }
+        }
+    }
+
+    /// Whether a cell carries a mark.
+    pub fn has_mark(&self, st: &State, cell: usize, m: usize) -> bool {
+        let w = self.words;
+        let s = self.mark_set(m);
+        cellset::contains(&st.sets[s * w..(s + 1) * w], cell)
+    }
+
+    /// Sets or clears the piece on a cell, keeping sets, hash and groups right.
+    fn put(&self, st: &mut State, cell: usize, piece: Option<(usize, usize)>) {
+        let w = self.words;
+        let old = self.piece_at(st, cell);
+        if old == piece {
+            return;
+        }
+        st.changes += 1;
+        let codes = self.players * self.pieces;
+        if let Some((k, o)) = old {
+            let code = k * self.players + o;
+            st.board_hash ^= self.piece_keys[cell * codes + code];
+            for s in [self.owner_set(o), self.piece_set(k)] {
+                cellset::remove(&mut st.sets[s * w..(s + 1) * w], cell);
+            }
+            st.groups.mark_stale(o);
+        }
+        match piece {
+            Some((k, o)) => {
+                let code = k * self.players + o;
+                st.cells[cell] = code as u8 + 1;
+                st.board_hash ^= self.piece_keys[cell * codes + code];
+                for s in [self.owner_set(o), self.piece_set(k), OCCUPIED] {
+                    cellset::insert(&mut st.sets[s * w..(s + 1) * w], cell);
+                }
+                cellset::remove(&mut st.sets[EMPTY * w..(EMPTY + 1) * w], cell);
+                if !st.groups.is_stale(o) {
+                    let owner = &st.sets[self.owner_set(o) * w..(self.owner_set(o) + 1) * w];
+                    let same = self
+                        .rules
+                        .board
+                        .neighbors(cell)
+                        .iter()
+                        .map(|&n| n as usize)
+                        .filter(|&n| cellset::contains(owner, n));
+                    let same: arrayvec_lite::Small = same.collect();
+                    st.groups.add(o, cell, self.cell_anchors[cell], same.iter());
+                }
+            }
+            None => {
+                st.cells[cell] = 0;
+                cellset::remove(&mut st.sets[OCCUPIED * w..(OCCUPIED + 1) * w], cell);
+                cellset::insert(&mut st.sets[EMPTY * w..(EMPTY + 1) * w], cell);
+            }
+        }
+    }
+
+    fn set_mark(&self, st: &mut State, cell: usize, m: usize, on: bool) {
+        let w = self.words;
+        let s = self.mark_set(m);
+        let set = &mut st.sets[s * w..(s + 1) * w];
+        if cellset::contains(set, cell) == on {
+            return;
+        }
+        if on {
+            cellset::insert(set, cell);
+        } else {
+            cellset::remove(set, cell);
+        }
+        st.changes += 1;
+        st.board_hash ^= self.mark_keys[cell * self.rules.marks.len() + m];
+    }
+
+    /// Runs automatic steps until a player has a decision to make or the game ends.
+    fn settle(&self, st: &mut State) {
+        loop {
+            if st.result.is_some() {
+                return;
+            }
+            let turn = &self.rules.turns[st.turn_def as usize];
+            let Some(step) = turn.steps.get(st.step as usize) else {
+                if st.acted == 0 {
+                    // A whole turn without a possible action: the game cannot go on.
+                    st.result = Some(GameResult::Draw);
+                    return;
+                }
+                self.next_turn(st);
+                continue;
+            };
+            match step {
+                Step::Effect(e) => {
+                    self.effect(st, e);
+                    st.step += 1;
+                    st.done = 0;
+                }
+                Step::End(cond, outcome) => {
+                    let me = st.mover;
+                    if self.with_ctx(st, me, |cx, scratch| cx.cond(cond, scratch)) {
+                        st.result = Some(self.decide(st, outcome));
+                        return;
+                    }
+                    st.step += 1;
+                    st.done = 0;
+                }
+                Step::Choose { repeat, choices } => {
+                    if st.done >= *repeat {
+                        st.step += 1;
+                        st.done = 0;
+                        continue;
+                    }
+                    if self.offer(st, choices) {
+                        st.pie_offered = st.acted == 0 && self.rules.swap_turns.contains(&st.turn);
+                        return;
+                    }
+                    st.step += 1;
+                    st.done = 0;
+                }
+            }
+        }
+    }
+
+    /// Computes the cells each choice offers; true if any action is possible.
+    fn offer(&self, st: &mut State, choices: &[(u16, Option<BoolExpr>)]) -> bool {
+        let w = self.words;
+        let me = st.mover;
+        let mut any = false;
+        let mut targets = std::mem::take(&mut st.targets);
+        for (i, (c, guard)) in choices.iter().enumerate() {
+            let out = &mut targets[i * w..(i + 1) * w];
+            out.fill(0);
+            if let Some(g) = guard {
+                if !self.with_ctx(st, me, |cx, scratch| cx.cond(g, scratch)) {
+                    continue;
+                }
+            }
+            let choice = &self.rules.choices[*c as usize];
+            let filter = match &choice.kind {
+                ChoiceKind::Place { target, .. } => Some((target, EMPTY, false)),
+                ChoiceKind::Convert(target) => Some((target, self.owner_set(me as usize), true)),
+                ChoiceKind::Remove(target) => Some((target, OCCUPIED, false)),
+                ChoiceKind::Pass | ChoiceKind::Swap => None,
+            };
+            match filter {
+                Some((target, within, invert)) => {
+                    self.with_ctx(st, me, |cx, scratch| cx.set(target, out, scratch));
+                    // Place only on empty cells; convert only others' pieces.
+                    let base = &st.sets[within * w..(within + 1) * w];
+                    let occ = &st.sets[OCCUPIED * w..(OCCUPIED + 1) * w];
+                    for j in 0..w {
+                        out[j] &= if invert { occ[j] & !base[j] } else { base[j] };
+                    }
+                }
+                None => out[0] = 1,
+            }
+            any |= !cellset::is_empty(out);
+        }
+        st.targets = targets;
+        any
+    }
+
+    fn next_turn(&self, st: &mut State) {
+        st.mover = ((st.mover as usize + 1) % self.players) as PlayerId;
+        st.turn += 1;
+        st.step = 0;
+        st.done = 0;
+        st.acted = 0;
+        st.turn_def = self.select_turn(st);
+    }
+
+    fn select_turn(&self, st: &mut State) -> u16 {
+        for (i, t) in self.rules.turns.iter().enumerate() {
+            let applies = match &t.when {
+                TurnWhen::Always => true,
+                TurnWhen::Number(n) => st.turn == *n,
+                TurnWhen::If(c) => {
+                    let me = st.mover;
+                    self.with_ctx(st, me, |cx, scratch| cx.cond(c, scratch))
+                }
+            };
+            if applies {
+                return i as u16;
+            }
+        }
+        (self.rules.turns.len() - 1) as u16
+    }
+
+    fn effect(&self, st: &mut State, e: &Effect) {
+        let w = self.words;
+        let me = st.mover;
+        match e {
+            Effect::Clear(m) => {
+                let s = self.mark_set(*m as usize);
+                let marks = self.rules.marks.len();
+                for word in 0..w {
+                    let mut bits = st.sets[s * w + word];
+                    if bits != 0 {
+                        st.changes += 1;
+                    }
+                    while bits != 0 {
+                        let c = word * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        st.board_hash ^= self.mark_keys[c * marks + *m as usize];
+                    }
+                    st.sets[s * w + word] = 0;
+                }
+            }
+            Effect::Mark(m, target) | Effect::Unmark(m, target) => {
+                let on = matches!(e, Effect::Mark(..));
+                self.for_each_cell(st, target, me, |g, st, c| {
+                    g.set_mark(st, c, *m as usize, on)
+                });
+            }
+            Effect::Convert(target, mark) => {
+                self.for_each_cell(st, target, me, |g, st, c| {
+                    if let Some((k, o)) = g.piece_at(st, c) {
+                        if o != me as usize {
+                            g.put(st, c, Some((k, me as usize)));
+                            if let Some(m) = mark {
+                                g.set_mark(st, c, *m as usize, true);
+                            }
+                        }
+                    }
+                });
+            }
+            Effect::Remove(target, mark) => {
+                self.for_each_cell(st, target, me, |g, st, c| {
+                    if g.piece_at(st, c).is_some() {
+                        g.put(st, c, None);
+                        if let Some(m) = mark {
+                            g.set_mark(st, c, *m as usize, true);
+                        }
+                    }
+                });
+            }
+            Effect::Repeat(body) => {
+                // Each round must change something; a board can only change
+                // so often before it repeats, so cap the rounds.
+                let cap = 4 * self.rules.board.len() + 4;
+                for _ in 0..cap {
+                    let before = st.changes;
+                    self.effect(st, body);
+                    if st.changes == before {
+                        break;
+                    }
+                }
+            }
+            Effect::If(c, yes, no) => {
+                if self.with_ctx(st, me, |cx, scratch| cx.cond(c, scratch)) {
+                    self.effect(st, yes);
+                } else if let Some(no) = no {
+                    self.effect(st, no);
+                }
+            }
+            Effect::Seq(list) => {
+                for e in list {
+                    self.effect(st, e);
+                }
+            }
+        }
+    }
+
+    /// Evaluates `target` once, then calls `f` on each of its cells.
+    fn for_each_cell(
+        &self,
+        st: &mut State,
+        target: &SetExpr,
+        me: PlayerId,
+        mut f: impl FnMut(&Game, &mut State, usize),
+    ) {
+        let w = self.words;
+        let mut scratch = std::mem::take(&mut st.scratch);
+        {
+            let (out, rest) = scratch.split_at_mut(w);
+            let mut cx = self.ctx(st, me);
+            cx.set(target, out, rest);
+        }
+        let set = &scratch[..w];
+        for c in cellset::cells(set) {
+            f(self, st, c);
+        }
+        st.scratch = scratch;
+    }
+
+    /// The result of an outcome rule in the current position.
+    fn decide(&self, st: &mut State, outcome: &Outcome) -> GameResult {
+        let mover = st.mover;
+        let resolve = |w: &Who| match w {
+            Who::Me => mover,
+            Who::Opponent => ((mover as usize + 1) % self.players) as PlayerId,
+            Who::Player(p) => *p,
+        };
+        match outcome {
+            Outcome::Draw => GameResult::Draw,
+            Outcome::Wins(w) => GameResult::Win(resolve(w)),
+            Outcome::Loses(w) => {
+                if self.players == 2 {
+                    GameResult::Win(1 - resolve(w))
+                } else {
+                    GameResult::Draw
+                }
+            }
+            Outcome::Compare(keys) => {
+                let mut alive: u32 = (1 << self.players) - 1;
+                for (most, key) in keys {
+                    let mut best: Option<i64> = None;
+                    let mut values = [0i64; 8];
+                    for p in 0..self.players {
+                        if alive >> p & 1 == 0 {
+                            continue;
+                        }
+                        let v =
+                            self.with_ctx(st, p as PlayerId, |cx, scratch| cx.int(key, scratch));
+                        let v = if *most { v } else { -v };
+                        values[p] = v;
+                        best = Some(best.map_or(v, |b| b.max(v)));
+                    }
+                    for (p, v) in values.iter().enumerate().take(self.players) {
+                        if Some(*v) != best {
+                            alive &= !(1 << p);
+                        }
+                    }
+                    if alive.count_ones() == 1 {
+                        return GameResult::Win(alive.trailing_zeros() as PlayerId);
+                    }
+                }
+                GameResult::Draw
+            }
+        }
+    }
+
+    fn ctx<'a>(&'a self, st: &'a mut State, me: PlayerId) -> Ctx<'a> {
+        Ctx {
+            g: self,
+            cells: &st.cells,
+            sets: &st.sets,
+            groups: &mut st.groups,
+            stack: &mut st.stack,
+            me,
+            here: st.here,
+            turn: st.turn,
+            dirs: [0; 8],
+        }
+    }
+
+    /// Runs `f` with an evaluation context and the state's scratch space.
+    fn with_ctx<T>(
+        &self,
+        st: &mut State,
+        me: PlayerId,
+        f: impl FnOnce(&mut Ctx, &mut [u64]) -> T,
+    ) -> T {
+        let mut scratch = std::mem::take(&mut st.scratch);
+        let r = {
+            let mut cx = self.ctx(st, me);
+            f(&mut cx, &mut scratch)
+        };
+        st.scratch = scratch;
+        r
+    }
+
+    /// The value of a number expression seen from `player`, for reports.
+    pub fn evaluate(&self, st: &mut State, e: &IntExpr, player: PlayerId) -> i64 {
+        self.with_ctx(st, player, |cx, scratch| cx.int(e, scratch))
+    }
+}
+
+/// Visits the anchor arguments of every `connected(...)` in the rules.
+fn visit_connected(rules: &Rules, f: &mut dyn FnMut(&SetExpr, &SetExpr)) {
+    fn b(e: &BoolExpr, f: &mut dyn FnMut(&SetExpr, &SetExpr)) {
+        match e {
+            BoolExpr::Connected(_, x, y) => f(x, y),
+            BoolExpr::Not(x) => b(x, f),
+            BoolExpr::And(x, y) | BoolExpr::Or(x, y) => {
+                b(x, f);
+                b(y, f);
+            }
+            BoolExpr::Quantifier { body, .. } => b(body, f),
+            _ => {}
+        }
+    }
+    for (c, _) in &rules.ends {
+        b(c, f);
+    }
+    for t in &rules.turns {
+        for s in &t.steps {
+            if let Step::End(c, _) = s {
+                b(c, f);
+            }
+        }
+    }
+}
+
+/// A small fixed-capacity list of neighbours, so that placing a piece does
+/// not allocate.
+mod arrayvec_lite {
+    pub struct Small {
+        items: [usize; 16],
+        len: usize,
+    }
+
+    impl Small {
+        pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+            self.items[..self.len].iter().copied()
+        }
+    }
+
+    impl FromIterator<usize> for Small {
+        fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Small {
+            let mut s = Small {
+                items: [0; 16],
+                len: 0,
+            };
+            for x in iter {
+                if s.len < 16 {
+                    s.items[s.len] = x;
+                    s.len += 1;
+                }
+            }
+            s
+        }
+    }
+}
+
+/// One position.
+#[derive(Debug)]
+pub struct State {
+    /// Per cell: 0 when empty, else 1 + piece code (kind * players + owner).
+    cells: Vec<u8>,
+    /// Bitsets: empty, occupied, each owner, each piece kind, each mark.
+    sets: Vec<u64>,
+    board_hash: u64,
+    groups: Groups,
+    scratch: Vec<u64>,
+    /// The cells each choice of the current step offers.
+    targets: Vec<u64>,
+    stack: Vec<u32>,
+    /// The player (colour) whose turn it is.
+    pub mover: PlayerId,
+    /// Which seat controls each player; the pie rule exchanges them.
+    seats: [u8; 8],
+    /// Turn number, from 1.
+    pub turn: u32,
+    turn_def: u16,
+    step: u16,
+    /// Plies done in the current step.
+    done: u32,
+    /// Actions taken in the current turn.
+    acted: u32,
+    /// Actions since the start.
+    pub ply: u32,
+    /// The cell of the last action.
+    pub here: u32,
+    pie_offered: bool,
+    changes: u64,
+    result: Option<GameResult>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            cells: self.cells.clone(),
+            sets: self.sets.clone(),
+            board_hash: self.board_hash,
+            groups: self.groups.clone(),
+            scratch: self.scratch.clone(),
+            targets: self.targets.clone(),
+            stack: Vec::with_capacity(self.stack.capacity()),
+            mover: self.mover,
+            seats: self.seats,
+            turn: self.turn,
+            turn_def: self.turn_def,
+            step: self.step,
+            done: self.done,
+            acted: self.acted,
+            ply: self.ply,
+            here: self.here,
+            pie_offered: self.pie_offered,
+            changes: self.changes,
+            result: self.result,
+        }
+    }
+
+    /// Copies without allocating when the shapes match (perft reuses states).
+    fn clone_from(&mut self, o: &State) {
+        self.cells.clone_from(&o.cells);
+        self.sets.clone_from(&o.sets);
+        self.board_hash = o.board_hash;
+        self.groups.clone_from(&o.groups);
+        self.targets.clone_from(&o.targets);
+        if self.scratch.len() != o.scratch.len() {
+            self.scratch.clone_from(&o.scratch);
+        }
+        self.mover = o.mover;
+        self.seats = o.seats;
+        self.turn = o.turn;
+        self.turn_def = o.turn_def;
+        self.step = o.step;
+        self.done = o.done;
+        self.acted = o.acted;
+        self.ply = o.ply;
+        self.here = o.here;
+        self.pie_offered = o.pie_offered;
+        self.changes = o.changes;
+        self.result = o.result;
+    }
+}
+
+impl State {
+    /// Plies already taken in the current step (for `3 x add`: 0, 1 or 2).
+    pub fn done_in_step(&self) -> u32 {
+        self.done
+    }
+
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// A hash of the whole position: pieces and marks (kept incrementally),
+    /// plus the player to move, where the turn stands, and who sits where.
+    pub fn hash(&self) -> u64 {
+        let mut h = self.board_hash;
+        h ^= mix(0x1000_0000 ^ self.mover as u64);
+        h ^= mix(0x2000_0000 ^ self.turn as u64);
+        h ^= mix(0x3000_0000 ^ ((self.step as u64) << 32 | self.done as u64));
+        h ^= mix(0x4000_0000 ^ self.acted as u64);
+        h ^= mix(0x5000_0000 ^ u64::from_le_bytes(self.seats));
+        h ^= mix(0x6000_0000 ^ self.turn_def as u64);
+        h
+    }
+
+    /// Which seat plays each player (0 = the seat that moved first).
+    pub fn seats(&self) -> &[u8] {
+        &self.seats
+    }
+}
+
+/// SplitMix64's finaliser: a good 64-bit mixing function.
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What an expression sees: the position, from one player's point of view.
+struct Ctx<'a> {
+    g: &'a Game,
+    cells: &'a [u8],
+    sets: &'a [u64],
+    groups: &'a mut Groups,
+    stack: &'a mut Vec<u32>,
+    me: PlayerId,
+    here: u32,
+    turn: u32,
+    /// Values of the direction variables.
+    dirs: [u8; 8],
+}
+
+impl Ctx<'_> {
+    fn w(&self) -> usize {
+        self.g.words
+    }
+
+    fn raw(&self, s: usize) -> &[u64] {
+        let w = self.g.words;
+        &self.sets[s * w..(s + 1) * w]
+    }
+
+    fn who(&self, w: Who) -> usize {
+        match w {
+            Who::Me => self.me as usize,
+            Who::Opponent => (self.me as usize + 1) % self.g.players,
+            Who::Player(p) => p as usize,
+        }
+    }
+
+    fn fixed(&self, e: &SetExpr) -> Option<&[u64]> {
+        match e {
+            SetExpr::Fixed(i) => Some(self.g.rules.fixed_sets[*i as usize].words()),
+            SetExpr::PerPlayer(v) => {
+                Some(self.g.rules.fixed_sets[v[self.me as usize] as usize].words())
+            }
+            _ => None,
+        }
+    }
+
+    /// A set stored in the state, usable without copying.
+    fn stored(&self, e: &SetExpr) -> Option<&[u64]> {
+        Some(match e {
+            SetExpr::Empty => self.raw(EMPTY),
+            SetExpr::Occupied => self.raw(OCCUPIED),
+            SetExpr::Owned(w) => self.raw(self.g.owner_set(self.who(*w))),
+            SetExpr::Piece(k) => self.raw(self.g.piece_set(*k as usize)),
+            SetExpr::Mark(m) => self.raw(self.g.mark_set(*m as usize)),
+            _ => return self.fixed(e),
+        })
+    }
+
+    /// Evaluates a set into `out`, using `tmp` for intermediate sets.
+    fn set(&mut self, e: &SetExpr, out: &mut [u64], tmp: &mut [u64]) {
+        let w = self.w();
+        if let Some(s) = self.stored(e) {
+            out.copy_from_slice(s);
+            return;
+        }
+        match e {
+            SetExpr::All => {
+                let n = self.g.rules.board.len();
+                out.fill(!0);
+                if n % 64 != 0 {
+                    out[w - 1] = (1u64 << (n % 64)) - 1;
+                }
+            }
+            SetExpr::Here => {
+                out.fill(0);
+                if self.here != NO_CELL {
+                    cellset::insert(out, self.here as usize);
+                }
+            }
+            SetExpr::Enemy => {
+                let own = self.g.owner_set(self.me as usize);
+                for j in 0..w {
+                    out[j] = self.raw(OCCUPIED)[j] & !self.raw(own)[j];
+                }
+            }
+            SetExpr::Union(a, b) | SetExpr::Inter(a, b) | SetExpr::Except(a, b) => {
+                self.set(a, out, tmp);
+                let (t, rest) = tmp.split_at_mut(w);
+                let t: &[u64] = match self.stored(b) {
+                    Some(s) => s,
+                    None => {
+                        self.set(b, t, rest);
+                        t
+                    }
+                };
+                // Borrow dance: `t` may borrow self; copy the words out first.
+                for j in 0..w {
+                    let y = t[j];
+                    out[j] = match e {
+                        SetExpr::Union(..) => out[j] | y,
+                        SetExpr::Inter(..) => out[j] & y,
+                        _ => out[j] & !y,
+                    };
+                }
+            }
+            SetExpr::Complement(a) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                self.set(&SetExpr::All, out, rest);
+                for j in 0..w {
+                    out[j] &= !t[j];
+                }
+            }
+            SetExpr::Neighbors(a) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                out.fill(0);
+                let board = &self.g.rules.board;
+                for c in cellset::cells(t) {
+                    for &n in board.neighbors(c) {
+                        cellset::insert(out, n as usize);
+                    }
+                }
+            }
+            SetExpr::Where(a, cond) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                out.fill(0);
+                let saved = self.here;
+                for c in cellset::cells(t) {
+                    self.here = c as u32;
+                    if self.cond(cond, rest) {
+                        cellset::insert(out, c);
+                    }
+                }
+                self.here = saved;
+            }
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::Owned(_)
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Fixed(_)
+            | SetExpr::PerPlayer(_) => unreachable!("stored sets are copied above"),
+        }
+    }
+
+    /// Whether one cell is in a set, without building the set.
+    fn member(&mut self, e: &SetExpr, c: usize, tmp: &mut [u64]) -> bool {
+        if let Some(s) = self.stored(e) {
+            return cellset::contains(s, c);
+        }
+        match e {
+            SetExpr::All => true,
+            SetExpr::Here => self.here as usize == c,
+            SetExpr::Enemy => {
+                self.cells[c] != 0
+                    && (self.cells[c] as usize - 1) % self.g.players != self.me as usize
+            }
+            SetExpr::Union(a, b) => self.member(a, c, tmp) || self.member(b, c, tmp),
+            SetExpr::Inter(a, b) => self.member(a, c, tmp) && self.member(b, c, tmp),
+            SetExpr::Except(a, b) => self.member(a, c, tmp) && !self.member(b, c, tmp),
+            SetExpr::Complement(a) => !self.member(a, c, tmp),
+            SetExpr::Neighbors(a) => {
+                let board = &self.g.rules.board;
+                board
+                    .neighbors(c)
+                    .iter()
+                    .any(|&n| self.member(a, n as usize, tmp))
+            }
+            SetExpr::Where(a, cond) => {
+                if !self.member(a, c, tmp) {
+                    return false;
+                }
+                let saved = self.here;
+                self.here = c as u32;
+                let r = self.cond(cond, tmp);
+                self.here = saved;
+                r
+            }
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::Owned(_)
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Fixed(_)
+            | SetExpr::PerPlayer(_) => unreachable!("stored sets are tested above"),
+        }
+    }
+
+    fn dir(&self, d: &DirExpr) -> Option<usize> {
+        match d {
+            DirExpr::Const(d) => Some(*d as usize),
+            DirExpr::Var(slot) => Some(self.dirs[*slot as usize] as usize),
+            DirExpr::Rotate(d, deg) => self.g.rules.board.rotate(self.dir(d)?, *deg),
+        }
+    }
+
+    fn cond(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
+        match e {
+            BoolExpr::Const(b) => *b,
+            BoolExpr::Not(a) => !self.cond(a, tmp),
+            BoolExpr::And(a, b) => self.cond(a, tmp) && self.cond(b, tmp),
+            BoolExpr::Or(a, b) => self.cond(a, tmp) || self.cond(b, tmp),
+            BoolExpr::Cmp(op, a, b) => {
+                let x = self.int(a, tmp);
+                let y = self.int(b, tmp);
+                op.test(x, y)
+            }
+            BoolExpr::NonEmpty(s) => {
+                if let Some(s) = self.stored(s) {
+                    return !cellset::is_empty(s);
+                }
+                let (t, rest) = tmp.split_at_mut(self.w());
+                self.set(s, t, rest);
+                !cellset::is_empty(t)
+            }
+            BoolExpr::At(s, d) => {
+                if self.here == NO_CELL {
+                    return false;
+                }
+                let Some(d) = self.dir(d) else { return false };
+                match self.g.rules.board.neighbor(self.here as usize, d) {
+                    Some(n) => self.member(s, n, tmp),
+                    None => false,
+                }
+            }
+            BoolExpr::Quantifier { some, slot, body } => {
+                for d in 0..self.g.rules.board.dirs().len() {
+                    self.dirs[*slot as usize] = d as u8;
+                    if self.cond(body, tmp) == *some {
+                        return *some;
+                    }
+                }
+                !*some
+            }
+            BoolExpr::Line(s, n) => {
+                let w = self.w();
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(s, t, rest);
+                let board = &self.g.rules.board;
+                let dirs = board.dirs().len();
+                for c in cellset::cells(t) {
+                    for d in 0..dirs {
+                        // Count only from the start of a run.
+                        if let Some(p) = board.neighbor(c, board.opposite(d)) {
+                            if cellset::contains(t, p) {
+                                continue;
+                            }
+                        }
+                        let mut len = 1;
+                        let mut at = c;
+                        while let Some(nx) = board.neighbor(at, d) {
+                            if !cellset::contains(t, nx) {
+                                break;
+                            }
+                            len += 1;
+                            at = nx;
+                        }
+                        if len >= *n {
+                            return true;
+                        }
+                    }
+                }
+                false
+            }
+            BoolExpr::Connected(s, a, b) => self.connected(s, a, b, tmp),
+        }
+    }
+
+    fn owner_of_set(&self, s: &SetExpr) -> Option<usize> {
+        match s {
+            SetExpr::Owned(w) => Some(self.who(*w)),
+            SetExpr::Enemy if self.g.players == 2 => Some(1 - self.me as usize),
+            _ => None,
+        }
+    }
+
+    fn fresh_groups(&mut self, p: usize) {
+        if !self.groups.is_stale(p) {
+            return;
+        }
+        let w = self.w();
+        let g = self.g;
+        let owner = &self.sets[g.owner_set(p) * w..(g.owner_set(p) + 1) * w];
+        let board = &g.rules.board;
+        self.groups
+            .rebuild_with(p, cellset::cells(owner), &g.cell_anchors, |c, f| {
+                for &n in board.neighbors(c) {
+                    if cellset::contains(owner, n as usize) {
+                        f(n as usize)
+                    }
+                }
+            });
+    }
+
+    fn anchor_bit(&self, e: &SetExpr) -> Option<u32> {
+        let id = match e {
+            SetExpr::Fixed(i) => *i,
+            SetExpr::PerPlayer(v) => v[self.me as usize],
+            _ => return None,
+        };
+        self.g
+            .anchor_sets
+            .iter()
+            .position(|&x| x == id)
+            .map(|b| b as u32)
+    }
+
+    fn connected(&mut self, s: &SetExpr, a: &SetExpr, b: &SetExpr, tmp: &mut [u64]) -> bool {
+        let w = self.w();
+        if let (Some(p), Some(bit)) = (self.owner_of_set(s), self.anchor_bit(b)) {
+            if self.anchor_bit(a).is_some() {
+                self.fresh_groups(p);
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                let owner = self.raw(self.g.owner_set(p));
+                for j in 0..w {
+                    t[j] &= owner[j];
+                }
+                for c in cellset::cells(t) {
+                    let r = self.groups.find(c);
+                    if self.groups.anchors_of_root(r) >> bit & 1 == 1 {
+                        return true;
+                    }
+                }
+                return false;
+            }
+        }
+        // General case: flood from the cells of `s` in `a` through `s`.
+        let (within, rest) = tmp.split_at_mut(w);
+        self.set(s, within, rest);
+        let (seen, rest) = rest.split_at_mut(w);
+        let (target, rest) = rest.split_at_mut(w);
+        self.set(b, target, rest);
+        self.set(a, seen, rest);
+        for j in 0..w {
+            seen[j] &= within[j];
+        }
+        self.stack.clear();
+        self.stack.extend(cellset::cells(seen).map(|c| c as u32));
+        let board = &self.g.rules.board;
+        while let Some(c) = self.stack.pop() {
+            let c = c as usize;
+            if cellset::contains(target, c) {
+                return true;
+            }
+            for &n in board.neighbors(c) {
+                let n = n as usize;
+                if cellset::contains(within, n) && !cellset::contains(seen, n) {
+                    cellset::insert(seen, n);
+                    self.stack.push(n as u32);
+                }
+            }
+        }
+        false
+    }
+
+    /// (number of groups, size of the largest) among the cells of `s`.
+    fn group_stats(&mut self, s: &SetExpr, tmp: &mut [u64]) -> (i64, i64) {
+        let w = self.w();
+        if let Some(p) = self.owner_of_set(s) {
+            self.fresh_groups(p);
+            let mut largest = 0;
+            let owner = &self.sets[self.g.owner_set(p) * w..(self.g.owner_set(p) + 1) * w];
+            for c in cellset::cells(owner) {
+                if self.groups.is_root(c) {
+                    largest = largest.max(self.groups.size_of_root(c));
+                }
+            }
+            return (self.groups.count(p) as i64, largest as i64);
+        }
+        let (within, rest) = tmp.split_at_mut(w);
+        self.set(s, within, rest);
+        let (seen, _) = rest.split_at_mut(w);
+        seen.fill(0);
+        let board = &self.g.rules.board;
+        let (mut count, mut largest) = (0, 0);
+        for start in cellset_iter_owned(within) {
+            if cellset::contains(seen, start) {
+                continue;
+            }
+            count += 1;
+            let mut size = 0;
+            cellset::insert(seen, start);
+            self.stack.clear();
+            self.stack.push(start as u32);
+            while let Some(c) = self.stack.pop() {
+                size += 1;
+                for &n in board.neighbors(c as usize) {
+                    let n = n as usize;
+                    if cellset::contains(within, n) && !cellset::contains(seen, n) {
+                        cellset::insert(seen, n);
+                        self.stack.push(n as u32);
+                    }
+                }
+            }
+            largest = largest.max(size);
+        }
+        (count, largest)
+    }
+
+    fn int(&mut self, e: &IntExpr, tmp: &mut [u64]) -> i64 {
+        match e {
+            IntExpr::Const(i) => *i,
+            IntExpr::Turn => self.turn as i64,
+            IntExpr::Count(s) => {
+                if let Some(s) = self.stored(s) {
+                    return cellset::count(s) as i64;
+                }
+                let (t, rest) = tmp.split_at_mut(self.w());
+                self.set(s, t, rest);
+                cellset::count(t) as i64
+            }
+            IntExpr::Groups(s) => self.group_stats(s, tmp).0,
+            IntExpr::Largest(s) => self.group_stats(s, tmp).1,
+            IntExpr::Add(a, b) => self.int(a, tmp).saturating_add(self.int(b, tmp)),
+            IntExpr::Sub(a, b) => self.int(a, tmp).saturating_sub(self.int(b, tmp)),
+            IntExpr::Mul(a, b) => self.int(a, tmp).saturating_mul(self.int(b, tmp)),
+            IntExpr::Neg(a) => -self.int(a, tmp),
+        }
+    }
+}
+
+/// Iterates a set's members by value, so the set may be borrowed elsewhere.
+fn cellset_iter_owned(set: &[u64]) -> Cells<'_> {
+    cellset::cells(set)
+}

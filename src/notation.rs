@@ -1,0 +1,149 @@
+//! Action notation: what `gdl moves` prints and `--moves` / `play` accept.
+//!
+//! - an action on a cell is the cell's label: `d4`;
+//! - an action without a cell is its name: `pass`, `swap`;
+//! - when two kinds of action could take the same cell in one position, the
+//!   action's name qualifies the cell: `replace:d4`, `place:d4`.
+//!
+//! Labels are case-insensitive; the qualified form is always accepted.
+
+use crate::engine::{Action, Game, NO_CELL, State};
+
+/// The name of an action's kind (`swap` for the pie rule).
+pub fn choice_name(game: &Game, a: Action) -> &str {
+    if a.choice == Action::PIE {
+        "swap"
+    } else {
+        &game.rules.choices[a.choice as usize].name
+    }
+}
+
+/// The notation of `a` among the given legal actions.
+pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
+    if a.cell == NO_CELL {
+        return choice_name(game, a).to_string();
+    }
+    let label = game.board().label(a.cell as usize);
+    let clash = legal
+        .iter()
+        .any(|b| b.cell == a.cell && b.choice != a.choice);
+    if clash {
+        format!("{}:{label}", choice_name(game, a))
+    } else {
+        label.to_string()
+    }
+}
+
+/// Why a piece of notation does not name a legal action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationError {
+    /// Not a cell label or action name at all.
+    Unknown(String),
+    /// Understood, but not legal here; the legal actions follow.
+    Illegal(String),
+    /// Could be several actions; their qualified forms follow.
+    Ambiguous(String, Vec<String>),
+    GameOver,
+}
+
+impl std::fmt::Display for NotationError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotationError::Unknown(s) => {
+                write!(f, "`{s}` is neither a cell of this board nor an action")
+            }
+            NotationError::Illegal(s) => write!(f, "`{s}` is not legal here"),
+            NotationError::Ambiguous(s, options) => {
+                write!(f, "`{s}` could mean {}", options.join(" or "))
+            }
+            NotationError::GameOver => write!(f, "the game is over"),
+        }
+    }
+}
+
+/// Finds the legal action that `text` names.
+pub fn parse(
+    game: &Game,
+    st: &State,
+    legal: &[Action],
+    text: &str,
+) -> Result<Action, NotationError> {
+    if st.is_over() {
+        return Err(NotationError::GameOver);
+    }
+    let text = text.trim();
+    let (name, label) = match text.split_once(':') {
+        Some((n, l)) => (Some(n), Some(l)),
+        None => match game.board().cell_by_label(text) {
+            Some(_) => (None, Some(text)),
+            None => (Some(text), None),
+        },
+    };
+    let cell = match label {
+        Some(l) => match game.board().cell_by_label(l) {
+            Some(c) => Some(c as u32),
+            None => return Err(NotationError::Unknown(text.to_string())),
+        },
+        None => None,
+    };
+    let known_name = |n: &str| n == "swap" || game.rules.choices.iter().any(|c| c.name == n);
+    if let Some(n) = name {
+        if !known_name(n) {
+            return Err(NotationError::Unknown(text.to_string()));
+        }
+    }
+    let matches: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| {
+            name.is_none_or(|n| choice_name(game, *a) == n) && a.cell == cell.unwrap_or(NO_CELL)
+        })
+        .collect();
+    match matches.len() {
+        0 => Err(NotationError::Illegal(text.to_string())),
+        1 => Ok(matches[0]),
+        _ => Err(NotationError::Ambiguous(
+            text.to_string(),
+            matches
+                .iter()
+                .map(|a| {
+                    format!(
+                        "{}:{}",
+                        choice_name(game, *a),
+                        game.board().label(a.cell as usize)
+                    )
+                })
+                .collect(),
+        )),
+    }
+}
+
+/// Why a list of moves could not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovesError {
+    /// 1-based position of the bad action in the list.
+    pub index: usize,
+    pub text: String,
+    pub error: NotationError,
+}
+
+impl std::fmt::Display for MovesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "action {} (`{}`): {}", self.index, self.text, self.error)
+    }
+}
+
+/// Plays a space-separated list of actions from `st`.
+pub fn play_moves(game: &Game, st: &mut State, moves: &str) -> Result<(), MovesError> {
+    let mut legal = Vec::new();
+    for (i, text) in moves.split_whitespace().enumerate() {
+        game.legal_actions(st, &mut legal);
+        let a = parse(game, st, &legal, text).map_err(|error| MovesError {
+            index: i + 1,
+            text: text.to_string(),
+            error,
+        })?;
+        game.play_unchecked(st, a);
+    }
+    Ok(())
+}

@@ -1,0 +1,83 @@
+//! Diagnostics for people: `file:line:col`, the source line, a caret, the help.
+
+use crate::diagnostic::Diagnostic;
+
+/// Line and column (both 1-based, columns in characters) of a byte offset.
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(source.len());
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, source[line_start..offset].chars().count() + 1)
+}
+
+/// Renders one diagnostic with a source excerpt.
+pub fn render(path: &str, source: &str, d: &Diagnostic) -> String {
+    let mut out = format!("error: {}\n", d.message);
+    match d.span {
+        Some(span) => {
+            let (line, col) = line_col(source, span.start);
+            out.push_str(&format!("  --> {path}:{line}:{col}\n"));
+            let text = source.lines().nth(line - 1).unwrap_or("");
+            let gutter = line.to_string().len();
+            let pad = " ".repeat(gutter);
+            let end = span.end.min(source.len()).max(span.start);
+            let (end_line, end_col) = line_col(source, end);
+            let width = if end_line == line {
+                end_col.saturating_sub(col).max(1)
+            } else {
+                text.chars().count().saturating_sub(col - 1).max(1)
+            };
+            out.push_str(&format!(
+                "{pad} |\n{line} | {text}\n{pad} | {}{}\n",
+                " ".repeat(col - 1),
+                "^".repeat(width)
+            ));
+            if let Some(help) = &d.help {
+                out.push_str(&format!("{pad} = help: {help}\n"));
+            }
+        }
+        None => {
+            out.push_str(&format!("  --> {path}\n"));
+            if let Some(help) = &d.help {
+                out.push_str(&format!("   = help: {help}\n"));
+            }
+        }
+    }
+    out
+}
+
+/// Renders all diagnostics, sorted by position, with a count at the end.
+pub fn render_all(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
+    let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
+    sorted.sort_by_key(|d| d.span.map_or(0, |s| s.start));
+    let mut out = String::new();
+    for d in &sorted {
+        out.push_str(&render(path, source, d));
+        out.push('\n');
+    }
+    let n = diagnostics.len();
+    out.push_str(&format!(
+        "{path}: {n} error{}\n",
+        if n == 1 { "" } else { "s" }
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Span;
+
+    #[test]
+    fn points_at_the_span() {
+        let src = "game X\nturn: place stnoe at empty\n";
+        let start = src.find("stnoe").unwrap();
+        let d = Diagnostic::at(Span::new(start, start + 5), "unknown piece `stnoe`")
+            .with_help("did you mean `stone`?");
+        let text = render("x.gdl", src, &d);
+        assert!(text.contains("x.gdl:2:13"), "{text}");
+        assert!(text.contains("            ^^^^^\n"), "{text}");
+        assert!(text.contains("help: did you mean `stone`?"), "{text}");
+    }
+}

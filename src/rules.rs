@@ -1,0 +1,223 @@
+//! Stage 2's output: a checked game, every name resolved, every option fixed.
+//! The engine (`state.rs`) runs these rules; nothing here refers to syntax.
+
+use crate::board::Board;
+use crate::cellset::CellSet;
+
+/// Index of a player (a colour or role, not a seat).
+pub type PlayerId = u8;
+pub type PieceId = u8;
+pub type MarkId = u8;
+pub type DirId = u8;
+
+/// Whose cells or whose win: relative to the player the expression is seen
+/// from (the mover while playing; each player in turn while comparing scores).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// The player whose view is taken (`own`, `mover`).
+    Me,
+    /// The next player after me (`opponent`; with two players, the other one).
+    Opponent,
+    Player(PlayerId),
+}
+
+/// An expression whose value is a set of cells.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetExpr {
+    Empty,
+    Occupied,
+    All,
+    /// The cell of the current action, or the cell being tested by `where`.
+    Here,
+    /// Cells holding a piece owned by the player.
+    Owned(Who),
+    /// Cells holding a piece owned by another player than `Me`.
+    Enemy,
+    /// Cells holding this kind of piece, whoever owns it.
+    Piece(PieceId),
+    Mark(MarkId),
+    /// A fixed set computed when the game was compiled.
+    Fixed(u32),
+    /// A fixed set for each player, chosen by the view (`region start: ...`).
+    PerPlayer(Vec<u32>),
+    Union(Box<SetExpr>, Box<SetExpr>),
+    Inter(Box<SetExpr>, Box<SetExpr>),
+    Except(Box<SetExpr>, Box<SetExpr>),
+    Complement(Box<SetExpr>),
+    /// Cells adjacent to some cell of the set.
+    Neighbors(Box<SetExpr>),
+    /// Cells of the set for which the condition holds (with `here` = the cell).
+    Where(Box<SetExpr>, Box<BoolExpr>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum IntExpr {
+    Const(i64),
+    Turn,
+    Count(SetExpr),
+    /// Number of connected groups among the cells of the set.
+    Groups(SetExpr),
+    /// Size of the largest connected group among the cells of the set.
+    Largest(SetExpr),
+    Add(Box<IntExpr>, Box<IntExpr>),
+    Sub(Box<IntExpr>, Box<IntExpr>),
+    Mul(Box<IntExpr>, Box<IntExpr>),
+    Neg(Box<IntExpr>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl CmpOp {
+    pub fn test(self, a: i64, b: i64) -> bool {
+        match self {
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+            CmpOp::Lt => a < b,
+            CmpOp::Le => a <= b,
+            CmpOp::Gt => a > b,
+            CmpOp::Ge => a >= b,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum DirExpr {
+    Const(DirId),
+    /// A direction bound by `some d:` / `every d:`; the number is its slot.
+    Var(u8),
+    Rotate(Box<DirExpr>, i32),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoolExpr {
+    Const(bool),
+    Not(Box<BoolExpr>),
+    And(Box<BoolExpr>, Box<BoolExpr>),
+    Or(Box<BoolExpr>, Box<BoolExpr>),
+    Cmp(CmpOp, IntExpr, IntExpr),
+    NonEmpty(SetExpr),
+    /// Some group of the first set touches both other sets.
+    Connected(SetExpr, SetExpr, SetExpr),
+    /// The set holds `n` cells in a row along some direction.
+    Line(SetExpr, u32),
+    /// The cell in a direction from `here` is in the set.
+    At(SetExpr, DirExpr),
+    /// `some d:` (true) or `every d:` (false) over the board's directions.
+    Quantifier {
+        some: bool,
+        slot: u8,
+        body: Box<BoolExpr>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    Clear(MarkId),
+    Mark(MarkId, SetExpr),
+    Unmark(MarkId, SetExpr),
+    /// Every piece on the cells becomes the mover's.
+    Convert(SetExpr, Option<MarkId>),
+    Remove(SetExpr, Option<MarkId>),
+    /// Runs the body until it changes nothing.
+    Repeat(Box<Effect>),
+    If(BoolExpr, Box<Effect>, Option<Box<Effect>>),
+    Seq(Vec<Effect>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChoiceKind {
+    Place { piece: PieceId, target: SetExpr },
+    Convert(SetExpr),
+    Remove(SetExpr),
+    Pass,
+    Swap,
+}
+
+/// One way to spend a ply: a kind of action, its cells, and what follows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// How the action is named in notation when it needs a name (`replace:d4`).
+    pub name: String,
+    pub kind: ChoiceKind,
+    pub marking: Option<MarkId>,
+    pub then: Vec<Effect>,
+}
+
+impl Choice {
+    /// Whether the actions of this choice are tied to a cell.
+    pub fn has_cell(&self) -> bool {
+        matches!(
+            self.kind,
+            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_)
+        )
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Draw,
+    Wins(Who),
+    Loses(Who),
+    /// Compare each player's values of the keys in order; `true` = higher wins.
+    Compare(Vec<(bool, IntExpr)>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// `repeat` plies, each a pick among the choices (indices into
+    /// `Rules::choices`), each offered only while its guard holds.
+    Choose {
+        repeat: u32,
+        choices: Vec<(u16, Option<BoolExpr>)>,
+    },
+    Effect(Effect),
+    End(BoolExpr, Outcome),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TurnWhen {
+    Always,
+    Number(u32),
+    If(BoolExpr),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Turn {
+    pub when: TurnWhen,
+    pub steps: Vec<Step>,
+}
+
+/// A game ready to run: the output of [`crate::check::compile`].
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub name: String,
+    /// Every declared option with the value in force, in declaration order.
+    pub options: Vec<(String, String)>,
+    pub board: Board,
+    pub players: Vec<String>,
+    pub pieces: Vec<String>,
+    pub marks: Vec<String>,
+    pub fixed_sets: Vec<CellSet>,
+    pub choices: Vec<Choice>,
+    pub turns: Vec<Turn>,
+    /// Turn numbers at whose first ply the pie rule offers `swap`.
+    pub swap_turns: Vec<u32>,
+    pub ends: Vec<(BoolExpr, Outcome)>,
+    /// How many direction variables an expression may bind at once.
+    pub dir_slots: usize,
+}
+
+impl Rules {
+    /// Bitset words per cell set on this board.
+    pub fn words(&self) -> usize {
+        self.board.len().div_ceil(64)
+    }
+}

@@ -1,0 +1,182 @@
+//! Running games many times: perft (game-tree counts), random playouts and
+//! the playout benchmark.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+use crate::engine::{Action, Game, GameResult, State};
+
+/// Counts at one depth of the game tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftDepth {
+    pub depth: usize,
+    /// Action sequences of this length from the start position.
+    pub nodes: u64,
+    /// Distinct positions (by hash) they reach, when asked for.
+    pub unique: Option<u64>,
+}
+
+/// Counts, for each depth `1..=depth`, the action sequences of that length
+/// from `start`; a game that ends earlier adds nothing to deeper counts.
+/// With `unique`, also the number of distinct positions at each depth.
+///
+/// States and action lists are allocated once per depth and reused, so the
+/// walk itself does not allocate (except the hash sets for `unique`).
+pub fn perft(game: &Game, start: &State, depth: usize, unique: bool) -> Vec<PerftDepth> {
+    let mut nodes = vec![0u64; depth + 1];
+    let mut seen: Vec<HashSet<u64>> = if unique {
+        vec![HashSet::new(); depth + 1]
+    } else {
+        Vec::new()
+    };
+    let mut states: Vec<State> = (0..=depth).map(|_| start.clone()).collect();
+    let mut lists: Vec<Vec<Action>> = (0..=depth).map(|_| Vec::new()).collect();
+    walk(
+        game,
+        &mut states,
+        &mut lists,
+        0,
+        depth,
+        &mut nodes,
+        &mut seen,
+    );
+    (1..=depth)
+        .map(|d| PerftDepth {
+            depth: d,
+            nodes: nodes[d],
+            unique: unique.then(|| seen[d].len() as u64),
+        })
+        .collect()
+}
+
+fn walk(
+    game: &Game,
+    states: &mut [State],
+    lists: &mut [Vec<Action>],
+    d: usize,
+    max: usize,
+    nodes: &mut [u64],
+    seen: &mut [HashSet<u64>],
+) {
+    // `states[0]` is the node at depth `d`.
+    if d == max || states[0].is_over() {
+        return;
+    }
+    let (here, below) = states.split_at_mut(1);
+    let st = &here[0];
+    let (list, lists_below) = lists.split_at_mut(1);
+    game.legal_actions(st, &mut list[0]);
+    nodes[d + 1] += list[0].len() as u64;
+    if d + 1 == max && seen.is_empty() {
+        return;
+    }
+    for &a in &list[0] {
+        let child = &mut below[0];
+        child.clone_from(st);
+        game.play_unchecked(child, a);
+        if !seen.is_empty() {
+            seen[d + 1].insert(child.hash());
+        }
+        if d + 1 < max {
+            walk(game, below, lists_below, d + 1, max, nodes, seen);
+        }
+    }
+}
+
+/// One random game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Playout {
+    pub seed: u64,
+    /// Actions played (plies).
+    pub length: u32,
+    pub result: Option<GameResult>,
+    pub actions: Vec<Action>,
+}
+
+/// Most plies a playout may take before it is called unfinished.
+pub fn ply_limit(game: &Game) -> u32 {
+    (game.board().len() as u32)
+        .saturating_mul(20)
+        .saturating_add(1000)
+}
+
+/// Plays uniformly random legal actions from `start` until the game ends.
+pub fn playout(game: &Game, start: &State, seed: u64, record: bool) -> Playout {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut st = start.clone();
+    let mut actions = Vec::new();
+    let limit = ply_limit(game);
+    let mut length = 0;
+    while length < limit {
+        let Some(a) = game.random_action(&st, &mut rng) else {
+            break;
+        };
+        if record {
+            actions.push(a);
+        }
+        game.play_unchecked(&mut st, a);
+        length += 1;
+    }
+    Playout {
+        seed,
+        length,
+        result: st.result(),
+        actions,
+    }
+}
+
+/// What `gdl bench` measures.
+#[derive(Clone, Debug)]
+pub struct Bench {
+    pub playouts: u64,
+    pub plies: u64,
+    pub seconds: f64,
+}
+
+impl Bench {
+    pub fn playouts_per_sec(&self) -> f64 {
+        self.playouts as f64 / self.seconds
+    }
+
+    pub fn plies_per_sec(&self) -> f64 {
+        self.plies as f64 / self.seconds
+    }
+
+    pub fn mean_length(&self) -> f64 {
+        self.plies as f64 / self.playouts.max(1) as f64
+    }
+}
+
+/// Random playouts on one thread for about `duration`, reusing one state.
+pub fn bench(game: &Game, start: &State, duration: Duration, seed: u64) -> Bench {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut st = start.clone();
+    let limit = ply_limit(game);
+    let begin = Instant::now();
+    let (mut playouts, mut plies) = (0u64, 0u64);
+    loop {
+        st.clone_from(start);
+        let mut n = 0;
+        while n < limit {
+            let Some(a) = game.random_action(&st, &mut rng) else {
+                break;
+            };
+            game.play_unchecked(&mut st, a);
+            n += 1;
+        }
+        playouts += 1;
+        plies += n as u64;
+        // Check the clock every few games: it costs more than a ply.
+        if playouts % 16 == 0 && begin.elapsed() >= duration {
+            break;
+        }
+    }
+    Bench {
+        playouts,
+        plies,
+        seconds: begin.elapsed().as_secs_f64(),
+    }
+}

@@ -1,0 +1,130 @@
+//! The position as text: the board with coordinates, whose turn it is, and
+//! the marks (such as Ecalper's stones added last turn) spelt out.
+
+use crate::engine::{Game, GameResult, State};
+use crate::rules::Step;
+
+/// One character per player: the initial of its name, upper case, or a digit
+/// when two players share an initial.
+pub fn player_glyphs(game: &Game) -> Vec<char> {
+    let initials: Vec<char> = game
+        .rules
+        .players
+        .iter()
+        .map(|p| p.chars().next().unwrap_or('?').to_ascii_uppercase())
+        .collect();
+    let unique = initials
+        .iter()
+        .enumerate()
+        .all(|(i, c)| !initials[..i].contains(c));
+    if unique {
+        initials
+    } else {
+        (1..=initials.len())
+            .map(|i| char::from_digit(i as u32 % 10, 10).unwrap_or('?'))
+            .collect()
+    }
+}
+
+/// Describes a result: `black wins` or `draw`.
+pub fn result_text(game: &Game, r: GameResult) -> String {
+    match r {
+        GameResult::Win(p) => format!("{} wins", game.rules.players[p as usize]),
+        GameResult::Draw => "draw".to_string(),
+    }
+}
+
+/// The short machine-friendly form: the winner's name or `draw`.
+pub fn result_word(game: &Game, r: Option<GameResult>) -> String {
+    match r {
+        Some(GameResult::Win(p)) => game.rules.players[p as usize].clone(),
+        Some(GameResult::Draw) => "draw".to_string(),
+        None => "unfinished".to_string(),
+    }
+}
+
+/// The options in force, as `name=value` pairs.
+pub fn options_text(game: &Game) -> String {
+    game.rules
+        .options
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Renders the position.
+pub fn position(game: &Game, st: &State) -> String {
+    let glyphs = player_glyphs(game);
+    let marks = game.rules.marks.len();
+    let board = game.board();
+    let cell_char = |c: usize| -> char {
+        let marked = (0..marks).any(|m| game.has_mark(st, c, m));
+        match game.piece_at(st, c) {
+            Some((_, owner)) => {
+                let g = glyphs[owner];
+                if marked { g.to_ascii_lowercase() } else { g }
+            }
+            None if marked => '+',
+            None => '.',
+        }
+    };
+    let mut out = board.render(&cell_char);
+    let legend: Vec<String> = game
+        .rules
+        .players
+        .iter()
+        .zip(&glyphs)
+        .map(|(p, g)| format!("{g} {p}"))
+        .collect();
+    out.push_str(&legend.join(", "));
+    if marks > 0 {
+        out.push_str("; lower case or + = marked");
+    }
+    out.push('\n');
+    for (m, name) in game.rules.marks.iter().enumerate() {
+        let cells: Vec<&str> = (0..board.len())
+            .filter(|&c| game.has_mark(st, c, m))
+            .map(|c| board.label(c))
+            .collect();
+        if !cells.is_empty() {
+            out.push_str(&format!("{name}: {}\n", cells.join(" ")));
+        }
+    }
+    match st.result() {
+        Some(r) => out.push_str(&format!(
+            "game over after {} plies: {}\n",
+            st.ply,
+            result_text(game, r)
+        )),
+        None => {
+            let mover = &game.rules.players[st.mover as usize];
+            let seat = game.seat_of(st, st.mover) + 1;
+            let step = match game.current_step(st) {
+                Some(Step::Choose { choices, repeat }) => {
+                    let names: Vec<&str> = choices
+                        .iter()
+                        .map(|(c, _)| game.rules.choices[*c as usize].name.as_str())
+                        .collect();
+                    let rep = if *repeat > 1 {
+                        format!(" ({} of {repeat})", st_done(st) + 1)
+                    } else {
+                        String::new()
+                    };
+                    format!(": {}{rep}", names.join(" | "))
+                }
+                _ => String::new(),
+            };
+            out.push_str(&format!(
+                "turn {}, ply {}: {mover} to move (seat {seat}){step}\n",
+                st.turn,
+                st.ply + 1
+            ));
+        }
+    }
+    out
+}
+
+fn st_done(st: &State) -> u32 {
+    st.done_in_step()
+}

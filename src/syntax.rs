@@ -1,0 +1,642 @@
+//! Stage 1, load: source text to [`GameFile`] (the AST), with syntax errors
+//! reported at their position.
+
+use pest::Parser;
+use pest::iterators::Pair;
+
+use crate::ast::*;
+use crate::diagnostic::{Diagnostic, Span};
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/gdl.pest"]
+struct GdlParser;
+
+type P<'a> = Pair<'a, Rule>;
+
+/// Parses a game file. A syntax error stops parsing, so there is at most one.
+pub fn parse(source: &str) -> Result<GameFile, Diagnostic> {
+    let mut pairs = GdlParser::parse(Rule::file, source).map_err(syntax_error)?;
+    let file = pairs.next().expect("the file rule always yields one pair");
+    let mut game = GameFile::default();
+    for item in file.into_inner() {
+        add_item(&mut game, item);
+    }
+    Ok(game)
+}
+
+fn syntax_error(error: pest::error::Error<Rule>) -> Diagnostic {
+    let pos = match error.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let message = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut wanted: Vec<&str> = positives.iter().filter_map(|r| describe(*r)).collect();
+            wanted.sort();
+            wanted.dedup();
+            match wanted.len() {
+                0 => "syntax error".to_string(),
+                1 => format!("syntax error: expected {}", wanted[0]),
+                _ => {
+                    let last = wanted.pop().unwrap_or_default();
+                    format!("syntax error: expected {} or {}", wanted.join(", "), last)
+                }
+            }
+        }
+        pest::error::ErrorVariant::CustomError { message } => message.clone(),
+    };
+    Diagnostic::at(Span::new(pos, pos), message)
+}
+
+/// What a rule is called in an error message; `None` for rules a user never
+/// needs to hear about.
+fn describe(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::EOI => "end of file",
+        Rule::game_item => "`game`",
+        Rule::option_item => "`option`",
+        Rule::board_item => "`board`",
+        Rule::players_item => "`players`",
+        Rule::pieces_item => "`pieces`",
+        Rule::marks_item => "`marks`",
+        Rule::region_item => "`region`",
+        Rule::define_item => "`define`",
+        Rule::action_item => "`action`",
+        Rule::swap_item => "`swap at turn N`",
+        Rule::turn_item => "`turn`",
+        Rule::end_item => "`end if`",
+        Rule::name | Rule::action_ref => "a name",
+        Rule::int | Rule::int_range => "a whole number",
+        Rule::number | Rule::literal | Rule::word => "a value",
+        Rule::string => "a quoted string",
+        Rule::expr
+        | Rule::disjunction
+        | Rule::conjunction
+        | Rule::negation
+        | Rule::comparison
+        | Rule::sum
+        | Rule::product
+        | Rule::signed
+        | Rule::relative
+        | Rule::primary
+        | Rule::call
+        | Rule::turn_number => "an expression",
+        Rule::quantifier | Rule::some | Rule::every => "`some d:` or `every d:`",
+        Rule::where_op => "`where`",
+        Rule::or_op => "`or`",
+        Rule::and_op => "`and`",
+        Rule::except_op => "`except`",
+        Rule::not_op => "`not`",
+        Rule::at_op => "`at`",
+        Rule::cmp_op => "a comparison",
+        Rule::plus | Rule::minus | Rule::star => "an operator",
+        Rule::step | Rule::choice_step | Rule::end_step => "a step",
+        Rule::times => "`x` (times)",
+        Rule::guarded_choice | Rule::choice => "an action",
+        Rule::place => "`place`",
+        Rule::convert | Rule::convert_cells => "`convert`",
+        Rule::remove | Rule::remove_cells => "`remove`",
+        Rule::pass => "`pass`",
+        Rule::swap => "`swap`",
+        Rule::guard => "`if`",
+        Rule::marking => "`marking`",
+        Rule::effect | Rule::effect_group => "an effect",
+        Rule::clear => "`clear`",
+        Rule::mark_cells => "`mark`",
+        Rule::unmark_cells => "`unmark`",
+        Rule::repeat => "`repeat`",
+        Rule::if_effect => "`if`",
+        Rule::outcome | Rule::compare | Rule::compare_key => {
+            "an outcome (`mover wins`, `draw`, `most ...`)"
+        }
+        Rule::draw => "`draw`",
+        Rule::player_wins | Rule::wins | Rule::loses => "`wins` or `loses`",
+        Rule::most | Rule::least => "`most` or `least`",
+        Rule::option_values => "option values (`1..9` or `a | b`)",
+        Rule::with_diagonals => "`with diagonals`",
+        Rule::without => "`without`",
+        Rule::links | Rule::link_pair => "`link`",
+        Rule::player_binding => "`PLAYER = cells`",
+        Rule::turn_when => "a turn number or `if`",
+        Rule::file
+        | Rule::keyword
+        | Rule::WHITESPACE
+        | Rule::COMMENT
+        | Rule::item
+        | Rule::board_modifier
+        | Rule::choice_kind
+        | Rule::ident_char => return None,
+    })
+}
+
+fn span(pair: &P) -> Span {
+    Span::from_pest(pair.as_span())
+}
+
+fn name(pair: P) -> Name {
+    debug_assert_eq!(pair.as_rule(), Rule::name);
+    Name {
+        text: pair.as_str().to_string(),
+        span: span(&pair),
+    }
+}
+
+fn int(pair: P) -> u32 {
+    // The grammar only lets digits through; absurdly large numbers saturate
+    // and are then rejected as out of range by the checker.
+    pair.as_str().parse().unwrap_or(u32::MAX)
+}
+
+fn literal(pair: P) -> Literal {
+    let inner = pair.into_inner().next().expect("literal has one child");
+    match inner.as_rule() {
+        Rule::number => Literal::Number(inner.as_str().to_string()),
+        _ => Literal::Name(inner.as_str().to_string()),
+    }
+}
+
+fn unquote(s: &str) -> String {
+    s.trim_matches('"').to_string()
+}
+
+fn add_item(game: &mut GameFile, item: P) {
+    let item_span = span(&item);
+    let rule = item.as_rule();
+    let mut inner = item.into_inner();
+    match rule {
+        Rule::game_item => {
+            let p = inner.next().expect("game name");
+            let text = if p.as_rule() == Rule::string {
+                unquote(p.as_str())
+            } else {
+                p.as_str().to_string()
+            };
+            game.name = Some((text, span(&p)));
+        }
+        Rule::option_item => {
+            let name = name(inner.next().expect("option name"));
+            let values_pair = inner.next().expect("option values");
+            let values_span = span(&values_pair);
+            let first = values_pair.into_inner();
+            let mut list = Vec::new();
+            let mut range = None;
+            for v in first {
+                if v.as_rule() == Rule::int_range {
+                    let mut ends = v.into_inner();
+                    let lo = ends.next().map(|p| int(p) as i64).unwrap_or(0);
+                    let hi = ends.next().map(|p| int(p) as i64).unwrap_or(0);
+                    range = Some(OptionValues::Range(lo, hi));
+                } else {
+                    list.push(literal(v));
+                }
+            }
+            let default_pair = inner.next().expect("option default");
+            let default_span = span(&default_pair);
+            let default = literal(default_pair);
+            let doc = inner.next().map(|p| unquote(p.as_str()));
+            game.options.push(OptionDecl {
+                name,
+                values: range.unwrap_or(OptionValues::List(list)),
+                values_span,
+                default,
+                default_span,
+                doc,
+            });
+        }
+        Rule::board_item => {
+            let generator = name(inner.next().expect("generator"));
+            let mut board = BoardDecl {
+                generator,
+                args: Vec::new(),
+                diagonals: false,
+                without: Vec::new(),
+                links: Vec::new(),
+                span: item_span,
+            };
+            for p in inner {
+                match p.as_rule() {
+                    Rule::expr => board.args.push(expr(p)),
+                    Rule::with_diagonals => board.diagonals = true,
+                    Rule::without => board.without.extend(p.into_inner().map(name)),
+                    Rule::links => {
+                        for pair in p.into_inner() {
+                            let mut two = pair.into_inner();
+                            let a = name(two.next().expect("link end"));
+                            let b = name(two.next().expect("link end"));
+                            board.links.push((a, b));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            game.boards.push(board);
+        }
+        Rule::players_item => game.players.push(inner.map(name).collect()),
+        Rule::pieces_item => game.pieces.extend(inner.map(name)),
+        Rule::marks_item => game.marks.extend(inner.map(name)),
+        Rule::region_item => {
+            let name = name(inner.next().expect("region name"));
+            let rest: Vec<P> = inner.collect();
+            let body = if rest.len() == 1 && rest[0].as_rule() == Rule::expr {
+                RegionBody::Shared(expr(rest.into_iter().next().expect("one")))
+            } else {
+                RegionBody::PerPlayer(
+                    rest.into_iter()
+                        .map(|b| {
+                            let mut two = b.into_inner();
+                            let player = self::name(two.next().expect("player"));
+                            let e = expr(two.next().expect("cells"));
+                            (player, e)
+                        })
+                        .collect(),
+                )
+            };
+            game.regions.push(RegionDecl { name, body });
+        }
+        Rule::define_item => {
+            let n = name(inner.next().expect("define name"));
+            let e = expr(inner.next().expect("define body"));
+            game.defines.push((n, e));
+        }
+        Rule::action_item => {
+            let n = name(inner.next().expect("action name"));
+            let c = choice(inner.next().expect("action body"));
+            game.actions.push((n, c));
+        }
+        Rule::swap_item => {
+            let turn = int(inner.next().expect("swap turn"));
+            let guard = inner.next().map(guard);
+            game.swaps.push(SwapDecl {
+                turn,
+                guard,
+                span: item_span,
+            });
+        }
+        Rule::turn_item => {
+            let mut when = TurnWhen::Always;
+            let mut steps = Vec::new();
+            for p in inner {
+                match p.as_rule() {
+                    Rule::turn_when => {
+                        let w = p.into_inner().next().expect("turn condition");
+                        when = if w.as_rule() == Rule::int {
+                            TurnWhen::Number(int(w))
+                        } else {
+                            TurnWhen::If(guard(w))
+                        };
+                    }
+                    _ => steps.push(step(p)),
+                }
+            }
+            game.turns.push(TurnDecl {
+                when,
+                steps,
+                span: item_span,
+            });
+        }
+        Rule::end_item => {
+            let cond = expr(inner.next().expect("end condition"));
+            let outcome = outcome(inner.next().expect("outcome"));
+            game.ends.push(EndDecl { cond, outcome });
+        }
+        Rule::EOI => {}
+        // Every other rule lives inside an item; the grammar never yields it here.
+        Rule::file
+        | Rule::option_values
+        | Rule::int_range
+        | Rule::literal
+        | Rule::with_diagonals
+        | Rule::without
+        | Rule::links
+        | Rule::link_pair
+        | Rule::player_binding
+        | Rule::turn_when
+        | Rule::step
+        | Rule::end_step
+        | Rule::choice_step
+        | Rule::times
+        | Rule::guarded_choice
+        | Rule::guard
+        | Rule::choice
+        | Rule::place
+        | Rule::convert
+        | Rule::remove
+        | Rule::pass
+        | Rule::swap
+        | Rule::action_ref
+        | Rule::marking
+        | Rule::effect
+        | Rule::clear
+        | Rule::mark_cells
+        | Rule::unmark_cells
+        | Rule::convert_cells
+        | Rule::remove_cells
+        | Rule::repeat
+        | Rule::if_effect
+        | Rule::effect_group
+        | Rule::outcome
+        | Rule::draw
+        | Rule::player_wins
+        | Rule::wins
+        | Rule::loses
+        | Rule::compare
+        | Rule::compare_key
+        | Rule::most
+        | Rule::least
+        | Rule::expr
+        | Rule::disjunction
+        | Rule::conjunction
+        | Rule::negation
+        | Rule::comparison
+        | Rule::sum
+        | Rule::product
+        | Rule::signed
+        | Rule::relative
+        | Rule::primary
+        | Rule::call
+        | Rule::quantifier
+        | Rule::turn_number
+        | Rule::where_op
+        | Rule::or_op
+        | Rule::and_op
+        | Rule::except_op
+        | Rule::not_op
+        | Rule::at_op
+        | Rule::some
+        | Rule::every
+        | Rule::cmp_op
+        | Rule::plus
+        | Rule::minus
+        | Rule::star
+        | Rule::number
+        | Rule::word
+        | Rule::int
+        | Rule::string
+        | Rule::name
+        | Rule::keyword
+        | Rule::WHITESPACE
+        | Rule::COMMENT
+        | Rule::item
+        | Rule::board_modifier
+        | Rule::choice_kind
+        | Rule::ident_char => {}
+    }
+}
+
+fn guard(pair: P) -> Expr {
+    // guard = "if" expr
+    expr(pair.into_inner().next().expect("guard expression"))
+}
+
+fn step(pair: P) -> Step {
+    let inner = pair.into_inner().next().expect("step has one child");
+    match inner.as_rule() {
+        Rule::end_step => {
+            let mut parts = inner.into_inner();
+            let cond = expr(parts.next().expect("end condition"));
+            let out = outcome(parts.next().expect("outcome"));
+            Step::End(cond, out)
+        }
+        Rule::choice_step => {
+            let mut repeat = 1;
+            let mut options = Vec::new();
+            for p in inner.into_inner() {
+                match p.as_rule() {
+                    Rule::int => repeat = int(p),
+                    Rule::guarded_choice => {
+                        let mut parts = p.into_inner();
+                        let c = choice(parts.next().expect("choice"));
+                        let g = parts.next().map(guard);
+                        options.push((c, g));
+                    }
+                    _ => {}
+                }
+            }
+            Step::Choice { repeat, options }
+        }
+        _ => Step::Effect(effect(inner)),
+    }
+}
+
+fn choice(pair: P) -> Choice {
+    let choice_span = span(&pair);
+    let mut parts = pair.into_inner();
+    let kind_pair = parts.next().expect("choice kind");
+    let kind = match kind_pair.as_rule() {
+        Rule::place => {
+            let mut two = kind_pair.into_inner();
+            let piece = name(two.next().expect("piece"));
+            let at = expr(two.next().expect("target"));
+            ChoiceKind::Place { piece, at }
+        }
+        Rule::convert => ChoiceKind::Convert(expr(kind_pair.into_inner().next().expect("target"))),
+        Rule::remove => ChoiceKind::Remove(expr(kind_pair.into_inner().next().expect("target"))),
+        Rule::pass => ChoiceKind::Pass,
+        Rule::swap => ChoiceKind::Swap,
+        _ => ChoiceKind::Named(name(kind_pair.into_inner().next().expect("action name"))),
+    };
+    let mut marking = None;
+    let mut then = Vec::new();
+    for p in parts {
+        if p.as_rule() == Rule::marking {
+            marking = Some(name(p.into_inner().next().expect("mark")));
+        } else {
+            then.push(effect(p));
+        }
+    }
+    Choice {
+        kind,
+        marking,
+        then,
+        span: choice_span,
+    }
+}
+
+fn effect(pair: P) -> Effect {
+    let pair = if pair.as_rule() == Rule::effect {
+        pair.into_inner().next().expect("effect has one child")
+    } else {
+        pair
+    };
+    let effect_span = span(&pair);
+    let rule = pair.as_rule();
+    let mut parts = pair.into_inner();
+    match rule {
+        Rule::clear => Effect::Clear(name(parts.next().expect("mark"))),
+        Rule::mark_cells | Rule::unmark_cells => {
+            let m = name(parts.next().expect("mark"));
+            let e = expr(parts.find(|p| p.as_rule() != Rule::at_op).expect("cells"));
+            if rule == Rule::mark_cells {
+                Effect::Mark(m, e)
+            } else {
+                Effect::Unmark(m, e)
+            }
+        }
+        Rule::convert_cells | Rule::remove_cells => {
+            let e = expr(parts.next().expect("cells"));
+            let m = parts
+                .next()
+                .map(|p| name(p.into_inner().next().expect("mark")));
+            if rule == Rule::convert_cells {
+                Effect::Convert(e, m)
+            } else {
+                Effect::Remove(e, m)
+            }
+        }
+        Rule::repeat => Effect::Repeat(Box::new(effect(parts.next().expect("body"))), effect_span),
+        Rule::if_effect => {
+            let cond = expr(parts.next().expect("condition"));
+            let yes = effect(parts.next().expect("then branch"));
+            let no = parts.next().map(|p| Box::new(effect(p)));
+            Effect::If(cond, Box::new(yes), no)
+        }
+        _ => Effect::Group(parts.map(effect).collect()),
+    }
+}
+
+fn outcome(pair: P) -> Outcome {
+    let inner = pair.into_inner().next().expect("outcome has one child");
+    match inner.as_rule() {
+        Rule::draw => Outcome::Draw,
+        Rule::player_wins => {
+            let mut two = inner.into_inner();
+            let who = name(two.next().expect("player"));
+            let verb = two.next().expect("wins or loses");
+            if verb.as_rule() == Rule::wins {
+                Outcome::Wins(who)
+            } else {
+                Outcome::Loses(who)
+            }
+        }
+        _ => Outcome::Compare(
+            inner
+                .into_inner()
+                .map(|key| {
+                    let mut two = key.into_inner();
+                    let most = two.next().expect("most or least").as_rule() == Rule::most;
+                    (most, expr(two.next().expect("key")))
+                })
+                .collect(),
+        ),
+    }
+}
+
+fn binop(pair: &P) -> BinOp {
+    match pair.as_rule() {
+        Rule::or_op => BinOp::Or,
+        Rule::and_op => BinOp::And,
+        Rule::except_op => BinOp::Except,
+        Rule::plus => BinOp::Add,
+        Rule::minus => BinOp::Sub,
+        Rule::star => BinOp::Mul,
+        _ => match pair.as_str() {
+            "=" => BinOp::Eq,
+            "!=" => BinOp::Ne,
+            "<" => BinOp::Lt,
+            "<=" => BinOp::Le,
+            ">" => BinOp::Gt,
+            _ => BinOp::Ge,
+        },
+    }
+}
+
+/// Builds an expression from any of the expression rules.
+fn expr(pair: P) -> Expr {
+    let s = span(&pair);
+    let rule = pair.as_rule();
+    let text = pair.as_str();
+    let children: Vec<P> = pair.into_inner().collect();
+    match rule {
+        Rule::expr => {
+            let mut it = children.into_iter();
+            let base = expr(it.next().expect("expression"));
+            match (it.next(), it.next()) {
+                (Some(_where), Some(cond)) => Expr {
+                    kind: ExprKind::Where(Box::new(base), Box::new(expr(cond))),
+                    span: s,
+                },
+                _ => base,
+            }
+        }
+        Rule::disjunction | Rule::conjunction | Rule::comparison | Rule::sum | Rule::product => {
+            // operand (op operand)*, folded to the left
+            let mut it = children.into_iter();
+            let mut acc = expr(it.next().expect("operand"));
+            while let (Some(op), Some(rhs)) = (it.next(), it.next()) {
+                let rhs = expr(rhs);
+                let sp = Span::new(acc.span.start, rhs.span.end);
+                acc = Expr {
+                    kind: ExprKind::Binary(binop(&op), Box::new(acc), Box::new(rhs)),
+                    span: sp,
+                };
+            }
+            acc
+        }
+        Rule::negation | Rule::signed => {
+            let n = children.len();
+            let mut it = children.into_iter();
+            let ops = n - 1;
+            for _ in 0..ops {
+                it.next();
+            }
+            let mut e = expr(it.next().expect("operand"));
+            for _ in 0..ops {
+                e = Expr {
+                    kind: if rule == Rule::negation {
+                        ExprKind::Not(Box::new(e))
+                    } else {
+                        ExprKind::Neg(Box::new(e))
+                    },
+                    span: s,
+                };
+            }
+            e
+        }
+        Rule::relative => {
+            let mut it = children.into_iter();
+            let base = expr(it.next().expect("operand"));
+            match (it.next(), it.next()) {
+                (Some(_at), Some(dir)) => Expr {
+                    kind: ExprKind::At(Box::new(base), Box::new(expr(dir))),
+                    span: s,
+                },
+                _ => base,
+            }
+        }
+        Rule::primary => expr(children.into_iter().next().expect("primary has one child")),
+        Rule::number => Expr {
+            kind: ExprKind::Number(text.to_string()),
+            span: s,
+        },
+        Rule::turn_number => Expr {
+            kind: ExprKind::Turn,
+            span: s,
+        },
+        Rule::call => {
+            let mut it = children.into_iter();
+            let f = name(it.next().expect("function name"));
+            Expr {
+                kind: ExprKind::Call(f, it.map(expr).collect()),
+                span: s,
+            }
+        }
+        Rule::quantifier => {
+            let mut it = children.into_iter();
+            let some = it.next().expect("some or every").as_rule() == Rule::some;
+            let var = name(it.next().expect("variable"));
+            let body = expr(it.next().expect("body"));
+            Expr {
+                kind: ExprKind::Quantifier {
+                    some,
+                    var,
+                    body: Box::new(body),
+                },
+                span: s,
+            }
+        }
+        _ => Expr {
+            kind: ExprKind::Name(text.to_string()),
+            span: s,
+        },
+    }
+}
