@@ -1203,12 +1203,12 @@ impl<'a> Checker<'a> {
         let mut d = Diagnostic::at(span, format!("unknown name `{n}`"));
         if let Some(near) = closest(n, candidates.iter().map(String::as_str)) {
             d.help = Some(format!("did you mean `{near}`?"));
-        } else if let Some((l, r)) = n.split_once('-') {
-            if self.names.contains_key(l) || self.names.contains_key(r) {
-                d.help = Some(format!(
-                    "to subtract, put spaces around the minus: `{l} - {r}`"
-                ));
-            }
+        } else if let Some((l, r)) = n.split_once('-')
+            && (self.names.contains_key(l) || self.names.contains_key(r))
+        {
+            d.help = Some(format!(
+                "to subtract, put spaces around the minus: `{l} - {r}`"
+            ));
         }
         self.errors.push(d);
         Value::Error
@@ -1230,17 +1230,17 @@ impl<'a> Checker<'a> {
                 return Value::Error;
             }
         };
-        if let Some(n) = arity {
-            if args.len() != n {
-                let msg = format!(
-                    "`{}` takes {n} argument{}, not {}",
-                    f.text,
-                    if n == 1 { "" } else { "s" },
-                    args.len()
-                );
-                self.error(span, msg);
-                return Value::Error;
-            }
+        if let Some(n) = arity
+            && args.len() != n
+        {
+            let msg = format!(
+                "`{}` takes {n} argument{}, not {}",
+                f.text,
+                if n == 1 { "" } else { "s" },
+                args.len()
+            );
+            self.error(span, msg);
+            return Value::Error;
         }
         match f.text.as_str() {
             "count" | "groups" | "largest" => {

@@ -336,10 +336,10 @@ impl Game {
             ChoiceKind::Pass => {}
             ChoiceKind::Swap => self.swap_seats(st),
         }
-        if let Some(m) = choice.marking {
-            if a.cell != NO_CELL {
-                self.set_mark(st, cell, m as usize, true);
-            }
+        if let Some(m) = choice.marking
+            && a.cell != NO_CELL
+        {
+            self.set_mark(st, cell, m as usize, true);
         }
         for e in &choice.then {
             self.effect(st, e);
@@ -527,10 +527,10 @@ impl Game {
         for (i, (c, guard)) in choices.iter().enumerate() {
             let out = &mut targets[i * w..(i + 1) * w];
             out.fill(0);
-            if let Some(g) = guard {
-                if !self.with_ctx(st, me, |cx, scratch| cx.cond(g, scratch)) {
-                    continue;
-                }
+            if let Some(g) = guard
+                && !self.with_ctx(st, me, |cx, scratch| cx.cond(g, scratch))
+            {
+                continue;
             }
             let choice = &self.rules.choices[*c as usize];
             let filter = match &choice.kind {
@@ -611,12 +611,12 @@ impl Game {
             }
             Effect::Convert(target, mark) => {
                 self.for_each_cell(st, target, me, |g, st, c| {
-                    if let Some((k, o)) = g.piece_at(st, c) {
-                        if o != me as usize {
-                            g.put(st, c, Some((k, me as usize)));
-                            if let Some(m) = mark {
-                                g.set_mark(st, c, *m as usize, true);
-                            }
+                    if let Some((k, o)) = g.piece_at(st, c)
+                        && o != me as usize
+                    {
+                        g.put(st, c, Some((k, me as usize)));
+                        if let Some(m) = mark {
+                            g.set_mark(st, c, *m as usize, true);
                         }
                     }
                 });
@@ -1010,7 +1010,7 @@ impl Ctx<'_> {
             SetExpr::All => {
                 let n = self.g.rules.board.len();
                 out.fill(!0);
-                if n % 64 != 0 {
+                if !n.is_multiple_of(64) {
                     out[w - 1] = (1u64 << (n % 64)) - 1;
                 }
             }
@@ -1186,10 +1186,10 @@ impl Ctx<'_> {
                 for c in cellset::cells(t) {
                     for d in 0..dirs {
                         // Count only from the start of a run.
-                        if let Some(p) = board.neighbor(c, board.opposite(d)) {
-                            if cellset::contains(t, p) {
-                                continue;
-                            }
+                        if let Some(p) = board.neighbor(c, board.opposite(d))
+                            && cellset::contains(t, p)
+                        {
+                            continue;
                         }
                         let mut len = 1;
                         let mut at = c;
@@ -1252,23 +1252,23 @@ impl Ctx<'_> {
 
     fn connected(&mut self, s: &SetExpr, a: &SetExpr, b: &SetExpr, tmp: &mut [u64]) -> bool {
         let w = self.w();
-        if let (Some(p), Some(bit)) = (self.owner_of_set(s), self.anchor_bit(b)) {
-            if self.anchor_bit(a).is_some() {
-                self.fresh_groups(p);
-                let (t, rest) = tmp.split_at_mut(w);
-                self.set(a, t, rest);
-                let owner = self.raw(self.g.owner_set(p));
-                for j in 0..w {
-                    t[j] &= owner[j];
-                }
-                for c in cellset::cells(t) {
-                    let r = self.groups.find(c);
-                    if self.groups.anchors_of_root(r) >> bit & 1 == 1 {
-                        return true;
-                    }
-                }
-                return false;
+        if let (Some(p), Some(bit)) = (self.owner_of_set(s), self.anchor_bit(b))
+            && self.anchor_bit(a).is_some()
+        {
+            self.fresh_groups(p);
+            let (t, rest) = tmp.split_at_mut(w);
+            self.set(a, t, rest);
+            let owner = self.raw(self.g.owner_set(p));
+            for j in 0..w {
+                t[j] &= owner[j];
             }
+            for c in cellset::cells(t) {
+                let r = self.groups.find(c);
+                if self.groups.anchors_of_root(r) >> bit & 1 == 1 {
+                    return true;
+                }
+            }
+            return false;
         }
         // General case: flood from the cells of `s` in `a` through `s`.
         let (within, rest) = tmp.split_at_mut(w);

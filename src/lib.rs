@@ -1,4 +1,12 @@
 //! gdl: a declarative language for abstract board games, and its interpreter.
+//!
+//! Three stages, one module each: load ([`syntax`]: text to AST), compile
+//! ([`check`]: AST to [`rules::Rules`]), run ([`engine`]: positions and
+//! actions). [`run`] has perft, playouts and the benchmark; [`cli`] the
+//! command line.
+
+// Bitset code walks several word slices in step; index loops read best there.
+#![allow(clippy::needless_range_loop)]
 pub mod ast;
 pub mod board;
 pub mod cellset;

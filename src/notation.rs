@@ -87,10 +87,10 @@ pub fn parse(
         None => None,
     };
     let known_name = |n: &str| n == "swap" || game.rules.choices.iter().any(|c| c.name == n);
-    if let Some(n) = name {
-        if !known_name(n) {
-            return Err(NotationError::Unknown(text.to_string()));
-        }
+    if let Some(n) = name
+        && !known_name(n)
+    {
+        return Err(NotationError::Unknown(text.to_string()));
     }
     let matches: Vec<Action> = legal
         .iter()
