@@ -1,0 +1,92 @@
+//! Perft counts from `tests/perft/counts.txt`, derived by hand or published,
+//! checked against the engine by one generic test.
+
+use std::path::Path;
+
+use gdl::check::OptionChoice;
+use gdl::cli::load;
+use gdl::run::perft;
+
+struct Case {
+    line: usize,
+    file: String,
+    options: Vec<OptionChoice>,
+    counts: Vec<u64>,
+}
+
+fn cases() -> Vec<Case> {
+    let text = std::fs::read_to_string("tests/perft/counts.txt").expect("perft data");
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (head, counts) = line
+            .split_once(':')
+            .unwrap_or_else(|| panic!("line {line_no}: no `:`"));
+        let mut words = head.split_whitespace();
+        let file = words
+            .next()
+            .unwrap_or_else(|| panic!("line {line_no}: no file"))
+            .to_string();
+        let options = words
+            .map(|w| w.parse().unwrap_or_else(|e| panic!("line {line_no}: {e}")))
+            .collect();
+        let counts = counts
+            .split_whitespace()
+            .map(|c| c.parse().unwrap_or_else(|e| panic!("line {line_no}: {e}")))
+            .collect();
+        cases.push(Case {
+            line: line_no,
+            file,
+            options,
+            counts,
+        });
+    }
+    cases
+}
+
+#[test]
+fn perft_counts_match_the_data_file() {
+    let cases = cases();
+    assert!(cases.len() >= 8, "the data file lost its cases");
+    for case in cases {
+        let game = load(Path::new(&case.file), &case.options)
+            .unwrap_or_else(|f| panic!("line {}: {}", case.line, f.message()));
+        let counts: Vec<u64> = perft(&game, &game.start(), case.counts.len(), false)
+            .iter()
+            .map(|d| d.nodes)
+            .collect();
+        assert_eq!(
+            counts, case.counts,
+            "line {}: {} {:?}",
+            case.line, case.file, case.options
+        );
+    }
+}
+
+#[test]
+fn unique_positions_of_tictactoe() {
+    // Distinct positions after each ply: the published 9, 72, 252, 756, 1260,
+    // 1520, 1140, 390, 78 (5,478 legal positions with the empty board).
+    let game = load(Path::new("games/tictactoe.gdl"), &[]).expect("loads");
+    let unique: Vec<u64> = perft(&game, &game.start(), 9, true)
+        .iter()
+        .map(|d| d.unique.expect("asked for"))
+        .collect();
+    assert_eq!(unique, vec![9, 72, 252, 756, 1260, 1520, 1140, 390, 78]);
+}
+
+#[test]
+fn transpositions_merge_in_unique_counts() {
+    // Hex 3x3 without swap: after three plies there are 9*8*7 sequences but
+    // fewer positions: two black stones (C(9,2) = 36 pairs) and one white
+    // stone on one of the other 7 cells: 36 * 7 = 252.
+    let opts: Vec<OptionChoice> = vec!["size=3".parse().unwrap(), "swap=off".parse().unwrap()];
+    let game = load(Path::new("games/hex.gdl"), &opts).expect("loads");
+    let d = perft(&game, &game.start(), 3, true);
+    assert_eq!(d[2].nodes, 504);
+    assert_eq!(d[2].unique, Some(252));
+}
