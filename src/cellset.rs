@@ -85,15 +85,31 @@ pub fn nth(set: &[u64], mut k: usize) -> Option<usize> {
     for (i, &w) in set.iter().enumerate() {
         let n = w.count_ones() as usize;
         if k < n {
-            let mut w = w;
-            for _ in 0..k {
-                w &= w - 1;
-            }
-            return Some(i * 64 + w.trailing_zeros() as usize);
+            return Some(i * 64 + select(w, k));
         }
         k -= n;
     }
     None
+}
+
+/// Position of the `k`-th set bit of `w` (`k < w.count_ones()`): skip whole
+/// bytes by their counts, then clear bits within one byte.
+#[inline]
+fn select(w: u64, mut k: usize) -> usize {
+    let mut shift = 0;
+    loop {
+        let byte = (w >> shift) & 0xff;
+        let n = byte.count_ones() as usize;
+        if k < n {
+            let mut b = byte;
+            for _ in 0..k {
+                b &= b - 1;
+            }
+            return shift + b.trailing_zeros() as usize;
+        }
+        k -= n;
+        shift += 8;
+    }
 }
 
 /// The members in increasing order.
@@ -143,6 +159,11 @@ mod tests {
         assert_eq!(set.len(), 4);
         assert_eq!(nth(set.words(), 2), Some(65));
         assert_eq!(nth(set.words(), 4), None);
+        let dense = CellSet::from_cells(128, (0..128).filter(|c| c % 3 != 1));
+        let members: Vec<usize> = dense.iter().collect();
+        for (k, &c) in members.iter().enumerate() {
+            assert_eq!(nth(dense.words(), k), Some(c));
+        }
         assert!(set.contains(199) && !set.contains(198));
     }
 }

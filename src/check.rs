@@ -1277,7 +1277,16 @@ impl<'a> Checker<'a> {
                 let d = self.want_dir(dv, args[0].span);
                 let deg = self.const_int(&args[1]);
                 match (d, deg) {
-                    (Some(d), Some(deg)) => Value::Dir(DirExpr::Rotate(Box::new(d), deg as i32)),
+                    (Some(d), Some(deg)) => {
+                        let b = self.board();
+                        let table = (0..b.dirs().len())
+                            .map(|x| {
+                                b.rotate(x, (deg % 360) as i32)
+                                    .map_or(NO_DIR, |r| r as DirId)
+                            })
+                            .collect();
+                        Value::Dir(DirExpr::Rotate(Box::new(d), table))
+                    }
                     _ => Value::Error,
                 }
             }

@@ -79,6 +79,9 @@ pub struct Game {
     cell_anchors: Vec<u64>,
     /// Largest number of choices in one step.
     max_choices: usize,
+    /// Whether any rule asks about the groups of a player's pieces; if not,
+    /// the union-find is not maintained at all.
+    track_groups: bool,
     /// Scratch bitsets needed by the deepest expression.
     scratch_sets: usize,
 }
@@ -128,7 +131,9 @@ impl Game {
             .max()
             .unwrap_or(0)
             .max(1);
+        let track_groups = uses_player_groups(&rules);
         Game {
+            track_groups,
             words,
             players,
             pieces,
@@ -433,7 +438,10 @@ impl Game {
                     cellset::insert(&mut st.sets[s * w..(s + 1) * w], cell);
                 }
                 cellset::remove(&mut st.sets[EMPTY * w..(EMPTY + 1) * w], cell);
-                if !st.groups.is_stale(o) {
+                if !self.track_groups {
+                    // Untracked: any later question rebuilds the forest.
+                    st.groups.mark_stale(o);
+                } else if !st.groups.is_stale(o) {
                     let owner = &st.sets[self.owner_set(o) * w..(self.owner_set(o) + 1) * w];
                     let same = self
                         .rules
@@ -664,6 +672,20 @@ impl Game {
         st: &mut State,
         target: &SetExpr,
         me: PlayerId,
+        f: impl FnMut(&Game, &mut State, usize),
+    ) {
+        self.for_each_cell_filtered(st, target, me, OCCUPIED, false, f);
+    }
+
+    /// As [`Game::for_each_cell`], restricted to the cells that are in
+    /// stored set `within` (or, with `outside`, not in it).
+    fn for_each_cell_filtered(
+        &self,
+        st: &mut State,
+        target: &SetExpr,
+        me: PlayerId,
+        within: usize,
+        outside: bool,
         mut f: impl FnMut(&Game, &mut State, usize),
     ) {
         let w = self.words;
@@ -672,6 +694,10 @@ impl Game {
             let (out, rest) = scratch.split_at_mut(w);
             let mut cx = self.ctx(st, me);
             cx.set(target, out, rest);
+            let filter = &st.sets[within * w..(within + 1) * w];
+            for j in 0..w {
+                out[j] &= if outside { !filter[j] } else { filter[j] };
+            }
         }
         let set = &scratch[..w];
         for c in cellset::cells(set) {
@@ -761,6 +787,56 @@ impl Game {
     pub fn evaluate(&self, st: &mut State, e: &IntExpr, player: PlayerId) -> i64 {
         self.with_ctx(st, player, |cx, scratch| cx.int(e, scratch))
     }
+}
+
+/// Whether some rule asks about groups of a player's pieces (`own`,
+/// `enemy`, a player), which the union-find answers.
+fn uses_player_groups(rules: &Rules) -> bool {
+    fn player_set(s: &SetExpr) -> bool {
+        matches!(s, SetExpr::Owned(_) | SetExpr::Enemy)
+    }
+    fn int(e: &IntExpr) -> bool {
+        match e {
+            IntExpr::Groups(s) | IntExpr::Largest(s) => player_set(s),
+            IntExpr::Add(a, b) | IntExpr::Sub(a, b) | IntExpr::Mul(a, b) => int(a) || int(b),
+            IntExpr::Neg(a) => int(a),
+            IntExpr::Const(_) | IntExpr::Turn | IntExpr::Count(_) => false,
+        }
+    }
+    fn b(e: &BoolExpr) -> bool {
+        match e {
+            BoolExpr::Connected(s, _, _) => player_set(s),
+            BoolExpr::Not(x) => b(x),
+            BoolExpr::And(x, y) | BoolExpr::Or(x, y) => b(x) || b(y),
+            BoolExpr::Quantifier { body, .. } => b(body),
+            BoolExpr::Cmp(_, x, y) => int(x) || int(y),
+            BoolExpr::Const(_) | BoolExpr::NonEmpty(_) | BoolExpr::Line(..) | BoolExpr::At(..) => {
+                false
+            }
+        }
+    }
+    fn outcome(o: &Outcome) -> bool {
+        match o {
+            Outcome::Compare(keys) => keys.iter().any(|(_, k)| int(k)),
+            Outcome::Draw | Outcome::Wins(_) | Outcome::Loses(_) => false,
+        }
+    }
+    // Conditions may also sit in guards, turn choices and effects; looking
+    // at ends and steps covers where group questions are asked in practice,
+    // and a missed one only costs a rebuild (the forest starts stale).
+    rules.ends.iter().any(|(c, o)| b(c) || outcome(o))
+        || rules.turns.iter().any(|t| {
+            (match &t.when {
+                TurnWhen::If(c) => b(c),
+                _ => false,
+            }) || t.steps.iter().any(|s| match s {
+                Step::End(c, o) => b(c) || outcome(o),
+                Step::Choose { choices, .. } => {
+                    choices.iter().any(|(_, g)| g.as_ref().is_some_and(b))
+                }
+                Step::Effect(_) => false,
+            })
+        })
 }
 
 /// Visits the anchor arguments of every `connected(...)` in the rules.
@@ -1135,7 +1211,10 @@ impl Ctx<'_> {
         match d {
             DirExpr::Const(d) => Some(*d as usize),
             DirExpr::Var(slot) => Some(self.dirs[*slot as usize] as usize),
-            DirExpr::Rotate(d, deg) => self.g.rules.board.rotate(self.dir(d)?, *deg),
+            DirExpr::Rotate(d, table) => match table[self.dir(d)?] {
+                NO_DIR => None,
+                r => Some(r as usize),
+            },
         }
     }
 
@@ -1185,6 +1264,11 @@ impl Ctx<'_> {
                 let dirs = board.dirs().len();
                 for c in cellset::cells(t) {
                     for d in 0..dirs {
+                        // A line runs both ways: look along one of each
+                        // pair of opposite directions only.
+                        if board.opposite(d) < d {
+                            continue;
+                        }
                         // Count only from the start of a run.
                         if let Some(p) = board.neighbor(c, board.opposite(d))
                             && cellset::contains(t, p)
@@ -1254,8 +1338,8 @@ impl Ctx<'_> {
         let w = self.w();
         if let (Some(p), Some(bit)) = (self.owner_of_set(s), self.anchor_bit(b))
             && self.anchor_bit(a).is_some()
+            && !self.groups.is_stale(p)
         {
-            self.fresh_groups(p);
             let (t, rest) = tmp.split_at_mut(w);
             self.set(a, t, rest);
             let owner = self.raw(self.g.owner_set(p));

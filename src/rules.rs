@@ -9,6 +9,8 @@ pub type PlayerId = u8;
 pub type PieceId = u8;
 pub type MarkId = u8;
 pub type DirId = u8;
+/// No direction: a rotation the board's directions do not allow.
+pub const NO_DIR: DirId = u8::MAX;
 
 /// Whose cells or whose win: relative to the player the expression is seen
 /// from (the mover while playing; each player in turn while comparing scores).
@@ -93,7 +95,9 @@ pub enum DirExpr {
     Const(DirId),
     /// A direction bound by `some d:` / `every d:`; the number is its slot.
     Var(u8),
-    Rotate(Box<DirExpr>, i32),
+    /// The direction turned by some degrees: `table[d]` is `d` turned, or
+    /// `NO_DIR` when the board has no such direction.
+    Rotate(Box<DirExpr>, Vec<DirId>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
