@@ -161,6 +161,8 @@ struct Checker<'a> {
     pieces: Vec<String>,
     marks: Vec<String>,
     regions: HashMap<String, SetExpr>,
+    /// Regions whose declaration was wrong (already reported).
+    failed_regions: Vec<String>,
     defines: HashMap<String, &'a Expr>,
     define_values: HashMap<String, Value>,
     define_stack: Vec<String>,
@@ -190,6 +192,7 @@ impl<'a> Checker<'a> {
             pieces: Vec::new(),
             marks: Vec::new(),
             regions: HashMap::new(),
+            failed_regions: Vec::new(),
             defines: HashMap::new(),
             define_values: HashMap::new(),
             define_stack: Vec::new(),
@@ -213,9 +216,10 @@ impl<'a> Checker<'a> {
             return false;
         }
         if FUNCTIONS.contains(&name.text.as_str()) {
+            // Reported, but declared all the same, so that its uses raise no
+            // further errors.
             let msg = format!("`{}` is the name of a built-in function", name.text);
             self.error(name.span, msg);
-            return false;
         }
         self.names.insert(name.text.clone(), kind);
         true
@@ -246,8 +250,14 @@ impl<'a> Checker<'a> {
                     list.iter().map(|l| l.text().to_string()).collect(),
                 ),
             };
+            let empty_range = matches!(decl.values, OptionValues::Range(lo, hi) if lo > hi);
             let default = match option_value(&decl.values, decl.default.text()) {
                 Some(v) => v,
+                // Keep the default's type so that its uses raise no more errors.
+                None if empty_range => match decl.default.text().parse() {
+                    Ok(i) => OptionValue::Int(i),
+                    Err(_) => OptionValue::Symbol(decl.default.text().to_string()),
+                },
                 None => {
                     self.errors.push(
                         Diagnostic::at(
@@ -260,7 +270,10 @@ impl<'a> Checker<'a> {
                         )
                         .with_help(format!("allowed: {allowed}")),
                     );
-                    OptionValue::Symbol(decl.default.text().to_string())
+                    match decl.default.text().parse() {
+                        Ok(i) => OptionValue::Int(i),
+                        Err(_) => OptionValue::Symbol(decl.default.text().to_string()),
+                    }
                 }
             };
             self.option_order.push(decl.name.text.clone());
@@ -532,8 +545,11 @@ impl<'a> Checker<'a> {
                     }
                 }
             };
-            if let Some(set) = set {
-                self.regions.insert(r.name.text.clone(), set);
+            match set {
+                Some(set) => {
+                    self.regions.insert(r.name.text.clone(), set);
+                }
+                None => self.failed_regions.push(r.name.text.clone()),
             }
         }
     }
@@ -599,7 +615,15 @@ impl<'a> Checker<'a> {
         for t in &file.turns {
             let when = match &t.when {
                 ast::TurnWhen::Always => TurnWhen::Always,
-                ast::TurnWhen::Number(n) => TurnWhen::Number(*n),
+                ast::TurnWhen::Number(n) => {
+                    if *n == 0 {
+                        self.error(
+                            t.span,
+                            "turns are numbered from 1: `turn 1:` is the first turn",
+                        );
+                    }
+                    TurnWhen::Number(*n)
+                }
                 ast::TurnWhen::If(e) => TurnWhen::If(self.condition(e)),
             };
             let steps = t.steps.iter().map(|s| self.step(s)).collect();
@@ -941,6 +965,10 @@ impl<'a> Checker<'a> {
         match &e.kind {
             ExprKind::Number(text) => match text.parse::<i64>() {
                 Ok(i) => Value::Int(IntExpr::Const(i)),
+                Err(_) if text.chars().all(|c| c.is_ascii_digit()) => {
+                    self.error(e.span, format!("`{text}` is too large for a number"));
+                    Value::Error
+                }
                 Err(_) => {
                     self.error(
                         e.span,
@@ -1147,6 +1175,9 @@ impl<'a> Checker<'a> {
         if let Some(r) = self.regions.get(n) {
             return Value::Set(r.clone());
         }
+        if self.failed_regions.iter().any(|r| r == n) {
+            return Value::Error;
+        }
         if self.file.regions.iter().any(|r| r.name.text == n) {
             // A region used before (or inside) its own declaration.
             self.error(span, format!("region `{n}` is used before it is declared"));
@@ -1201,14 +1232,13 @@ impl<'a> Checker<'a> {
         let mut candidates: Vec<String> = self.names.keys().cloned().collect();
         candidates.extend(self.scope.iter().cloned());
         let mut d = Diagnostic::at(span, format!("unknown name `{n}`"));
-        if let Some(near) = closest(n, candidates.iter().map(String::as_str)) {
-            d.help = Some(format!("did you mean `{near}`?"));
-        } else if let Some((l, r)) = n.split_once('-')
-            && (self.names.contains_key(l) || self.names.contains_key(r))
-        {
+        let known = |x: &str| self.names.contains_key(x) || x.parse::<i64>().is_ok();
+        if let Some((l, r)) = n.split_once('-').filter(|(l, r)| known(l) || known(r)) {
             d.help = Some(format!(
                 "to subtract, put spaces around the minus: `{l} - {r}`"
             ));
+        } else if let Some(near) = closest(n, candidates.iter().map(String::as_str)) {
+            d.help = Some(format!("did you mean `{near}`?"));
         }
         self.errors.push(d);
         Value::Error
@@ -1346,12 +1376,18 @@ impl<'a> Checker<'a> {
                 for a in args {
                     let label = match &a.kind {
                         ExprKind::Name(t) => t.as_str(),
-                        _ => "",
+                        _ => {
+                            self.errors.push(
+                                Diagnostic::at(a.span, "`cells` takes cell labels")
+                                    .with_help("a cell label is a column letter and a row number, such as `a1`"),
+                            );
+                            continue;
+                        }
                     };
                     match self.board().cell_by_label(label) {
                         Some(c) => cells.push(c),
                         None => {
-                            self.error(a.span, format!("`{}` is not a cell of this board", label))
+                            self.error(a.span, format!("`{label}` is not a cell of this board"))
                         }
                     }
                 }

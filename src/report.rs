@@ -17,10 +17,10 @@ pub fn render(path: &str, source: &str, d: &Diagnostic) -> String {
     match d.span {
         Some(span) => {
             let (line, col) = line_col(source, span.start);
-            out.push_str(&format!("  --> {path}:{line}:{col}\n"));
             let text = source.lines().nth(line - 1).unwrap_or("");
             let gutter = line.to_string().len();
             let pad = " ".repeat(gutter);
+            out.push_str(&format!("{pad}--> {path}:{line}:{col}\n"));
             let end = span.end.min(source.len()).max(span.start);
             let (end_line, end_col) = line_col(source, end);
             let width = if end_line == line {

@@ -15,7 +15,9 @@ type P<'a> = Pair<'a, Rule>;
 
 /// Parses a game file. A syntax error stops parsing, so there is at most one.
 pub fn parse(source: &str) -> Result<GameFile, Diagnostic> {
-    let mut pairs = GdlParser::parse(Rule::file, source).map_err(syntax_error)?;
+    // Track the literal tokens (`:`, `)`) the parser expected, for messages.
+    pest::set_error_detail(true);
+    let mut pairs = GdlParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
     let file = pairs.next().expect("the file rule always yields one pair");
     let mut game = GameFile::default();
     for item in file.into_inner() {
@@ -24,27 +26,134 @@ pub fn parse(source: &str) -> Result<GameFile, Diagnostic> {
     Ok(game)
 }
 
-fn syntax_error(error: pest::error::Error<Rule>) -> Diagnostic {
+/// Words a misspelling may be meant as, for "did you mean".
+const WORDS: &[&str] = &[
+    "game",
+    "option",
+    "board",
+    "players",
+    "pieces",
+    "piece",
+    "marks",
+    "mark",
+    "region",
+    "define",
+    "action",
+    "swap",
+    "turn",
+    "end",
+    "if",
+    "else",
+    "then",
+    "at",
+    "where",
+    "and",
+    "or",
+    "not",
+    "except",
+    "some",
+    "every",
+    "marking",
+    "place",
+    "convert",
+    "remove",
+    "pass",
+    "repeat",
+    "clear",
+    "unmark",
+    "with",
+    "without",
+    "link",
+    "most",
+    "least",
+    "draw",
+    "wins",
+    "loses",
+    "diagonals",
+];
+
+/// The word (letters, digits, `-`, `_`) that covers byte `pos`, if any.
+fn word_at(source: &str, pos: usize) -> Option<(usize, usize)> {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let start = source[..pos]
+        .rfind(|c: char| !is_word(c))
+        .map_or(0, |i| i + 1);
+    let end = source[pos..]
+        .find(|c: char| !is_word(c))
+        .map_or(source.len(), |i| pos + i);
+    (end > start).then_some((start, end))
+}
+
+/// The word just before byte `pos`, skipping white space.
+fn word_before(source: &str, pos: usize) -> Option<(usize, usize)> {
+    let trimmed = source[..pos].trim_end();
+    if trimmed.is_empty() {
+        return None;
+    }
+    word_at(source, trimmed.len() - 1)
+}
+
+fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Diagnostic {
     let pos = match error.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
     };
-    let message = match &error.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut wanted: Vec<&str> = positives.iter().filter_map(|r| describe(*r)).collect();
-            wanted.sort();
-            wanted.dedup();
-            match wanted.len() {
-                0 => "syntax error".to_string(),
-                1 => format!("syntax error: expected {}", wanted[0]),
-                _ => {
-                    let last = wanted.pop().unwrap_or_default();
-                    format!("syntax error: expected {} or {}", wanted.join(", "), last)
-                }
+    // A string that runs to the end of its line.
+    if source[pos..].starts_with('"') {
+        let line_end = source[pos + 1..]
+            .find('\n')
+            .map_or(source.len(), |i| pos + 1 + i);
+        if !source[pos + 1..line_end].contains('"') {
+            return Diagnostic::at(Span::new(pos, line_end), "this string is never closed")
+                .with_help("end it with `\"` on the same line");
+        }
+    }
+    let mut wanted: Vec<String> = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => positives
+            .iter()
+            .filter_map(|r| describe(*r))
+            .map(str::to_string)
+            .collect(),
+        pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
+    };
+    if let Some(attempts) = error.parse_attempts() {
+        for token in attempts.expected_tokens() {
+            // Separators only: words and operators are covered by the rule
+            // names above ("an operator", "a comparison").
+            let token = token.to_string();
+            if matches!(token.as_str(), ":" | "," | "(" | ")" | "|" | "=" | "..") {
+                wanted.push(format!("`{token}`"));
             }
         }
-        pest::error::ErrorVariant::CustomError { message } => message.clone(),
+    }
+    if wanted.iter().any(|w| w == "a comparison") {
+        wanted.retain(|w| w != "`=`");
+    }
+    wanted.sort();
+    wanted.dedup();
+    let message = match wanted.len() {
+        0 => "syntax error".to_string(),
+        1 => format!("syntax error: expected {}", wanted[0]),
+        _ => {
+            let last = wanted.pop().unwrap_or_default();
+            format!("syntax error: expected {} or {}", wanted.join(", "), last)
+        }
     };
+    // A misspelt keyword: at the error, or just before it (`plase stone`).
+    for (start, end) in [word_at(source, pos), word_before(source, pos)]
+        .into_iter()
+        .flatten()
+    {
+        let word = &source[start..end];
+        // Short words (`o`, `x`) are names far more often than typos.
+        if WORDS.contains(&word) || word.len() < 3 {
+            continue;
+        }
+        if let Some(near) = crate::diagnostic::closest(word, WORDS.iter().copied()) {
+            return Diagnostic::at(Span::new(start, end), message)
+                .with_help(format!("did you mean `{near}`?"));
+        }
+    }
     Diagnostic::at(Span::new(pos, pos), message)
 }
 
