@@ -65,10 +65,11 @@ impl OptionValue {
     }
 }
 
-struct OptionInfo {
+struct OptionState {
     value: OptionValue,
     allowed: String,
     symbols: Vec<String>,
+    doc: String,
 }
 
 /// What an expression turned out to be.
@@ -153,7 +154,7 @@ const FUNCTIONS: &[&str] = &[
 struct Checker<'a> {
     file: &'a GameFile,
     errors: Vec<Diagnostic>,
-    options: HashMap<String, OptionInfo>,
+    options: HashMap<String, OptionState>,
     option_order: Vec<String>,
     names: HashMap<String, NameKind>,
     board: Option<Board>,
@@ -279,10 +280,11 @@ impl<'a> Checker<'a> {
             self.option_order.push(decl.name.text.clone());
             self.options.insert(
                 decl.name.text.clone(),
-                OptionInfo {
+                OptionState {
                     value: default,
                     allowed,
                     symbols,
+                    doc: decl.doc.clone().unwrap_or_default(),
                 },
             );
         }
@@ -677,6 +679,23 @@ impl<'a> Checker<'a> {
             .iter()
             .map(|e| (self.condition(&e.cond), self.outcome(&e.outcome)))
             .collect();
+        // Check definitions and actions that no rule uses, too.
+        for (n, _) in &file.defines {
+            if !self.define_values.contains_key(&n.text) && self.defines.contains_key(&n.text) {
+                self.name(&n.text, n.span);
+            }
+        }
+        for (n, c) in &file.actions {
+            if !self.action_index.contains_key(&n.text) && self.actions.contains_key(&n.text) {
+                let named = ast::Choice {
+                    kind: ast::ChoiceKind::Named(n.clone()),
+                    marking: None,
+                    then: Vec::new(),
+                    span: c.span,
+                };
+                self.choice(&named, None);
+            }
+        }
         let name = file
             .name
             .as_ref()
@@ -691,6 +710,16 @@ impl<'a> Checker<'a> {
                 .option_order
                 .iter()
                 .map(|n| (n.clone(), self.options[n].value.text()))
+                .collect(),
+            option_info: self
+                .option_order
+                .iter()
+                .map(|n| OptionInfo {
+                    name: n.clone(),
+                    value: self.options[n].value.text(),
+                    allowed: self.options[n].allowed.clone(),
+                    doc: self.options[n].doc.clone(),
+                })
                 .collect(),
             board: self.board().clone(),
             players: self.players.clone(),
@@ -734,6 +763,18 @@ impl<'a> Checker<'a> {
     fn choice(&mut self, c: &ast::Choice, name: Option<&str>) -> u16 {
         let kind = match &c.kind {
             ast::ChoiceKind::Named(n) => {
+                if c.marking.is_some() || !c.then.is_empty() {
+                    self.errors.push(
+                        Diagnostic::at(
+                            c.span,
+                            format!(
+                                "`marking` and `then` cannot follow the action name `{}`",
+                                n.text
+                            ),
+                        )
+                        .with_help(format!("put them in the line `action {} = ...`", n.text)),
+                    );
+                }
                 if let Some(&i) = self.action_index.get(&n.text) {
                     return i;
                 }
@@ -761,8 +802,13 @@ impl<'a> Checker<'a> {
             ast::ChoiceKind::Pass => ChoiceKind::Pass,
             ast::ChoiceKind::Swap => ChoiceKind::Swap,
         };
+        let piece_name = match &kind {
+            ChoiceKind::Place { piece, .. } => self.pieces.get(*piece as usize).cloned(),
+            _ => None,
+        };
         let default_name = match &kind {
-            ChoiceKind::Place { .. } => "place",
+            // `stone:a1`, `king:a1`: two placements differ by their piece.
+            ChoiceKind::Place { .. } => piece_name.as_deref().unwrap_or("place"),
             ChoiceKind::Convert(_) => "convert",
             ChoiceKind::Remove(_) => "remove",
             ChoiceKind::Pass => "pass",
@@ -1019,6 +1065,10 @@ impl<'a> Checker<'a> {
                     );
                     self.error(var.span, msg);
                 }
+                if self.scope.len() >= 8 {
+                    self.error(var.span, "at most 8 `some`/`every` may be nested");
+                    return Value::Error;
+                }
                 self.scope.push(var.text.clone());
                 self.dir_slots = self.dir_slots.max(self.scope.len());
                 let slot = (self.scope.len() - 1) as u8;
@@ -1045,12 +1095,15 @@ impl<'a> Checker<'a> {
                 );
                 return Value::Error;
             }
-            let ExprKind::Name(other) = &b.kind else {
-                self.error(
-                    b.span,
-                    format!("compare option `{option}` with one of its values"),
-                );
-                return Value::Error;
+            let other = match &b.kind {
+                ExprKind::Name(t) | ExprKind::Number(t) => t,
+                _ => {
+                    self.error(
+                        b.span,
+                        format!("compare option `{option}` with one of its values"),
+                    );
+                    return Value::Error;
+                }
             };
             let symbols = self.options[option].symbols.clone();
             if !symbols.contains(other) {
@@ -1231,6 +1284,8 @@ impl<'a> Checker<'a> {
         }
         let mut candidates: Vec<String> = self.names.keys().cloned().collect();
         candidates.extend(self.scope.iter().cloned());
+        // Sorted, so that ties between equally close names break the same way.
+        candidates.sort();
         let mut d = Diagnostic::at(span, format!("unknown name `{n}`"));
         let known = |x: &str| self.names.contains_key(x) || x.parse::<i64>().is_ok();
         if let Some((l, r)) = n.split_once('-').filter(|(l, r)| known(l) || known(r)) {
@@ -1309,12 +1364,32 @@ impl<'a> Checker<'a> {
                 match (d, deg) {
                     (Some(d), Some(deg)) => {
                         let b = self.board();
-                        let table = (0..b.dirs().len())
+                        let table: Vec<DirId> = (0..b.dirs().len())
                             .map(|x| {
                                 b.rotate(x, (deg % 360) as i32)
                                     .map_or(NO_DIR, |r| r as DirId)
                             })
                             .collect();
+                        if table.iter().all(|&r| r == NO_DIR) {
+                            let angles: Vec<String> = b
+                                .dirs()
+                                .iter()
+                                .map(|d| format!("{} {}", d.name, d.angle))
+                                .collect();
+                            self.errors.push(
+                                Diagnostic::at(
+                                    args[1].span,
+                                    format!(
+                                        "no direction of this board is {deg} degrees from another"
+                                    ),
+                                )
+                                .with_help(format!(
+                                    "the directions and their angles: {}",
+                                    angles.join(", ")
+                                )),
+                            );
+                            return Value::Error;
+                        }
                         Value::Dir(DirExpr::Rotate(Box::new(d), table))
                     }
                     _ => Value::Error,
@@ -1338,24 +1413,15 @@ impl<'a> Checker<'a> {
                 }
             }
             "row" | "column" => {
+                // A column letter, or any fixed number (an option, `size - 1`).
                 let key = match &args[0].kind {
-                    ExprKind::Number(t) => t.clone(),
-                    ExprKind::Name(t) if f.text == "column" => t.clone(),
-                    _ => {
-                        self.error(
-                            args[0].span,
-                            format!(
-                                "`{}` takes a {}",
-                                f.text,
-                                if f.text == "row" {
-                                    "row number"
-                                } else {
-                                    "column letter or number"
-                                }
-                            ),
-                        );
-                        return Value::Error;
+                    ExprKind::Name(t) if f.text == "column" && !self.options.contains_key(t) => {
+                        t.clone()
                     }
+                    _ => match self.const_int(&args[0]) {
+                        Some(k) => k.to_string(),
+                        None => return Value::Error,
+                    },
                 };
                 let cells = if f.text == "row" {
                     key.parse::<usize>()

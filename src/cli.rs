@@ -114,9 +114,9 @@ pub struct PlayoutArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Deepest depth to count.
-    #[arg(long, short = 'd')]
-    pub depth: usize,
+    /// Deepest depth to count (1 to 64).
+    #[arg(long, short = 'd', value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub depth: u16,
     /// Also count distinct positions at each depth.
     #[arg(long)]
     pub unique: bool,
@@ -173,14 +173,14 @@ impl Failure {
 }
 
 fn io(e: std::io::Error) -> Failure {
-    Failure::Io(format!("error: {e}"))
+    Failure::Io(format!("error: {e}\n"))
 }
 
 /// Loads and compiles a game file (stages 1 and 2).
 pub fn load(path: &Path, options: &[OptionChoice]) -> Result<Game, Failure> {
     let name = path.display().to_string();
     let source = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Io(format!("error: cannot read {name}: {e}")))?;
+        .map_err(|e| Failure::Io(format!("error: cannot read {name}: {e}\n")))?;
     let file = syntax::parse(&source)
         .map_err(|d| Failure::GameFile(report::render_all(&name, &source, &[d])))?;
     let mut rules = check::compile(&file, options).map_err(|ds| {
@@ -192,8 +192,8 @@ pub fn load(path: &Path, options: &[OptionChoice]) -> Result<Game, Failure> {
             let text: Vec<String> = ds
                 .iter()
                 .map(|d| match &d.help {
-                    Some(h) => format!("error: {} ({h})", d.message),
-                    None => format!("error: {}", d.message),
+                    Some(h) => format!("error: {name}: {} ({h})", d.message),
+                    None => format!("error: {name}: {}", d.message),
                 })
                 .collect();
             Failure::Input(text.join("\n") + "\n")
@@ -241,19 +241,29 @@ fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut failures = Vec::new();
     for path in &a.files {
         match load(path, &a.options) {
-            Ok(game) => writeln!(
-                out,
-                "{}: ok ({}, {} cells, {})",
-                path.display(),
-                game.rules.name,
-                game.board().len(),
-                if game.rules.options.is_empty() {
-                    "no options".to_string()
-                } else {
-                    show::options_text(&game)
+            Ok(game) => {
+                writeln!(
+                    out,
+                    "{}: ok ({}, {} cells)",
+                    path.display(),
+                    game.rules.name,
+                    game.board().len()
+                )
+                .map_err(io)?;
+                for o in &game.rules.option_info {
+                    let doc = if o.doc.is_empty() {
+                        String::new()
+                    } else {
+                        format!("  # {}", o.doc)
+                    };
+                    writeln!(
+                        out,
+                        "  option {} = {}  ({}){doc}",
+                        o.name, o.value, o.allowed
+                    )
+                    .map_err(io)?;
                 }
-            )
-            .map_err(io)?,
+            }
             Err(f) => failures.push(f),
         }
     }
@@ -267,10 +277,13 @@ fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .map(|f| f.message().to_string())
                 .collect::<Vec<_>>()
                 .join("\n");
+            // The most telling code wins: a bad game file, then bad input.
             Err(if code_game {
                 Failure::GameFile(text)
-            } else {
+            } else if failures.iter().any(|f| matches!(f, Failure::Input(_))) {
                 Failure::Input(text)
+            } else {
+                Failure::Io(text)
             })
         }
     }
@@ -279,12 +292,13 @@ fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
 fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = load(&a.game.file, &a.game.options)?;
     let st = start_after(&game, &a.moves)?;
-    let header = if game.rules.options.is_empty() {
-        game.rules.name.clone()
-    } else {
-        format!("{} ({})", game.rules.name, show::options_text(&game))
-    };
-    writeln!(out, "{header}\n{}", show::position(&game, &st)).map_err(io)
+    writeln!(
+        out,
+        "{}\n{}",
+        show::title(&game),
+        show::position(&game, &st)
+    )
+    .map_err(io)
 }
 
 fn moves_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -352,23 +366,60 @@ const PLAY_HELP: &str = "Type an action in notation (as `moves` lists them), or:
   quit    leave; the actions so far are printed so you can resume with --moves
 ";
 
+/// Splits the words after the agents: `--seed`, `--moves` and `-o` may come
+/// there too, since people type them last.
+fn late_options(a: &PlayArgs) -> Result<(Vec<String>, Vec<OptionChoice>, u64, String), Failure> {
+    let (mut agents, mut options, mut seed, mut moves) =
+        (Vec::new(), a.game.options.clone(), a.seed, a.moves.clone());
+    let mut it = a.agents.iter();
+    while let Some(w) = it.next() {
+        let mut value = |flag: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| Failure::Input(format!("error: {flag} needs a value\n")))
+        };
+        match w.as_str() {
+            "--seed" => {
+                let v = value("--seed")?;
+                seed = v.parse().map_err(|_| {
+                    Failure::Input(format!("error: --seed takes a whole number, not `{v}`\n"))
+                })?;
+            }
+            "--moves" => moves = value("--moves")?,
+            "-o" | "--option" => {
+                let v = value(w)?;
+                options.push(
+                    v.parse()
+                        .map_err(|e| Failure::Input(format!("error: -o {e}\n")))?,
+                );
+            }
+            _ => agents.push(w.clone()),
+        }
+    }
+    Ok((agents, options, seed, moves))
+}
+
 fn play_cmd(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Failure> {
     use rand::SeedableRng;
-    let game = load(&a.game.file, &a.game.options)?;
-    let agents = agents(&game, &a.agents)?;
-    let mut st = start_after(&game, &a.moves)?;
-    let mut record: Vec<String> = a.moves.split_whitespace().map(str::to_string).collect();
+    if a.agents.iter().any(|w| w == "--help" || w == "-h") {
+        use clap::CommandFactory;
+        let mut cmd = Cli::command();
+        let help = cmd
+            .find_subcommand_mut("play")
+            .map(|c| c.render_help().to_string())
+            .unwrap_or_default();
+        return write!(out, "{help}").map_err(io);
+    }
+    let (agent_words, options, seed, moves) = late_options(a)?;
+    let game = load(&a.game.file, &options)?;
+    let agents = agents(&game, &agent_words)?;
+    let mut st = start_after(&game, &moves)?;
+    let mut record: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
     let mut history: Vec<(State, usize)> = Vec::new();
-    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(a.seed);
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut legal = Vec::new();
     let mut line = String::new();
-    writeln!(
-        out,
-        "{} ({})\ntype `help` for commands\n",
-        game.rules.name,
-        show::options_text(&game)
-    )
-    .map_err(io)?;
+    writeln!(out, "{}\ntype `help` for commands\n", show::title(&game)).map_err(io)?;
     loop {
         if st.is_over() {
             write!(out, "{}", show::position(&game, &st)).map_err(io)?;
@@ -487,7 +538,7 @@ fn playout_cmd(a: &PlayoutArgs, out: &mut dyn Write) -> Result<(), Failure> {
 fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = load(&a.game.file, &a.game.options)?;
     let st = start_after(&game, &a.moves)?;
-    let counts = run::perft(&game, &st, a.depth, a.unique);
+    let counts = run::perft(&game, &st, a.depth as usize, a.unique);
     if a.json {
         let depths: Vec<serde_json::Value> = counts
             .iter()
@@ -544,9 +595,8 @@ fn bench_cmd(a: &BenchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         writeln!(
             out,
-            "{} ({}): {:.0} playouts/s, {:.0} plies/s, mean length {:.1} ({} playouts in {:.2} s)",
-            game.rules.name,
-            show::options_text(&game),
+            "{}: {:.0} playouts/s, {:.0} plies/s, mean length {:.1} ({} playouts in {:.2} s)",
+            show::title(&game),
             b.playouts_per_sec(),
             b.plies_per_sec(),
             b.mean_length(),

@@ -378,8 +378,8 @@ impl Game {
     }
 
     fn swap_seats(&self, st: &mut State) {
-        // With two players the colours change hands; with more, each seat
-        // takes the next player's colour.
+        // With two players the colours change hands; with more, the seats
+        // rotate: each player passes to the seat of the player after it.
         let n = self.players;
         let first = st.seats[0];
         for i in 0..n - 1 {

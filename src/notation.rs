@@ -53,9 +53,12 @@ impl std::fmt::Display for NotationError {
                 write!(f, "`{s}` is neither a cell of this board nor an action")
             }
             NotationError::Illegal(s) => write!(f, "`{s}` is not legal here"),
-            NotationError::Ambiguous(s, options) => {
-                write!(f, "`{s}` could mean {}", options.join(" or "))
-            }
+            NotationError::Ambiguous(s, options) => write!(
+                f,
+                "`{s}` could mean {} different actions ({}); give them different names in the game file with `action NAME = ...`",
+                options.len(),
+                options.join(", ")
+            ),
             NotationError::GameOver => write!(f, "the game is over"),
         }
     }

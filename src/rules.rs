@@ -199,12 +199,26 @@ pub struct Turn {
     pub steps: Vec<Step>,
 }
 
+/// A declared option, for listings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionInfo {
+    pub name: String,
+    /// The value in force.
+    pub value: String,
+    /// The allowed values: `2..26` or `flip | remove`.
+    pub allowed: String,
+    /// The description in quotes after the default, or empty.
+    pub doc: String,
+}
+
 /// A game ready to run: the output of [`crate::check::compile`].
 #[derive(Clone, Debug)]
 pub struct Rules {
     pub name: String,
     /// Every declared option with the value in force, in declaration order.
     pub options: Vec<(String, String)>,
+    /// The same options with their allowed values and descriptions.
+    pub option_info: Vec<OptionInfo>,
     pub board: Board,
     pub players: Vec<String>,
     pub pieces: Vec<String>,

@@ -2,7 +2,7 @@
 //! the marks (such as Ecalper's stones added last turn) spelt out.
 
 use crate::engine::{Game, GameResult, State};
-use crate::rules::Step;
+use crate::rules::{ChoiceKind, Step};
 
 /// One character per player: the initial of its name, upper case, or a digit
 /// when two players share an initial.
@@ -40,6 +40,16 @@ pub fn result_word(game: &Game, r: Option<GameResult>) -> String {
         Some(GameResult::Win(p)) => game.rules.players[p as usize].clone(),
         Some(GameResult::Draw) => "draw".to_string(),
         None => "unfinished".to_string(),
+    }
+}
+
+/// The game's name with its options: `Hex (size=11, swap=on)`, or just
+/// `Tic-tac-toe` for a game without options.
+pub fn title(game: &Game) -> String {
+    if game.rules.options.is_empty() {
+        game.rules.name.clone()
+    } else {
+        format!("{} ({})", game.rules.name, options_text(game))
     }
 }
 
@@ -102,9 +112,19 @@ pub fn position(game: &Game, st: &State) -> String {
             let seat = game.seat_of(st, st.mover) + 1;
             let step = match game.current_step(st) {
                 Some(Step::Choose { choices, repeat }) => {
-                    let names: Vec<&str> = choices
+                    let names: Vec<String> = choices
                         .iter()
-                        .map(|(c, _)| game.rules.choices[*c as usize].name.as_str())
+                        .map(|(c, _)| {
+                            let choice = &game.rules.choices[*c as usize];
+                            match &choice.kind {
+                                ChoiceKind::Place { piece, .. }
+                                    if choice.name == game.rules.pieces[*piece as usize] =>
+                                {
+                                    format!("place {}", choice.name)
+                                }
+                                _ => choice.name.clone(),
+                            }
+                        })
                         .collect();
                     let rep = if *repeat > 1 {
                         format!(" ({} of {repeat})", st_done(st) + 1)
