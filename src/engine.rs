@@ -613,7 +613,9 @@ impl Game {
             }
             Effect::Mark(m, target) | Effect::Unmark(m, target) => {
                 let on = matches!(e, Effect::Mark(..));
-                self.for_each_cell(st, target, me, |g, st, c| {
+                // Only the cells whose mark changes are visited.
+                let mark = self.mark_set(*m as usize);
+                self.for_each_cell_filtered(st, target, me, mark, on, |g, st, c| {
                     g.set_mark(st, c, *m as usize, on)
                 });
             }
