@@ -524,10 +524,10 @@ fn playout_cmd(a: &PlayoutArgs, out: &mut dyn Write) -> Result<(), Failure> {
         for p in &games {
             writeln!(
                 out,
-                "seed {}: {} after {} plies",
+                "seed {}: {} after {}",
                 p.seed,
                 show::result_word(&game, p.result),
-                p.length
+                show::plies(p.length as u64)
             )
             .map_err(io)?;
         }

@@ -1066,6 +1066,7 @@ impl Ctx<'_> {
     }
 
     /// A set stored in the state, usable without copying.
+    #[inline]
     fn stored(&self, e: &SetExpr) -> Option<&[u64]> {
         Some(match e {
             SetExpr::Empty => self.raw(EMPTY),
@@ -1084,6 +1085,7 @@ impl Ctx<'_> {
             out.copy_from_slice(s);
             return;
         }
+
         match e {
             SetExpr::All => {
                 let n = self.g.rules.board.len();
@@ -1235,6 +1237,7 @@ impl Ctx<'_> {
                 if let Some(s) = self.stored(s) {
                     return !cellset::is_empty(s);
                 }
+
                 let (t, rest) = tmp.split_at_mut(self.w());
                 self.set(s, t, rest);
                 !cellset::is_empty(t)
@@ -1338,6 +1341,14 @@ impl Ctx<'_> {
 
     fn connected(&mut self, s: &SetExpr, a: &SetExpr, b: &SetExpr, tmp: &mut [u64]) -> bool {
         let w = self.w();
+        // No cell of the set on one of the sides: no connection (cheap, and
+        // common early in a game).
+        if let (Some(sw), Some(aw), Some(bw)) = (self.stored(s), self.stored(a), self.stored(b)) {
+            let touches = |x: &[u64]| (0..w).any(|j| sw[j] & x[j] != 0);
+            if !touches(aw) || !touches(bw) {
+                return false;
+            }
+        }
         if let (Some(p), Some(bit)) = (self.owner_of_set(s), self.anchor_bit(b))
             && self.anchor_bit(a).is_some()
             && !self.groups.is_stale(p)
@@ -1437,6 +1448,7 @@ impl Ctx<'_> {
                 if let Some(s) = self.stored(s) {
                     return cellset::count(s) as i64;
                 }
+
                 let (t, rest) = tmp.split_at_mut(self.w());
                 self.set(s, t, rest);
                 cellset::count(t) as i64

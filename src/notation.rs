@@ -105,18 +105,11 @@ pub fn parse(
     match matches.len() {
         0 => Err(NotationError::Illegal(text.to_string())),
         1 => Ok(matches[0]),
+        // Two actions with one notation: only rules whose alternatives share
+        // a name cause this (two `pass`, or `swap` beside the pie rule).
         _ => Err(NotationError::Ambiguous(
             text.to_string(),
-            matches
-                .iter()
-                .map(|a| {
-                    format!(
-                        "{}:{}",
-                        choice_name(game, *a),
-                        game.board().label(a.cell as usize)
-                    )
-                })
-                .collect(),
+            matches.iter().map(|&a| format(game, legal, a)).collect(),
         )),
     }
 }
@@ -149,4 +142,52 @@ pub fn play_moves(game: &Game, st: &mut State, moves: &str) -> Result<(), MovesE
         game.play_unchecked(st, a);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(source: &str) -> Game {
+        let file = crate::syntax::parse(source).expect("parses");
+        Game::new(crate::check::compile(&file, &[]).expect("compiles"))
+    }
+
+    #[test]
+    fn two_actions_with_one_name_are_reported_not_a_crash() {
+        let g = game(
+            "game T board square(2) players x, o pieces stone turn: pass | pass | place stone at empty",
+        );
+        let err = play_moves(&g, &mut g.start(), "pass").unwrap_err();
+        assert_eq!(err.index, 1);
+        assert!(
+            matches!(err.error, NotationError::Ambiguous(_, ref o) if o.len() == 2),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn placements_of_two_pieces_are_told_apart_by_the_piece() {
+        let g = game(
+            "game T board square(2) players x, o pieces king, pawn turn: place king at empty | place pawn at empty",
+        );
+        let st = g.start();
+        let mut legal = Vec::new();
+        g.legal_actions(&st, &mut legal);
+        let text: Vec<String> = legal.iter().map(|&a| format(&g, &legal, a)).collect();
+        assert!(
+            text.contains(&"king:a1".to_string()) && text.contains(&"pawn:a1".to_string()),
+            "{text:?}"
+        );
+        let a = parse(&g, &st, &legal, "pawn:a1").expect("legal");
+        assert_eq!(choice_name(&g, a), "pawn");
+        assert!(matches!(
+            parse(&g, &st, &legal, "a1"),
+            Err(NotationError::Ambiguous(..))
+        ));
+        assert!(matches!(
+            parse(&g, &st, &legal, "z9"),
+            Err(NotationError::Unknown(_))
+        ));
+    }
 }

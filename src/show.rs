@@ -53,6 +53,15 @@ pub fn title(game: &Game) -> String {
     }
 }
 
+/// `1 ply`, `2 plies`.
+pub fn plies(n: u64) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
 /// The options in force, as `name=value` pairs.
 pub fn options_text(game: &Game) -> String {
     game.rules
@@ -103,8 +112,8 @@ pub fn position(game: &Game, st: &State) -> String {
     }
     match st.result() {
         Some(r) => out.push_str(&format!(
-            "game over after {} plies: {}\n",
-            st.ply,
+            "game over after {}: {}\n",
+            plies(st.ply as u64),
             result_text(game, r)
         )),
         None => {
