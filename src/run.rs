@@ -23,6 +23,24 @@ pub struct PerftDepth {
 /// from `start`; a game that ends earlier adds nothing to deeper counts.
 /// With `unique`, also the number of distinct positions at each depth.
 ///
+/// ```
+/// use gdl::{check, engine::Game, run::perft, syntax};
+///
+/// let source = "game Tic-tac-toe
+///     board square(3) with diagonals
+///     players x, o
+///     pieces stone
+///     turn: place stone at empty
+///     end if line(own, 3): mover wins
+///     end if count(empty) = 0: draw";
+/// let rules = check::compile(&syntax::parse(source).unwrap(), &[]).unwrap();
+/// let game = Game::new(rules);
+/// let counts = perft(&game, &game.start(), 3, true);
+/// assert_eq!(counts[2].nodes, 9 * 8 * 7);
+/// // Two crosses and a nought: 36 pairs of cells times 7 other cells.
+/// assert_eq!(counts[2].unique, Some(252));
+/// ```
+///
 /// States and action lists are allocated once per depth and reused, so the
 /// walk itself does not allocate (except the hash sets for `unique`).
 pub fn perft(game: &Game, start: &State, depth: usize, unique: bool) -> Vec<PerftDepth> {
