@@ -82,6 +82,8 @@ pub struct Game {
     /// Whether any rule asks about the groups of a player's pieces; if not,
     /// the union-find is not maintained at all.
     track_groups: bool,
+    /// Whether some rule asks `connected(...)` of a player's pieces.
+    track_connections: bool,
     /// Scratch bitsets needed by the deepest expression.
     scratch_sets: usize,
 }
@@ -132,7 +134,10 @@ impl Game {
             .unwrap_or(0)
             .max(1);
         let track_groups = uses_player_groups(&rules);
+        let mut track_connections = false;
+        visit_connected(&rules, &mut |_, _| track_connections = true);
         Game {
+            track_connections,
             track_groups,
             words,
             players,
@@ -427,7 +432,7 @@ impl Game {
             for s in [self.owner_set(o), self.piece_set(k)] {
                 cellset::remove(&mut st.sets[s * w..(s + 1) * w], cell);
             }
-            st.groups.mark_stale(o);
+            st.groups.remove(o);
         }
         match piece {
             Some((k, o)) => {
@@ -440,8 +445,10 @@ impl Game {
                 cellset::remove(&mut st.sets[EMPTY * w..(EMPTY + 1) * w], cell);
                 if !self.track_groups {
                     // Untracked: any later question rebuilds the forest.
-                    st.groups.mark_stale(o);
-                } else if !st.groups.is_stale(o) {
+                    st.groups.remove(o);
+                } else if st.groups.is_exact(o) || self.track_connections {
+                    // An inexact forest is worth extending only for
+                    // connection tests; group sizes rebuild it anyway.
                     let owner = &st.sets[self.owner_set(o) * w..(self.owner_set(o) + 1) * w];
                     let same = self
                         .rules
@@ -1309,7 +1316,7 @@ impl Ctx<'_> {
     }
 
     fn fresh_groups(&mut self, p: usize) {
-        if !self.groups.is_stale(p) {
+        if self.groups.is_exact(p) {
             return;
         }
         let w = self.w();
@@ -1351,7 +1358,7 @@ impl Ctx<'_> {
         }
         if let (Some(p), Some(bit)) = (self.owner_of_set(s), self.anchor_bit(b))
             && self.anchor_bit(a).is_some()
-            && !self.groups.is_stale(p)
+            && self.g.track_groups
         {
             let (t, rest) = tmp.split_at_mut(w);
             self.set(a, t, rest);
@@ -1359,11 +1366,14 @@ impl Ctx<'_> {
             for j in 0..w {
                 t[j] &= owner[j];
             }
-            for c in cellset::cells(t) {
-                let r = self.groups.find(c);
-                if self.groups.anchors_of_root(r) >> bit & 1 == 1 {
-                    return true;
+            // An inexact forest may join what is apart, never the reverse:
+            // its "no" is final, its "yes" is checked on a rebuilt forest.
+            for round in 0..2 {
+                let joined = cellset::cells(t).any(|c| self.groups.anchors_of(p, c) >> bit & 1 == 1);
+                if !joined || self.groups.is_exact(p) || round == 1 {
+                    return joined;
                 }
+                self.fresh_groups(p);
             }
             return false;
         }
@@ -1404,8 +1414,8 @@ impl Ctx<'_> {
             let mut largest = 0;
             let owner = &self.sets[self.g.owner_set(p) * w..(self.g.owner_set(p) + 1) * w];
             for c in cellset::cells(owner) {
-                if self.groups.is_root(c) {
-                    largest = largest.max(self.groups.size_of_root(c));
+                if let Some(size) = self.groups.root_size(p, c) {
+                    largest = largest.max(size);
                 }
             }
             return (self.groups.count(p) as i64, largest as i64);
