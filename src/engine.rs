@@ -84,6 +84,8 @@ pub struct Game {
     track_groups: bool,
     /// Whether some rule asks `connected(...)` of a player's pieces.
     track_connections: bool,
+    /// One direction of each opposite pair, with its opposite, for lines.
+    line_dirs: Vec<(usize, usize)>,
     /// Scratch bitsets needed by the deepest expression.
     scratch_sets: usize,
 }
@@ -136,7 +138,13 @@ impl Game {
         let track_groups = uses_player_groups(&rules);
         let mut track_connections = false;
         visit_connected(&rules, &mut |_, _| track_connections = true);
+        let board = &rules.board;
+        let line_dirs = (0..board.ndirs())
+            .filter(|&d| board.opposite(d) > d)
+            .map(|d| (d, board.opposite(d)))
+            .collect();
         Game {
+            line_dirs,
             track_connections,
             track_groups,
             words,
@@ -1269,39 +1277,15 @@ impl Ctx<'_> {
                 !*some
             }
             BoolExpr::Line(s, n) => {
-                let w = self.w();
-                let (t, rest) = tmp.split_at_mut(w);
-                self.set(s, t, rest);
-                let board = &self.g.rules.board;
-                let dirs = board.dirs().len();
-                for c in cellset::cells(t) {
-                    for d in 0..dirs {
-                        // A line runs both ways: look along one of each
-                        // pair of opposite directions only.
-                        if board.opposite(d) < d {
-                            continue;
-                        }
-                        // Count only from the start of a run.
-                        if let Some(p) = board.neighbor(c, board.opposite(d))
-                            && cellset::contains(t, p)
-                        {
-                            continue;
-                        }
-                        let mut len = 1;
-                        let mut at = c;
-                        while let Some(nx) = board.neighbor(at, d) {
-                            if !cellset::contains(t, nx) {
-                                break;
-                            }
-                            len += 1;
-                            at = nx;
-                        }
-                        if len >= *n {
-                            return true;
-                        }
+                let (t, rest) = tmp.split_at_mut(self.w());
+                let set: &[u64] = match self.stored(s) {
+                    Some(stored) => stored,
+                    None => {
+                        self.set(s, t, rest);
+                        t
                     }
-                }
-                false
+                };
+                has_line(&self.g.rules.board, &self.g.line_dirs, set, *n)
             }
             BoolExpr::Connected(s, a, b) => self.connected(s, a, b, tmp),
         }
@@ -1369,7 +1353,8 @@ impl Ctx<'_> {
             // An inexact forest may join what is apart, never the reverse:
             // its "no" is final, its "yes" is checked on a rebuilt forest.
             for round in 0..2 {
-                let joined = cellset::cells(t).any(|c| self.groups.anchors_of(p, c) >> bit & 1 == 1);
+                let joined =
+                    cellset::cells(t).any(|c| self.groups.anchors_of(p, c) >> bit & 1 == 1);
                 if !joined || self.groups.is_exact(p) || round == 1 {
                     return joined;
                 }
@@ -1471,6 +1456,36 @@ impl Ctx<'_> {
             IntExpr::Neg(a) => -self.int(a, tmp),
         }
     }
+}
+
+/// Whether `set` holds `n` cells in a row along one of `dirs` (one of each
+/// pair of opposite directions: a line runs both ways).
+fn has_line(board: &crate::board::Board, dirs: &[(usize, usize)], set: &[u64], n: u32) -> bool {
+    let table = board.neighbor_table();
+    let nd = board.ndirs();
+    let next = |c: usize, d: usize| table[c * nd + d];
+    for c in cellset::cells(set) {
+        for &(d, back) in dirs {
+            // Count only from the start of a run.
+            let p = next(c, back);
+            if p != crate::board::NO_CELL && cellset::contains(set, p as usize) {
+                continue;
+            }
+            let (mut len, mut at) = (1, c);
+            loop {
+                if len >= n {
+                    return true;
+                }
+                let nx = next(at, d);
+                if nx == crate::board::NO_CELL || !cellset::contains(set, nx as usize) {
+                    break;
+                }
+                len += 1;
+                at = nx as usize;
+            }
+        }
+    }
+    false
 }
 
 /// Iterates a set's members by value, so the set may be borrowed elsewhere.

@@ -95,7 +95,13 @@ impl Groups {
     /// A piece of `player` arrived on `cell`; `same` are the neighbouring
     /// cells that hold pieces of the same player.
     #[inline]
-    pub fn add(&mut self, player: usize, cell: usize, anchors: u64, same: impl Iterator<Item = usize>) {
+    pub fn add(
+        &mut self,
+        player: usize,
+        cell: usize,
+        anchors: u64,
+        same: impl Iterator<Item = usize>,
+    ) {
         let node = player * self.cells + cell;
         if !self.member[node] {
             self.member[node] = true;
