@@ -38,21 +38,20 @@
 //!
 //! ```text
 //!              Rhombus 3x3:                   HexHex 2 (= Hexagon [2;6]):
-//!   nw ne        a b c                       a b c
-//!  w  ()  e    1  . . .  1    a1 b1 c1       1  . .  1     b1 c1
-//!   sw se       2  . . .  2    a2 b2 c2     2  . . .  2   a2 b2 c2
-//!                3  . . .  3    a3 b3 c3     3  . .  3     a3 b3
-//!                    a b c                       a b c
+//!   nw ne        a b c
+//!  w  ()  e    1  . . .  1    a1 b1 c1        b1  . .  c1     b1 c1
+//!   sw se       2  . . .  2    a2 b2 c2      a2  . . .  c2   a2 b2 c2
+//!                3  . . .  3    a3 b3 c3      a3  . .  b3     a3 b3
+//!                    a b c
 //! ```
 //!
-//! Rendering: every row shows its number at both ends. Each column letter is
-//! printed on the line above the board and on the line below it, at the
-//! point where the column's down-right diagonal enters and leaves the board:
-//! a cell's column is the letter up-left along its nw-se diagonal (and
-//! down-right along it). On hexhex/hexagon boards the columns starting on the
-//! upper-left border have their top letter further left (follow the diagonal
-//! through the blank area, or use the bottom letter). Positions come from the
-//! generated shape, so removed cells leave blanks.
+//! Rendering: on square boards and rhombi every row shows its number at both
+//! ends, and each column letter is printed above and below the board, at the
+//! point where the column (on a rhombus its down-right diagonal) enters and
+//! leaves it. Hexhex and hexagon boards, whose columns start on several
+//! sides, label each row with its first and last cells instead; within a row
+//! the letters run on by one per cell. Positions come from the generated
+//! shape, so removed cells leave blanks.
 //!
 //! Drawing coordinates: `y` = text line (0 = top row), `x` = text column in
 //! half-cell units: square `x = 2 col`, hex `x = 2q + r` shifted so that the

@@ -30,14 +30,54 @@ impl Board {
             let line = (info.y as i64 - ymin) as usize + 1;
             items.push((line, info.x as i64 * s, cell_text(c).to_string()));
         }
-        for (i, r) in f.rows.iter().enumerate() {
-            if let Some((first, last, num)) = *r {
-                let (first, last) = (first as i64 * s, last as i64 * s);
-                items.push((i + 1, first - gap - width as i64, format!("{num:>width$}")));
-                items.push((i + 1, last + 1 + gap, num.to_string()));
+        // Hexagonal shapes label each row by its first and last cells, since
+        // their columns start on several sides; the others by row numbers
+        // at both ends and column letters above and below.
+        let row_labels = matches!(
+            self.shape,
+            super::Shape::HexHex { .. } | super::Shape::Hexagon { .. }
+        );
+        if row_labels {
+            let lwidth = (0..self.len())
+                .map(|c| self.label(c).len())
+                .max()
+                .unwrap_or(2) as i64;
+            let mut ends: Vec<Option<(Cell, Cell)>> = vec![None; nlines];
+            for c in 0..self.len() {
+                let line = (self.cell(c).y as i64 - ymin) as usize;
+                let e = ends[line].get_or_insert((c, c));
+                if self.cell(c).x < self.cell(e.0).x {
+                    e.0 = c;
+                }
+                if self.cell(c).x > self.cell(e.1).x {
+                    e.1 = c;
+                }
+            }
+            for (i, e) in ends.iter().enumerate() {
+                if let Some((first, last)) = *e {
+                    let (fx, lx) = (self.cell(first).x as i64 * s, self.cell(last).x as i64 * s);
+                    let left = self.label(first);
+                    items.push((
+                        i + 1,
+                        fx - gap - lwidth,
+                        format!("{left:>w$}", w = lwidth as usize),
+                    ));
+                    items.push((i + 1, lx + 1 + gap, self.label(last).to_string()));
+                }
+            }
+        } else {
+            for (i, r) in f.rows.iter().enumerate() {
+                if let Some((first, last, num)) = *r {
+                    let (first, last) = (first as i64 * s, last as i64 * s);
+                    items.push((i + 1, first - gap - width as i64, format!("{num:>width$}")));
+                    items.push((i + 1, last + 1 + gap, num.to_string()));
+                }
             }
         }
         for col in f.cmin..=f.cmax {
+            if row_labels {
+                break;
+            }
             let letters = column_letters(col.max(0) as usize);
             let (top, bottom) = match self.layout {
                 Layout::Square => (2 * col as i64, 2 * col as i64),
@@ -63,8 +103,13 @@ impl Board {
             }
         }
         let mut out = String::new();
-        for l in lines {
+        let last = lines.len() - 1;
+        for (i, l) in lines.into_iter().enumerate() {
             let l: String = l.into_iter().collect();
+            // Without letter lines, the blank first and last lines go.
+            if row_labels && (i == 0 || i == last) {
+                continue;
+            }
             out.push_str(l.trim_end());
             out.push('\n');
         }
