@@ -27,7 +27,10 @@ impl Literal {
 #[derive(Clone, Debug, PartialEq)]
 pub enum OptionValues {
     Range(i64, i64),
+    /// One of the listed values.
     List(Vec<Literal>),
+    /// A list of numbers, chosen whole (`option komi: list = 0.5, 1.5`).
+    AnyList,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -35,7 +38,8 @@ pub struct OptionDecl {
     pub name: Name,
     pub values: OptionValues,
     pub values_span: Span,
-    pub default: Literal,
+    /// One value, or several for a list option.
+    pub default: Vec<Literal>,
     pub default_span: Span,
     pub doc: Option<String>,
 }
@@ -91,11 +95,20 @@ pub enum Step {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChoiceKind {
-    Place { piece: Name, at: Expr },
+    Place {
+        piece: Name,
+        at: Expr,
+    },
     Convert(Expr),
     Remove(Expr),
     Pass,
     Swap,
+    /// `choose VAR from a, b, c`: one action per value.
+    Choose {
+        var: Name,
+        values: Vec<Literal>,
+        span: Span,
+    },
     Named(Name),
 }
 
@@ -117,6 +130,16 @@ pub enum Effect {
     Repeat(Box<Effect>, Span),
     If(Expr, Box<Effect>, Option<Box<Effect>>),
     Group(Vec<Effect>),
+    /// `each group g in SET: EFFECT`
+    EachGroup {
+        var: Name,
+        set: Expr,
+        body: Box<Effect>,
+    },
+    /// The seats exchange players (as the pie rule does).
+    Swap,
+    /// An effect declared with `effect NAME = ...`.
+    Named(Name),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -210,10 +233,13 @@ pub struct GameFile {
     pub options: Vec<OptionDecl>,
     pub boards: Vec<BoardDecl>,
     pub players: Vec<Vec<Name>>,
-    pub pieces: Vec<Name>,
+    /// Pieces, each with whether it is neutral (owned by no player).
+    pub pieces: Vec<(Name, bool)>,
+    pub variables: Vec<Name>,
+    pub effects: Vec<(Name, Effect)>,
     pub marks: Vec<Name>,
     pub regions: Vec<RegionDecl>,
-    pub defines: Vec<(Name, Expr)>,
+    pub defines: Vec<(Name, RegionBody)>,
     pub actions: Vec<(Name, Choice)>,
     pub swaps: Vec<SwapDecl>,
     pub turns: Vec<TurnDecl>,

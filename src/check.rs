@@ -52,15 +52,22 @@ pub fn compile(file: &GameFile, chosen: &[OptionChoice]) -> Result<Rules, Vec<Di
 /// The value of an option once chosen.
 #[derive(Clone, Debug, PartialEq)]
 enum OptionValue {
-    Int(i64),
+    Num(f64),
     Symbol(String),
+    /// The value of a list option: numbers for `choose`.
+    List(Vec<f64>),
 }
 
 impl OptionValue {
     fn text(&self) -> String {
         match self {
-            OptionValue::Int(i) => i.to_string(),
+            OptionValue::Num(i) => format_number(*i),
             OptionValue::Symbol(s) => s.clone(),
+            OptionValue::List(v) => v
+                .iter()
+                .map(|x| format_number(*x))
+                .collect::<Vec<_>>()
+                .join(","),
         }
     }
 }
@@ -75,7 +82,9 @@ struct OptionState {
 /// What an expression turned out to be.
 #[derive(Clone, Debug)]
 enum Value {
-    Int(IntExpr),
+    Num(NumExpr),
+    /// A variable chosen among names, compared with `=` against them.
+    Chosen(u8),
     Bool(BoolExpr),
     Set(SetExpr),
     Dir(DirExpr),
@@ -92,7 +101,8 @@ enum Value {
 impl Value {
     fn kind(&self) -> &'static str {
         match self {
-            Value::Int(_) => "a number",
+            Value::Num(_) => "a number",
+            Value::Chosen(_) => "a chosen value",
             Value::Bool(_) => "a condition",
             Value::Set(_) => "a set of cells",
             Value::Dir(_) => "a direction",
@@ -115,6 +125,8 @@ enum NameKind {
     Builtin,
     Side,
     Direction,
+    Variable,
+    Effect,
 }
 
 impl NameKind {
@@ -130,14 +142,21 @@ impl NameKind {
             NameKind::Builtin => "a built-in name",
             NameKind::Side => "a side of the board",
             NameKind::Direction => "a direction of the board",
+            NameKind::Variable => "a variable",
+            NameKind::Effect => "an effect",
         }
     }
 }
 
 const BUILTINS: &[&str] = &[
-    "empty", "occupied", "all", "here", "own", "enemy", "mover", "opponent", "corners",
+    "empty", "occupied", "all", "here", "own", "enemy", "mover", "opponent", "corners", "passes",
 ];
 const FUNCTIONS: &[&str] = &[
+    "rows",
+    "columns",
+    "box",
+    "reach",
+    "like",
     "count",
     "groups",
     "largest",
@@ -164,7 +183,14 @@ struct Checker<'a> {
     regions: HashMap<String, SetExpr>,
     /// Regions whose declaration was wrong (already reported).
     failed_regions: Vec<String>,
-    defines: HashMap<String, &'a Expr>,
+    defines: HashMap<String, &'a ast::RegionBody>,
+    neutral: Vec<bool>,
+    variables: Vec<Variable>,
+    effects: HashMap<String, &'a ast::Effect>,
+    effect_stack: Vec<String>,
+    /// Group variables in scope (`each group g in ...`), innermost last.
+    set_scope: Vec<String>,
+    set_slots: usize,
     define_values: HashMap<String, Value>,
     define_stack: Vec<String>,
     actions: HashMap<String, &'a ast::Choice>,
@@ -195,6 +221,12 @@ impl<'a> Checker<'a> {
             regions: HashMap::new(),
             failed_regions: Vec::new(),
             defines: HashMap::new(),
+            neutral: Vec::new(),
+            variables: Vec::new(),
+            effects: HashMap::new(),
+            effect_stack: Vec::new(),
+            set_scope: Vec::new(),
+            set_slots: 0,
             define_values: HashMap::new(),
             define_stack: Vec::new(),
             actions: HashMap::new(),
@@ -250,30 +282,45 @@ impl<'a> Checker<'a> {
                         .join(" | "),
                     list.iter().map(|l| l.text().to_string()).collect(),
                 ),
+                OptionValues::AnyList => ("a list of numbers: 0.5,1.5,2.5".to_string(), Vec::new()),
             };
+            let default_text: String = decl
+                .default
+                .iter()
+                .map(Literal::text)
+                .collect::<Vec<_>>()
+                .join(",");
+            if decl.default.len() > 1 && decl.values != OptionValues::AnyList {
+                self.errors.push(
+                    Diagnostic::at(
+                        decl.default_span,
+                        "only a list option has several default values",
+                    )
+                    .with_help("declare it with `: list =`"),
+                );
+            }
             let empty_range = matches!(decl.values, OptionValues::Range(lo, hi) if lo > hi);
-            let default = match option_value(&decl.values, decl.default.text()) {
+            let default = match option_value(&decl.values, &default_text) {
                 Some(v) => v,
                 // Keep the default's type so that its uses raise no more errors.
-                None if empty_range => match decl.default.text().parse() {
-                    Ok(i) => OptionValue::Int(i),
-                    Err(_) => OptionValue::Symbol(decl.default.text().to_string()),
+                None if empty_range => match default_text.parse() {
+                    Ok(i) => OptionValue::Num(i),
+                    Err(_) => OptionValue::Symbol(default_text.clone()),
                 },
                 None => {
                     self.errors.push(
                         Diagnostic::at(
                             decl.default_span,
                             format!(
-                                "the default `{}` of option `{}` is not one of its values",
-                                decl.default.text(),
+                                "the default `{default_text}` of option `{}` is not one of its values",
                                 decl.name.text
                             ),
                         )
                         .with_help(format!("allowed: {allowed}")),
                     );
-                    match decl.default.text().parse() {
-                        Ok(i) => OptionValue::Int(i),
-                        Err(_) => OptionValue::Symbol(decl.default.text().to_string()),
+                    match default_text.parse() {
+                        Ok(i) => OptionValue::Num(i),
+                        Err(_) => OptionValue::Symbol(default_text.clone()),
                     }
                 }
             };
@@ -363,9 +410,27 @@ impl<'a> Checker<'a> {
                 self.error(list[8].span, "at most 8 players");
             }
         }
-        for p in &file.pieces {
+        for (p, neutral) in &file.pieces {
             if self.declare(p, NameKind::Piece) {
                 self.pieces.push(p.text.clone());
+                self.neutral.push(*neutral);
+            }
+        }
+        for v in &file.variables {
+            if self.declare(v, NameKind::Variable) {
+                let symbols = self.variable_symbols(&v.text);
+                self.variables.push(Variable {
+                    name: v.text.clone(),
+                    symbols,
+                });
+            }
+        }
+        if self.variables.len() > 16 {
+            self.errors.push(Diagnostic::whole("at most 16 variables"));
+        }
+        for (n, e) in &file.effects {
+            if self.declare(n, NameKind::Effect) {
+                self.effects.insert(n.text.clone(), e);
             }
         }
         for m in &file.marks {
@@ -381,9 +446,9 @@ impl<'a> Checker<'a> {
         for r in &file.regions {
             self.declare(&r.name, NameKind::Region);
         }
-        for (n, e) in &file.defines {
+        for (n, body) in &file.defines {
             if self.declare(n, NameKind::Define) {
-                self.defines.insert(n.text.clone(), e);
+                self.defines.insert(n.text.clone(), body);
             }
         }
         for (n, c) in &file.actions {
@@ -724,6 +789,9 @@ impl<'a> Checker<'a> {
             board: self.board().clone(),
             players: self.players.clone(),
             pieces: self.pieces.clone(),
+            neutral: self.neutral.clone(),
+            variables: self.variables.clone(),
+            set_slots: self.set_slots,
             marks: self.marks.clone(),
             fixed_sets: self.fixed_sets.clone(),
             choices: std::mem::take(&mut self.choices),
@@ -801,23 +869,28 @@ impl<'a> Checker<'a> {
             ast::ChoiceKind::Remove(e) => ChoiceKind::Remove(self.set(e)),
             ast::ChoiceKind::Pass => ChoiceKind::Pass,
             ast::ChoiceKind::Swap => ChoiceKind::Swap,
+            ast::ChoiceKind::Choose { var, values, span } => self.choose(var, values, *span),
         };
         let piece_name = match &kind {
             ChoiceKind::Place { piece, .. } => self.pieces.get(*piece as usize).cloned(),
             _ => None,
         };
-        let default_name = match &kind {
+        let default_name: String = match &kind {
             // `stone:a1`, `king:a1`: two placements differ by their piece.
-            ChoiceKind::Place { .. } => piece_name.as_deref().unwrap_or("place"),
-            ChoiceKind::Convert(_) => "convert",
-            ChoiceKind::Remove(_) => "remove",
-            ChoiceKind::Pass => "pass",
-            ChoiceKind::Swap => "swap",
+            ChoiceKind::Place { .. } => piece_name.clone().unwrap_or_else(|| "place".into()),
+            ChoiceKind::Convert(_) => "convert".into(),
+            ChoiceKind::Remove(_) => "remove".into(),
+            ChoiceKind::Pass => "pass".into(),
+            ChoiceKind::Swap => "swap".into(),
+            ChoiceKind::Choose { var, .. } => self
+                .variables
+                .get(*var as usize)
+                .map_or_else(|| "choose".into(), |v| v.name.clone()),
         };
         let marking = c.marking.as_ref().map(|m| self.mark(m));
         let then = c.then.iter().map(|e| self.effect(e)).collect();
         self.choices.push(Choice {
-            name: name.unwrap_or(default_name).to_string(),
+            name: name.map_or(default_name, str::to_string),
             kind,
             marking,
             then,
@@ -851,6 +924,197 @@ impl<'a> Checker<'a> {
                 }
             }
             ast::Effect::Group(list) => Effect::Seq(list.iter().map(|e| self.effect(e)).collect()),
+            ast::Effect::Swap => Effect::Swap,
+            ast::Effect::EachGroup { var, set, body } => {
+                let s = self.set(set);
+                if self.names.contains_key(&var.text) {
+                    let msg = format!(
+                        "`{}` is already {}; pick another name for the group",
+                        var.text,
+                        self.names[&var.text].describe()
+                    );
+                    self.error(var.span, msg);
+                }
+                if self.set_scope.len() >= 8 {
+                    self.error(var.span, "at most 8 `each group` may be nested");
+                    return Effect::Seq(Vec::new());
+                }
+                self.set_scope.push(var.text.clone());
+                self.set_slots = self.set_slots.max(self.set_scope.len());
+                let slot = (self.set_scope.len() - 1) as u8;
+                let body = self.effect(body);
+                self.set_scope.pop();
+                Effect::EachGroup {
+                    slot,
+                    set: s,
+                    body: Box::new(body),
+                }
+            }
+            ast::Effect::Named(n) => {
+                let Some(&body) = self.effects.get(&n.text) else {
+                    let known: Vec<String> = self.effects.keys().cloned().collect();
+                    self.unknown_kind(n, &known, "effect");
+                    return Effect::Seq(Vec::new());
+                };
+                if self.effect_stack.contains(&n.text) {
+                    let chain = self.effect_stack.join(" -> ");
+                    self.error(
+                        n.span,
+                        format!("effect `{}` runs itself ({chain} -> {})", n.text, n.text),
+                    );
+                    return Effect::Seq(Vec::new());
+                }
+                // Named effects see only their own group variables.
+                let saved = std::mem::take(&mut self.set_scope);
+                self.effect_stack.push(n.text.clone());
+                let e = self.effect(body);
+                self.effect_stack.pop();
+                self.set_scope = saved;
+                e
+            }
+        }
+    }
+
+    /// A definition with one value per player; all of one kind.
+    fn per_player(&mut self, n: &str, bindings: &[(Name, Expr)], span: Span) -> Value {
+        let mut values: Vec<Option<Value>> = vec![None; self.players.len()];
+        for (p, e) in bindings {
+            let Some(i) = self.players.iter().position(|x| *x == p.text) else {
+                let players = self.players.clone();
+                self.unknown_kind(p, &players, "player");
+                return Value::Error;
+            };
+            if values[i].is_some() {
+                self.error(p.span, format!("`{}` has two values here", p.text));
+            }
+            values[i] = Some(self.expr(e));
+        }
+        let Some(values) = values.into_iter().collect::<Option<Vec<Value>>>() else {
+            self.error(span, format!("`{n}` needs a value for every player"));
+            return Value::Error;
+        };
+        if values.iter().all(|v| matches!(v, Value::Num(_))) {
+            Value::Num(NumExpr::ByPlayer(
+                values
+                    .into_iter()
+                    .map(|v| {
+                        if let Value::Num(x) = v {
+                            x
+                        } else {
+                            NumExpr::Const(0.0)
+                        }
+                    })
+                    .collect(),
+            ))
+        } else if values
+            .iter()
+            .all(|v| matches!(v, Value::Set(_) | Value::Who(_)))
+        {
+            let mut sets = Vec::new();
+            for v in values {
+                sets.push(self.want_set(v, span).unwrap_or(SetExpr::Empty));
+            }
+            Value::Set(SetExpr::ByPlayer(sets))
+        } else if values.iter().all(|v| matches!(v, Value::Bool(_))) {
+            Value::Bool(BoolExpr::ByPlayer(
+                values
+                    .into_iter()
+                    .map(|v| {
+                        if let Value::Bool(x) = v {
+                            x
+                        } else {
+                            BoolExpr::Const(false)
+                        }
+                    })
+                    .collect(),
+            ))
+        } else if values.iter().any(|v| matches!(v, Value::Error)) {
+            Value::Error
+        } else {
+            self.error(
+                span,
+                format!(
+                    "the values of `{n}` must all be numbers, all sets of cells or all conditions"
+                ),
+            );
+            Value::Error
+        }
+    }
+
+    /// The names a variable is chosen among, from every `choose` of it in
+    /// the file; empty for a variable of numbers.
+    fn variable_symbols(&self, var: &str) -> Vec<String> {
+        let mut lists: Vec<&Vec<Literal>> = Vec::new();
+        let mut visit = |c: &'a ast::Choice| {
+            if let ast::ChoiceKind::Choose { var: v, values, .. } = &c.kind
+                && v.text == var
+            {
+                lists.push(values);
+            }
+        };
+        for (_, c) in &self.file.actions {
+            visit(c);
+        }
+        for t in &self.file.turns {
+            for s in &t.steps {
+                if let ast::Step::Choice { options, .. } = s {
+                    for (c, _) in options {
+                        visit(c);
+                    }
+                }
+            }
+        }
+        let mut symbols = Vec::new();
+        for list in lists {
+            for l in list {
+                if let Literal::Name(n) = l
+                    && !self.options.contains_key(n)
+                    && !symbols.contains(n)
+                {
+                    symbols.push(n.clone());
+                }
+            }
+        }
+        symbols
+    }
+
+    /// `choose VAR from ...`: the values as numbers (names by their index).
+    fn choose(&mut self, var: &Name, values: &[Literal], span: Span) -> ChoiceKind {
+        let Some(v) = self.variables.iter().position(|x| x.name == var.text) else {
+            let known: Vec<String> = self.variables.iter().map(|x| x.name.clone()).collect();
+            self.unknown_kind(var, &known, "variable");
+            return ChoiceKind::Pass;
+        };
+        let symbols = self.variables[v].symbols.clone();
+        let mut out = Vec::new();
+        for l in values {
+            match l {
+                Literal::Number(t) => match t.parse::<f64>() {
+                    Ok(x) if symbols.is_empty() => out.push(x),
+                    _ => self.error(
+                        span,
+                        format!(
+                            "`{}` chooses among names, so `{t}` cannot be one of its values",
+                            var.text
+                        ),
+                    ),
+                },
+                Literal::Name(n) => match self.options.get(n).map(|o| o.value.clone()) {
+                    Some(OptionValue::List(list)) => out.extend(list),
+                    Some(OptionValue::Num(x)) => out.push(x),
+                    _ => match symbols.iter().position(|s| s == n) {
+                        Some(i) => out.push(i as f64),
+                        None => self.error(span, format!("`{n}` is not a value of `{}`", var.text)),
+                    },
+                },
+            }
+        }
+        if out.is_empty() {
+            self.error(span, "`choose` needs at least one value");
+        }
+        ChoiceKind::Choose {
+            var: v as u8,
+            values: out,
         }
     }
 
@@ -869,7 +1133,7 @@ impl<'a> Checker<'a> {
                 keys.iter()
                     .map(|(most, e)| {
                         let v = self.expr(e);
-                        let i = self.want_int(v, e.span).unwrap_or(IntExpr::Const(0));
+                        let i = self.want_num(v, e.span).unwrap_or(NumExpr::Const(0.0));
                         (*most, i)
                     })
                     .collect(),
@@ -973,9 +1237,9 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn want_int(&mut self, v: Value, span: Span) -> Option<IntExpr> {
+    fn want_num(&mut self, v: Value, span: Span) -> Option<NumExpr> {
         match v {
-            Value::Int(i) => Some(i),
+            Value::Num(i) => Some(i),
             v => {
                 self.mismatch(&v, "a number", span);
                 None
@@ -995,8 +1259,15 @@ impl<'a> Checker<'a> {
 
     fn const_int(&mut self, e: &Expr) -> Option<i64> {
         let v = self.expr(e);
-        match self.want_int(v, e.span)? {
-            IntExpr::Const(i) => Some(i),
+        match self.want_num(v, e.span)? {
+            NumExpr::Const(i) if i.fract() == 0.0 && i.abs() < 1e15 => Some(i as i64),
+            NumExpr::Const(i) => {
+                self.error(
+                    e.span,
+                    format!("expected a whole number, not {}", format_number(i)),
+                );
+                None
+            }
             _ => {
                 self.error(
                     e.span,
@@ -1009,21 +1280,14 @@ impl<'a> Checker<'a> {
 
     fn expr(&mut self, e: &Expr) -> Value {
         match &e.kind {
-            ExprKind::Number(text) => match text.parse::<i64>() {
-                Ok(i) => Value::Int(IntExpr::Const(i)),
-                Err(_) if text.chars().all(|c| c.is_ascii_digit()) => {
+            ExprKind::Number(text) => match text.parse::<f64>() {
+                Ok(i) if i.abs() < 1e15 => Value::Num(NumExpr::Const(i)),
+                _ => {
                     self.error(e.span, format!("`{text}` is too large for a number"));
                     Value::Error
                 }
-                Err(_) => {
-                    self.error(
-                        e.span,
-                        format!("`{text}` is not a whole number (fractions are not supported yet)"),
-                    );
-                    Value::Error
-                }
             },
-            ExprKind::Turn => Value::Int(IntExpr::Turn),
+            ExprKind::Turn => Value::Num(NumExpr::Turn),
             ExprKind::Name(n) => self.name(n, e.span),
             ExprKind::Call(f, args) => self.call(f, args, e.span),
             ExprKind::Not(a) => match self.expr(a) {
@@ -1037,9 +1301,9 @@ impl<'a> Checker<'a> {
             },
             ExprKind::Neg(a) => {
                 let v = self.expr(a);
-                match self.want_int(v, a.span) {
-                    Some(IntExpr::Const(i)) => Value::Int(IntExpr::Const(-i)),
-                    Some(i) => Value::Int(IntExpr::Neg(Box::new(i))),
+                match self.want_num(v, a.span) {
+                    Some(NumExpr::Const(i)) => Value::Num(NumExpr::Const(-i)),
+                    Some(i) => Value::Num(NumExpr::Neg(Box::new(i))),
                     None => Value::Error,
                 }
             }
@@ -1086,6 +1350,35 @@ impl<'a> Checker<'a> {
 
     fn binary(&mut self, op: &BinOp, a: &Expr, b: &Expr, span: Span) -> Value {
         let va = self.expr(a);
+        // A variable chosen among names, compared with one of them.
+        if let Value::Chosen(v) = va {
+            let symbols = self.variables[v as usize].symbols.clone();
+            let var = self.variables[v as usize].name.clone();
+            let other = match &b.kind {
+                ExprKind::Name(t) => t.clone(),
+                _ => String::new(),
+            };
+            let Some(i) = symbols.iter().position(|s| *s == other) else {
+                self.errors.push(
+                    Diagnostic::at(b.span, format!("compare `{var}` with one of its values"))
+                        .with_help(format!("values: {}", symbols.join(", "))),
+                );
+                return Value::Error;
+            };
+            let cmp = match op {
+                BinOp::Eq => CmpOp::Eq,
+                BinOp::Ne => CmpOp::Ne,
+                _ => {
+                    self.error(span, format!("`{var}` can only be compared with = or !="));
+                    return Value::Error;
+                }
+            };
+            return Value::Bool(BoolExpr::Cmp(
+                cmp,
+                NumExpr::Var(v),
+                NumExpr::Const(i as f64),
+            ));
+        }
         // An option compared with one of its values: decided now.
         if let Value::Symbol { option, value } = &va {
             if !matches!(op, BinOp::Eq | BinOp::Ne) {
@@ -1159,28 +1452,40 @@ impl<'a> Checker<'a> {
                 })
             }
             BinOp::Add | BinOp::Sub | BinOp::Mul => {
-                let (Some(x), Some(y)) = (self.want_int(va, a.span), self.want_int(vb, b.span))
+                let (Some(x), Some(y)) = (self.want_num(va, a.span), self.want_num(vb, b.span))
                 else {
                     return Value::Error;
                 };
-                Value::Int(match (x, y) {
-                    (IntExpr::Const(p), IntExpr::Const(q)) => IntExpr::Const(match op {
-                        BinOp::Add => p.saturating_add(q),
-                        BinOp::Sub => p.saturating_sub(q),
-                        _ => p.saturating_mul(q),
+                Value::Num(match (x, y) {
+                    (NumExpr::Const(p), NumExpr::Const(q)) => NumExpr::Const(match op {
+                        BinOp::Add => p + q,
+                        BinOp::Sub => p - q,
+                        _ => p * q,
                     }),
                     (x, y) => {
                         let (x, y) = (Box::new(x), Box::new(y));
                         match op {
-                            BinOp::Add => IntExpr::Add(x, y),
-                            BinOp::Sub => IntExpr::Sub(x, y),
-                            _ => IntExpr::Mul(x, y),
+                            BinOp::Add => NumExpr::Add(x, y),
+                            BinOp::Sub => NumExpr::Sub(x, y),
+                            _ => NumExpr::Mul(x, y),
                         }
                     }
                 })
             }
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                let (Some(x), Some(y)) = (self.want_int(va, a.span), self.want_int(vb, b.span))
+                // Two players: the same one or not (`mover = horizontal`).
+                if let (Value::Who(x), Value::Who(y)) = (&va, &vb) {
+                    let same = BoolExpr::SamePlayer(*x, *y);
+                    return match op {
+                        BinOp::Eq => Value::Bool(same),
+                        BinOp::Ne => Value::Bool(BoolExpr::Not(Box::new(same))),
+                        _ => {
+                            self.error(span, "players can only be compared with = or !=");
+                            Value::Error
+                        }
+                    };
+                }
+                let (Some(x), Some(y)) = (self.want_num(va, a.span), self.want_num(vb, b.span))
                 else {
                     return Value::Error;
                 };
@@ -1193,7 +1498,7 @@ impl<'a> Checker<'a> {
                     _ => CmpOp::Ge,
                 };
                 Value::Bool(match (x, y) {
-                    (IntExpr::Const(p), IntExpr::Const(q)) => BoolExpr::Const(cmp.test(p, q)),
+                    (NumExpr::Const(p), NumExpr::Const(q)) => BoolExpr::Const(cmp.test(p, q)),
                     (x, y) => BoolExpr::Cmp(cmp, x, y),
                 })
             }
@@ -1203,6 +1508,19 @@ impl<'a> Checker<'a> {
     fn name(&mut self, n: &str, span: Span) -> Value {
         if let Some(slot) = self.scope.iter().rposition(|v| v == n) {
             return Value::Dir(DirExpr::Var(slot as u8));
+        }
+        if let Some(slot) = self.set_scope.iter().rposition(|v| v == n) {
+            return Value::Set(SetExpr::Var(slot as u8));
+        }
+        if let Some(i) = self.variables.iter().position(|v| v.name == n) {
+            return if self.variables[i].symbols.is_empty() {
+                Value::Num(NumExpr::Var(i as u8))
+            } else {
+                Value::Chosen(i as u8)
+            };
+        }
+        if n == "passes" {
+            return Value::Num(NumExpr::Passes);
         }
         if let Some(&body) = self.defines.get(n) {
             if let Some(v) = self.define_values.get(n) {
@@ -1216,12 +1534,17 @@ impl<'a> Checker<'a> {
                 );
                 return Value::Error;
             }
-            // A definition sees no direction variables of the place it is used in.
+            // A definition sees no variables of the place it is used in.
             let saved = std::mem::take(&mut self.scope);
+            let saved_sets = std::mem::take(&mut self.set_scope);
             self.define_stack.push(n.to_string());
-            let v = self.expr(body);
+            let v = match body {
+                ast::RegionBody::Shared(e) => self.expr(e),
+                ast::RegionBody::PerPlayer(bindings) => self.per_player(n, bindings, span),
+            };
             self.define_stack.pop();
             self.scope = saved;
+            self.set_scope = saved_sets;
             self.define_values.insert(n.to_string(), v.clone());
             return v;
         }
@@ -1238,11 +1561,18 @@ impl<'a> Checker<'a> {
         }
         if let Some(info) = self.options.get(n) {
             return match &info.value {
-                OptionValue::Int(i) => Value::Int(IntExpr::Const(*i)),
+                OptionValue::Num(i) => Value::Num(NumExpr::Const(*i)),
                 OptionValue::Symbol(s) => Value::Symbol {
                     option: n.to_string(),
                     value: s.clone(),
                 },
+                OptionValue::List(_) => {
+                    self.errors.push(
+                        Diagnostic::at(span, format!("option `{n}` is a list"))
+                            .with_help(format!("use it in `choose NAME from {n}`")),
+                    );
+                    Value::Error
+                }
             };
         }
         if let Some(i) = self.marks.iter().position(|m| m == n) {
@@ -1301,9 +1631,10 @@ impl<'a> Checker<'a> {
 
     fn call(&mut self, f: &Name, args: &[Expr], span: Span) -> Value {
         let arity = match f.text.as_str() {
-            "count" | "groups" | "largest" | "neighbors" | "edge" | "row" | "column" => Some(1),
+            "count" | "groups" | "largest" | "neighbors" | "edge" | "row" | "column" | "rows"
+            | "columns" | "box" | "like" => Some(1),
             "connected" => Some(3),
-            "line" | "rotate" => Some(2),
+            "line" | "rotate" | "reach" => Some(2),
             "cells" => None,
             other => {
                 let mut d = Diagnostic::at(f.span, format!("unknown function `{other}`"));
@@ -1330,15 +1661,24 @@ impl<'a> Checker<'a> {
         match f.text.as_str() {
             "count" | "groups" | "largest" => {
                 let s = self.set(&args[0]);
-                Value::Int(match f.text.as_str() {
-                    "count" => IntExpr::Count(s),
-                    "groups" => IntExpr::Groups(s),
-                    _ => IntExpr::Largest(s),
+                Value::Num(match f.text.as_str() {
+                    "count" => NumExpr::Count(s),
+                    "groups" => NumExpr::Groups(s),
+                    _ => NumExpr::Largest(s),
                 })
             }
             "neighbors" => {
                 let s = self.set(&args[0]);
                 Value::Set(SetExpr::Neighbors(Box::new(s)))
+            }
+            "rows" => Value::Num(NumExpr::Rows(self.set(&args[0]))),
+            "columns" => Value::Num(NumExpr::Columns(self.set(&args[0]))),
+            "box" => Value::Set(SetExpr::Box(Box::new(self.set(&args[0])))),
+            "like" => Value::Set(SetExpr::Like(Box::new(self.set(&args[0])))),
+            "reach" => {
+                let seed = self.set(&args[0]);
+                let through = self.set(&args[1]);
+                Value::Set(SetExpr::Reach(Box::new(seed), Box::new(through)))
             }
             "connected" => {
                 let s = self.set(&args[0]);
@@ -1468,18 +1808,29 @@ fn option_value(values: &OptionValues, text: &str) -> Option<OptionValue> {
     match values {
         OptionValues::Range(lo, hi) => {
             let v: i64 = text.parse().ok()?;
-            (*lo..=*hi).contains(&v).then_some(OptionValue::Int(v))
+            (*lo..=*hi)
+                .contains(&v)
+                .then_some(OptionValue::Num(v as f64))
         }
         OptionValues::List(list) => {
             let found = list.iter().find(|l| l.text() == text)?;
-            Some(match (found, text.parse::<i64>()) {
+            Some(match (found, text.parse::<f64>()) {
                 (Literal::Number(_), Ok(i))
                     if list.iter().all(|l| matches!(l, Literal::Number(_))) =>
                 {
-                    OptionValue::Int(i)
+                    OptionValue::Num(i)
                 }
                 _ => OptionValue::Symbol(text.to_string()),
             })
+        }
+        OptionValues::AnyList => {
+            let values: Option<Vec<f64>> = text
+                .split(',')
+                .map(|v| v.trim().parse::<f64>().ok().filter(|x| x.is_finite()))
+                .collect();
+            values
+                .filter(|v| !v.is_empty() && v.len() <= 1000)
+                .map(OptionValue::List)
         }
     }
 }

@@ -84,6 +84,8 @@ pub struct Game {
     track_groups: bool,
     /// Whether some rule asks `connected(...)` of a player's pieces.
     track_connections: bool,
+    /// Exactly one kind of piece belongs to players (the others neutral).
+    single_owned_kind: bool,
     /// One direction of each opposite pair, with its opposite, for lines.
     line_dirs: Vec<(usize, usize)>,
     /// Scratch bitsets needed by the deepest expression.
@@ -96,7 +98,8 @@ impl Game {
         let words = cells.div_ceil(64);
         let players = rules.players.len();
         let pieces = rules.pieces.len().max(1);
-        let codes = players * pieces;
+        // Owners: each player, then "nobody" for neutral pieces.
+        let codes = (players + 1) * pieces;
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = || {
             seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -143,7 +146,9 @@ impl Game {
             .filter(|&d| board.opposite(d) > d)
             .map(|d| (d, board.opposite(d)))
             .collect();
+        let single_owned_kind = rules.neutral.iter().filter(|n| !**n).count() <= 1;
         Game {
+            single_owned_kind,
             line_dirs,
             track_connections,
             track_groups,
@@ -170,16 +175,30 @@ impl Game {
         2 + p
     }
 
+    /// The set of cells holding neutral pieces.
+    fn neutral_set(&self) -> usize {
+        2 + self.players
+    }
+
     fn piece_set(&self, k: usize) -> usize {
-        2 + self.players + k
+        3 + self.players + k
     }
 
     fn mark_set(&self, m: usize) -> usize {
-        2 + self.players + self.pieces + m
+        3 + self.players + self.pieces + m
     }
 
     fn sets_len(&self) -> usize {
-        2 + self.players + self.pieces + self.rules.marks.len()
+        3 + self.players + self.pieces + self.rules.marks.len()
+    }
+
+    /// The owner slot of a piece placed by `mover`: the mover, or nobody.
+    fn owner_for(&self, piece: usize, mover: usize) -> usize {
+        if self.rules.neutral.get(piece).copied().unwrap_or(false) {
+            self.players
+        } else {
+            mover
+        }
     }
 
     /// The position before the first action.
@@ -209,11 +228,43 @@ impl Game {
             here: NO_CELL,
             pie_offered: false,
             changes: 0,
+            // Numbers start at 0; names at "none yet" (-1).
+            vars: std::array::from_fn(|i| match self.rules.variables.get(i) {
+                Some(v) if !v.symbols.is_empty() => -1.0,
+                _ => 0.0,
+            }),
+            passes: 0,
+            set_vars: vec![0; self.rules.set_slots.max(1) * w],
             result: None,
         };
         st.turn_def = self.select_turn(&mut st);
         self.settle(&mut st);
         st
+    }
+
+    /// How many actions choice `c` offers, given its cached targets `t`.
+    #[inline]
+    fn offered(&self, c: u16, t: &[u64]) -> usize {
+        match &self.rules.choices[c as usize].kind {
+            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
+                cellset::count(t)
+            }
+            ChoiceKind::Choose { values, .. } => values.len() * usize::from(!cellset::is_empty(t)),
+            ChoiceKind::Pass | ChoiceKind::Swap => usize::from(!cellset::is_empty(t)),
+        }
+    }
+
+    /// The `k`-th action (`k < offered`) of choice `c`.
+    #[inline]
+    fn nth_offered(&self, c: u16, t: &[u64], k: usize) -> Action {
+        let cell = match &self.rules.choices[c as usize].kind {
+            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
+                cellset::nth(t, k).expect("k < count") as u32
+            }
+            ChoiceKind::Choose { .. } => k as u32,
+            ChoiceKind::Pass | ChoiceKind::Swap => NO_CELL,
+        };
+        Action { choice: c, cell }
     }
 
     /// Appends the legal actions of the position to `out` (cleared first).
@@ -231,11 +282,10 @@ impl Game {
                         choice: *choice,
                         cell: c as u32,
                     }));
-                } else if !cellset::is_empty(t) {
-                    out.push(Action {
-                        choice: *choice,
-                        cell: NO_CELL,
-                    });
+                } else {
+                    out.extend(
+                        (0..self.offered(*choice, t)).map(|k| self.nth_offered(*choice, t, k)),
+                    );
                 }
             }
         }
@@ -259,11 +309,17 @@ impl Game {
         choices.iter().enumerate().any(|(i, (c, _))| {
             *c == a.choice && {
                 let t = &st.targets[i * w..(i + 1) * w];
-                if self.rules.choices[*c as usize].has_cell() {
-                    (a.cell as usize) < self.rules.board.len()
-                        && cellset::contains(t, a.cell as usize)
-                } else {
-                    a.cell == NO_CELL && !cellset::is_empty(t)
+                match &self.rules.choices[*c as usize].kind {
+                    ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
+                        (a.cell as usize) < self.rules.board.len()
+                            && cellset::contains(t, a.cell as usize)
+                    }
+                    ChoiceKind::Choose { values, .. } => {
+                        (a.cell as usize) < values.len() && !cellset::is_empty(t)
+                    }
+                    ChoiceKind::Pass | ChoiceKind::Swap => {
+                        a.cell == NO_CELL && !cellset::is_empty(t)
+                    }
                 }
             }
         })
@@ -280,12 +336,7 @@ impl Game {
         };
         let mut total = usize::from(st.pie_offered);
         for (i, (c, _)) in choices.iter().enumerate() {
-            let t = &st.targets[i * w..(i + 1) * w];
-            total += if self.rules.choices[*c as usize].has_cell() {
-                cellset::count(t)
-            } else {
-                usize::from(!cellset::is_empty(t))
-            };
+            total += self.offered(*c, &st.targets[i * w..(i + 1) * w]);
         }
         if total == 0 {
             return None;
@@ -293,25 +344,11 @@ impl Game {
         let mut k = rng.random_range(0..total);
         for (i, (c, _)) in choices.iter().enumerate() {
             let t = &st.targets[i * w..(i + 1) * w];
-            if self.rules.choices[*c as usize].has_cell() {
-                let n = cellset::count(t);
-                if k < n {
-                    let cell = cellset::nth(t, k).expect("k < count");
-                    return Some(Action {
-                        choice: *c,
-                        cell: cell as u32,
-                    });
-                }
-                k -= n;
-            } else if !cellset::is_empty(t) {
-                if k == 0 {
-                    return Some(Action {
-                        choice: *c,
-                        cell: NO_CELL,
-                    });
-                }
-                k -= 1;
+            let n = self.offered(*c, t);
+            if k < n {
+                return Some(self.nth_offered(*c, t, k));
             }
+            k -= n;
         }
         Some(Action::pie())
     }
@@ -341,9 +378,12 @@ impl Game {
         st.here = a.cell;
         let mover = st.mover as usize;
         let cell = a.cell as usize;
+        let passes = st.passes;
+        st.passes = 0;
         match &choice.kind {
             ChoiceKind::Place { piece, .. } => {
-                self.put(st, cell, Some((*piece as usize, mover)));
+                let owner = self.owner_for(*piece as usize, mover);
+                self.put(st, cell, Some((*piece as usize, owner)));
             }
             ChoiceKind::Convert(_) => {
                 if let Some((k, _)) = self.piece_at(st, cell) {
@@ -351,11 +391,16 @@ impl Game {
                 }
             }
             ChoiceKind::Remove(_) => self.put(st, cell, None),
-            ChoiceKind::Pass => {}
+            ChoiceKind::Pass => st.passes = passes + 1,
             ChoiceKind::Swap => self.swap_seats(st),
+            ChoiceKind::Choose { var, values } => {
+                // The action's `cell` is the index of the chosen value.
+                st.vars[*var as usize] = values[cell];
+                st.here = NO_CELL;
+            }
         }
         if let Some(m) = choice.marking
-            && a.cell != NO_CELL
+            && st.here != NO_CELL
         {
             self.set_mark(st, cell, m as usize, true);
         }
@@ -413,7 +458,7 @@ impl Game {
             0 => None,
             code => {
                 let code = code as usize - 1;
-                Some((code / self.players, code % self.players))
+                Some((code / (self.players + 1), code % (self.players + 1)))
             }
         }
     }
@@ -433,25 +478,29 @@ impl Game {
             return;
         }
         st.changes += 1;
-        let codes = self.players * self.pieces;
+        let codes = (self.players + 1) * self.pieces;
         if let Some((k, o)) = old {
-            let code = k * self.players + o;
+            let code = k * (self.players + 1) + o;
             st.board_hash ^= self.piece_keys[cell * codes + code];
             for s in [self.owner_set(o), self.piece_set(k)] {
                 cellset::remove(&mut st.sets[s * w..(s + 1) * w], cell);
             }
-            st.groups.remove(o);
+            if o < self.players {
+                st.groups.remove(o);
+            }
         }
         match piece {
             Some((k, o)) => {
-                let code = k * self.players + o;
+                let code = k * (self.players + 1) + o;
                 st.cells[cell] = code as u8 + 1;
                 st.board_hash ^= self.piece_keys[cell * codes + code];
                 for s in [self.owner_set(o), self.piece_set(k), OCCUPIED] {
                     cellset::insert(&mut st.sets[s * w..(s + 1) * w], cell);
                 }
                 cellset::remove(&mut st.sets[EMPTY * w..(EMPTY + 1) * w], cell);
-                if !self.track_groups {
+                if o == self.players {
+                    // Neutral pieces belong to no player's groups.
+                } else if !self.track_groups {
                     // Untracked: any later question rebuilds the forest.
                     st.groups.remove(o);
                 } else if st.groups.is_exact(o) || self.track_connections {
@@ -560,7 +609,7 @@ impl Game {
                 ChoiceKind::Place { target, .. } => Some((target, EMPTY, false)),
                 ChoiceKind::Convert(target) => Some((target, self.owner_set(me as usize), true)),
                 ChoiceKind::Remove(target) => Some((target, OCCUPIED, false)),
-                ChoiceKind::Pass | ChoiceKind::Swap => None,
+                ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => None,
             };
             match filter {
                 Some((target, within, invert)) => {
@@ -680,6 +729,49 @@ impl Game {
                     self.effect(st, e);
                 }
             }
+            Effect::Swap => self.swap_seats(st),
+            Effect::EachGroup { slot, set, body } => self.each_group(st, *slot as usize, set, body),
+        }
+    }
+
+    /// Runs `body` once for each group of the cells of `set` (as they are
+    /// now), with the group's cells in `slot`.
+    fn each_group(&self, st: &mut State, slot: usize, set: &SetExpr, body: &Effect) {
+        let w = self.words;
+        let me = st.mover;
+        // The set is kept in a scratch area below the evaluator's: copy out.
+        let mut remaining = [0u64; 64];
+        {
+            let mut scratch = std::mem::take(&mut st.scratch);
+            {
+                let (out, rest) = scratch.split_at_mut(w);
+                let mut cx = self.ctx(st, me);
+                cx.set(set, out, rest);
+            }
+            remaining[..w].copy_from_slice(&scratch[..w]);
+            st.scratch = scratch;
+        }
+        let board = &self.rules.board;
+        while let Some(start) = cellset::cells(&remaining[..w]).next() {
+            // The group: same piece, connected, within the set.
+            let group = &mut st.set_vars[slot * w..(slot + 1) * w];
+            group.fill(0);
+            cellset::insert(group, start);
+            cellset::remove(&mut remaining[..w], start);
+            st.stack.clear();
+            st.stack.push(start as u32);
+            while let Some(c) = st.stack.pop() {
+                for &n in board.neighbors(c as usize) {
+                    let n = n as usize;
+                    if cellset::contains(&remaining[..w], n) && st.cells[n] == st.cells[c as usize]
+                    {
+                        cellset::remove(&mut remaining[..w], n);
+                        cellset::insert(&mut st.set_vars[slot * w..(slot + 1) * w], n);
+                        st.stack.push(n as u32);
+                    }
+                }
+            }
+            self.effect(st, body);
         }
     }
 
@@ -744,8 +836,8 @@ impl Game {
             Outcome::Compare(keys) => {
                 let mut alive: u32 = (1 << self.players) - 1;
                 for (most, key) in keys {
-                    let mut best: Option<i64> = None;
-                    let mut values = [0i64; 8];
+                    let mut best: Option<f64> = None;
+                    let mut values = [0f64; 8];
                     for p in 0..self.players {
                         if alive >> p & 1 == 0 {
                             continue;
@@ -754,7 +846,7 @@ impl Game {
                             self.with_ctx(st, p as PlayerId, |cx, scratch| cx.int(key, scratch));
                         let v = if *most { v } else { -v };
                         values[p] = v;
-                        best = Some(best.map_or(v, |b| b.max(v)));
+                        best = Some(best.map_or(v, |b: f64| b.max(v)));
                     }
                     for (p, v) in values.iter().enumerate().take(self.players) {
                         if Some(*v) != best {
@@ -781,6 +873,9 @@ impl Game {
             here: st.here,
             turn: st.turn,
             dirs: [0; 8],
+            vars: &st.vars,
+            passes: st.passes,
+            set_vars: &st.set_vars,
         }
     }
 
@@ -801,7 +896,7 @@ impl Game {
     }
 
     /// The value of a number expression seen from `player`, for reports.
-    pub fn evaluate(&self, st: &mut State, e: &IntExpr, player: PlayerId) -> i64 {
+    pub fn evaluate(&self, st: &mut State, e: &NumExpr, player: PlayerId) -> f64 {
         self.with_ctx(st, player, |cx, scratch| cx.int(e, scratch))
     }
 }
@@ -812,12 +907,19 @@ fn uses_player_groups(rules: &Rules) -> bool {
     fn player_set(s: &SetExpr) -> bool {
         matches!(s, SetExpr::Owned(_) | SetExpr::Enemy)
     }
-    fn int(e: &IntExpr) -> bool {
+    fn int(e: &NumExpr) -> bool {
         match e {
-            IntExpr::Groups(s) | IntExpr::Largest(s) => player_set(s),
-            IntExpr::Add(a, b) | IntExpr::Sub(a, b) | IntExpr::Mul(a, b) => int(a) || int(b),
-            IntExpr::Neg(a) => int(a),
-            IntExpr::Const(_) | IntExpr::Turn | IntExpr::Count(_) => false,
+            NumExpr::Groups(s) | NumExpr::Largest(s) => player_set(s),
+            NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => int(a) || int(b),
+            NumExpr::Neg(a) => int(a),
+            NumExpr::ByPlayer(v) => v.iter().any(int),
+            NumExpr::Const(_)
+            | NumExpr::Turn
+            | NumExpr::Count(_)
+            | NumExpr::Var(_)
+            | NumExpr::Passes
+            | NumExpr::Rows(_)
+            | NumExpr::Columns(_) => false,
         }
     }
     fn b(e: &BoolExpr) -> bool {
@@ -827,9 +929,12 @@ fn uses_player_groups(rules: &Rules) -> bool {
             BoolExpr::And(x, y) | BoolExpr::Or(x, y) => b(x) || b(y),
             BoolExpr::Quantifier { body, .. } => b(body),
             BoolExpr::Cmp(_, x, y) => int(x) || int(y),
-            BoolExpr::Const(_) | BoolExpr::NonEmpty(_) | BoolExpr::Line(..) | BoolExpr::At(..) => {
-                false
-            }
+            BoolExpr::ByPlayer(v) => v.iter().any(b),
+            BoolExpr::Const(_)
+            | BoolExpr::NonEmpty(_)
+            | BoolExpr::Line(..)
+            | BoolExpr::At(..)
+            | BoolExpr::SamePlayer(..) => false,
         }
     }
     fn outcome(o: &Outcome) -> bool {
@@ -944,6 +1049,12 @@ pub struct State {
     pub here: u32,
     pie_offered: bool,
     changes: u64,
+    /// Values of the game's variables (`choose`).
+    vars: [f64; 16],
+    /// Passes in a row just made.
+    passes: u32,
+    /// Cells of the groups bound by `each group` (one set per slot).
+    set_vars: Vec<u64>,
     result: Option<GameResult>,
 }
 
@@ -968,6 +1079,9 @@ impl Clone for State {
             here: self.here,
             pie_offered: self.pie_offered,
             changes: self.changes,
+            vars: self.vars,
+            passes: self.passes,
+            set_vars: self.set_vars.clone(),
             result: self.result,
         }
     }
@@ -993,11 +1107,19 @@ impl Clone for State {
         self.here = o.here;
         self.pie_offered = o.pie_offered;
         self.changes = o.changes;
+        self.vars = o.vars;
+        self.passes = o.passes;
+        self.set_vars.clone_from(&o.set_vars);
         self.result = o.result;
     }
 }
 
 impl State {
+    /// The value of variable `i`.
+    pub fn var(&self, i: usize) -> f64 {
+        self.vars[i]
+    }
+
     /// Plies already taken in the current step (for `3 x add`: 0, 1 or 2).
     pub fn done_in_step(&self) -> u32 {
         self.done
@@ -1021,6 +1143,12 @@ impl State {
         h ^= mix(0x4000_0000 ^ self.acted as u64);
         h ^= mix(0x5000_0000 ^ u64::from_le_bytes(self.seats));
         h ^= mix(0x6000_0000 ^ self.turn_def as u64);
+        h ^= mix(0x7000_0000 ^ self.passes as u64);
+        for (i, v) in self.vars.iter().enumerate() {
+            if *v != 0.0 {
+                h ^= mix(((0x8000 + i as u64) << 48) ^ v.to_bits());
+            }
+        }
         h
     }
 
@@ -1050,6 +1178,10 @@ struct Ctx<'a> {
     turn: u32,
     /// Values of the direction variables.
     dirs: [u8; 8],
+    vars: &'a [f64; 16],
+    passes: u32,
+    /// The groups bound by `each group`, one set per slot.
+    set_vars: &'a [u64],
 }
 
 impl Ctx<'_> {
@@ -1089,6 +1221,11 @@ impl Ctx<'_> {
             SetExpr::Owned(w) => self.raw(self.g.owner_set(self.who(*w))),
             SetExpr::Piece(k) => self.raw(self.g.piece_set(*k as usize)),
             SetExpr::Mark(m) => self.raw(self.g.mark_set(*m as usize)),
+            SetExpr::Var(slot) => {
+                let w = self.g.words;
+                &self.set_vars[*slot as usize * w..(*slot as usize + 1) * w]
+            }
+            SetExpr::ByPlayer(v) => return self.stored(&v[self.me as usize]),
             _ => return self.fixed(e),
         })
     }
@@ -1117,8 +1254,9 @@ impl Ctx<'_> {
             }
             SetExpr::Enemy => {
                 let own = self.g.owner_set(self.me as usize);
+                let neutral = self.g.neutral_set();
                 for j in 0..w {
-                    out[j] = self.raw(OCCUPIED)[j] & !self.raw(own)[j];
+                    out[j] = self.raw(OCCUPIED)[j] & !self.raw(own)[j] & !self.raw(neutral)[j];
                 }
             }
             SetExpr::Union(a, b) | SetExpr::Inter(a, b) | SetExpr::Except(a, b) => {
@@ -1173,13 +1311,72 @@ impl Ctx<'_> {
                 }
                 self.here = saved;
             }
+            SetExpr::ByPlayer(v) => {
+                let e = &v[self.me as usize];
+                self.set(e, out, tmp);
+            }
+            SetExpr::Reach(seed, through) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(through, t, rest);
+                self.set(seed, out, rest);
+                self.stack.clear();
+                self.stack.extend(cellset::cells(out).map(|c| c as u32));
+                let board = &self.g.rules.board;
+                while let Some(c) = self.stack.pop() {
+                    for &n in board.neighbors(c as usize) {
+                        let n = n as usize;
+                        if cellset::contains(t, n) && !cellset::contains(out, n) {
+                            cellset::insert(out, n);
+                            self.stack.push(n as u32);
+                        }
+                    }
+                }
+            }
+            SetExpr::Like(a) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                // The piece codes present in the set, then every cell holding one.
+                let mut codes = [0u64; 4];
+                for c in cellset::cells(t) {
+                    let code = self.cells[c] as usize;
+                    if code != 0 {
+                        codes[code / 64] |= 1 << (code % 64);
+                    }
+                }
+                out.fill(0);
+                for (c, &code) in self.cells.iter().enumerate() {
+                    let code = code as usize;
+                    if code != 0 && codes[code / 64] >> (code % 64) & 1 == 1 {
+                        cellset::insert(out, c);
+                    }
+                }
+            }
+            SetExpr::Box(a) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                let board = &self.g.rules.board;
+                let (mut r0, mut r1, mut c0, mut c1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+                for c in cellset::cells(t) {
+                    let info = board.cell(c);
+                    (r0, r1) = (r0.min(info.row), r1.max(info.row));
+                    (c0, c1) = (c0.min(info.col), c1.max(info.col));
+                }
+                out.fill(0);
+                for c in 0..board.len() {
+                    let info = board.cell(c);
+                    if (r0..=r1).contains(&info.row) && (c0..=c1).contains(&info.col) {
+                        cellset::insert(out, c);
+                    }
+                }
+            }
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::Owned(_)
             | SetExpr::Piece(_)
             | SetExpr::Mark(_)
             | SetExpr::Fixed(_)
-            | SetExpr::PerPlayer(_) => unreachable!("stored sets are copied above"),
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Var(_) => unreachable!("stored sets are copied above"),
         }
     }
 
@@ -1192,8 +1389,8 @@ impl Ctx<'_> {
             SetExpr::All => true,
             SetExpr::Here => self.here as usize == c,
             SetExpr::Enemy => {
-                self.cells[c] != 0
-                    && (self.cells[c] as usize - 1) % self.g.players != self.me as usize
+                let owner = (self.cells[c] as usize).wrapping_sub(1) % (self.g.players + 1);
+                self.cells[c] != 0 && owner != self.me as usize && owner != self.g.players
             }
             SetExpr::Union(a, b) => self.member(a, c, tmp) || self.member(b, c, tmp),
             SetExpr::Inter(a, b) => self.member(a, c, tmp) && self.member(b, c, tmp),
@@ -1216,13 +1413,24 @@ impl Ctx<'_> {
                 self.here = saved;
                 r
             }
+            SetExpr::ByPlayer(v) => {
+                let e = &v[self.me as usize];
+                self.member(e, c, tmp)
+            }
+            SetExpr::Reach(..) | SetExpr::Like(_) | SetExpr::Box(_) => {
+                // Whole-set questions: build the set.
+                let (t, rest) = tmp.split_at_mut(self.w());
+                self.set(e, t, rest);
+                cellset::contains(t, c)
+            }
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::Owned(_)
             | SetExpr::Piece(_)
             | SetExpr::Mark(_)
             | SetExpr::Fixed(_)
-            | SetExpr::PerPlayer(_) => unreachable!("stored sets are tested above"),
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Var(_) => unreachable!("stored sets are tested above"),
         }
     }
 
@@ -1288,10 +1496,20 @@ impl Ctx<'_> {
                 has_line(&self.g.rules.board, &self.g.line_dirs, set, *n)
             }
             BoolExpr::Connected(s, a, b) => self.connected(s, a, b, tmp),
+            BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),
+            BoolExpr::ByPlayer(v) => {
+                let e = &v[self.me as usize];
+                self.cond(e, tmp)
+            }
         }
     }
 
+    /// The player whose pieces a set is, when the union-find answers for
+    /// it: groups are of one kind of piece, so only with one owned kind.
     fn owner_of_set(&self, s: &SetExpr) -> Option<usize> {
+        if !self.g.single_owned_kind {
+            return None;
+        }
         match s {
             SetExpr::Owned(w) => Some(self.who(*w)),
             SetExpr::Enemy if self.g.players == 2 => Some(1 - self.me as usize),
@@ -1424,7 +1642,11 @@ impl Ctx<'_> {
                 size += 1;
                 for &n in board.neighbors(c as usize) {
                     let n = n as usize;
-                    if cellset::contains(within, n) && !cellset::contains(seen, n) {
+                    // A group holds one kind of piece of one owner.
+                    if cellset::contains(within, n)
+                        && !cellset::contains(seen, n)
+                        && self.cells[n] == self.cells[c as usize]
+                    {
                         cellset::insert(seen, n);
                         self.stack.push(n as u32);
                     }
@@ -1435,25 +1657,45 @@ impl Ctx<'_> {
         (count, largest)
     }
 
-    fn int(&mut self, e: &IntExpr, tmp: &mut [u64]) -> i64 {
+    fn int(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {
         match e {
-            IntExpr::Const(i) => *i,
-            IntExpr::Turn => self.turn as i64,
-            IntExpr::Count(s) => {
+            NumExpr::Const(i) => *i,
+            NumExpr::Turn => self.turn as f64,
+            NumExpr::Var(v) => self.vars[*v as usize],
+            NumExpr::Passes => self.passes as f64,
+            NumExpr::Count(s) => {
                 if let Some(s) = self.stored(s) {
-                    return cellset::count(s) as i64;
+                    return cellset::count(s) as f64;
                 }
-
                 let (t, rest) = tmp.split_at_mut(self.w());
                 self.set(s, t, rest);
-                cellset::count(t) as i64
+                cellset::count(t) as f64
             }
-            IntExpr::Groups(s) => self.group_stats(s, tmp).0,
-            IntExpr::Largest(s) => self.group_stats(s, tmp).1,
-            IntExpr::Add(a, b) => self.int(a, tmp).saturating_add(self.int(b, tmp)),
-            IntExpr::Sub(a, b) => self.int(a, tmp).saturating_sub(self.int(b, tmp)),
-            IntExpr::Mul(a, b) => self.int(a, tmp).saturating_mul(self.int(b, tmp)),
-            IntExpr::Neg(a) => -self.int(a, tmp),
+            NumExpr::Rows(s) | NumExpr::Columns(s) => {
+                let (t, rest) = tmp.split_at_mut(self.w());
+                self.set(s, t, rest);
+                let board = &self.g.rules.board;
+                let rows = matches!(e, NumExpr::Rows(_));
+                // Boards have at most 4096 cells, so at most 4096 rows.
+                let mut seen = [0u64; 64];
+                let mut n = 0;
+                for c in cellset::cells(t) {
+                    let info = board.cell(c);
+                    let k = (if rows { info.row } else { info.col }).clamp(0, 4095) as usize;
+                    if seen[k / 64] >> (k % 64) & 1 == 0 {
+                        seen[k / 64] |= 1 << (k % 64);
+                        n += 1;
+                    }
+                }
+                n as f64
+            }
+            NumExpr::Groups(s) => self.group_stats(s, tmp).0 as f64,
+            NumExpr::Largest(s) => self.group_stats(s, tmp).1 as f64,
+            NumExpr::ByPlayer(v) => self.int(&v[self.me as usize], tmp),
+            NumExpr::Add(a, b) => self.int(a, tmp) + self.int(b, tmp),
+            NumExpr::Sub(a, b) => self.int(a, tmp) - self.int(b, tmp),
+            NumExpr::Mul(a, b) => self.int(a, tmp) * self.int(b, tmp),
+            NumExpr::Neg(a) => -self.int(a, tmp),
         }
     }
 }

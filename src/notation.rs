@@ -5,9 +5,12 @@
 //! - when two kinds of action could take the same cell in one position, the
 //!   action's name qualifies the cell: `replace:d4`, `place:d4`.
 //!
+//! - choosing a value is `variable=value`: `komi=5.5`, `side=vertical`.
+//!
 //! Labels are case-insensitive; the qualified form is always accepted.
 
 use crate::engine::{Action, Game, NO_CELL, State};
+use crate::rules::ChoiceKind;
 
 /// The name of an action's kind (`swap` for the pie rule).
 pub fn choice_name(game: &Game, a: Action) -> &str {
@@ -20,6 +23,12 @@ pub fn choice_name(game: &Game, a: Action) -> &str {
 
 /// The notation of `a` among the given legal actions.
 pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
+    if a.choice != Action::PIE
+        && let ChoiceKind::Choose { var, values } = &game.rules.choices[a.choice as usize].kind
+    {
+        let v = &game.rules.variables[*var as usize];
+        return format!("{}={}", v.name, v.show(values[a.cell as usize]));
+    }
     if a.cell == NO_CELL {
         return choice_name(game, a).to_string();
     }
@@ -75,6 +84,32 @@ pub fn parse(
         return Err(NotationError::GameOver);
     }
     let text = text.trim();
+    // A chosen value: `komi=5.5`, `side=vertical`.
+    if let Some((var, value)) = text.split_once('=') {
+        let found: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|&a| {
+                format(game, legal, a)
+                    .split_once('=')
+                    .is_some_and(|(v, x)| {
+                        v == var
+                            && (x == value
+                                || x.parse::<f64>()
+                                    .ok()
+                                    .zip(value.parse::<f64>().ok())
+                                    .is_some_and(|(p, q)| p == q))
+                    })
+            })
+            .collect();
+        return match found.len() {
+            0 if game.rules.variables.iter().any(|v| v.name == var) => {
+                Err(NotationError::Illegal(text.to_string()))
+            }
+            0 => Err(NotationError::Unknown(text.to_string())),
+            _ => Ok(found[0]),
+        };
+    }
     let (name, label) = match text.split_once(':') {
         Some((n, l)) => (Some(n), Some(l)),
         None => match game.board().cell_by_label(text) {

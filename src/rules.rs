@@ -50,21 +50,40 @@ pub enum SetExpr {
     Neighbors(Box<SetExpr>),
     /// Cells of the set for which the condition holds (with `here` = the cell).
     Where(Box<SetExpr>, Box<BoolExpr>),
+    /// The group bound by `each group g in ...` (its slot).
+    Var(u8),
+    /// One set per player, chosen by the view (`define d: black = ..., ...`).
+    ByPlayer(Vec<SetExpr>),
+    /// The seed cells and every cell of the second set connected to them
+    /// through the second set.
+    Reach(Box<SetExpr>, Box<SetExpr>),
+    /// Cells holding the same piece (kind and owner) as a cell of the set.
+    Like(Box<SetExpr>),
+    /// Cells whose row and column lie within those of the set's cells.
+    Box(Box<SetExpr>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum IntExpr {
-    Const(i64),
+pub enum NumExpr {
+    Const(f64),
     Turn,
+    /// A variable set by `choose`; symbolic values are their index.
+    Var(u8),
+    /// Passes in a row just made (1 after a pass, 2 after two, ...).
+    Passes,
+    /// Distinct rows and columns the set's cells lie in.
+    Rows(SetExpr),
+    Columns(SetExpr),
+    ByPlayer(Vec<NumExpr>),
     Count(SetExpr),
     /// Number of connected groups among the cells of the set.
     Groups(SetExpr),
     /// Size of the largest connected group among the cells of the set.
     Largest(SetExpr),
-    Add(Box<IntExpr>, Box<IntExpr>),
-    Sub(Box<IntExpr>, Box<IntExpr>),
-    Mul(Box<IntExpr>, Box<IntExpr>),
-    Neg(Box<IntExpr>),
+    Add(Box<NumExpr>, Box<NumExpr>),
+    Sub(Box<NumExpr>, Box<NumExpr>),
+    Mul(Box<NumExpr>, Box<NumExpr>),
+    Neg(Box<NumExpr>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +97,7 @@ pub enum CmpOp {
 }
 
 impl CmpOp {
-    pub fn test(self, a: i64, b: i64) -> bool {
+    pub fn test(self, a: f64, b: f64) -> bool {
         match self {
             CmpOp::Eq => a == b,
             CmpOp::Ne => a != b,
@@ -106,7 +125,7 @@ pub enum BoolExpr {
     Not(Box<BoolExpr>),
     And(Box<BoolExpr>, Box<BoolExpr>),
     Or(Box<BoolExpr>, Box<BoolExpr>),
-    Cmp(CmpOp, IntExpr, IntExpr),
+    Cmp(CmpOp, NumExpr, NumExpr),
     NonEmpty(SetExpr),
     /// Some group of the first set touches both other sets.
     Connected(SetExpr, SetExpr, SetExpr),
@@ -120,6 +139,9 @@ pub enum BoolExpr {
         slot: u8,
         body: Box<BoolExpr>,
     },
+    /// Two players are the same (`mover = horizontal`).
+    SamePlayer(Who, Who),
+    ByPlayer(Vec<BoolExpr>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -134,15 +156,31 @@ pub enum Effect {
     Repeat(Box<Effect>),
     If(BoolExpr, Box<Effect>, Option<Box<Effect>>),
     Seq(Vec<Effect>),
+    /// Runs the body once per group of the set, with the group in `slot`.
+    EachGroup {
+        slot: u8,
+        set: SetExpr,
+        body: Box<Effect>,
+    },
+    /// The seats exchange players.
+    Swap,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChoiceKind {
-    Place { piece: PieceId, target: SetExpr },
+    Place {
+        piece: PieceId,
+        target: SetExpr,
+    },
     Convert(SetExpr),
     Remove(SetExpr),
     Pass,
     Swap,
+    /// One action per value; the action's `cell` is the value's index.
+    Choose {
+        var: u8,
+        values: Vec<f64>,
+    },
 }
 
 /// One way to spend a ply: a kind of action, its cells, and what follows it.
@@ -171,7 +209,7 @@ pub enum Outcome {
     Wins(Who),
     Loses(Who),
     /// Compare each player's values of the keys in order; `true` = higher wins.
-    Compare(Vec<(bool, IntExpr)>),
+    Compare(Vec<(bool, NumExpr)>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -199,6 +237,36 @@ pub struct Turn {
     pub steps: Vec<Step>,
 }
 
+/// A value set during the game by `choose`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variable {
+    pub name: String,
+    /// For a variable chosen among names, the names (the value is the index).
+    pub symbols: Vec<String>,
+}
+
+impl Variable {
+    /// The text of a value.
+    pub fn show(&self, v: f64) -> String {
+        if self.symbols.is_empty() {
+            format_number(v)
+        } else {
+            // Negative before any choice: shown as `-`.
+            let i = if v < 0.0 { usize::MAX } else { v as usize };
+            self.symbols.get(i).cloned().unwrap_or_else(|| "-".into())
+        }
+    }
+}
+
+/// A number as people write it: `3`, `0.5`.
+pub fn format_number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
 /// A declared option, for listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionInfo {
@@ -222,6 +290,9 @@ pub struct Rules {
     pub board: Board,
     pub players: Vec<String>,
     pub pieces: Vec<String>,
+    /// Per piece kind: owned by no player.
+    pub neutral: Vec<bool>,
+    pub variables: Vec<Variable>,
     pub marks: Vec<String>,
     pub fixed_sets: Vec<CellSet>,
     pub choices: Vec<Choice>,
@@ -231,6 +302,8 @@ pub struct Rules {
     pub ends: Vec<(BoolExpr, Outcome)>,
     /// How many direction variables an expression may bind at once.
     pub dir_slots: usize,
+    /// How many group variables (`each group g`) may be bound at once.
+    pub set_slots: usize,
 }
 
 impl Rules {

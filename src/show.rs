@@ -77,9 +77,25 @@ pub fn position(game: &Game, st: &State) -> String {
     let glyphs = player_glyphs(game);
     let marks = game.rules.marks.len();
     let board = game.board();
+    let players = game.rules.players.len();
+    let first_owned = game.rules.neutral.iter().position(|n| !n).unwrap_or(0);
+    let piece_glyph = |kind: usize| {
+        game.rules.pieces[kind]
+            .chars()
+            .next()
+            .unwrap_or('?')
+            .to_ascii_uppercase()
+    };
     let cell_char = |c: usize| -> char {
         let marked = (0..marks).any(|m| game.has_mark(st, c, m));
         match game.piece_at(st, c) {
+            // A neutral piece: the initial of its kind.
+            Some((kind, owner)) if owner == players => {
+                let g = piece_glyph(kind);
+                if marked { g.to_ascii_lowercase() } else { g }
+            }
+            // The first owned kind in the player's letter; others in lower case.
+            Some((kind, owner)) if kind != first_owned => glyphs[owner].to_ascii_lowercase(),
             Some((_, owner)) => {
                 let g = glyphs[owner];
                 if marked { g.to_ascii_lowercase() } else { g }
@@ -96,6 +112,17 @@ pub fn position(game: &Game, st: &State) -> String {
         .zip(&glyphs)
         .map(|(p, g)| format!("{g} {p}"))
         .collect();
+    let mut legend = legend;
+    if game.rules.neutral.iter().any(|n| *n) {
+        legend = game
+            .rules
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| game.rules.neutral[*k])
+            .map(|(k, p)| format!("{} {p}", piece_glyph(k)))
+            .collect();
+    }
     out.push_str(&legend.join(", "));
     if marks > 0 {
         out.push_str("; lower case or + = marked");
@@ -109,6 +136,9 @@ pub fn position(game: &Game, st: &State) -> String {
         if !cells.is_empty() {
             out.push_str(&format!("{name}: {}\n", cells.join(" ")));
         }
+    }
+    for (i, v) in game.rules.variables.iter().enumerate() {
+        out.push_str(&format!("{} = {}\n", v.name, v.show(st.var(i))));
     }
     match st.result() {
         Some(r) => out.push_str(&format!(

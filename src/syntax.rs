@@ -170,6 +170,14 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::marks_item => "`marks`",
         Rule::region_item => "`region`",
         Rule::define_item => "`define`",
+        Rule::variables_item => "`variables`",
+        Rule::effect_item => "`effect`",
+        Rule::choose => "`choose`",
+        Rule::each_group => "`each group`",
+        Rule::effect_ref => "an effect",
+        Rule::list_kw => "`list`",
+        // Wherever `neutral` may come, `pieces` may too: name the common one.
+        Rule::neutral => "`pieces`",
         Rule::action_item => "`action`",
         Rule::swap_item => "`swap at turn N`",
         Rule::turn_item => "`turn`",
@@ -290,19 +298,33 @@ fn add_item(game: &mut GameFile, item: P) {
             let mut list = Vec::new();
             let mut range = None;
             for v in first {
-                if v.as_rule() == Rule::int_range {
-                    let mut ends = v.into_inner();
-                    let lo = ends.next().map(|p| int(p) as i64).unwrap_or(0);
-                    let hi = ends.next().map(|p| int(p) as i64).unwrap_or(0);
-                    range = Some(OptionValues::Range(lo, hi));
-                } else {
-                    list.push(literal(v));
+                match v.as_rule() {
+                    Rule::int_range => {
+                        let mut ends = v.into_inner();
+                        let lo = ends.next().map(|p| int(p) as i64).unwrap_or(0);
+                        let hi = ends.next().map(|p| int(p) as i64).unwrap_or(0);
+                        range = Some(OptionValues::Range(lo, hi));
+                    }
+                    Rule::list_kw => range = Some(OptionValues::AnyList),
+                    _ => list.push(literal(v)),
                 }
             }
-            let default_pair = inner.next().expect("option default");
-            let default_span = span(&default_pair);
-            let default = literal(default_pair);
-            let doc = inner.next().map(|p| unquote(p.as_str()));
+            let mut default = Vec::new();
+            let mut default_span: Option<Span> = None;
+            let mut doc = None;
+            for p in inner {
+                if p.as_rule() == Rule::string {
+                    doc = Some(unquote(p.as_str()));
+                } else {
+                    let s = span(&p);
+                    default_span = Some(match default_span {
+                        Some(d) => Span::new(d.start, s.end),
+                        None => s,
+                    });
+                    default.push(literal(p));
+                }
+            }
+            let default_span = default_span.unwrap_or(values_span);
             game.options.push(OptionDecl {
                 name,
                 values: range.unwrap_or(OptionValues::List(list)),
@@ -341,7 +363,22 @@ fn add_item(game: &mut GameFile, item: P) {
             game.boards.push(board);
         }
         Rule::players_item => game.players.push(inner.map(name).collect()),
-        Rule::pieces_item => game.pieces.extend(inner.map(name)),
+        Rule::pieces_item => {
+            let mut neutral = false;
+            for p in inner {
+                if p.as_rule() == Rule::neutral {
+                    neutral = true;
+                } else {
+                    game.pieces.push((name(p), neutral));
+                }
+            }
+        }
+        Rule::variables_item => game.variables.extend(inner.map(name)),
+        Rule::effect_item => {
+            let n = name(inner.next().expect("effect name"));
+            let e = effect(inner.next().expect("effect body"));
+            game.effects.push((n, e));
+        }
         Rule::marks_item => game.marks.extend(inner.map(name)),
         Rule::region_item => {
             let name = name(inner.next().expect("region name"));
@@ -364,8 +401,22 @@ fn add_item(game: &mut GameFile, item: P) {
         }
         Rule::define_item => {
             let n = name(inner.next().expect("define name"));
-            let e = expr(inner.next().expect("define body"));
-            game.defines.push((n, e));
+            let rest: Vec<P> = inner.collect();
+            let body = if rest.len() == 1 && rest[0].as_rule() == Rule::expr {
+                RegionBody::Shared(expr(rest.into_iter().next().expect("one")))
+            } else {
+                RegionBody::PerPlayer(
+                    rest.into_iter()
+                        .map(|b| {
+                            let mut two = b.into_inner();
+                            let player = self::name(two.next().expect("player"));
+                            let e = expr(two.next().expect("value"));
+                            (player, e)
+                        })
+                        .collect(),
+                )
+            };
+            game.defines.push((n, body));
         }
         Rule::action_item => {
             let n = name(inner.next().expect("action name"));
@@ -488,7 +539,12 @@ fn add_item(game: &mut GameFile, item: P) {
         | Rule::item
         | Rule::board_modifier
         | Rule::choice_kind
-        | Rule::ident_char => {}
+        | Rule::ident_char
+        | Rule::list_kw
+        | Rule::neutral
+        | Rule::choose
+        | Rule::each_group
+        | Rule::effect_ref => {}
     }
 }
 
@@ -542,6 +598,17 @@ fn choice(pair: P) -> Choice {
         Rule::remove => ChoiceKind::Remove(expr(kind_pair.into_inner().next().expect("target"))),
         Rule::pass => ChoiceKind::Pass,
         Rule::swap => ChoiceKind::Swap,
+        Rule::choose => {
+            let choose_span = span(&kind_pair);
+            let mut parts = kind_pair.into_inner();
+            let var = name(parts.next().expect("variable"));
+            let values = parts.map(literal).collect();
+            ChoiceKind::Choose {
+                var,
+                values,
+                span: choose_span,
+            }
+        }
         _ => ChoiceKind::Named(name(kind_pair.into_inner().next().expect("action name"))),
     };
     let mut marking = None;
@@ -599,6 +666,18 @@ fn effect(pair: P) -> Effect {
             let no = parts.next().map(|p| Box::new(effect(p)));
             Effect::If(cond, Box::new(yes), no)
         }
+        Rule::each_group => {
+            let var = name(parts.next().expect("variable"));
+            let set = expr(parts.next().expect("set"));
+            let body = effect(parts.next().expect("body"));
+            Effect::EachGroup {
+                var,
+                set,
+                body: Box::new(body),
+            }
+        }
+        Rule::swap => Effect::Swap,
+        Rule::effect_ref => Effect::Named(name(parts.next().expect("effect name"))),
         _ => Effect::Group(parts.map(effect).collect()),
     }
 }

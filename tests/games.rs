@@ -15,6 +15,7 @@ use gdl::show;
 /// be added here: the test fails for a game without one.
 fn small_options(stem: &str) -> Option<&'static [&'static str]> {
     Some(match stem {
+        "carteso" => &["size=5", "komi=2.5,3.5"],
         "ecalper" => &["size=3", "pie=off"],
         "hex" => &["size=4", "swap=off"],
         "pinch" => &["size=5", "capture=remove", "pie=off"],
