@@ -1499,6 +1499,11 @@ impl<'a> Checker<'a> {
                 };
                 Value::Bool(match (x, y) {
                     (NumExpr::Const(p), NumExpr::Const(q)) => BoolExpr::Const(cmp.test(p, q)),
+                    // `count(S) = 0` and `count(S) > 0` need no count.
+                    (NumExpr::Count(s), NumExpr::Const(z)) if z == 0.0 && cmp == CmpOp::Eq => {
+                        BoolExpr::Not(Box::new(nonempty(s)))
+                    }
+                    (NumExpr::Count(s), NumExpr::Const(z)) if z == 0.0 && cmp == CmpOp::Gt => nonempty(s),
                     (x, y) => BoolExpr::Cmp(cmp, x, y),
                 })
             }
@@ -1800,6 +1805,18 @@ impl<'a> Checker<'a> {
                 Value::Set(self.fixed(cells))
             }
         }
+    }
+}
+
+/// "The set has a cell", with the flood `reach(S, T) except B` turned into
+/// a search that stops at the first cell found outside `B`.
+fn nonempty(s: SetExpr) -> BoolExpr {
+    match s {
+        SetExpr::Except(a, b) if matches!(*a, SetExpr::Reach(..)) => {
+            let SetExpr::Reach(seed, through) = *a else { unreachable!("matched above") };
+            BoolExpr::Escapes { seed: *seed, through: *through, bound: *b }
+        }
+        s => BoolExpr::NonEmpty(s),
     }
 }
 

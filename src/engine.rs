@@ -88,6 +88,10 @@ pub struct Game {
     single_owned_kind: bool,
     /// One direction of each opposite pair, with its opposite, for lines.
     line_dirs: Vec<(usize, usize)>,
+    /// The cells of each row and of each column (by the board's row and
+    /// column numbers), W words each.
+    row_masks: Vec<u64>,
+    col_masks: Vec<u64>,
     /// Scratch bitsets needed by the deepest expression.
     scratch_sets: usize,
 }
@@ -147,7 +151,20 @@ impl Game {
             .map(|d| (d, board.opposite(d)))
             .collect();
         let single_owned_kind = rules.neutral.iter().filter(|n| !**n).count() <= 1;
+        let (mut row_masks, mut col_masks) = (Vec::new(), Vec::new());
+        for c in 0..cells {
+            let info = rules.board.cell(c);
+            for (masks, k) in [(&mut row_masks, info.row), (&mut col_masks, info.col)] {
+                let k = k.max(0) as usize;
+                if masks.len() < (k + 1) * words {
+                    masks.resize((k + 1) * words, 0);
+                }
+                cellset::insert(&mut masks[k * words..(k + 1) * words], c);
+            }
+        }
         Game {
+            row_masks,
+            col_masks,
             single_owned_kind,
             line_dirs,
             track_connections,
@@ -934,7 +951,8 @@ fn uses_player_groups(rules: &Rules) -> bool {
             | BoolExpr::NonEmpty(_)
             | BoolExpr::Line(..)
             | BoolExpr::At(..)
-            | BoolExpr::SamePlayer(..) => false,
+            | BoolExpr::SamePlayer(..)
+            | BoolExpr::Escapes { .. } => false,
         }
     }
     fn outcome(o: &Outcome) -> bool {
@@ -1335,7 +1353,8 @@ impl Ctx<'_> {
             SetExpr::Like(a) => {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(a, t, rest);
-                // The piece codes present in the set, then every cell holding one.
+                // The pieces present in the set, then for each the cells of
+                // that kind and owner.
                 let mut codes = [0u64; 4];
                 for c in cellset::cells(t) {
                     let code = self.cells[c] as usize;
@@ -1344,10 +1363,17 @@ impl Ctx<'_> {
                     }
                 }
                 out.fill(0);
-                for (c, &code) in self.cells.iter().enumerate() {
-                    let code = code as usize;
-                    if code != 0 && codes[code / 64] >> (code % 64) & 1 == 1 {
-                        cellset::insert(out, c);
+                let owners = self.g.players + 1;
+                for (i, &bits) in codes.iter().enumerate() {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        let code = i * 64 + bits.trailing_zeros() as usize - 1;
+                        bits &= bits - 1;
+                        let kind = self.raw(self.g.piece_set(code / owners));
+                        let owner = self.raw(self.g.owner_set(code % owners));
+                        for j in 0..w {
+                            out[j] |= kind[j] & owner[j];
+                        }
                     }
                 }
             }
@@ -1361,12 +1387,23 @@ impl Ctx<'_> {
                     (r0, r1) = (r0.min(info.row), r1.max(info.row));
                     (c0, c1) = (c0.min(info.col), c1.max(info.col));
                 }
-                out.fill(0);
-                for c in 0..board.len() {
-                    let info = board.cell(c);
-                    if (r0..=r1).contains(&info.row) && (c0..=c1).contains(&info.col) {
-                        cellset::insert(out, c);
+                // The rows' cells, and the columns' cells.
+                let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
+                for r in r0.max(0)..=r1 {
+                    let m = &self.g.row_masks[r as usize * w..(r as usize + 1) * w];
+                    for j in 0..w {
+                        rows[j] |= m[j];
                     }
+                }
+                for c in c0.max(0)..=c1 {
+                    let m = &self.g.col_masks[c as usize * w..(c as usize + 1) * w];
+                    for j in 0..w {
+                        cols[j] |= m[j];
+                    }
+                }
+                let _ = board;
+                for j in 0..w {
+                    out[j] = rows[j] & cols[j];
                 }
             }
             SetExpr::Empty
@@ -1497,6 +1534,34 @@ impl Ctx<'_> {
             }
             BoolExpr::Connected(s, a, b) => self.connected(s, a, b, tmp),
             BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),
+            BoolExpr::Escapes { seed, through, bound } => {
+                let w = self.w();
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(through, t, rest);
+                let (bnd, rest) = rest.split_at_mut(w);
+                self.set(bound, bnd, rest);
+                let (seen, rest) = rest.split_at_mut(w);
+                self.set(seed, seen, rest);
+                if (0..w).any(|j| seen[j] & !bnd[j] != 0) {
+                    return true;
+                }
+                self.stack.clear();
+                self.stack.extend(cellset::cells(seen).map(|c| c as u32));
+                let board = &self.g.rules.board;
+                while let Some(c) = self.stack.pop() {
+                    for &n in board.neighbors(c as usize) {
+                        let n = n as usize;
+                        if cellset::contains(t, n) && !cellset::contains(seen, n) {
+                            if !cellset::contains(bnd, n) {
+                                return true;
+                            }
+                            cellset::insert(seen, n);
+                            self.stack.push(n as u32);
+                        }
+                    }
+                }
+                false
+            }
             BoolExpr::ByPlayer(v) => {
                 let e = &v[self.me as usize];
                 self.cond(e, tmp)

@@ -15,6 +15,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod engine;
 pub mod groups;
+pub mod mcts;
 pub mod notation;
 pub mod report;
 pub mod rules;

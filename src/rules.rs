@@ -139,6 +139,13 @@ pub enum BoolExpr {
         slot: u8,
         body: Box<BoolExpr>,
     },
+    /// Some cell of `reach(seed, through)` is outside `bound`; the flood
+    /// stops at the first one (`count(reach(...) except bound) > 0`).
+    Escapes {
+        seed: SetExpr,
+        through: SetExpr,
+        bound: SetExpr,
+    },
     /// Two players are the same (`mover = horizontal`).
     SamePlayer(Who, Who),
     ByPlayer(Vec<BoolExpr>),

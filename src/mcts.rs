@@ -1,0 +1,551 @@
+//! Monte Carlo tree search (UCT) over the engine's actions.
+//!
+//! [`Mcts`] searches from a position for a [`Budget`] of iterations or of
+//! time, and returns the action it would play. One iteration walks down the
+//! tree by the UCT rule, grows it by one node's children, plays a uniformly
+//! random game from there ([`Game::random_action`], at most
+//! [`run::ply_limit`] plies) and backs the result up the path.
+//!
+//! - **Whose reward.** Every node remembers the *seat* that chose the action
+//!   leading to it: the seat that controlled the player to move in the
+//!   parent. The result is scored for that seat (win 1, draw 0.5, loss 0; a
+//!   playout that hits the ply limit counts as a draw). Levels do not
+//!   alternate: one player may take several actions in a row (Ecalper's
+//!   four-action turns), and each action is still judged by whoever chose it.
+//!   Rewards go to seats rather than to players (colours) because the pie
+//!   rule's `swap` makes the seat that chose it take over the *other*
+//!   colour: the swapping seat must be credited with the colour it ends up
+//!   with. Without a swap, seats and colours are the same thing.
+//! - **Determinism.** All randomness comes from one generator seeded with
+//!   [`Mcts::new`]'s seed ([`Xoshiro256PlusPlus::seed_from_u64`], as
+//!   everywhere in `gdl`): the same seed, iteration budget and sequence of
+//!   calls give the same actions. Time budgets depend on the machine.
+//! - **Tree reuse.** [`Mcts::advance`] moves the root to the child for the
+//!   action actually played and keeps its subtree; call it for every action
+//!   of the game, whoever played it. [`Mcts::choose`] starts a fresh tree if
+//!   its root is not the position it is given.
+//! - **Memory.** Nodes live in one flat `Vec` (an arena); a node's children
+//!   are a contiguous index range. A node is expanded (all its children
+//!   created at once, in random order) on its second visit, so a leaf costs
+//!   one playout before it costs memory. Advancing the root copies the kept
+//!   subtree into a second arena and swaps the two, so both are reused and
+//!   nothing is allocated per node. Past [`Mcts::with_max_nodes`] nodes the
+//!   tree stops growing and the search goes on with playouts from its
+//!   leaves.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+use crate::engine::{Action, Game, GameResult, State};
+use crate::run;
+
+/// How much searching one decision gets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// Exactly this many iterations (playouts) per decision.
+    Iterations(u64),
+    /// Iterations until this much time has passed.
+    Time(Duration),
+}
+
+/// The forms [`Budget::from_str`] accepts, for error messages.
+pub const BUDGET_FORMS: &str = "N iterations (2000), seconds (1s, 0.5s) or milliseconds (500ms)";
+
+/// Longest time budget accepted: one hour.
+pub const MAX_SECONDS: f64 = 3600.0;
+
+impl FromStr for Budget {
+    type Err = String;
+
+    /// `2000` (iterations), `1s`, `2.5s`, `500ms`.
+    fn from_str(s: &str) -> Result<Budget, String> {
+        let bad = || format!("bad search budget `{s}`; give {BUDGET_FORMS}");
+        let time = |v: &str, scale: f64| -> Result<Budget, String> {
+            let x: f64 = v.parse().map_err(|_| bad())?;
+            let secs = x * scale;
+            if !(secs > 0.0 && secs <= MAX_SECONDS) {
+                return Err(format!(
+                    "search time `{s}` out of range: more than 0, at most {MAX_SECONDS} s"
+                ));
+            }
+            Ok(Budget::Time(Duration::from_secs_f64(secs)))
+        };
+        if let Some(v) = s.strip_suffix("ms") {
+            time(v, 0.001)
+        } else if let Some(v) = s.strip_suffix('s') {
+            time(v, 1.0)
+        } else {
+            match s.parse::<u64>() {
+                Ok(0) => Err(format!("search budget `{s}`: at least 1 iteration")),
+                Ok(n) => Ok(Budget::Iterations(n)),
+                Err(_) => Err(bad()),
+            }
+        }
+    }
+}
+
+impl fmt::Display for Budget {
+    /// The form [`Budget::from_str`] reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Iterations(n) => write!(f, "{n}"),
+            Budget::Time(d) => {
+                let ms = d.as_secs_f64() * 1000.0;
+                if ms >= 1000.0 && ms % 1000.0 == 0.0 {
+                    write!(f, "{}s", ms / 1000.0)
+                } else if ms.fract() == 0.0 {
+                    write!(f, "{ms}ms")
+                } else {
+                    write!(f, "{}s", d.as_secs_f64())
+                }
+            }
+        }
+    }
+}
+
+/// Iterations and the time they took.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stats {
+    pub iterations: u64,
+    pub seconds: f64,
+}
+
+impl Stats {
+    pub fn iterations_per_sec(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.iterations as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+
+    fn add(&mut self, o: Stats) {
+        self.iterations += o.iterations;
+        self.seconds += o.seconds;
+    }
+}
+
+/// What the search knows about one action of the root.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChildStats {
+    pub action: Action,
+    pub visits: u32,
+    /// Mean reward for the seat choosing at the root, 0 to 1 (0 unvisited).
+    pub score: f64,
+}
+
+/// One node of the tree: the position after `action`.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    action: Action,
+    /// Index of the first child in the arena; meaningful when `children > 0`.
+    first: u32,
+    /// Number of children; 0 until expanded (and for terminal positions).
+    children: u32,
+    visits: u32,
+    /// Sum of rewards for `seat`, in half points (win 2, draw 1, loss 0).
+    score: u32,
+    /// The seat that chose `action` (unused at the root).
+    seat: u8,
+}
+
+impl Node {
+    fn new(action: Action, seat: u8) -> Node {
+        Node {
+            action,
+            first: 0,
+            children: 0,
+            visits: 0,
+            score: 0,
+            seat,
+        }
+    }
+}
+
+/// A node expands on its second visit: the first pays for one playout.
+const EXPAND_AFTER: u32 = 1;
+/// Stop a search before visit counts could overflow.
+const MAX_VISITS: u32 = 1 << 30;
+
+/// A UCT searcher with a reusable tree. See the [module docs](self).
+///
+/// ```
+/// use gdl::{check, engine::Game, mcts::{Budget, Mcts}, syntax};
+///
+/// let source = "game T board square(3) with diagonals players x, o pieces stone
+///     turn: place stone at empty
+///     end if line(own, 3): mover wins
+///     end if count(empty) = 0: draw";
+/// let game = Game::new(check::compile(&syntax::parse(source).unwrap(), &[]).unwrap());
+/// let mut st = game.start();
+/// let mut mcts = Mcts::new(Budget::Iterations(500), 7);
+/// while let Some(a) = mcts.choose(&game, &st) {
+///     mcts.advance(&game, &st, a);
+///     game.play_unchecked(&mut st, a);
+/// }
+/// // Perfect play from both sides: a draw.
+/// assert_eq!(st.result(), Some(gdl::engine::GameResult::Draw));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Mcts {
+    budget: Budget,
+    exploration: f64,
+    max_nodes: usize,
+    rng: Xoshiro256PlusPlus,
+    /// The arena; `nodes[0]` is the root when the tree is not empty.
+    nodes: Vec<Node>,
+    /// The second arena, used when advancing the root.
+    spare: Vec<Node>,
+    /// Hash of the root position, when there is a tree.
+    root_hash: Option<u64>,
+    root_state: Option<State>,
+    scratch: Option<State>,
+    legal: Vec<Action>,
+    path: Vec<u32>,
+    last: Stats,
+    total: Stats,
+}
+
+impl Mcts {
+    /// A searcher with `budget` per decision, seeded with `seed`.
+    pub fn new(budget: Budget, seed: u64) -> Mcts {
+        Mcts {
+            budget,
+            exploration: std::f64::consts::SQRT_2,
+            max_nodes: 1 << 22,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            nodes: Vec::with_capacity(1 << 12),
+            spare: Vec::new(),
+            root_hash: None,
+            root_state: None,
+            scratch: None,
+            legal: Vec::new(),
+            path: Vec::new(),
+            last: Stats::default(),
+            total: Stats::default(),
+        }
+    }
+
+    /// Sets the UCT exploration constant `c` (default √2): a child's value
+    /// is `mean reward + c·sqrt(ln(parent visits) / child visits)`.
+    pub fn with_exploration(mut self, c: f64) -> Mcts {
+        self.exploration = c;
+        self
+    }
+
+    /// Caps the tree at about `n` nodes (default 2²², 28 bytes each).
+    pub fn with_max_nodes(mut self, n: usize) -> Mcts {
+        self.max_nodes = n.max(1);
+        self
+    }
+
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// The last search: its iterations and time.
+    pub fn last_search(&self) -> Stats {
+        self.last
+    }
+
+    /// All searches since [`Mcts::new`].
+    pub fn total(&self) -> Stats {
+        self.total
+    }
+
+    /// Visits of the root (0 without a tree).
+    pub fn root_visits(&self) -> u32 {
+        self.root_hash.map_or(0, |_| self.nodes[0].visits)
+    }
+
+    /// Nodes in the tree.
+    pub fn tree_size(&self) -> usize {
+        if self.root_hash.is_some() {
+            self.nodes.len()
+        } else {
+            0
+        }
+    }
+
+    /// The root's actions with their visits and mean rewards, in tree order
+    /// (which is random, fixed at expansion).
+    pub fn root_children(&self) -> Vec<ChildStats> {
+        if self.root_hash.is_none() {
+            return Vec::new();
+        }
+        let root = self.nodes[0];
+        let range = root.first as usize..(root.first + root.children) as usize;
+        self.nodes[range]
+            .iter()
+            .map(|n| ChildStats {
+                action: n.action,
+                visits: n.visits,
+                score: if n.visits == 0 {
+                    0.0
+                } else {
+                    n.score as f64 / (2.0 * n.visits as f64)
+                },
+            })
+            .collect()
+    }
+
+    /// Forgets the tree (not the random generator or the stats).
+    pub fn reset(&mut self) {
+        self.nodes.clear();
+        self.root_hash = None;
+    }
+
+    /// Searches `st` for the budget and returns the most visited action (ties
+    /// to the better mean, then the earlier child), or `None` when the game
+    /// is over or no action is legal. With a single legal action it is
+    /// returned at once, without searching.
+    pub fn choose(&mut self, game: &Game, st: &State) -> Option<Action> {
+        self.last = Stats::default();
+        if st.is_over() {
+            return None;
+        }
+        game.legal_actions(st, &mut self.legal);
+        match self.legal.len() {
+            0 => return None,
+            1 => return Some(self.legal[0]),
+            _ => {}
+        }
+        self.search(game, st, self.budget);
+        self.best()
+    }
+
+    /// Runs iterations from `st` for `budget`, growing the tree (or starting
+    /// a new one when its root is not `st`). Returns the iterations done.
+    pub fn search(&mut self, game: &Game, st: &State, budget: Budget) -> u64 {
+        let begin = Instant::now();
+        self.set_root(st);
+        let limit = run::ply_limit(game);
+        let mut done = 0u64;
+        if !st.is_over() {
+            match budget {
+                Budget::Iterations(n) => {
+                    while done < n && self.nodes[0].visits < MAX_VISITS {
+                        self.iterate(game, limit);
+                        done += 1;
+                    }
+                }
+                Budget::Time(d) => {
+                    while begin.elapsed() < d && self.nodes[0].visits < MAX_VISITS {
+                        self.iterate(game, limit);
+                        done += 1;
+                    }
+                }
+            }
+        }
+        self.last = Stats {
+            iterations: done,
+            seconds: begin.elapsed().as_secs_f64(),
+        };
+        self.total.add(self.last);
+        done
+    }
+
+    /// The root's most visited action.
+    pub fn best(&self) -> Option<Action> {
+        if self.root_hash.is_none() {
+            return None;
+        }
+        let root = self.nodes[0];
+        let range = root.first as usize..(root.first + root.children) as usize;
+        let mut best: Option<&Node> = None;
+        for n in &self.nodes[range] {
+            // score/visits compared without division: a·d > c·b.
+            let better = best.is_none_or(|b| {
+                n.visits > b.visits
+                    || (n.visits == b.visits
+                        && n.score as u64 * b.visits as u64 > b.score as u64 * n.visits as u64)
+            });
+            if better {
+                best = Some(n);
+            }
+        }
+        best.map(|n| n.action)
+    }
+
+    /// Tells the searcher that `action` was played in `before`: the child
+    /// for it becomes the root, with its subtree. Without a tree for
+    /// `before`, or if the action was never explored, the tree is dropped.
+    pub fn advance(&mut self, game: &Game, before: &State, action: Action) {
+        if self.root_hash != Some(before.hash()) {
+            self.reset();
+            return;
+        }
+        let root = self.nodes[0];
+        let range = root.first as usize..(root.first + root.children) as usize;
+        let Some(child) = range.clone().find(|&i| self.nodes[i].action == action) else {
+            self.reset();
+            return;
+        };
+        if self.nodes[child].visits == 0 {
+            self.reset();
+            return;
+        }
+        let scratch = self.scratch.get_or_insert_with(|| before.clone());
+        scratch.clone_from(before);
+        game.play_unchecked(scratch, action);
+        self.root_hash = Some(scratch.hash());
+        if let Some(r) = self.root_state.as_mut() {
+            r.clone_from(scratch);
+        }
+        // Copy the subtree breadth first into the spare arena: each node's
+        // children are copied together, so they stay one range.
+        self.spare.clear();
+        self.spare.push(self.nodes[child]);
+        let mut q = 0;
+        while q < self.spare.len() {
+            let n = self.spare[q];
+            if n.children > 0 {
+                let first = self.spare.len() as u32;
+                let from = n.first as usize..(n.first + n.children) as usize;
+                self.spare.extend_from_slice(&self.nodes[from]);
+                self.spare[q].first = first;
+            }
+            q += 1;
+        }
+        std::mem::swap(&mut self.nodes, &mut self.spare);
+        self.spare.clear();
+    }
+
+    /// Makes `st` the root: keeps the tree if it is already there.
+    fn set_root(&mut self, st: &State) {
+        let h = st.hash();
+        match self.root_state.as_mut() {
+            Some(r) => r.clone_from(st),
+            None => self.root_state = Some(st.clone()),
+        }
+        if self.scratch.is_none() {
+            self.scratch = Some(st.clone());
+        }
+        if self.root_hash != Some(h) {
+            self.nodes.clear();
+            self.nodes.push(Node::new(Action::pie(), 0));
+            self.root_hash = Some(h);
+        }
+    }
+
+    /// One iteration: select, expand, play out, back up.
+    fn iterate(&mut self, game: &Game, limit: u32) {
+        let (Some(root_state), Some(st)) = (self.root_state.as_ref(), self.scratch.as_mut()) else {
+            return;
+        };
+        st.clone_from(root_state);
+        self.path.clear();
+        self.path.push(0);
+        let mut n = 0usize;
+        while !st.is_over() {
+            if self.nodes[n].children == 0 {
+                let ready = n == 0 || self.nodes[n].visits >= EXPAND_AFTER;
+                if !ready || self.nodes.len() >= self.max_nodes {
+                    break;
+                }
+                // Expand: all legal actions, shuffled, so that unvisited
+                // children are tried in a random order.
+                game.legal_actions(st, &mut self.legal);
+                if self.legal.is_empty() {
+                    break;
+                }
+                for i in (1..self.legal.len()).rev() {
+                    let j = self.rng.random_range(0..=i);
+                    self.legal.swap(i, j);
+                }
+                let seat = game.seat_of(st, st.mover) as u8;
+                let first = self.nodes.len() as u32;
+                self.nodes
+                    .extend(self.legal.iter().map(|&a| Node::new(a, seat)));
+                self.nodes[n].first = first;
+                self.nodes[n].children = self.legal.len() as u32;
+            }
+            let c = select(&self.nodes, n, self.exploration);
+            game.play_unchecked(st, self.nodes[c].action);
+            self.path.push(c as u32);
+            n = c;
+            if self.nodes[c].visits == 0 {
+                break;
+            }
+        }
+        let mut plies = 0;
+        while !st.is_over() && plies < limit {
+            let Some(a) = game.random_action(st, &mut self.rng) else {
+                break;
+            };
+            game.play_unchecked(st, a);
+            plies += 1;
+        }
+        // The seat that won, if any: the one controlling the winner now.
+        let winner = match st.result() {
+            Some(GameResult::Win(p)) => Some(game.seat_of(st, p) as u8),
+            _ => None,
+        };
+        for &i in &self.path {
+            let node = &mut self.nodes[i as usize];
+            node.visits += 1;
+            node.score += match winner {
+                Some(s) if s == node.seat => 2,
+                Some(_) => 0,
+                None => 1,
+            };
+        }
+    }
+}
+
+/// The child of `n` to descend to: the first unvisited one, else the one
+/// with the highest UCT value (the first of equals).
+fn select(nodes: &[Node], n: usize, exploration: f64) -> usize {
+    let node = nodes[n];
+    let first = node.first as usize;
+    let kids = &nodes[first..first + node.children as usize];
+    if let Some(i) = kids.iter().position(|k| k.visits == 0) {
+        return first + i;
+    }
+    let log_n = (node.visits.max(1) as f64).ln();
+    let mut best = 0;
+    let mut best_value = f64::NEG_INFINITY;
+    for (i, k) in kids.iter().enumerate() {
+        let v = k.visits as f64;
+        let value = k.score as f64 / (2.0 * v) + exploration * (log_n / v).sqrt();
+        if value > best_value {
+            best_value = value;
+            best = i;
+        }
+    }
+    first + best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_parse_and_print() {
+        assert_eq!("2000".parse(), Ok(Budget::Iterations(2000)));
+        assert_eq!("1s".parse(), Ok(Budget::Time(Duration::from_secs(1))));
+        assert_eq!(
+            "500ms".parse(),
+            Ok(Budget::Time(Duration::from_millis(500)))
+        );
+        assert_eq!(
+            "0.25s".parse(),
+            Ok(Budget::Time(Duration::from_millis(250)))
+        );
+        for bad in ["", "0", "-3", "x", "1m", "0s", "5000s", "ms", "1.5"] {
+            assert!(bad.parse::<Budget>().is_err(), "{bad}");
+        }
+        for text in ["2000", "1s", "500ms", "1500ms", "3s"] {
+            assert_eq!(text.parse::<Budget>().unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn node_stays_small() {
+        assert!(std::mem::size_of::<Node>() <= 28);
+    }
+}
