@@ -51,6 +51,8 @@ pub struct BoardDecl {
     pub diagonals: bool,
     pub without: Vec<Name>,
     pub links: Vec<(Name, Name)>,
+    /// Used only when this holds (it may use options only).
+    pub guard: Option<Expr>,
     pub span: Span,
 }
 
@@ -84,13 +86,21 @@ pub struct TurnDecl {
 pub enum Step {
     /// `end if COND: OUTCOME`
     End(Expr, Outcome),
-    /// `[N x] choice | choice ...`: N plies, each a pick among the choices.
+    /// `[N x | while C:] choice | choice else choice ...`: plies, each a
+    /// pick among the choices of the first group that offers any.
     Choice {
-        repeat: u32,
-        options: Vec<(Choice, Option<Expr>)>,
+        repeat: Repeat,
+        groups: Vec<Vec<(Choice, Option<Expr>)>>,
     },
     /// An automatic effect.
     Effect(Effect),
+}
+
+/// How many plies a choice step takes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Repeat {
+    Times(u32),
+    While(Expr),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -103,6 +113,17 @@ pub enum ChoiceKind {
     Remove(Expr),
     Pass,
     Swap,
+    /// `step FROM to TO`: a piece moves to a neighbouring cell.
+    Step {
+        from: Expr,
+        to: Expr,
+    },
+    /// `jump FROM over OVER to TO`: a piece moves two cells in a line.
+    Jump {
+        from: Expr,
+        over: Expr,
+        to: Expr,
+    },
     /// `choose VAR from a, b, c`: one action per value.
     Choose {
         var: Name,
@@ -138,6 +159,10 @@ pub enum Effect {
     },
     /// The seats exchange players (as the pie rule does).
     Swap,
+    /// `make SET into PIECE`
+    Make(Expr, Name),
+    /// `set VAR to EXPR`
+    Set(Name, Expr),
     /// An effect declared with `effect NAME = ...`.
     Named(Name),
 }

@@ -150,8 +150,11 @@ impl NameKind {
 
 const BUILTINS: &[&str] = &[
     "empty", "occupied", "all", "here", "own", "enemy", "mover", "opponent", "corners", "passes",
+    "origin", "jumped", "stuck",
 ];
 const FUNCTIONS: &[&str] = &[
+    "index",
+    "select",
     "rows",
     "columns",
     "box",
@@ -462,16 +465,40 @@ impl<'a> Checker<'a> {
 
     fn build_board(&mut self) {
         let file = self.file;
-        let Some(decl) = file.boards.first() else {
+        if file.boards.is_empty() {
             self.errors.push(
                 Diagnostic::whole("the game has no board")
                     .with_help("add a line such as `board square(8, 8)`"),
             );
             return;
-        };
-        if let Some(second) = file.boards.get(1) {
-            self.error(second.span, "a game has one board");
         }
+        // The first board whose guard holds (guards may use options only).
+        let mut chosen = None;
+        for b in &file.boards {
+            let applies = match &b.guard {
+                None => true,
+                Some(g) => match self.condition(g) {
+                    BoolExpr::Const(v) => v,
+                    _ => {
+                        self.error(g.span, "the condition of a board may only use options");
+                        false
+                    }
+                },
+            };
+            if applies && chosen.is_none() {
+                chosen = Some(b);
+            } else if applies && b.guard.is_none() && file.boards.iter().all(|x| x.guard.is_none())
+            {
+                self.error(
+                    b.span,
+                    "a game has one board (give several boards conditions on options)",
+                );
+            }
+        }
+        let Some(decl) = chosen else {
+            self.error(file.boards[0].span, "no board applies with these options");
+            return;
+        };
         let mut args = Vec::new();
         for a in &decl.args {
             match self.const_int(a) {
@@ -739,11 +766,16 @@ impl<'a> Checker<'a> {
                 swap_turns.push(s.turn);
             }
         }
-        let ends = file
-            .ends
-            .iter()
-            .map(|e| (self.condition(&e.cond), self.outcome(&e.outcome)))
-            .collect();
+        // `end if stuck: ...` is the outcome when a player cannot act.
+        let mut stuck = None;
+        let mut ends = Vec::new();
+        for e in &file.ends {
+            if matches!(&e.cond.kind, ExprKind::Name(n) if n == "stuck") {
+                stuck = Some(self.outcome(&e.outcome));
+            } else {
+                ends.push((self.condition(&e.cond), self.outcome(&e.outcome)));
+            }
+        }
         // Check definitions and actions that no rule uses, too.
         for (n, _) in &file.defines {
             if !self.define_values.contains_key(&n.text) && self.defines.contains_key(&n.text) {
@@ -798,6 +830,7 @@ impl<'a> Checker<'a> {
             turns,
             swap_turns,
             ends,
+            stuck,
             dir_slots: self.dir_slots,
         }
     }
@@ -806,23 +839,33 @@ impl<'a> Checker<'a> {
         match s {
             ast::Step::End(cond, out) => Step::End(self.condition(cond), self.outcome(out)),
             ast::Step::Effect(e) => Step::Effect(self.effect(e)),
-            ast::Step::Choice { repeat, options } => {
-                if *repeat == 0 || *repeat > 10_000 {
-                    let span = options.first().map(|(c, _)| c.span).unwrap_or_default();
-                    self.error(span, "a step repeats between 1 and 10000 times");
-                }
-                let choices = options
-                    .iter()
-                    .map(|(c, g)| {
+            ast::Step::Choice { repeat, groups } => {
+                let repeat = match repeat {
+                    ast::Repeat::Times(n) => {
+                        if *n == 0 || *n > 10_000 {
+                            let span = groups
+                                .first()
+                                .and_then(|g| g.first())
+                                .map(|(c, _)| c.span)
+                                .unwrap_or_default();
+                            self.error(span, "a step repeats between 1 and 10000 times");
+                        }
+                        Repeat::Times(*n)
+                    }
+                    ast::Repeat::While(c) => Repeat::While(self.condition(c)),
+                };
+                let mut choices = Vec::new();
+                for (k, group) in groups.iter().enumerate() {
+                    for (c, g) in group {
                         let i = self.choice(c, None);
                         let g = g.as_ref().map(|g| self.condition(g));
-                        (i, g)
-                    })
-                    .collect();
-                Step::Choose {
-                    repeat: *repeat,
-                    choices,
+                        // A guard that never holds: the choice is never offered.
+                        if g != Some(BoolExpr::Const(false)) {
+                            choices.push((i, g, k.min(255) as u8));
+                        }
+                    }
                 }
+                Step::Choose { repeat, choices }
             }
         }
     }
@@ -870,6 +913,15 @@ impl<'a> Checker<'a> {
             ast::ChoiceKind::Pass => ChoiceKind::Pass,
             ast::ChoiceKind::Swap => ChoiceKind::Swap,
             ast::ChoiceKind::Choose { var, values, span } => self.choose(var, values, *span),
+            ast::ChoiceKind::Step { from, to } => ChoiceKind::Step {
+                from: self.set(from),
+                to: self.set(to),
+            },
+            ast::ChoiceKind::Jump { from, over, to } => ChoiceKind::Jump {
+                from: self.set(from),
+                over: self.set(over),
+                to: self.set(to),
+            },
         };
         let piece_name = match &kind {
             ChoiceKind::Place { piece, .. } => self.pieces.get(*piece as usize).cloned(),
@@ -882,6 +934,8 @@ impl<'a> Checker<'a> {
             ChoiceKind::Remove(_) => "remove".into(),
             ChoiceKind::Pass => "pass".into(),
             ChoiceKind::Swap => "swap".into(),
+            ChoiceKind::Step { .. } => "step".into(),
+            ChoiceKind::Jump { .. } => "jump".into(),
             ChoiceKind::Choose { var, .. } => self
                 .variables
                 .get(*var as usize)
@@ -925,6 +979,23 @@ impl<'a> Checker<'a> {
             }
             ast::Effect::Group(list) => Effect::Seq(list.iter().map(|e| self.effect(e)).collect()),
             ast::Effect::Swap => Effect::Swap,
+            ast::Effect::Make(s, piece) => {
+                let s = self.set(s);
+                Effect::Make(s, self.piece(piece))
+            }
+            ast::Effect::Set(var, value) => {
+                let Some(v) = self.variables.iter().position(|x| x.name == var.text) else {
+                    let known: Vec<String> =
+                        self.variables.iter().map(|x| x.name.clone()).collect();
+                    self.unknown_kind(var, &known, "variable");
+                    return Effect::Seq(Vec::new());
+                };
+                let n = self.expr(value);
+                match self.want_num(n, value.span) {
+                    Some(n) => Effect::Set(v as u8, n),
+                    None => Effect::Seq(Vec::new()),
+                }
+            }
             ast::Effect::EachGroup { var, set, body } => {
                 let s = self.set(set);
                 if self.names.contains_key(&var.text) {
@@ -1057,8 +1128,8 @@ impl<'a> Checker<'a> {
         }
         for t in &self.file.turns {
             for s in &t.steps {
-                if let ast::Step::Choice { options, .. } = s {
-                    for (c, _) in options {
+                if let ast::Step::Choice { groups, .. } = s {
+                    for (c, _) in groups.iter().flatten() {
                         visit(c);
                     }
                 }
@@ -1503,7 +1574,9 @@ impl<'a> Checker<'a> {
                     (NumExpr::Count(s), NumExpr::Const(z)) if z == 0.0 && cmp == CmpOp::Eq => {
                         BoolExpr::Not(Box::new(nonempty(s)))
                     }
-                    (NumExpr::Count(s), NumExpr::Const(z)) if z == 0.0 && cmp == CmpOp::Gt => nonempty(s),
+                    (NumExpr::Count(s), NumExpr::Const(z)) if z == 0.0 && cmp == CmpOp::Gt => {
+                        nonempty(s)
+                    }
                     (x, y) => BoolExpr::Cmp(cmp, x, y),
                 })
             }
@@ -1594,6 +1667,8 @@ impl<'a> Checker<'a> {
             "occupied" => return Value::Set(SetExpr::Occupied),
             "all" => return Value::Set(SetExpr::All),
             "here" => return Value::Set(SetExpr::Here),
+            "origin" => return Value::Set(SetExpr::Origin),
+            "jumped" => return Value::Set(SetExpr::Jumped),
             "own" => return Value::Set(SetExpr::Owned(Who::Me)),
             "enemy" => return Value::Set(SetExpr::Enemy),
             "mover" => return Value::Who(Who::Me),
@@ -1640,6 +1715,8 @@ impl<'a> Checker<'a> {
             | "columns" | "box" | "like" => Some(1),
             "connected" => Some(3),
             "line" | "rotate" | "reach" => Some(2),
+            "index" => Some(1),
+            "select" => Some(3),
             "cells" => None,
             other => {
                 let mut d = Diagnostic::at(f.span, format!("unknown function `{other}`"));
@@ -1677,6 +1754,27 @@ impl<'a> Checker<'a> {
                 Value::Set(SetExpr::Neighbors(Box::new(s)))
             }
             "rows" => Value::Num(NumExpr::Rows(self.set(&args[0]))),
+            "index" => match self.expr(&args[0]) {
+                Value::Who(w) => Value::Num(NumExpr::Index(w)),
+                v => {
+                    self.mismatch(&v, "a player", args[0].span);
+                    Value::Error
+                }
+            },
+            "select" => {
+                let c = self.condition(&args[0]);
+                let a = self.expr(&args[1]);
+                let a = self.want_num(a, args[1].span);
+                let b = self.expr(&args[2]);
+                let b = self.want_num(b, args[2].span);
+                match (c, a, b) {
+                    (BoolExpr::Const(c), Some(a), Some(b)) => Value::Num(if c { a } else { b }),
+                    (c, Some(a), Some(b)) => {
+                        Value::Num(NumExpr::Select(Box::new(c), Box::new(a), Box::new(b)))
+                    }
+                    _ => Value::Error,
+                }
+            }
             "columns" => Value::Num(NumExpr::Columns(self.set(&args[0]))),
             "box" => Value::Set(SetExpr::Box(Box::new(self.set(&args[0])))),
             "like" => Value::Set(SetExpr::Like(Box::new(self.set(&args[0])))),
@@ -1813,8 +1911,14 @@ impl<'a> Checker<'a> {
 fn nonempty(s: SetExpr) -> BoolExpr {
     match s {
         SetExpr::Except(a, b) if matches!(*a, SetExpr::Reach(..)) => {
-            let SetExpr::Reach(seed, through) = *a else { unreachable!("matched above") };
-            BoolExpr::Escapes { seed: *seed, through: *through, bound: *b }
+            let SetExpr::Reach(seed, through) = *a else {
+                unreachable!("matched above")
+            };
+            BoolExpr::Escapes {
+                seed: *seed,
+                through: *through,
+                bound: *b,
+            }
         }
         s => BoolExpr::NonEmpty(s),
     }

@@ -86,6 +86,8 @@ pub struct Game {
     track_connections: bool,
     /// Exactly one kind of piece belongs to players (the others neutral).
     single_owned_kind: bool,
+    /// The hash includes the last action's cells (see [`uses_last_cells`]).
+    hash_last_cells: bool,
     /// One direction of each opposite pair, with its opposite, for lines.
     line_dirs: Vec<(usize, usize)>,
     /// The cells of each row and of each column (by the board's row and
@@ -162,7 +164,9 @@ impl Game {
                 cellset::insert(&mut masks[k * words..(k + 1) * words], c);
             }
         }
+        let hash_last_cells = uses_last_cells(&rules);
         Game {
+            hash_last_cells,
             row_masks,
             col_masks,
             single_owned_kind,
@@ -232,7 +236,7 @@ impl Game {
             board_hash: 0,
             groups: Groups::new(cells, self.players),
             scratch: vec![0; self.scratch_sets * w],
-            targets: vec![0; self.max_choices * w],
+            targets: vec![0; self.max_choices * 3 * w],
             stack: Vec::with_capacity(cells),
             mover: 0,
             seats: std::array::from_fn(|i| i as u8),
@@ -251,6 +255,9 @@ impl Game {
                 _ => 0.0,
             }),
             passes: 0,
+            origin: NO_CELL,
+            jumped: NO_CELL,
+            hash_last_cells: self.hash_last_cells,
             set_vars: vec![0; self.rules.set_slots.max(1) * w],
             result: None,
         };
@@ -259,27 +266,91 @@ impl Game {
         st
     }
 
+    /// The cached targets of the `i`-th choice of the current step: three
+    /// sets (the cells offered; or from, over and to for moves).
+    #[inline]
+    fn slot<'a>(&self, st: &'a State, i: usize) -> &'a [u64] {
+        let n = 3 * self.words;
+        &st.targets[i * n..(i + 1) * n]
+    }
+
+    /// Calls `f(from, dir)` for each move a step or jump choice offers.
+    #[inline]
+    fn each_move(&self, jump: bool, t: &[u64], mut f: impl FnMut(usize, usize) -> bool) {
+        let w = self.words;
+        let (from, over, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
+        let board = &self.rules.board;
+        let nd = board.ndirs();
+        let table = board.neighbor_table();
+        for c in cellset::cells(from) {
+            for d in 0..nd {
+                let n = table[c * nd + d];
+                if n == crate::board::NO_CELL {
+                    continue;
+                }
+                let ok = if jump {
+                    let m = table[n as usize * nd + d];
+                    cellset::contains(over, n as usize)
+                        && m != crate::board::NO_CELL
+                        && cellset::contains(to, m as usize)
+                } else {
+                    cellset::contains(to, n as usize)
+                };
+                if ok && !f(c, d) {
+                    return;
+                }
+            }
+        }
+    }
+
     /// How many actions choice `c` offers, given its cached targets `t`.
     #[inline]
     fn offered(&self, c: u16, t: &[u64]) -> usize {
+        let w = self.words;
         match &self.rules.choices[c as usize].kind {
             ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                cellset::count(t)
+                cellset::count(&t[..w])
             }
-            ChoiceKind::Choose { values, .. } => values.len() * usize::from(!cellset::is_empty(t)),
-            ChoiceKind::Pass | ChoiceKind::Swap => usize::from(!cellset::is_empty(t)),
+            ChoiceKind::Choose { values, .. } => {
+                values.len() * usize::from(!cellset::is_empty(&t[..w]))
+            }
+            ChoiceKind::Pass | ChoiceKind::Swap => usize::from(!cellset::is_empty(&t[..w])),
+            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
+                let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
+                let mut n = 0;
+                self.each_move(jump, t, |_, _| {
+                    n += 1;
+                    true
+                });
+                n
+            }
         }
     }
 
     /// The `k`-th action (`k < offered`) of choice `c`.
     #[inline]
     fn nth_offered(&self, c: u16, t: &[u64], k: usize) -> Action {
+        let w = self.words;
         let cell = match &self.rules.choices[c as usize].kind {
             ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                cellset::nth(t, k).expect("k < count") as u32
+                cellset::nth(&t[..w], k).expect("k < count") as u32
             }
             ChoiceKind::Choose { .. } => k as u32,
             ChoiceKind::Pass | ChoiceKind::Swap => NO_CELL,
+            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
+                let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
+                let (mut i, mut found) = (0, NO_CELL);
+                let nd = self.rules.board.ndirs();
+                self.each_move(jump, t, |from, d| {
+                    if i == k {
+                        found = (from * nd + d) as u32;
+                        return false;
+                    }
+                    i += 1;
+                    true
+                });
+                found
+            }
         };
         Action { choice: c, cell }
     }
@@ -292,17 +363,32 @@ impl Game {
         }
         let w = self.words;
         if let Some(Step::Choose { choices, .. }) = self.current_step(st) {
-            for (i, (choice, _)) in choices.iter().enumerate() {
-                let t = &st.targets[i * w..(i + 1) * w];
-                if self.rules.choices[*choice as usize].has_cell() {
-                    out.extend(cellset::cells(t).map(|c| Action {
-                        choice: *choice,
-                        cell: c as u32,
-                    }));
-                } else {
-                    out.extend(
+            for (i, (choice, _, _)) in choices.iter().enumerate() {
+                let t = self.slot(st, i);
+                match &self.rules.choices[*choice as usize].kind {
+                    ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
+                        out.extend(cellset::cells(&t[..w]).map(|c| Action {
+                            choice: *choice,
+                            cell: c as u32,
+                        }));
+                    }
+                    ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
+                        let jump = matches!(
+                            self.rules.choices[*choice as usize].kind,
+                            ChoiceKind::Jump { .. }
+                        );
+                        let nd = self.rules.board.ndirs();
+                        self.each_move(jump, t, |from, d| {
+                            out.push(Action {
+                                choice: *choice,
+                                cell: (from * nd + d) as u32,
+                            });
+                            true
+                        });
+                    }
+                    _ => out.extend(
                         (0..self.offered(*choice, t)).map(|k| self.nth_offered(*choice, t, k)),
-                    );
+                    ),
                 }
             }
         }
@@ -323,19 +409,32 @@ impl Game {
         let Some(Step::Choose { choices, .. }) = self.current_step(st) else {
             return false;
         };
-        choices.iter().enumerate().any(|(i, (c, _))| {
+        choices.iter().enumerate().any(|(i, (c, _, _))| {
             *c == a.choice && {
-                let t = &st.targets[i * w..(i + 1) * w];
+                let t = self.slot(st, i);
                 match &self.rules.choices[*c as usize].kind {
                     ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
                         (a.cell as usize) < self.rules.board.len()
-                            && cellset::contains(t, a.cell as usize)
+                            && cellset::contains(&t[..w], a.cell as usize)
                     }
                     ChoiceKind::Choose { values, .. } => {
-                        (a.cell as usize) < values.len() && !cellset::is_empty(t)
+                        (a.cell as usize) < values.len() && !cellset::is_empty(&t[..w])
                     }
                     ChoiceKind::Pass | ChoiceKind::Swap => {
-                        a.cell == NO_CELL && !cellset::is_empty(t)
+                        a.cell == NO_CELL && !cellset::is_empty(&t[..w])
+                    }
+                    ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
+                        let jump = matches!(
+                            self.rules.choices[*c as usize].kind,
+                            ChoiceKind::Jump { .. }
+                        );
+                        let nd = self.rules.board.ndirs();
+                        let mut found = false;
+                        self.each_move(jump, t, |from, d| {
+                            found = (from * nd + d) as u32 == a.cell;
+                            !found
+                        });
+                        found
                     }
                 }
             }
@@ -347,20 +446,19 @@ impl Game {
         if st.result.is_some() {
             return None;
         }
-        let w = self.words;
         let Some(Step::Choose { choices, .. }) = self.current_step(st) else {
             return st.pie_offered.then(Action::pie);
         };
         let mut total = usize::from(st.pie_offered);
-        for (i, (c, _)) in choices.iter().enumerate() {
-            total += self.offered(*c, &st.targets[i * w..(i + 1) * w]);
+        for (i, (c, _, _)) in choices.iter().enumerate() {
+            total += self.offered(*c, self.slot(st, i));
         }
         if total == 0 {
             return None;
         }
         let mut k = rng.random_range(0..total);
-        for (i, (c, _)) in choices.iter().enumerate() {
-            let t = &st.targets[i * w..(i + 1) * w];
+        for (i, (c, _, _)) in choices.iter().enumerate() {
+            let t = self.slot(st, i);
             let n = self.offered(*c, t);
             if k < n {
                 return Some(self.nth_offered(*c, t, k));
@@ -415,11 +513,31 @@ impl Game {
                 st.vars[*var as usize] = values[cell];
                 st.here = NO_CELL;
             }
+            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
+                // The action's `cell` is `from * directions + direction`.
+                let board = &self.rules.board;
+                let nd = board.ndirs();
+                let (from, d) = (cell / nd, cell % nd);
+                let next = board.neighbor(from, d).expect("a legal move has its cells");
+                let to = if matches!(choice.kind, ChoiceKind::Jump { .. }) {
+                    st.jumped = next as u32;
+                    board
+                        .neighbor(next, d)
+                        .expect("a legal jump lands on the board")
+                } else {
+                    next
+                };
+                let piece = self.piece_at(st, from);
+                self.put(st, from, None);
+                self.put(st, to, piece);
+                st.origin = from as u32;
+                st.here = to as u32;
+            }
         }
         if let Some(m) = choice.marking
             && st.here != NO_CELL
         {
-            self.set_mark(st, cell, m as usize, true);
+            self.set_mark(st, st.here as usize, m as usize, true);
         }
         for e in &choice.then {
             self.effect(st, e);
@@ -568,8 +686,12 @@ impl Game {
             let turn = &self.rules.turns[st.turn_def as usize];
             let Some(step) = turn.steps.get(st.step as usize) else {
                 if st.acted == 0 {
-                    // A whole turn without a possible action: the game cannot go on.
-                    st.result = Some(GameResult::Draw);
+                    // A whole turn without a possible action: the game cannot
+                    // go on (`end if stuck: ...`, else a draw).
+                    st.result = Some(match &self.rules.stuck {
+                        Some(outcome) => self.decide(st, outcome),
+                        None => GameResult::Draw,
+                    });
                     return;
                 }
                 self.next_turn(st);
@@ -591,7 +713,14 @@ impl Game {
                     st.done = 0;
                 }
                 Step::Choose { repeat, choices } => {
-                    if st.done >= *repeat {
+                    let more = match repeat {
+                        Repeat::Times(n) => st.done < *n,
+                        Repeat::While(c) => {
+                            let me = st.mover;
+                            self.with_ctx(st, me, |cx, scratch| cx.cond(c, scratch))
+                        }
+                    };
+                    if !more {
                         st.step += 1;
                         st.done = 0;
                         continue;
@@ -608,42 +737,78 @@ impl Game {
     }
 
     /// Computes the cells each choice offers; true if any action is possible.
-    fn offer(&self, st: &mut State, choices: &[(u16, Option<BoolExpr>)]) -> bool {
+    /// Computes the actions each choice offers (cached in the state), the
+    /// later priority groups emptied when an earlier one offers any; true if
+    /// any action is possible.
+    fn offer(&self, st: &mut State, choices: &[(u16, Option<BoolExpr>, u8)]) -> bool {
         let w = self.words;
         let me = st.mover;
-        let mut any = false;
         let mut targets = std::mem::take(&mut st.targets);
-        for (i, (c, guard)) in choices.iter().enumerate() {
-            let out = &mut targets[i * w..(i + 1) * w];
-            out.fill(0);
+        let mut open_group: Option<u8> = None;
+        for (i, (c, guard, group)) in choices.iter().enumerate() {
+            let slot = &mut targets[i * 3 * w..(i + 1) * 3 * w];
+            slot.fill(0);
+            if open_group.is_some_and(|g| g < *group) {
+                continue;
+            }
             if let Some(g) = guard
                 && !self.with_ctx(st, me, |cx, scratch| cx.cond(g, scratch))
             {
                 continue;
             }
             let choice = &self.rules.choices[*c as usize];
+            let (out, rest) = slot.split_at_mut(w);
             let filter = match &choice.kind {
                 ChoiceKind::Place { target, .. } => Some((target, EMPTY, false)),
                 ChoiceKind::Convert(target) => Some((target, self.owner_set(me as usize), true)),
                 ChoiceKind::Remove(target) => Some((target, OCCUPIED, false)),
-                ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => None,
-            };
-            match filter {
-                Some((target, within, invert)) => {
-                    self.with_ctx(st, me, |cx, scratch| cx.set(target, out, scratch));
-                    // Place only on empty cells; convert only others' pieces.
-                    let base = &st.sets[within * w..(within + 1) * w];
-                    let occ = &st.sets[OCCUPIED * w..(OCCUPIED + 1) * w];
-                    for j in 0..w {
-                        out[j] &= if invert { occ[j] & !base[j] } else { base[j] };
-                    }
+                ChoiceKind::Step { from, to } => {
+                    let (_, to_slot) = rest.split_at_mut(w);
+                    self.with_ctx(st, me, |cx, scratch| {
+                        cx.set(from, out, scratch);
+                        cx.set(to, to_slot, scratch);
+                    });
+                    None
                 }
-                None => out[0] = 1,
+                ChoiceKind::Jump { from, over, to } => {
+                    let (over_slot, to_slot) = rest.split_at_mut(w);
+                    self.with_ctx(st, me, |cx, scratch| {
+                        cx.set(from, out, scratch);
+                        cx.set(over, over_slot, scratch);
+                        cx.set(to, to_slot, scratch);
+                    });
+                    None
+                }
+                ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {
+                    out[0] = 1;
+                    None
+                }
+            };
+            if let Some((target, within, invert)) = filter {
+                self.with_ctx(st, me, |cx, scratch| cx.set(target, out, scratch));
+                // Place only on empty cells; convert only others' pieces.
+                let base = &st.sets[within * w..(within + 1) * w];
+                let occ = &st.sets[OCCUPIED * w..(OCCUPIED + 1) * w];
+                for j in 0..w {
+                    out[j] &= if invert { occ[j] & !base[j] } else { base[j] };
+                }
             }
-            any |= !cellset::is_empty(out);
+            if matches!(
+                choice.kind,
+                ChoiceKind::Step { .. } | ChoiceKind::Jump { .. }
+            ) {
+                // Only cells holding a piece can move.
+                let occ = &st.sets[OCCUPIED * w..(OCCUPIED + 1) * w];
+                for j in 0..w {
+                    slot[j] &= occ[j];
+                }
+            }
+            if self.offered(*c, &targets[i * 3 * w..(i + 1) * 3 * w]) > 0 {
+                open_group = Some(*group);
+            }
         }
         st.targets = targets;
-        any
+        open_group.is_some()
     }
 
     fn next_turn(&self, st: &mut State) {
@@ -747,6 +912,20 @@ impl Game {
                 }
             }
             Effect::Swap => self.swap_seats(st),
+            Effect::Make(target, kind) => {
+                self.for_each_cell(st, target, me, |g, st, c| {
+                    if let Some((_, owner)) = g.piece_at(st, c) {
+                        g.put(st, c, Some((*kind as usize, owner)));
+                    }
+                });
+            }
+            Effect::Set(var, value) => {
+                let v = self.with_ctx(st, me, |cx, scratch| cx.int(value, scratch));
+                if st.vars[*var as usize] != v {
+                    st.vars[*var as usize] = v;
+                    st.changes += 1;
+                }
+            }
             Effect::EachGroup { slot, set, body } => self.each_group(st, *slot as usize, set, body),
         }
     }
@@ -892,6 +1071,8 @@ impl Game {
             dirs: [0; 8],
             vars: &st.vars,
             passes: st.passes,
+            origin: st.origin,
+            jumped: st.jumped,
             set_vars: &st.set_vars,
         }
     }
@@ -930,7 +1111,9 @@ fn uses_player_groups(rules: &Rules) -> bool {
             NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => int(a) || int(b),
             NumExpr::Neg(a) => int(a),
             NumExpr::ByPlayer(v) => v.iter().any(int),
-            NumExpr::Const(_)
+            NumExpr::Select(_, a, b) => int(a) || int(b),
+            NumExpr::Index(_)
+            | NumExpr::Const(_)
             | NumExpr::Turn
             | NumExpr::Count(_)
             | NumExpr::Var(_)
@@ -972,8 +1155,96 @@ fn uses_player_groups(rules: &Rules) -> bool {
             }) || t.steps.iter().any(|s| match s {
                 Step::End(c, o) => b(c) || outcome(o),
                 Step::Choose { choices, .. } => {
-                    choices.iter().any(|(_, g)| g.as_ref().is_some_and(b))
+                    choices.iter().any(|(_, g, _)| g.as_ref().is_some_and(b))
                 }
+                Step::Effect(_) => false,
+            })
+        })
+}
+
+/// Whether the legal actions may depend on the cell of the last action
+/// (`here`, `origin`, `jumped` in targets, guards or conditions), so that
+/// the hash of a position must include it.
+fn uses_last_cells(rules: &Rules) -> bool {
+    fn s(e: &SetExpr) -> bool {
+        match e {
+            SetExpr::Here | SetExpr::Origin | SetExpr::Jumped => true,
+            SetExpr::Union(a, b)
+            | SetExpr::Inter(a, b)
+            | SetExpr::Except(a, b)
+            | SetExpr::Reach(a, b) => s(a) || s(b),
+            SetExpr::Complement(a) | SetExpr::Neighbors(a) | SetExpr::Like(a) | SetExpr::Box(a) => {
+                s(a)
+            }
+            // `here` in a `where` is the cell being tested.
+            SetExpr::Where(a, _) => s(a),
+            SetExpr::ByPlayer(v) => v.iter().any(s),
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::All
+            | SetExpr::Owned(_)
+            | SetExpr::Enemy
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Fixed(_)
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Var(_) => false,
+        }
+    }
+    fn n(e: &NumExpr) -> bool {
+        match e {
+            NumExpr::Count(x)
+            | NumExpr::Groups(x)
+            | NumExpr::Largest(x)
+            | NumExpr::Rows(x)
+            | NumExpr::Columns(x) => s(x),
+            NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => n(a) || n(b),
+            NumExpr::Neg(a) => n(a),
+            NumExpr::Select(c, a, b) => bo(c) || n(a) || n(b),
+            NumExpr::ByPlayer(v) => v.iter().any(n),
+            NumExpr::Const(_)
+            | NumExpr::Turn
+            | NumExpr::Var(_)
+            | NumExpr::Passes
+            | NumExpr::Index(_) => false,
+        }
+    }
+    fn bo(e: &BoolExpr) -> bool {
+        match e {
+            BoolExpr::Not(a) => bo(a),
+            BoolExpr::And(a, b) | BoolExpr::Or(a, b) => bo(a) || bo(b),
+            BoolExpr::Cmp(_, a, b) => n(a) || n(b),
+            BoolExpr::NonEmpty(x) | BoolExpr::Line(x, _) => s(x),
+            BoolExpr::Connected(x, y, z) => s(x) || s(y) || s(z),
+            BoolExpr::Escapes {
+                seed,
+                through,
+                bound,
+            } => s(seed) || s(through) || s(bound),
+            // `at` looks from `here`.
+            BoolExpr::At(..) => true,
+            BoolExpr::Quantifier { body, .. } => bo(body),
+            BoolExpr::ByPlayer(v) => v.iter().any(bo),
+            BoolExpr::Const(_) | BoolExpr::SamePlayer(..) => false,
+        }
+    }
+    let choice = |c: &Choice| match &c.kind {
+        ChoiceKind::Place { target, .. } => s(target),
+        ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => s(t),
+        ChoiceKind::Step { from, to } => s(from) || s(to),
+        ChoiceKind::Jump { from, over, to } => s(from) || s(over) || s(to),
+        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => false,
+    };
+    rules.ends.iter().any(|(c, _)| bo(c))
+        || rules.turns.iter().any(|t| {
+            t.steps.iter().any(|st| match st {
+                Step::Choose { repeat, choices } => {
+                    matches!(repeat, Repeat::While(c) if bo(c))
+                        || choices.iter().any(|(i, g, _)| {
+                            choice(&rules.choices[*i as usize]) || g.as_ref().is_some_and(bo)
+                        })
+                }
+                Step::End(c, _) => bo(c),
                 Step::Effect(_) => false,
             })
         })
@@ -1071,6 +1342,11 @@ pub struct State {
     vars: [f64; 16],
     /// Passes in a row just made.
     passes: u32,
+    /// The cell the last moving piece left, and the cell it jumped over.
+    origin: u32,
+    jumped: u32,
+    /// Whether [`State::hash`] includes those cells and `here`.
+    hash_last_cells: bool,
     /// Cells of the groups bound by `each group` (one set per slot).
     set_vars: Vec<u64>,
     result: Option<GameResult>,
@@ -1099,6 +1375,9 @@ impl Clone for State {
             changes: self.changes,
             vars: self.vars,
             passes: self.passes,
+            origin: self.origin,
+            jumped: self.jumped,
+            hash_last_cells: self.hash_last_cells,
             set_vars: self.set_vars.clone(),
             result: self.result,
         }
@@ -1127,6 +1406,9 @@ impl Clone for State {
         self.changes = o.changes;
         self.vars = o.vars;
         self.passes = o.passes;
+        self.origin = o.origin;
+        self.jumped = o.jumped;
+        self.hash_last_cells = o.hash_last_cells;
         self.set_vars.clone_from(&o.set_vars);
         self.result = o.result;
     }
@@ -1155,6 +1437,10 @@ impl State {
     /// plus the player to move, where the turn stands, and who sits where.
     pub fn hash(&self) -> u64 {
         let mut h = self.board_hash;
+        if self.hash_last_cells {
+            h ^= mix(0x9000_0000 ^ ((self.here as u64) << 32 | self.origin as u64));
+            h ^= mix(0xA000_0000 ^ self.jumped as u64);
+        }
         h ^= mix(0x1000_0000 ^ self.mover as u64);
         h ^= mix(0x2000_0000 ^ self.turn as u64);
         h ^= mix(0x3000_0000 ^ ((self.step as u64) << 32 | self.done as u64));
@@ -1198,6 +1484,8 @@ struct Ctx<'a> {
     dirs: [u8; 8],
     vars: &'a [f64; 16],
     passes: u32,
+    origin: u32,
+    jumped: u32,
     /// The groups bound by `each group`, one set per slot.
     set_vars: &'a [u64],
 }
@@ -1264,10 +1552,15 @@ impl Ctx<'_> {
                     out[w - 1] = (1u64 << (n % 64)) - 1;
                 }
             }
-            SetExpr::Here => {
+            SetExpr::Here | SetExpr::Origin | SetExpr::Jumped => {
                 out.fill(0);
-                if self.here != NO_CELL {
-                    cellset::insert(out, self.here as usize);
+                let c = match e {
+                    SetExpr::Here => self.here,
+                    SetExpr::Origin => self.origin,
+                    _ => self.jumped,
+                };
+                if c != NO_CELL {
+                    cellset::insert(out, c as usize);
                 }
             }
             SetExpr::Enemy => {
@@ -1425,6 +1718,8 @@ impl Ctx<'_> {
         match e {
             SetExpr::All => true,
             SetExpr::Here => self.here as usize == c,
+            SetExpr::Origin => self.origin as usize == c,
+            SetExpr::Jumped => self.jumped as usize == c,
             SetExpr::Enemy => {
                 let owner = (self.cells[c] as usize).wrapping_sub(1) % (self.g.players + 1);
                 self.cells[c] != 0 && owner != self.me as usize && owner != self.g.players
@@ -1534,7 +1829,11 @@ impl Ctx<'_> {
             }
             BoolExpr::Connected(s, a, b) => self.connected(s, a, b, tmp),
             BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),
-            BoolExpr::Escapes { seed, through, bound } => {
+            BoolExpr::Escapes {
+                seed,
+                through,
+                bound,
+            } => {
                 let w = self.w();
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(through, t, rest);
@@ -1728,6 +2027,14 @@ impl Ctx<'_> {
             NumExpr::Turn => self.turn as f64,
             NumExpr::Var(v) => self.vars[*v as usize],
             NumExpr::Passes => self.passes as f64,
+            NumExpr::Index(w) => (self.who(*w) + 1) as f64,
+            NumExpr::Select(c, a, b) => {
+                if self.cond(c, tmp) {
+                    self.int(a, tmp)
+                } else {
+                    self.int(b, tmp)
+                }
+            }
             NumExpr::Count(s) => {
                 if let Some(s) = self.stored(s) {
                     return cellset::count(s) as f64;

@@ -31,6 +31,10 @@ pub enum SetExpr {
     All,
     /// The cell of the current action, or the cell being tested by `where`.
     Here,
+    /// The cell a moving piece left (`step`, `jump`).
+    Origin,
+    /// The cell jumped over by the last `jump`.
+    Jumped,
     /// Cells holding a piece owned by the player.
     Owned(Who),
     /// Cells holding a piece owned by another player than `Me`.
@@ -71,6 +75,10 @@ pub enum NumExpr {
     Var(u8),
     /// Passes in a row just made (1 after a pass, 2 after two, ...).
     Passes,
+    /// A player's number, from 1 in the order of `players`.
+    Index(Who),
+    /// `select(COND, A, B)`: A if the condition holds, else B.
+    Select(Box<BoolExpr>, Box<NumExpr>, Box<NumExpr>),
     /// Distinct rows and columns the set's cells lie in.
     Rows(SetExpr),
     Columns(SetExpr),
@@ -171,6 +179,10 @@ pub enum Effect {
     },
     /// The seats exchange players.
     Swap,
+    /// The pieces on the cells become this kind (same owner).
+    Make(SetExpr, PieceId),
+    /// A variable takes a value.
+    Set(u8, NumExpr),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -187,6 +199,18 @@ pub enum ChoiceKind {
     Choose {
         var: u8,
         values: Vec<f64>,
+    },
+    /// A piece moves to a neighbouring cell; the action's `cell` is
+    /// `from * directions + direction`.
+    Step {
+        from: SetExpr,
+        to: SetExpr,
+    },
+    /// A piece moves over a neighbour to the cell behind it, in a line.
+    Jump {
+        from: SetExpr,
+        over: SetExpr,
+        to: SetExpr,
     },
 }
 
@@ -221,14 +245,24 @@ pub enum Outcome {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
-    /// `repeat` plies, each a pick among the choices (indices into
-    /// `Rules::choices`), each offered only while its guard holds.
+    /// Plies, each a pick among the choices (indices into
+    /// `Rules::choices`), each offered only while its guard holds. Choices
+    /// come in priority groups (the number): a group is offered only when
+    /// no earlier group has an action.
     Choose {
-        repeat: u32,
-        choices: Vec<(u16, Option<BoolExpr>)>,
+        repeat: Repeat,
+        choices: Vec<(u16, Option<BoolExpr>, u8)>,
     },
     Effect(Effect),
     End(BoolExpr, Outcome),
+}
+
+/// How many plies a choice step takes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Repeat {
+    Times(u32),
+    /// While the condition holds (checked before each ply).
+    While(BoolExpr),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -307,6 +341,9 @@ pub struct Rules {
     /// Turn numbers at whose first ply the pie rule offers `swap`.
     pub swap_turns: Vec<u32>,
     pub ends: Vec<(BoolExpr, Outcome)>,
+    /// The outcome when the player to move has no action in a whole turn
+    /// (`end if stuck: ...`); a draw when not given.
+    pub stuck: Option<Outcome>,
     /// How many direction variables an expression may bind at once.
     pub dir_slots: usize,
     /// How many group variables (`each group g`) may be bound at once.

@@ -2,7 +2,7 @@
 //! the marks (such as Ecalper's stones added last turn) spelt out.
 
 use crate::engine::{Game, GameResult, State};
-use crate::rules::{ChoiceKind, Step};
+use crate::rules::{ChoiceKind, Repeat, Step};
 
 /// One character per player: the initial of its name, upper case, or a digit
 /// when two players share an initial.
@@ -153,7 +153,7 @@ pub fn position(game: &Game, st: &State) -> String {
                 Some(Step::Choose { choices, repeat }) => {
                     let names: Vec<String> = choices
                         .iter()
-                        .map(|(c, _)| {
+                        .map(|(c, _, _)| {
                             let choice = &game.rules.choices[*c as usize];
                             match &choice.kind {
                                 ChoiceKind::Place { piece, .. }
@@ -165,10 +165,9 @@ pub fn position(game: &Game, st: &State) -> String {
                             }
                         })
                         .collect();
-                    let rep = if *repeat > 1 {
-                        format!(" ({} of {repeat})", st_done(st) + 1)
-                    } else {
-                        String::new()
+                    let rep = match repeat {
+                        Repeat::Times(n) if *n > 1 => format!(" ({} of {n})", st_done(st) + 1),
+                        _ => String::new(),
                     };
                     format!(": {}{rep}", names.join(" | "))
                 }

@@ -176,6 +176,14 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::each_group => "`each group`",
         Rule::effect_ref => "an effect",
         Rule::list_kw => "`list`",
+        Rule::signed_number => "a number",
+        Rule::choice_group => "an action",
+        Rule::while_cond => "`while`",
+        Rule::else_kw => "`else`",
+        Rule::step_move => "`step`",
+        Rule::jump_move => "`jump`",
+        Rule::make_cells => "`make`",
+        Rule::set_var => "`set`",
         // Wherever `neutral` may come, `pieces` may too: name the common one.
         Rule::neutral => "`pieces`",
         Rule::action_item => "`action`",
@@ -267,7 +275,7 @@ fn int(pair: P) -> u32 {
 fn literal(pair: P) -> Literal {
     let inner = pair.into_inner().next().expect("literal has one child");
     match inner.as_rule() {
-        Rule::number => Literal::Number(inner.as_str().to_string()),
+        Rule::number | Rule::signed_number => Literal::Number(inner.as_str().to_string()),
         _ => Literal::Name(inner.as_str().to_string()),
     }
 }
@@ -342,12 +350,14 @@ fn add_item(game: &mut GameFile, item: P) {
                 diagonals: false,
                 without: Vec::new(),
                 links: Vec::new(),
+                guard: None,
                 span: item_span,
             };
             for p in inner {
                 match p.as_rule() {
                     Rule::expr => board.args.push(expr(p)),
                     Rule::with_diagonals => board.diagonals = true,
+                    Rule::guard => board.guard = Some(guard(p)),
                     Rule::without => board.without.extend(p.into_inner().map(name)),
                     Rule::links => {
                         for pair in p.into_inner() {
@@ -541,6 +551,14 @@ fn add_item(game: &mut GameFile, item: P) {
         | Rule::choice_kind
         | Rule::ident_char
         | Rule::list_kw
+        | Rule::signed_number
+        | Rule::choice_group
+        | Rule::while_cond
+        | Rule::else_kw
+        | Rule::step_move
+        | Rule::jump_move
+        | Rule::make_cells
+        | Rule::set_var
         | Rule::neutral
         | Rule::choose
         | Rule::each_group
@@ -563,21 +581,28 @@ fn step(pair: P) -> Step {
             Step::End(cond, out)
         }
         Rule::choice_step => {
-            let mut repeat = 1;
-            let mut options = Vec::new();
+            let mut repeat = Repeat::Times(1);
+            let mut groups = Vec::new();
             for p in inner.into_inner() {
                 match p.as_rule() {
-                    Rule::int => repeat = int(p),
-                    Rule::guarded_choice => {
-                        let mut parts = p.into_inner();
-                        let c = choice(parts.next().expect("choice"));
-                        let g = parts.next().map(guard);
-                        options.push((c, g));
+                    Rule::int => repeat = Repeat::Times(int(p)),
+                    Rule::while_cond => {
+                        repeat = Repeat::While(expr(p.into_inner().next().expect("condition")))
+                    }
+                    Rule::choice_group => {
+                        let mut options = Vec::new();
+                        for g in p.into_inner() {
+                            let mut parts = g.into_inner();
+                            let c = choice(parts.next().expect("choice"));
+                            let gd = parts.next().map(guard);
+                            options.push((c, gd));
+                        }
+                        groups.push(options);
                     }
                     _ => {}
                 }
             }
-            Step::Choice { repeat, options }
+            Step::Choice { repeat, groups }
         }
         _ => Step::Effect(effect(inner)),
     }
@@ -598,6 +623,19 @@ fn choice(pair: P) -> Choice {
         Rule::remove => ChoiceKind::Remove(expr(kind_pair.into_inner().next().expect("target"))),
         Rule::pass => ChoiceKind::Pass,
         Rule::swap => ChoiceKind::Swap,
+        Rule::step_move => {
+            let mut parts = kind_pair.into_inner();
+            let from = expr(parts.next().expect("from"));
+            let to = expr(parts.next().expect("to"));
+            ChoiceKind::Step { from, to }
+        }
+        Rule::jump_move => {
+            let mut parts = kind_pair.into_inner();
+            let from = expr(parts.next().expect("from"));
+            let over = expr(parts.next().expect("over"));
+            let to = expr(parts.next().expect("to"));
+            ChoiceKind::Jump { from, over, to }
+        }
         Rule::choose => {
             let choose_span = span(&kind_pair);
             let mut parts = kind_pair.into_inner();
@@ -677,6 +715,16 @@ fn effect(pair: P) -> Effect {
             }
         }
         Rule::swap => Effect::Swap,
+        Rule::make_cells => {
+            let set = expr(parts.next().expect("cells"));
+            let piece = name(parts.next().expect("piece"));
+            Effect::Make(set, piece)
+        }
+        Rule::set_var => {
+            let var = name(parts.next().expect("variable"));
+            let value = expr(parts.next().expect("value"));
+            Effect::Set(var, value)
+        }
         Rule::effect_ref => Effect::Named(name(parts.next().expect("effect name"))),
         _ => Effect::Group(parts.map(effect).collect()),
     }
