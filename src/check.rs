@@ -1459,8 +1459,16 @@ impl<'a> Checker<'a> {
                 );
                 return Value::Error;
             }
+            let negative;
             let other = match &b.kind {
                 ExprKind::Name(t) | ExprKind::Number(t) => t,
+                ExprKind::Neg(inner) if matches!(&inner.kind, ExprKind::Number(_)) => {
+                    let ExprKind::Number(t) = &inner.kind else {
+                        unreachable!("matched above")
+                    };
+                    negative = format!("-{t}");
+                    &negative
+                }
                 _ => {
                     self.error(
                         b.span,

@@ -5,7 +5,8 @@
 //! - when two kinds of action could take the same cell in one position, the
 //!   action's name qualifies the cell: `replace:d4`, `place:d4`.
 //!
-//! - choosing a value is `variable=value`: `komi=5.5`, `side=vertical`.
+//! - choosing a value is `variable=value`: `komi=5.5`, `side=vertical`;
+//! - a moving piece is `from-to`: `b2-c3` (a step), `b2-d4` (a jump).
 //!
 //! Labels are case-insensitive; the qualified form is always accepted.
 
@@ -21,6 +22,26 @@ pub fn choice_name(game: &Game, a: Action) -> &str {
     }
 }
 
+/// The cells a moving action leaves and reaches.
+pub fn move_cells(game: &Game, a: Action) -> Option<(usize, usize)> {
+    if a.choice == Action::PIE {
+        return None;
+    }
+    let jump = match &game.rules.choices[a.choice as usize].kind {
+        ChoiceKind::Step { .. } => false,
+        ChoiceKind::Jump { .. } => true,
+        _ => return None,
+    };
+    let board = game.board();
+    let nd = board.ndirs();
+    let (from, d) = (a.cell as usize / nd, a.cell as usize % nd);
+    let mut to = board.neighbor(from, d)?;
+    if jump {
+        to = board.neighbor(to, d)?;
+    }
+    Some((from, to))
+}
+
 /// The notation of `a` among the given legal actions.
 pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
     if a.choice != Action::PIE
@@ -28,6 +49,10 @@ pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
     {
         let v = &game.rules.variables[*var as usize];
         return format!("{}={}", v.name, v.show(values[a.cell as usize]));
+    }
+    if let Some((from, to)) = move_cells(game, a) {
+        let board = game.board();
+        return format!("{}-{}", board.label(from), board.label(to));
     }
     if a.cell == NO_CELL {
         return choice_name(game, a).to_string();
@@ -109,6 +134,17 @@ pub fn parse(
             0 => Err(NotationError::Unknown(text.to_string())),
             _ => Ok(found[0]),
         };
+    }
+    // A move: `b2-c3` (step) or `b2-d4` (jump).
+    if let Some((f, t)) = text.split_once('-')
+        && let (Some(from), Some(to)) =
+            (game.board().cell_by_label(f), game.board().cell_by_label(t))
+    {
+        return legal
+            .iter()
+            .copied()
+            .find(|&a| move_cells(game, a) == Some((from, to)))
+            .ok_or_else(|| NotationError::Illegal(text.to_string()));
     }
     let (name, label) = match text.split_once(':') {
         Some((n, l)) => (Some(n), Some(l)),

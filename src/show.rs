@@ -86,8 +86,11 @@ pub fn position(game: &Game, st: &State) -> String {
             .unwrap_or('?')
             .to_ascii_uppercase()
     };
+    // With two owned kinds, lower case tells them apart, so it cannot also
+    // show marks; the marks are listed below the board instead.
+    let owned_kinds = game.rules.neutral.iter().filter(|n| !**n).count();
     let cell_char = |c: usize| -> char {
-        let marked = (0..marks).any(|m| game.has_mark(st, c, m));
+        let marked = owned_kinds < 2 && (0..marks).any(|m| game.has_mark(st, c, m));
         match game.piece_at(st, c) {
             // A neutral piece: the initial of its kind.
             Some((kind, owner)) if owner == players => {
@@ -123,8 +126,20 @@ pub fn position(game: &Game, st: &State) -> String {
             .map(|(k, p)| format!("{} {p}", piece_glyph(k)))
             .collect();
     }
+    if owned_kinds >= 2 {
+        let second = game.rules.pieces[game
+            .rules
+            .neutral
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| !**n)
+            .nth(1)
+            .map_or(0, |(k, _)| k)]
+        .clone();
+        legend.push(format!("lower case: {second}"));
+    }
     out.push_str(&legend.join(", "));
-    if marks > 0 {
+    if marks > 0 && owned_kinds < 2 {
         out.push_str("; lower case or + = marked");
     }
     out.push('\n');

@@ -11,14 +11,21 @@ use gdl::notation;
 use gdl::run::{perft, playout};
 use gdl::show;
 
-/// A small option set for each game, beside its defaults. A new game must
-/// be added here: the test fails for a game without one.
-fn small_options(stem: &str) -> Option<&'static [&'static str]> {
+/// Option sets for each game besides its defaults (small boards, the other
+/// rulesets). A new game must be added here: the test fails for a game
+/// without an entry.
+fn option_sets(stem: &str) -> Option<&'static [&'static [&'static str]]> {
     Some(match stem {
-        "carteso" => &["size=5", "komi=2.5,3.5"],
-        "ecalper" => &["size=3", "pie=off"],
-        "hex" => &["size=4", "swap=off"],
-        "pinch" => &["size=5", "capture=remove", "pie=off"],
+        "carteso" => &[&["size=5", "komi=2.5,3.5"]],
+        "ecalper" => &[&["size=3", "pie=off"]],
+        "equi" => &[
+            &["ruleset=equiversi", "board=square5"],
+            &["ruleset=equiversi2", "board=hex4"],
+            &["board=hex5-6", "passing=full", "capture=morph-all"],
+            &["board=hex7-8", "hopping=optional-no-friends", "discs=safe"],
+        ],
+        "hex" => &[&["size=4", "swap=off"]],
+        "pinch" => &[&["size=5", "capture=remove", "pie=off"]],
         "tictactoe" => &[],
         _ => return None,
     })
@@ -113,13 +120,13 @@ fn game_snapshots() {
             .file_stem()
             .and_then(|s| s.to_str())
             .expect("file name");
-        let small = small_options(stem)
-            .unwrap_or_else(|| panic!("add a small option set for {stem} in tests/games.rs"));
+        let sets = option_sets(stem)
+            .unwrap_or_else(|| panic!("add option sets for {stem} in tests/games.rs"));
         let relative = Path::new("games").join(path.file_name().expect("file name"));
         let mut doc = document(&relative, &[]);
-        if !small.is_empty() {
+        for set in sets {
             doc.push_str("\n\n");
-            doc.push_str(&document(&relative, small));
+            doc.push_str(&document(&relative, set));
         }
         insta::assert_snapshot!(doc);
     });

@@ -621,7 +621,10 @@ fn stone(g: &Game, st: &State, label: &str) -> String {
 #[test]
 fn carteso_komi_and_side_are_chosen_first() {
     let g = game("games/carteso.gdl", CARTESO3);
-    assert_eq!(legal(&g, &g.start()), set(&["komi-value=0.5", "komi-value=1.5"]));
+    assert_eq!(
+        legal(&g, &g.start()),
+        set(&["komi-value=0.5", "komi-value=1.5"])
+    );
     let st = after(&g, "komi-value=1.5");
     assert_eq!(legal(&g, &st), set(&["side=vertical", "side=horizontal"]));
     // The second seat keeps Horizontal: Vertical (the first seat) moves.
@@ -643,10 +646,16 @@ fn carteso_claims_a_group_when_it_is_finished_by_its_span() {
     let g = game("games/carteso.gdl", CARTESO3);
     // Black a1-a2 spans two rows and one column. With a3 empty it can still
     // grow (the flood leaves its box), so it is not claimed yet.
-    let st = after(&g, "komi-value=0.5 side=horizontal black:a1 white:b1 black:a2 white:b2");
+    let st = after(
+        &g,
+        "komi-value=0.5 side=horizontal black:a1 white:b1 black:a2 white:b2",
+    );
     assert!(marks_at(&g, &st, "a1").is_empty());
     // White a3 closes it: finished, taller than wide, so Vertical's.
-    let st = after(&g, "komi-value=0.5 side=horizontal black:a1 white:b1 black:a2 white:b2 white:a3");
+    let st = after(
+        &g,
+        "komi-value=0.5 side=horizontal black:a1 white:b1 black:a2 white:b2 white:a3",
+    );
     assert_eq!(marks_at(&g, &st, "a1"), vec!["vertical-claim"]);
     assert_eq!(marks_at(&g, &st, "a2"), vec!["vertical-claim"]);
     // White b1-b2 can still reach c1, c2, b3...: unfinished, unclaimed.
@@ -658,10 +667,16 @@ fn carteso_claims_a_group_when_it_is_finished_by_its_span() {
 fn carteso_square_span_goes_to_the_opponent_of_the_last_placer() {
     let g = game("games/carteso.gdl", CARTESO3);
     // Vertical's white b1 finishes black a1 (1x1): Horizontal's.
-    let st = after(&g, "komi-value=0.5 side=horizontal black:a1 white:a2 white:b1");
+    let st = after(
+        &g,
+        "komi-value=0.5 side=horizontal black:a1 white:a2 white:b1",
+    );
     assert_eq!(marks_at(&g, &st, "a1"), vec!["horizontal-claim"]);
     // Horizontal's white b1 finishes it instead: Vertical's.
-    let st = after(&g, "komi-value=0.5 side=horizontal black:a1 white:a2 pass white:b1");
+    let st = after(
+        &g,
+        "komi-value=0.5 side=horizontal black:a1 white:a2 pass white:b1",
+    );
     assert_eq!(marks_at(&g, &st, "a1"), vec!["vertical-claim"]);
 }
 
@@ -669,11 +684,17 @@ fn carteso_square_span_goes_to_the_opponent_of_the_last_placer() {
 fn carteso_wider_groups_are_horizontal_and_claims_stay() {
     let g = game("games/carteso.gdl", CARTESO3);
     // Black a1-b1 (one row, two columns), closed by a2, b2 and c1.
-    let st = after(&g, "komi-value=0.5 side=horizontal black:a1 black:b1 white:a2 white:b2 white:c1");
+    let st = after(
+        &g,
+        "komi-value=0.5 side=horizontal black:a1 black:b1 white:a2 white:b2 white:c1",
+    );
     assert_eq!(marks_at(&g, &st, "a1"), vec!["horizontal-claim"]);
     assert_eq!(marks_at(&g, &st, "b1"), vec!["horizontal-claim"]);
     // Later stones never move a claim.
-    let st = after(&g, "komi-value=0.5 side=horizontal black:a1 black:b1 white:a2 white:b2 white:c1 black:c3");
+    let st = after(
+        &g,
+        "komi-value=0.5 side=horizontal black:a1 black:b1 white:a2 white:b2 white:c1 black:c3",
+    );
     assert_eq!(marks_at(&g, &st, "a1"), vec!["horizontal-claim"]);
 }
 
@@ -685,11 +706,17 @@ fn carteso_ends_after_two_passes_and_counts_komi() {
     let moves = "komi-value=1.5 side=horizontal black:a1 black:a2 white:b1 white:b2";
     let st = after(&g, moves);
     assert_eq!(marks_at(&g, &st, "b2"), vec!["vertical-claim"]);
-    assert!(!after(&g, &format!("{moves} pass")).is_over(), "one pass does not end the game");
+    assert!(
+        !after(&g, &format!("{moves} pass")).is_over(),
+        "one pass does not end the game"
+    );
     let st = after(&g, &format!("{moves} pass pass"));
     assert_eq!(winner(&g, &st).as_deref(), Some("vertical"));
     // A pass, a placement, then one more pass: not two in a row.
-    let st = after(&g, "komi-value=1.5 side=horizontal black:a1 pass black:a2 pass");
+    let st = after(
+        &g,
+        "komi-value=1.5 side=horizontal black:a1 pass black:a2 pass",
+    );
     assert!(!st.is_over());
 }
 
@@ -698,7 +725,10 @@ fn carteso_komi_decides_close_games_and_ties_draw() {
     // White a1-b1 closed by black a2-b2: both one row, two columns, so both
     // Horizontal's: 4 + komi against 0.
     let g = game("games/carteso.gdl", &["size=2", "komi=0.5"]);
-    let st = after(&g, "komi-value=0.5 side=horizontal white:a1 white:b1 black:a2 black:b2 pass pass");
+    let st = after(
+        &g,
+        "komi-value=0.5 side=horizontal white:a1 white:b1 black:a2 black:b2 pass pass",
+    );
     assert_eq!(winner(&g, &st).as_deref(), Some("horizontal"));
     // A checkerboard: four single stones, each claimed (1x1) for the
     // opponent of whoever placed the stone that finished it. Vertical's a2
@@ -750,7 +780,15 @@ fn carteso_a_group_with_both_markers_scores_for_both() {
         gdl::rules::Outcome::Compare(keys) => keys[0].1.clone(),
         other => panic!("{other:?}"),
     };
-    assert_eq!(g.evaluate(&mut view, &score, 0), 3.0, "Vertical scores the whole group");
-    assert_eq!(g.evaluate(&mut view, &score, 1), 3.0, "and so does Horizontal");
+    assert_eq!(
+        g.evaluate(&mut view, &score, 0),
+        3.0,
+        "Vertical scores the whole group"
+    );
+    assert_eq!(
+        g.evaluate(&mut view, &score, 1),
+        3.0,
+        "and so does Horizontal"
+    );
     assert_eq!(winner(&g, &st).as_deref(), Some("draw"));
 }
