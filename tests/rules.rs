@@ -792,3 +792,270 @@ fn carteso_a_group_with_both_markers_scores_for_both() {
     );
     assert_eq!(winner(&g, &st).as_deref(), Some("draw"));
 }
+
+// ---------------------------------------------------------------- Equi
+//
+// On `square5` (a1 bottom left, orthogonal). The first territory piece is
+// Black's; after it, a cell's placement is a territory piece where the
+// mover's and the opponent's neighbours balance, and a Disc elsewhere.
+
+fn equi(options: &[&str]) -> Game {
+    let mut all = vec!["board=square5"];
+    all.extend_from_slice(options);
+    game("games/equi.gdl", &all)
+}
+
+/// "black territory", "white disc", or "" for an empty cell.
+fn piece(g: &Game, st: &State, label: &str) -> String {
+    let c = g.board().cell_by_label(label).expect("cell");
+    match g.piece_at(st, c) {
+        Some((kind, owner)) => format!("{} {}", g.rules.players[owner], g.rules.pieces[kind]),
+        None => String::new(),
+    }
+}
+
+#[test]
+fn equi_first_placement_avoids_corners_unless_allowed() {
+    let g = equi(&[]);
+    let first = legal(&g, &g.start());
+    assert_eq!(first.len(), 21);
+    assert!(!first.contains("a1") && !first.contains("e5") && first.contains("c3"));
+    let g = equi(&["corner-rule=off"]);
+    assert_eq!(legal(&g, &g.start()).len(), 25);
+}
+
+#[test]
+fn equi_placement_type_comes_from_the_neighbours() {
+    let g = equi(&[]);
+    // Next to Black's c3, White's neighbours do not balance: a Disc.
+    assert_eq!(piece(&g, &after(&g, "c3 b3"), "b3"), "white disc");
+    // Away from it they do (none each): a territory piece.
+    assert_eq!(piece(&g, &after(&g, "c3 a1"), "a1"), "white territory");
+    // Black next to its own c3: unbalanced too.
+    assert_eq!(piece(&g, &after(&g, "c3 a1 d3"), "d3"), "black disc");
+}
+
+#[test]
+fn equi_forced_start_jump_yields_territory() {
+    let g = equi(&[]);
+    // White's Disc b3 can jump Black's c3 (d3 is empty): it must.
+    let st = after(&g, "c3 b3 e5");
+    assert_eq!(legal(&g, &st), set(&["b3-d3"]));
+    let st = after(&g, "c3 b3 e5 b3-d3");
+    assert_eq!(piece(&g, &st, "c3"), "white territory");
+    assert_eq!(piece(&g, &st, "d3"), "white disc");
+    assert_eq!(piece(&g, &st, "b3"), "");
+    // Still White's turn: no more jumps (c3 was jumped already), so the
+    // placement, possibly on the cell the Disc left.
+    assert_eq!(g.rules.players[st.mover as usize], "white");
+    let moves = legal(&g, &st);
+    assert!(
+        moves.contains("b3") && !moves.iter().any(|m| m.contains('-')),
+        "{moves:?}"
+    );
+}
+
+#[test]
+fn equi_a_landing_next_to_an_enemy_must_jump_again() {
+    let g = equi(&[]);
+    // Black d4 stands above d3, with d5 empty behind it.
+    let st = after(&g, "c3 b3 d4 b3-d3");
+    assert_eq!(legal(&g, &st), set(&["d3-d5"]));
+    let st = after(&g, "c3 b3 d4 b3-d3 d3-d5");
+    assert_eq!(piece(&g, &st, "d4"), "white territory");
+    assert_eq!(piece(&g, &st, "d5"), "white disc");
+}
+
+#[test]
+fn equi_steps_end_the_move() {
+    let g = equi(&[]);
+    // Black's Disc d3 blocks the jump over c3: White may step, jump nothing.
+    let st = after(&g, "c3 b3 d3");
+    let moves = legal(&g, &st);
+    for step in ["b3-a3", "b3-b2", "b3-b4"] {
+        assert!(moves.contains(step), "{step} in {moves:?}");
+    }
+    assert!(moves.contains("e5"), "placing without moving is allowed");
+    // After a step only the placement is left.
+    let st = after(&g, "c3 b3 d3 b3-b4");
+    assert!(!legal(&g, &st).iter().any(|m| m.contains('-')));
+    assert_eq!(piece(&g, &st, "b4"), "white disc");
+}
+
+#[test]
+fn equi_friendly_jumps_are_optional_and_never_twice() {
+    let g = equi(&[]);
+    // White's Disc d3 (after jumping c3) may, a turn later, jump its own
+    // territory c3 back to b3, or just place.
+    let st = after(&g, "c3 b3 e5 b3-d3 a1 e1");
+    let moves = legal(&g, &st);
+    assert!(moves.contains("d3-b3") && moves.contains("b5"), "{moves:?}");
+    // Without friendly jumps (Equiversi's hopping) it is not offered.
+    let g2 = equi(&["hopping=mandatory-no-friends"]);
+    let st2 = after(&g2, "c3 b3 e5 b3-d3 a1 e1");
+    assert!(!legal(&g2, &st2).contains("d3-b3"));
+    // The same turn cannot jump c3 twice.
+    let st = after(&g, "c3 b3 e5 b3-d3");
+    assert!(!legal(&g, &st).contains("d3-b3"));
+}
+
+#[test]
+fn equi_capture_modes() {
+    // White's Disc jumps Black's territory c3; what does c3 become?
+    for (mode, expected) in [
+        ("yield", "white territory"),
+        ("none", "white territory"),
+        ("morph-own", "white territory"),
+        ("morph-all", "white disc"),
+        ("morph-enemy", "white disc"),
+    ] {
+        let g = equi(&[&format!("capture={mode}")]);
+        let st = after(&g, "c3 b3 e5 b3-d3");
+        assert_eq!(piece(&g, &st, "c3"), expected, "capture={mode}");
+    }
+}
+
+#[test]
+fn equi_optional_hopping_lets_the_jump_wait() {
+    let g = equi(&["hopping=optional"]);
+    let moves = legal(&g, &after(&g, "c3 b3 e5"));
+    assert!(
+        moves.contains("b3-d3") && moves.contains("a1") && moves.contains("b3-b2"),
+        "{moves:?}"
+    );
+}
+
+#[test]
+fn equi_disc_placement_modes() {
+    // After c3 (Black) and b3 (White's Disc), Black places. b4 is a Disc
+    // cell that White's b3 could jump at once (b5 behind it is empty); a3
+    // is a Disc cell it could not (nothing behind it).
+    let moves = |discs: &str| {
+        legal(
+            &equi(&[&format!("discs={discs}")]),
+            &after(&equi(&[&format!("discs={discs}")]), "c3 b3"),
+        )
+    };
+    let non_territory = moves("non-territory");
+    assert!(non_territory.contains("b4") && non_territory.contains("a3"));
+    let safe = moves("safe-non-territory");
+    assert!(!safe.contains("b4") && safe.contains("a3"), "{safe:?}");
+    // Anywhere: a balanced cell takes a territory piece or a Disc.
+    let anywhere = moves("anywhere");
+    assert!(
+        anywhere.contains("add-territory:a1") && anywhere.contains("disc-anywhere:a1"),
+        "{anywhere:?}"
+    );
+    let safe_anywhere = moves("safe");
+    assert!(
+        safe_anywhere.contains("disc-safe:a1")
+            && !safe_anywhere
+                .iter()
+                .any(|m| m.ends_with("b4") && m.starts_with("disc")),
+        "{safe_anywhere:?}"
+    );
+}
+
+#[test]
+fn equi_passing_modes_and_the_first_to_stop() {
+    // Always-place (Equi): no stopping at all.
+    let g = equi(&[]);
+    assert!(!legal(&g, &after(&g, "c3")).contains("stop"));
+    // Partial: stopping only after a move.
+    let g = equi(&["passing=partial"]);
+    assert!(!legal(&g, &after(&g, "c3")).contains("stop"));
+    assert!(legal(&g, &after(&g, "c3 b3 d3 b3-b4")).contains("stop"));
+    // A Disc may not be placed after moving under partial passing: after the
+    // step, unbalanced cells (d2 beside Black's d3, a4 beside White's b4)
+    // are not offered; balanced ones (c4: b4 against c3; a1) are.
+    let after_step = legal(&g, &after(&g, "c3 b3 d3 b3-b4"));
+    assert!(
+        !after_step.contains("d2") && !after_step.contains("a4"),
+        "{after_step:?}"
+    );
+    assert!(
+        after_step.contains("c4") && after_step.contains("a1"),
+        "{after_step:?}"
+    );
+    // Full: a whole turn may be stopped; two stops in a row end the game,
+    // and with equal scores the first to stop wins.
+    let g = equi(&["passing=full"]);
+    let st = after(&g, "c3 a1 stop");
+    assert!(!st.is_over());
+    let st = after(&g, "c3 a1 stop stop");
+    assert_eq!(
+        winner(&g, &st).as_deref(),
+        Some("black"),
+        "1-1, Black stopped first"
+    );
+    // A placement in between resets it: Black stops, White places (the stop
+    // no longer counts), Black places, then White stops first: 2-2, White.
+    let st = after(&g, "c3 a1 stop e5 e1 stop");
+    assert!(!st.is_over());
+    let st = after(&g, "c3 a1 stop e5 e1 stop stop");
+    assert_eq!(winner(&g, &st).as_deref(), Some("white"));
+}
+
+#[test]
+fn equi_scores_count_territory_and_discs() {
+    // Full passing to end at once: Black c3 (territory) and d3 (a Disc next
+    // to it: -3), White a1 (territory): Black -2, White 1.
+    let g = equi(&["passing=full"]);
+    let st = after(&g, "c3 a1 d3 stop stop");
+    assert_eq!(winner(&g, &st).as_deref(), Some("white"));
+    // With Discs worth 0 (Equiversi 2's value), Black has 1 and White 1:
+    // White stopped first and wins.
+    let g = equi(&["passing=full", "disc-value=0"]);
+    let st = after(&g, "c3 a1 d3 stop stop");
+    assert_eq!(winner(&g, &st).as_deref(), Some("white"));
+    // Territory worth 3: Black 3 - 3 = 0 against White 3.
+    let g = equi(&["passing=full", "territory-value=3"]);
+    let st = after(&g, "c3 a1 d3 stop stop");
+    assert_eq!(winner(&g, &st).as_deref(), Some("white"));
+}
+
+#[test]
+fn equi_always_place_ends_on_a_full_board_by_score() {
+    // Random games under Equi's rules end with a full board, and the result
+    // agrees with the scores computed here.
+    let g = game("games/equi.gdl", &[]);
+    let mut seen = [0; 3];
+    for seed in 0..200 {
+        let p = gdl::run::playout(&g, &g.start(), seed, true);
+        let mut st = g.start();
+        for &a in &p.actions {
+            g.play(&mut st, a).expect("legal");
+        }
+        assert!(st.is_over());
+        let n = g.board().len();
+        assert!(
+            (0..n).all(|c| g.piece_at(&st, c).is_some()),
+            "seed {seed}: board full"
+        );
+        let score = |p: usize| -> i64 {
+            (0..n)
+                .filter_map(|c| g.piece_at(&st, c))
+                .filter(|(_, o)| *o == p)
+                .map(|(k, _)| {
+                    if g.rules.pieces[k] == "territory" {
+                        1
+                    } else {
+                        -3
+                    }
+                })
+                .sum()
+        };
+        let expected = match score(0).cmp(&score(1)) {
+            std::cmp::Ordering::Greater => Some("black"),
+            std::cmp::Ordering::Less => Some("white"),
+            std::cmp::Ordering::Equal => Some("draw"),
+        };
+        assert_eq!(winner(&g, &st).as_deref(), expected, "seed {seed}");
+        seen[match expected {
+            Some("black") => 0,
+            Some("white") => 1,
+            _ => 2,
+        }] += 1;
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+}
