@@ -193,6 +193,8 @@ struct Checker<'a> {
     effect_stack: Vec<String>,
     /// Group variables in scope (`each group g in ...`), innermost last.
     set_scope: Vec<String>,
+    /// The board had cells removed with `without`.
+    cut_board: bool,
     set_slots: usize,
     define_values: HashMap<String, Value>,
     define_stack: Vec<String>,
@@ -230,6 +232,7 @@ impl<'a> Checker<'a> {
             effect_stack: Vec::new(),
             set_scope: Vec::new(),
             set_slots: 0,
+            cut_board: false,
             define_values: HashMap::new(),
             define_stack: Vec::new(),
             actions: HashMap::new(),
@@ -559,6 +562,7 @@ impl<'a> Checker<'a> {
         if decl.diagonals && !matches!(shape, Shape::Square { .. }) {
             self.error(decl.span, "`with diagonals` is only for square boards");
         }
+        self.cut_board = !decl.without.is_empty();
         let spec = BoardSpec {
             shape,
             remove: decl.without.iter().map(|n| n.text.clone()).collect(),
@@ -1682,7 +1686,22 @@ impl<'a> Checker<'a> {
             "mover" => return Value::Who(Who::Me),
             "opponent" => return Value::Who(Who::Opponent),
             "corners" => {
-                let cells = self.board.as_ref().map(|b| b.corners()).unwrap_or_default();
+                // The generated shape's corners; on a board cut with
+                // `without`, the cells with the fewest neighbours (the tips
+                // of a diamond cut from a square, say).
+                let cells = match &self.board {
+                    Some(b) if self.cut_board => {
+                        let fewest = (0..b.len())
+                            .map(|c| b.neighbors(c).len())
+                            .min()
+                            .unwrap_or(0);
+                        (0..b.len())
+                            .filter(|&c| b.neighbors(c).len() == fewest)
+                            .collect()
+                    }
+                    Some(b) => b.corners(),
+                    None => Vec::new(),
+                };
                 return Value::Set(self.fixed(cells));
             }
             _ => {}

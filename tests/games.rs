@@ -23,6 +23,7 @@ fn option_sets(stem: &str) -> Option<&'static [&'static [&'static str]]> {
             &["ruleset=equiversi2", "board=hex4"],
             &["board=hex5-6", "passing=full", "capture=morph-all"],
             &["board=hex7-8", "hopping=optional-no-friends", "discs=safe"],
+            &["board=omni5", "ruleset=equiversi"],
         ],
         "hex" => &[&["size=4", "swap=off"]],
         "pinch" => &[&["size=5", "capture=remove", "pie=off"]],

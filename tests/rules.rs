@@ -1059,3 +1059,32 @@ fn equi_always_place_ends_on_a_full_board_by_score() {
     }
     assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
 }
+
+#[test]
+fn equi_boards_have_ludiis_graphs() {
+    // Cells, edges and the degree histogram of each board, as counted from
+    // Ludii's own neighbour lists for these boards (hex3-4, hex5-6, hex4,
+    // the 5 omni and 5 orthogonal squares) and by formula for the others.
+    let cases: &[(&str, usize, usize, &[(usize, usize)])] = &[
+        ("hex3-4", 27, 63, &[(3, 6), (4, 9), (6, 12)]),
+        ("hex5-6", 75, 195, &[(3, 6), (4, 21), (6, 48)]),
+        ("hex7-8", 147, 399, &[(3, 6), (4, 33), (6, 108)]),
+        ("hex4", 37, 90, &[(3, 6), (4, 12), (6, 19)]),
+        ("hex7", 127, 342, &[(3, 6), (4, 30), (6, 91)]),
+        ("square5", 25, 40, &[(2, 4), (3, 12), (4, 9)]),
+        ("omni4", 25, 72, &[(3, 4), (5, 8), (6, 4), (7, 4), (8, 5)]),
+        (
+            "omni5",
+            41,
+            128,
+            &[(3, 4), (5, 12), (6, 4), (7, 8), (8, 13)],
+        ),
+    ];
+    for (board, cells, edges, degrees) in cases {
+        let g = game("games/equi.gdl", &[&format!("board={board}")]);
+        let b = g.board();
+        assert_eq!(b.len(), *cells, "{board} cells");
+        assert_eq!(b.graph().edge_count(), *edges, "{board} edges");
+        assert_eq!(b.degree_histogram(), degrees.to_vec(), "{board} degrees");
+    }
+}
