@@ -237,6 +237,7 @@ impl Game {
             groups: Groups::new(cells, self.players),
             scratch: vec![0; self.scratch_sets * w],
             targets: vec![0; self.max_choices * 3 * w],
+            counts: vec![0; self.max_choices],
             stack: Vec::with_capacity(cells),
             mover: 0,
             seats: std::array::from_fn(|i| i as u8),
@@ -449,9 +450,10 @@ impl Game {
         let Some(Step::Choose { choices, .. }) = self.current_step(st) else {
             return st.pie_offered.then(Action::pie);
         };
+        // Counts cached by `offer` when the step was reached.
         let mut total = usize::from(st.pie_offered);
-        for (i, (c, _, _)) in choices.iter().enumerate() {
-            total += self.offered(*c, self.slot(st, i));
+        for i in 0..choices.len() {
+            total += st.counts[i] as usize;
         }
         if total == 0 {
             return None;
@@ -459,7 +461,7 @@ impl Game {
         let mut k = rng.random_range(0..total);
         for (i, (c, _, _)) in choices.iter().enumerate() {
             let t = self.slot(st, i);
-            let n = self.offered(*c, t);
+            let n = st.counts[i] as usize;
             if k < n {
                 return Some(self.nth_offered(*c, t, k));
             }
@@ -748,6 +750,7 @@ impl Game {
         for (i, (c, guard, group)) in choices.iter().enumerate() {
             let slot = &mut targets[i * 3 * w..(i + 1) * 3 * w];
             slot.fill(0);
+            st.counts[i] = 0;
             if open_group.is_some_and(|g| g < *group) {
                 continue;
             }
@@ -803,7 +806,9 @@ impl Game {
                     slot[j] &= occ[j];
                 }
             }
-            if self.offered(*c, &targets[i * 3 * w..(i + 1) * 3 * w]) > 0 {
+            let n = self.offered(*c, &targets[i * 3 * w..(i + 1) * 3 * w]);
+            st.counts[i] = n as u32;
+            if n > 0 {
                 open_group = Some(*group);
             }
         }
@@ -1319,6 +1324,8 @@ pub struct State {
     scratch: Vec<u64>,
     /// The cells each choice of the current step offers.
     targets: Vec<u64>,
+    /// How many actions each choice of the current step offers.
+    counts: Vec<u32>,
     stack: Vec<u32>,
     /// The player (colour) whose turn it is.
     pub mover: PlayerId,
@@ -1361,6 +1368,7 @@ impl Clone for State {
             groups: self.groups.clone(),
             scratch: self.scratch.clone(),
             targets: self.targets.clone(),
+            counts: self.counts.clone(),
             stack: Vec::with_capacity(self.stack.capacity()),
             mover: self.mover,
             seats: self.seats,
@@ -1390,6 +1398,7 @@ impl Clone for State {
         self.board_hash = o.board_hash;
         self.groups.clone_from(&o.groups);
         self.targets.clone_from(&o.targets);
+        self.counts.clone_from(&o.counts);
         if self.scratch.len() != o.scratch.len() {
             self.scratch.clone_from(&o.scratch);
         }
@@ -1721,8 +1730,9 @@ impl Ctx<'_> {
             SetExpr::Origin => self.origin as usize == c,
             SetExpr::Jumped => self.jumped as usize == c,
             SetExpr::Enemy => {
-                let owner = (self.cells[c] as usize).wrapping_sub(1) % (self.g.players + 1);
-                self.cells[c] != 0 && owner != self.me as usize && owner != self.g.players
+                cellset::contains(self.raw(OCCUPIED), c)
+                    && !cellset::contains(self.raw(self.g.owner_set(self.me as usize)), c)
+                    && !cellset::contains(self.raw(self.g.neutral_set()), c)
             }
             SetExpr::Union(a, b) => self.member(a, c, tmp) || self.member(b, c, tmp),
             SetExpr::Inter(a, b) => self.member(a, c, tmp) && self.member(b, c, tmp),
@@ -2038,6 +2048,30 @@ impl Ctx<'_> {
             NumExpr::Count(s) => {
                 if let Some(s) = self.stored(s) {
                     return cellset::count(s) as f64;
+                }
+                // `count(neighbors(here) and S)`: test the few neighbours.
+                if let SetExpr::Inter(a, b) = s {
+                    let other = match (&**a, &**b) {
+                        (SetExpr::Neighbors(x), other) | (other, SetExpr::Neighbors(x))
+                            if matches!(**x, SetExpr::Here) =>
+                        {
+                            Some(other)
+                        }
+                        _ => None,
+                    };
+                    if let Some(other) = other {
+                        if self.here == NO_CELL {
+                            return 0.0;
+                        }
+                        let board = &self.g.rules.board;
+                        let mut n = 0;
+                        for &c in board.neighbors(self.here as usize) {
+                            if self.member(other, c as usize, tmp) {
+                                n += 1;
+                            }
+                        }
+                        return n as f64;
+                    }
                 }
                 let (t, rest) = tmp.split_at_mut(self.w());
                 self.set(s, t, rest);
