@@ -94,6 +94,8 @@ pub struct Game {
     /// column numbers), W words each.
     row_masks: Vec<u64>,
     col_masks: Vec<u64>,
+    /// Each cell's neighbours as a set (W words per cell).
+    neighbor_masks: Vec<u64>,
     /// Scratch bitsets needed by the deepest expression.
     scratch_sets: usize,
 }
@@ -165,7 +167,14 @@ impl Game {
             }
         }
         let hash_last_cells = uses_last_cells(&rules);
+        let mut neighbor_masks = vec![0u64; cells * words];
+        for c in 0..cells {
+            for &n in rules.board.neighbors(c) {
+                cellset::insert(&mut neighbor_masks[c * words..(c + 1) * words], n as usize);
+            }
+        }
         Game {
+            neighbor_masks,
             hash_last_cells,
             row_masks,
             col_masks,
@@ -2062,6 +2071,23 @@ impl Ctx<'_> {
                     if let Some(other) = other {
                         if self.here == NO_CELL {
                             return 0.0;
+                        }
+                        let w = self.w();
+                        let h = self.here as usize;
+                        let nb = &self.g.neighbor_masks[h * w..(h + 1) * w];
+                        // A stored set (or the enemy's cells): one AND per word.
+                        if let Some(s) = self.stored(other) {
+                            return (0..w).map(|j| (nb[j] & s[j]).count_ones()).sum::<u32>() as f64;
+                        }
+                        if matches!(other, SetExpr::Enemy) {
+                            let (occ, own, neutral) = (
+                                self.raw(OCCUPIED),
+                                self.raw(self.g.owner_set(self.me as usize)),
+                                self.raw(self.g.neutral_set()),
+                            );
+                            return (0..w)
+                                .map(|j| (nb[j] & occ[j] & !own[j] & !neutral[j]).count_ones())
+                                .sum::<u32>() as f64;
                         }
                         let board = &self.g.rules.board;
                         let mut n = 0;
