@@ -288,7 +288,10 @@ impl<'a> Checker<'a> {
                         .join(" | "),
                     list.iter().map(|l| l.text().to_string()).collect(),
                 ),
-                OptionValues::AnyList => ("a list of numbers: 0.5,1.5,2.5".to_string(), Vec::new()),
+                OptionValues::AnyList => (
+                    "a list of numbers separated by commas, such as 0.5,1.5".to_string(),
+                    Vec::new(),
+                ),
             };
             let default_text: String = decl
                 .default
@@ -448,6 +451,14 @@ impl<'a> Checker<'a> {
             self.errors.push(Diagnostic::whole(
                 "too many pieces or marks (at most 30 pieces and 64 marks)",
             ));
+        }
+        // A cell stores its piece in a byte: kind and owner (or nobody).
+        if self.pieces.len() * (self.players.len() + 1) > 254 {
+            self.errors.push(Diagnostic::whole(format!(
+                "too many kinds of piece for {} players: at most {}",
+                self.players.len(),
+                254 / (self.players.len() + 1)
+            )));
         }
         for r in &file.regions {
             self.declare(&r.name, NameKind::Region);
@@ -775,6 +786,9 @@ impl<'a> Checker<'a> {
         let mut ends = Vec::new();
         for e in &file.ends {
             if matches!(&e.cond.kind, ExprKind::Name(n) if n == "stuck") {
+                if stuck.is_some() {
+                    self.error(e.cond.span, "the game already says how it ends when stuck");
+                }
                 stuck = Some(self.outcome(&e.outcome));
             } else {
                 ends.push((self.condition(&e.cond), self.outcome(&e.outcome)));
@@ -894,6 +908,19 @@ impl<'a> Checker<'a> {
                     return i;
                 }
                 let Some(&body) = self.actions.get(&n.text) else {
+                    if self.effects.contains_key(&n.text) {
+                        self.errors.push(
+                            Diagnostic::at(
+                                n.span,
+                                format!("`{}` is an effect, not an action", n.text),
+                            )
+                            .with_help(format!(
+                                "in a turn, an automatic effect goes in parentheses: `({})`",
+                                n.text
+                            )),
+                        );
+                        return 0;
+                    }
                     let actions: Vec<String> = self.actions.keys().cloned().collect();
                     self.unknown(n, &actions);
                     return 0;
@@ -1264,7 +1291,11 @@ impl<'a> Checker<'a> {
         if let Some(near) = closest(&n.text, candidates.iter().map(String::as_str)) {
             d.help = Some(format!("did you mean `{near}`?"));
         } else if what != "name" && candidates.is_empty() {
-            d.help = Some(format!("declare it with `{what}s {}`", n.text));
+            d.help = Some(match what {
+                "effect" => format!("declare it with `effect {} = ...`", n.text),
+                "variable" => format!("declare it with `variables {}`", n.text),
+                _ => format!("declare it with `{what}s {}`", n.text),
+            });
         } else if what != "name" {
             d.help = Some(format!("{what}s: {}", candidates.join(", ")));
         }
@@ -1714,6 +1745,21 @@ impl<'a> Checker<'a> {
             if let Some(d) = b.dir_by_name(n) {
                 return Value::Dir(DirExpr::Const(d as DirId));
             }
+        }
+        if n == "stuck" {
+            self.errors.push(
+                Diagnostic::at(span, "`stuck` stands alone, in `end if stuck: OUTCOME`")
+                    .with_help("it is the end of a game whose player to move has no action"),
+            );
+            return Value::Error;
+        }
+        if self.effects.contains_key(n) {
+            self.errors.push(
+                Diagnostic::at(span, format!("`{n}` is an effect, not a value")).with_help(
+                    format!("use it after `then`, or in a turn in parentheses: `({n})`"),
+                ),
+            );
+            return Value::Error;
         }
         if self.actions.contains_key(n) {
             self.error(span, format!("`{n}` is an action, not a value"));

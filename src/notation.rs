@@ -52,7 +52,16 @@ pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
     }
     if let Some((from, to)) = move_cells(game, a) {
         let board = game.board();
-        return format!("{}-{}", board.label(from), board.label(to));
+        let text = format!("{}-{}", board.label(from), board.label(to));
+        // Two kinds of move between the same cells: name the kind.
+        let clash = legal
+            .iter()
+            .any(|&b| b.choice != a.choice && move_cells(game, b) == Some((from, to)));
+        return if clash {
+            format!("{}:{text}", choice_name(game, a))
+        } else {
+            text
+        };
     }
     if a.cell == NO_CELL {
         return choice_name(game, a).to_string();
@@ -87,11 +96,15 @@ impl std::fmt::Display for NotationError {
                 write!(f, "`{s}` is neither a cell of this board nor an action")
             }
             NotationError::Illegal(s) => write!(f, "`{s}` is not legal here"),
+            // Options that differ say how to type each; identical ones can
+            // only be told apart by renaming them in the game file.
+            NotationError::Ambiguous(s, options) if options.iter().any(|o| o != s) => {
+                write!(f, "`{s}` could mean {}", options.join(" or "))
+            }
             NotationError::Ambiguous(s, options) => write!(
                 f,
-                "`{s}` could mean {} different actions ({}); give them different names in the game file with `action NAME = ...`",
-                options.len(),
-                options.join(", ")
+                "`{s}` could mean {} different actions; give them different names in the game file with `action NAME = ...`",
+                options.len()
             ),
             NotationError::GameOver => write!(f, "the game is over"),
         }
@@ -135,16 +148,31 @@ pub fn parse(
             _ => Ok(found[0]),
         };
     }
-    // A move: `b2-c3` (step) or `b2-d4` (jump).
-    if let Some((f, t)) = text.split_once('-')
+    // A move: `b2-c3` (step) or `b2-d4` (jump), maybe named: `run:b2-c3`.
+    let (move_name, move_text) = match text.split_once(':') {
+        Some((n, m)) => (Some(n), m),
+        None => (None, text),
+    };
+    if let Some((f, t)) = move_text.split_once('-')
         && let (Some(from), Some(to)) =
             (game.board().cell_by_label(f), game.board().cell_by_label(t))
     {
-        return legal
+        let found: Vec<Action> = legal
             .iter()
             .copied()
-            .find(|&a| move_cells(game, a) == Some((from, to)))
-            .ok_or_else(|| NotationError::Illegal(text.to_string()));
+            .filter(|&a| {
+                move_cells(game, a) == Some((from, to))
+                    && move_name.is_none_or(|n| choice_name(game, a) == n)
+            })
+            .collect();
+        return match found.len() {
+            0 => Err(NotationError::Illegal(text.to_string())),
+            1 => Ok(found[0]),
+            _ => Err(NotationError::Ambiguous(
+                text.to_string(),
+                found.iter().map(|&a| format(game, legal, a)).collect(),
+            )),
+        };
     }
     let (name, label) = match text.split_once(':') {
         Some((n, l)) => (Some(n), Some(l)),
