@@ -1065,7 +1065,8 @@ fn equi_boards_have_ludiis_graphs() {
     // Cells, edges and the degree histogram of each board, as counted from
     // Ludii's own neighbour lists for these boards (hex3-4, hex5-6, hex4,
     // the 5 omni and 5 orthogonal squares) and by formula for the others.
-    let cases: &[(&str, usize, usize, &[(usize, usize)])] = &[
+    type Case = (&'static str, usize, usize, &'static [(usize, usize)]);
+    let cases: &[Case] = &[
         ("hex3-4", 27, 63, &[(3, 6), (4, 9), (6, 12)]),
         ("hex5-6", 75, 195, &[(3, 6), (4, 21), (6, 48)]),
         ("hex7-8", 147, 399, &[(3, 6), (4, 33), (6, 108)]),
