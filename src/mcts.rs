@@ -351,9 +351,7 @@ impl Mcts {
 
     /// The root's most visited action.
     pub fn best(&self) -> Option<Action> {
-        if self.root_hash.is_none() {
-            return None;
-        }
+        self.root_hash?;
         let root = self.nodes[0];
         let range = root.first as usize..(root.first + root.children) as usize;
         let mut best: Option<&Node> = None;
