@@ -8,8 +8,10 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 
+use crate::agent::{self, AgentSpec};
 use crate::check::{self, OptionChoice};
 use crate::engine::{Game, State};
+use crate::mcts::{Budget, Mcts};
 use crate::notation;
 use crate::report;
 use crate::run;
@@ -43,6 +45,8 @@ pub enum Command {
     Perft(PerftArgs),
     /// Measure random playouts per second on one thread.
     Bench(BenchArgs),
+    /// Play many games between two agents and report their scores.
+    Match(MatchArgs),
 }
 
 /// The game file and its options, common to all subcommands.
@@ -81,12 +85,13 @@ pub struct PlayArgs {
     /// Actions to play before the game starts.
     #[arg(long, default_value = "")]
     pub moves: String,
-    /// Seed for the random players.
+    /// Seed for the random and search players.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Who plays each side, named after the game's players:
-    /// `--black human --white random`. By default the first player is
-    /// human and the others random. Agents: human, random.
+    /// `--black human --white mcts:1s`. By default the first player is
+    /// human and the others random. Agents: human, random, mcts:BUDGET
+    /// (BUDGET per action: 2000 iterations, 1s, 500ms).
     #[arg(
         trailing_var_arg = true,
         allow_hyphen_values = true,
@@ -136,6 +141,32 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 3.0)]
     pub seconds: f64,
     /// Seed of the random games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The first agent: random or mcts:BUDGET, BUDGET per action in
+    /// iterations (mcts:2000), seconds (mcts:1s) or milliseconds (mcts:500ms).
+    #[arg(long, value_name = "AGENT")]
+    pub p1: AgentSpec,
+    /// The second agent, in the same form.
+    #[arg(long, value_name = "AGENT")]
+    pub p2: AgentSpec,
+    /// Number of games; p1 moves first in the even-numbered games (from 0).
+    #[arg(short = 'n', default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub count: u64,
+    /// Threads to play games on; with iteration budgets the results do not
+    /// depend on it.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: u16,
+    /// Seed of the match; game i's seed derives from it and i.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Print JSON instead of text.
@@ -227,6 +258,7 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn
         Command::Playout(a) => playout_cmd(&a, out),
         Command::Perft(a) => perft_cmd(&a, out),
         Command::Bench(a) => bench_cmd(&a, out),
+        Command::Match(a) => match_cmd(&a, out),
     };
     match result {
         Ok(()) => 0,
@@ -313,17 +345,18 @@ fn moves_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
     writeln!(out, "{}", text.join(" ")).map_err(io)
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Agent {
-    Human,
-    Random,
-}
-
-/// Reads `--black human --white random` against the game's players.
-fn agents(game: &Game, args: &[String]) -> Result<Vec<Agent>, Failure> {
+/// Reads `--black human --white mcts:1s` against the game's players; the
+/// result is indexed by seat.
+fn agents(game: &Game, args: &[String]) -> Result<Vec<AgentSpec>, Failure> {
     let players = &game.rules.players;
-    let mut agents: Vec<Agent> = (0..players.len())
-        .map(|i| if i == 0 { Agent::Human } else { Agent::Random })
+    let mut agents: Vec<AgentSpec> = (0..players.len())
+        .map(|i| {
+            if i == 0 {
+                AgentSpec::Human
+            } else {
+                AgentSpec::Random
+            }
+        })
         .collect();
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -339,17 +372,14 @@ fn agents(game: &Game, args: &[String]) -> Result<Vec<Agent>, Failure> {
                 players.join(", ")
             )));
         };
-        let agent = match it.next().map(String::as_str) {
-            Some("human") => Agent::Human,
-            Some("random") => Agent::Random,
-            Some(other) => {
-                return Err(Failure::Input(format!(
-                    "error: unknown agent `{other}` for {name}; agents: human, random\n"
-                )));
-            }
+        let agent = match it.next() {
+            Some(word) => word
+                .parse::<AgentSpec>()
+                .map_err(|e| Failure::Input(format!("error: for --{name}: {e}\n")))?,
             None => {
                 return Err(Failure::Input(format!(
-                    "error: --{name} needs an agent: human or random\n"
+                    "error: --{name} needs an agent; agents: {}\n",
+                    agent::AGENT_FORMS
                 )));
             }
         };
@@ -361,6 +391,7 @@ fn agents(game: &Game, args: &[String]) -> Result<Vec<Agent>, Failure> {
 const PLAY_HELP: &str = "Type an action in notation (as `moves` lists them), or:
   moves   list the legal actions
   undo    take back your last action (and the replies to it)
+  hint    ask the search which action it would play here
   resign  give up the game
   help    show this text
   quit    leave; the actions so far are printed so you can resume with --moves
@@ -416,7 +447,29 @@ fn play_cmd(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Resul
     let mut st = start_after(&game, &moves)?;
     let mut record: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
     let mut history: Vec<(State, usize)> = Vec::new();
+    // The random players share one generator; each search player has its
+    // own, seeded from --seed and its seat. The last slot is for `hint`,
+    // which searches with the strongest budget in play (else 1000
+    // iterations), made when first asked.
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut searches: Vec<Option<Mcts>> = agents
+        .iter()
+        .enumerate()
+        .map(|(seat, a)| match a {
+            AgentSpec::Mcts(b) => Some(Mcts::new(*b, agent::agent_seed(seed, seat))),
+            _ => None,
+        })
+        .collect();
+    let hint_budget = agents
+        .iter()
+        .filter_map(|a| match a {
+            AgentSpec::Mcts(b) => Some(*b),
+            _ => None,
+        })
+        .reduce(AgentSpec::stronger_budget)
+        .unwrap_or(Budget::Iterations(1000));
+    searches.push(None);
+    let hint = searches.len() - 1;
     let mut legal = Vec::new();
     let mut line = String::new();
     writeln!(out, "{}\ntype `help` for commands\n", show::title(&game)).map_err(io)?;
@@ -427,8 +480,13 @@ fn play_cmd(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Resul
         }
         game.legal_actions(&st, &mut legal);
         let seat = game.seat_of(&st, st.mover);
-        if agents[seat] == Agent::Random {
-            let Some(m) = game.random_action(&st, &mut rng) else {
+        let auto = match agents[seat] {
+            AgentSpec::Human => None,
+            AgentSpec::Random => Some(game.random_action(&st, &mut rng)),
+            AgentSpec::Mcts(_) => Some(searches[seat].as_mut().and_then(|m| m.choose(&game, &st))),
+        };
+        if let Some(chosen) = auto {
+            let Some(m) = chosen else {
                 break;
             };
             let text = notation::format(&game, &legal, m);
@@ -439,6 +497,9 @@ fn play_cmd(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Resul
             )
             .map_err(io)?;
             record.push(text);
+            for s in searches.iter_mut().flatten() {
+                s.advance(&game, &st, m);
+            }
             game.play_unchecked(&mut st, m);
             continue;
         }
@@ -459,6 +520,26 @@ fn play_cmd(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Resul
                     .collect();
                 writeln!(out, "{}", text.join(" ")).map_err(io)?;
             }
+            "hint" => {
+                let h = searches[hint].get_or_insert_with(|| Mcts::new(hint_budget, seed));
+                let text = match h.choose(&game, &st) {
+                    None => "no legal action".to_string(),
+                    Some(m) if h.last_search().iterations == 0 => format!(
+                        "{} (the only legal action)",
+                        notation::format(&game, &legal, m)
+                    ),
+                    Some(m) => {
+                        let c = h.root_children().into_iter().find(|c| c.action == m);
+                        let (visits, score) = c.map_or((0, 0.0), |c| (c.visits, c.score));
+                        format!(
+                            "{} (mcts:{hint_budget}: {} iterations, this action {visits} visits, expected score {score:.2})",
+                            notation::format(&game, &legal, m),
+                            h.last_search().iterations,
+                        )
+                    }
+                };
+                writeln!(out, "hint: {text}").map_err(io)?;
+            }
             "quit" => {
                 writeln!(out, "actions so far: {}", record.join(" ")).map_err(io)?;
                 return Ok(());
@@ -478,6 +559,9 @@ fn play_cmd(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Resul
                 Ok(m) => {
                     history.push((st.clone(), record.len()));
                     record.push(notation::format(&game, &legal, m));
+                    for s in searches.iter_mut().flatten() {
+                        s.advance(&game, &st, m);
+                    }
                     game.play_unchecked(&mut st, m);
                 }
                 Err(e) => writeln!(out, "{e}; type `moves` for the legal actions").map_err(io)?,
@@ -605,4 +689,151 @@ fn bench_cmd(a: &BenchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )
         .map_err(io)
     }
+}
+
+/// How the score rate and its interval are computed, for the output.
+const SCORE_NOTE: &str = "score = (wins + draws/2) / games; unfinished games count as draws\n\
+     95% CI = Wilson score interval of the score p over n games, z = 1.96: \
+     (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)";
+
+fn tally_json(t: &agent::Tally) -> serde_json::Value {
+    let (lo, hi) = t.interval();
+    json!({
+        "games": t.games,
+        "wins": t.wins,
+        "losses": t.losses,
+        "draws": t.draws,
+        "unfinished": t.unfinished,
+        "score": t.score(),
+        "ci95": [lo, hi],
+    })
+}
+
+fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let specs = [a.p1, a.p2];
+    for (name, spec) in ["p1", "p2"].iter().zip(specs) {
+        if spec == AgentSpec::Human {
+            return Err(Failure::Input(format!(
+                "error: --{name} human: a match is played by random and mcts:BUDGET agents only\n"
+            )));
+        }
+    }
+    let game = load(&a.game.file, &a.game.options)?;
+    if game.rules.players.len() != 2 {
+        return Err(Failure::Input(format!(
+            "error: {}: a match needs a game of 2 players, this one has {}\n",
+            a.game.file.display(),
+            game.rules.players.len()
+        )));
+    }
+    let report = agent::run_match(&game, specs, a.count, a.threads as usize, a.seed);
+    let ids = ["p1", "p2"];
+    if a.json {
+        let mut doc = serde_json::Map::new();
+        doc.insert("game".into(), json!(game.rules.name));
+        doc.insert("options".into(), options_json(&game));
+        doc.insert("seed".into(), json!(a.seed));
+        doc.insert("count".into(), json!(a.count));
+        for k in 0..2 {
+            let mut v = tally_json(&report.tally(k, None));
+            v["agent"] = json!(specs[k].to_string());
+            v["seat1"] = tally_json(&report.tally(k, Some(0)));
+            v["seat2"] = tally_json(&report.tally(k, Some(1)));
+            v["search"] = match report.search[k] {
+                Some(s) => json!({
+                    "iterations": s.iterations,
+                    "seconds": s.seconds,
+                    "iterations_per_sec": s.iterations_per_sec(),
+                }),
+                None => serde_json::Value::Null,
+            };
+            doc.insert(ids[k].into(), v);
+        }
+        doc.insert("first_seat".into(), tally_json(&report.seat_tally(0)));
+        let games: Vec<serde_json::Value> = report
+            .games
+            .iter()
+            .map(|g| {
+                json!({
+                    "index": g.index,
+                    "seed": g.seed,
+                    "p1_seat": g.p1_seat + 1,
+                    "result": show::result_word(&game, g.result),
+                    "winner": g.winner.map(|w| ids[w]),
+                    "plies": g.plies,
+                    "swapped": g.swapped,
+                })
+            })
+            .collect();
+        doc.insert("games".into(), json!(games));
+        doc.insert("score_note".into(), json!(SCORE_NOTE.replace('\n', "; ")));
+        return writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&serde_json::Value::Object(doc)).unwrap_or_default()
+        )
+        .map_err(io);
+    }
+    let names: Vec<String> = (0..2).map(|k| format!("{} {}", ids[k], specs[k])).collect();
+    let width = names
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(0)
+        .max("first seat".len());
+    writeln!(
+        out,
+        "{}: {} vs {}, {} {}, seed {}",
+        show::title(&game),
+        names[0],
+        names[1],
+        a.count,
+        if a.count == 1 { "game" } else { "games" },
+        a.seed
+    )
+    .map_err(io)?;
+    let row = |out: &mut dyn Write, label: &str, t: &agent::Tally| {
+        let (lo, hi) = t.interval();
+        let unfinished = if t.unfinished > 0 {
+            format!("  ({} unfinished)", t.unfinished)
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "{label:<width$} {:>6} {:>6} {:>6} {:>6} {:>6.3}  {lo:.3}-{hi:.3}{unfinished}",
+            t.games,
+            t.wins,
+            t.losses,
+            t.draws,
+            t.score()
+        )
+        .map_err(io)
+    };
+    writeln!(
+        out,
+        "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>6}  95% CI",
+        "", "games", "wins", "losses", "draws", "score"
+    )
+    .map_err(io)?;
+    for k in 0..2 {
+        row(out, &names[k], &report.tally(k, None))?;
+        row(out, "  in seat 1", &report.tally(k, Some(0)))?;
+        row(out, "  in seat 2", &report.tally(k, Some(1)))?;
+    }
+    row(out, "first seat", &report.seat_tally(0))?;
+    for k in 0..2 {
+        if let Some(s) = report.search[k] {
+            writeln!(
+                out,
+                "{}: {} iterations in {:.2} s of search, {:.0} iterations/s",
+                names[k],
+                s.iterations,
+                s.seconds,
+                s.iterations_per_sec()
+            )
+            .map_err(io)?;
+        }
+    }
+    writeln!(out, "{SCORE_NOTE}").map_err(io)
 }

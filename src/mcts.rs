@@ -12,10 +12,13 @@
 //!   playout that hits the ply limit counts as a draw). Levels do not
 //!   alternate: one player may take several actions in a row (Ecalper's
 //!   four-action turns), and each action is still judged by whoever chose it.
-//!   Rewards go to seats rather than to players (colours) because the pie
-//!   rule's `swap` makes the seat that chose it take over the *other*
-//!   colour: the swapping seat must be credited with the colour it ends up
-//!   with. Without a swap, seats and colours are the same thing.
+//!   Rewards go to seats rather than to players (colours) because a swap
+//!   (the pie rule's `swap` action, or a `swap` effect such as Carteso's
+//!   choice of side) makes the seat that chose it play on with the *other*
+//!   colour, while the colour to move stays the same: the swapping seat must
+//!   be credited with the colour it ends up with. The winner's seat is read
+//!   at the end of each playout ([`Game::seat_of`]). Without a swap, seats
+//!   and colours are the same thing.
 //! - **Determinism.** All randomness comes from one generator seeded with
 //!   [`Mcts::new`]'s seed ([`Xoshiro256PlusPlus::seed_from_u64`], as
 //!   everywhere in `gdl`): the same seed, iteration budget and sequence of
@@ -27,9 +30,9 @@
 //! - **Memory.** Nodes live in one flat `Vec` (an arena); a node's children
 //!   are a contiguous index range. A node is expanded (all its children
 //!   created at once, in random order) on its second visit, so a leaf costs
-//!   one playout before it costs memory. Advancing the root copies the kept
-//!   subtree into a second arena and swaps the two, so both are reused and
-//!   nothing is allocated per node. Past [`Mcts::with_max_nodes`] nodes the
+//!   one playout before it costs memory. Advancing the root compacts the
+//!   kept subtree in place to the front of the arena, so the arena is reused
+//!   and nothing is allocated per node. Past [`Mcts::with_max_nodes`] nodes the
 //!   tree stops growing and the search goes on with playouts from its
 //!   leaves.
 
@@ -63,7 +66,7 @@ impl FromStr for Budget {
 
     /// `2000` (iterations), `1s`, `2.5s`, `500ms`.
     fn from_str(s: &str) -> Result<Budget, String> {
-        let bad = || format!("bad search budget `{s}`; give {BUDGET_FORMS}");
+        let bad = || format!("bad search budget `{s}`: give {BUDGET_FORMS}");
         let time = |v: &str, scale: f64| -> Result<Budget, String> {
             let x: f64 = v.parse().map_err(|_| bad())?;
             let secs = x * scale;
@@ -138,30 +141,41 @@ pub struct ChildStats {
     pub score: f64,
 }
 
-/// One node of the tree: the position after `action`.
+/// One node of the tree: the position after its action. 24 bytes.
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    action: Action,
+    /// The action leading here, as its two fields (packed with `seat`).
+    choice: u16,
+    /// The seat that chose the action (unused at the root).
+    seat: u8,
+    cell: u32,
     /// Index of the first child in the arena; meaningful when `children > 0`.
+    /// Children always come after their parent in the arena.
     first: u32,
     /// Number of children; 0 until expanded (and for terminal positions).
     children: u32,
     visits: u32,
     /// Sum of rewards for `seat`, in half points (win 2, draw 1, loss 0).
     score: u32,
-    /// The seat that chose `action` (unused at the root).
-    seat: u8,
 }
 
 impl Node {
     fn new(action: Action, seat: u8) -> Node {
         Node {
-            action,
+            choice: action.choice,
+            seat,
+            cell: action.cell,
             first: 0,
             children: 0,
             visits: 0,
             score: 0,
-            seat,
+        }
+    }
+
+    fn action(&self) -> Action {
+        Action {
+            choice: self.choice,
+            cell: self.cell,
         }
     }
 }
@@ -198,8 +212,10 @@ pub struct Mcts {
     rng: Xoshiro256PlusPlus,
     /// The arena; `nodes[0]` is the root when the tree is not empty.
     nodes: Vec<Node>,
-    /// The second arena, used when advancing the root.
-    spare: Vec<Node>,
+    /// Kept nodes when advancing the root: a bit per node, and the kept
+    /// nodes before each word of bits.
+    keep: Vec<u64>,
+    rank: Vec<u32>,
     /// Hash of the root position, when there is a tree.
     root_hash: Option<u64>,
     root_state: Option<State>,
@@ -219,7 +235,8 @@ impl Mcts {
             max_nodes: 1 << 22,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             nodes: Vec::with_capacity(1 << 12),
-            spare: Vec::new(),
+            keep: Vec::new(),
+            rank: Vec::new(),
             root_hash: None,
             root_state: None,
             scratch: None,
@@ -237,7 +254,7 @@ impl Mcts {
         self
     }
 
-    /// Caps the tree at about `n` nodes (default 2²², 28 bytes each).
+    /// Caps the tree at about `n` nodes (default 2²², 24 bytes each).
     pub fn with_max_nodes(mut self, n: usize) -> Mcts {
         self.max_nodes = n.max(1);
         self
@@ -282,7 +299,7 @@ impl Mcts {
         self.nodes[range]
             .iter()
             .map(|n| ChildStats {
-                action: n.action,
+                action: n.action(),
                 visits: n.visits,
                 score: if n.visits == 0 {
                     0.0
@@ -334,9 +351,13 @@ impl Mcts {
                     }
                 }
                 Budget::Time(d) => {
-                    while begin.elapsed() < d && self.nodes[0].visits < MAX_VISITS {
+                    // At least one iteration, so that the root has children.
+                    loop {
                         self.iterate(game, limit);
                         done += 1;
+                        if begin.elapsed() >= d || self.nodes[0].visits >= MAX_VISITS {
+                            break;
+                        }
                     }
                 }
             }
@@ -351,6 +372,7 @@ impl Mcts {
 
     /// The root's most visited action.
     pub fn best(&self) -> Option<Action> {
+        // No tree, no answer.
         self.root_hash?;
         let root = self.nodes[0];
         let range = root.first as usize..(root.first + root.children) as usize;
@@ -366,7 +388,7 @@ impl Mcts {
                 best = Some(n);
             }
         }
-        best.map(|n| n.action)
+        best.map(|n| n.action())
     }
 
     /// Tells the searcher that `action` was played in `before`: the child
@@ -379,7 +401,7 @@ impl Mcts {
         }
         let root = self.nodes[0];
         let range = root.first as usize..(root.first + root.children) as usize;
-        let Some(child) = range.clone().find(|&i| self.nodes[i].action == action) else {
+        let Some(child) = range.clone().find(|&i| self.nodes[i].action() == action) else {
             self.reset();
             return;
         };
@@ -394,23 +416,53 @@ impl Mcts {
         if let Some(r) = self.root_state.as_mut() {
             r.clone_from(scratch);
         }
-        // Copy the subtree breadth first into the spare arena: each node's
-        // children are copied together, so they stay one range.
-        self.spare.clear();
-        self.spare.push(self.nodes[child]);
-        let mut q = 0;
-        while q < self.spare.len() {
-            let n = self.spare[q];
-            if n.children > 0 {
-                let first = self.spare.len() as u32;
-                let from = n.first as usize..(n.first + n.children) as usize;
-                self.spare.extend_from_slice(&self.nodes[from]);
-                self.spare[q].first = first;
-            }
-            q += 1;
+        self.keep_subtree(child);
+    }
+
+    /// Compacts the arena in place to the subtree of `root`, which becomes
+    /// node 0. Children come after their parent, so the subtree's nodes kept
+    /// in arena order each move down (never up), ranges stay contiguous, and
+    /// `root`, the first of them, lands at 0. A node's new index is the
+    /// number of kept nodes before it, read from `keep` and `rank`.
+    fn keep_subtree(&mut self, root: usize) {
+        let words = self.nodes.len().div_ceil(64);
+        self.keep.clear();
+        self.keep.resize(words, 0);
+        // Mark the subtree, depth first (the path vector as the stack).
+        self.path.clear();
+        self.path.push(root as u32);
+        while let Some(i) = self.path.pop() {
+            let i = i as usize;
+            self.keep[i / 64] |= 1 << (i % 64);
+            let n = self.nodes[i];
+            self.path.extend(n.first..n.first + n.children);
         }
-        std::mem::swap(&mut self.nodes, &mut self.spare);
-        self.spare.clear();
+        self.rank.clear();
+        let mut kept = 0u32;
+        for w in &self.keep {
+            self.rank.push(kept);
+            kept += w.count_ones();
+        }
+        let (keep, rank) = (&self.keep, &self.rank);
+        let new_index = |i: u32| -> u32 {
+            let (w, b) = (i as usize / 64, i % 64);
+            rank[w] + (keep[w] & ((1u64 << b) - 1)).count_ones()
+        };
+        let mut to = 0;
+        for w in root / 64..words {
+            let mut bits = keep[w];
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let mut n = self.nodes[i];
+                if n.children > 0 {
+                    n.first = new_index(n.first);
+                }
+                self.nodes[to] = n;
+                to += 1;
+            }
+        }
+        self.nodes.truncate(to);
     }
 
     /// Makes `st` the root: keeps the tree if it is already there.
@@ -441,8 +493,11 @@ impl Mcts {
         let mut n = 0usize;
         while !st.is_over() {
             if self.nodes[n].children == 0 {
-                let ready = n == 0 || self.nodes[n].visits >= EXPAND_AFTER;
-                if !ready || self.nodes.len() >= self.max_nodes {
+                // The root always expands: a search must have children to
+                // choose from.
+                let ready = n == 0
+                    || (self.nodes[n].visits >= EXPAND_AFTER && self.nodes.len() < self.max_nodes);
+                if !ready {
                     break;
                 }
                 // Expand: all legal actions, shuffled, so that unvisited
@@ -463,7 +518,7 @@ impl Mcts {
                 self.nodes[n].children = self.legal.len() as u32;
             }
             let c = select(&self.nodes, n, self.exploration);
-            game.play_unchecked(st, self.nodes[c].action);
+            game.play_unchecked(st, self.nodes[c].action());
             self.path.push(c as u32);
             n = c;
             if self.nodes[c].visits == 0 {
@@ -542,8 +597,61 @@ mod tests {
         }
     }
 
+    fn tictactoe() -> Game {
+        let source = "game T board square(3) with diagonals players x, o pieces stone
+            turn: place stone at empty
+            end if line(own, 3): mover wins
+            end if count(empty) = 0: draw";
+        let file = crate::syntax::parse(source).expect("parses");
+        Game::new(crate::check::compile(&file, &[]).expect("compiles"))
+    }
+
+    /// The subtree under node `i`, as nested (action, seat, visits, score).
+    fn shape(m: &Mcts, i: usize) -> String {
+        let n = m.nodes[i];
+        let kids: Vec<String> = (n.first..n.first + n.children)
+            .map(|c| shape(m, c as usize))
+            .collect();
+        format!(
+            "({:?} {} {} {} [{}])",
+            n.action(),
+            n.seat,
+            n.visits,
+            n.score,
+            kids.join(" ")
+        )
+    }
+
+    fn size(m: &Mcts, i: usize) -> usize {
+        let n = m.nodes[i];
+        1 + (n.first..n.first + n.children)
+            .map(|c| size(m, c as usize))
+            .sum::<usize>()
+    }
+
+    #[test]
+    fn advancing_keeps_exactly_the_subtree() {
+        let g = tictactoe();
+        let mut st = g.start();
+        let mut m = Mcts::new(Budget::Iterations(3000), 5);
+        for _ in 0..3 {
+            let a = m.choose(&g, &st).expect("a move");
+            let root = m.nodes[0];
+            let child = (root.first..root.first + root.children)
+                .find(|&c| m.nodes[c as usize].action() == a)
+                .expect("a child") as usize;
+            let before = shape(&m, child);
+            let kept = size(&m, child);
+            assert!(kept > 1 && kept < m.nodes.len());
+            m.advance(&g, &st, a);
+            assert_eq!(shape(&m, 0), before);
+            assert_eq!(m.nodes.len(), kept, "nothing else is kept");
+            g.play_unchecked(&mut st, a);
+        }
+    }
+
     #[test]
     fn node_stays_small() {
-        assert!(std::mem::size_of::<Node>() <= 28);
+        assert_eq!(std::mem::size_of::<Node>(), 24);
     }
 }

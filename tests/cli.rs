@@ -783,3 +783,94 @@ fn every_command_reports_load_errors() {
         assert!(err.contains("bad value `0`"), "{cmd:?}: {err}");
     }
 }
+
+// ---------------------------------------------------------------- search agents
+
+#[test]
+fn play_with_search_agents_is_deterministic() {
+    let args = [
+        "play", TTT, "--x", "mcts:300", "--o", "mcts:300", "--seed", "4",
+    ];
+    let r = gdl_with_input(&args, "");
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("x plays "), "{r:?}");
+    assert!(r.stdout.contains("o plays "), "{r:?}");
+    assert!(r.stdout.contains("game over"), "{r:?}");
+    assert_eq!(prompts(&r.stdout), 0, "{r:?}");
+    assert_eq!(gdl_with_input(&args, "").stdout, r.stdout);
+}
+
+#[test]
+fn play_against_a_search_that_blocks() {
+    // x threatens c1 along the bottom row; o (searching) must block there.
+    let r = gdl_with_input(
+        &["play", TTT, "--moves", "a1 b2 b1", "--o", "mcts:500"],
+        "quit\n",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("o plays c1\n"), "{r:?}");
+}
+
+#[test]
+fn play_hint_suggests_the_winning_action() {
+    let r = gdl_with_input(
+        &[
+            "play",
+            TTT,
+            "--moves",
+            "a1 a2 b1 b2",
+            "--x",
+            "human",
+            "--o",
+            "human",
+        ],
+        "hint\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("hint: c1 (mcts:1000: "), "{r:?}");
+    // A hint plays nothing.
+    assert!(r.stdout.ends_with("actions so far: a1 a2 b1 b2\n"), "{r:?}");
+
+    // With a search agent in the game, the hint uses its budget.
+    let r = gdl_with_input(
+        &["play", TTT, "--moves", "a1 a2 b1 b2", "--o", "mcts:300"],
+        "hint\nquit\n",
+    );
+    assert!(r.stdout.contains("hint: c1 (mcts:300: "), "{r:?}");
+
+    let r = gdl_with_input(&HUMANS, "help\nquit\n");
+    assert!(
+        r.stdout.lines().any(|l| l.trim_start().starts_with("hint")),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn play_rejects_bad_search_agents() {
+    let err = fails(&["play", TTT, "--x", "mcts:lots"], 2);
+    assert!(err.contains("bad search budget `lots`"), "{err}");
+    assert!(err.contains("500ms"), "{err}");
+    let err = fails(&["play", TTT, "--o", "mcts"], 2);
+    assert!(err.contains("needs a budget"), "{err}");
+    let err = fails(&["play", TTT, "--x", "robot"], 2);
+    assert!(err.contains("mcts:N"), "{err}");
+}
+
+#[test]
+fn match_reports_load_errors_like_every_command() {
+    let m = ["--p1", "random", "--p2", "random"];
+    let err = fails(
+        &[&["match", "tests/errors/unknown_region.gdl"][..], &m].concat(),
+        1,
+    );
+    assert!(
+        err.contains("tests/errors/unknown_region.gdl:9:30"),
+        "{err}"
+    );
+    fails(&[&["match", "games/no-such-game.gdl"][..], &m].concat(), 3);
+    let err = fails(
+        &[&["match", "games/hex.gdl", "-o", "size=0"][..], &m].concat(),
+        2,
+    );
+    assert!(err.contains("bad value `0`"), "{err}");
+}

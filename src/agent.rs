@@ -1,0 +1,407 @@
+//! Agents, the players `gdl play` and `gdl match` put in the seats, and
+//! matches: many games between two agents, with their statistics.
+//!
+//! Agents are named the same way everywhere: `human`, `random` (uniformly
+//! random legal actions) and `mcts:BUDGET` ([`crate::mcts`], with a budget
+//! per action of `N` iterations, `Ts` seconds or `Tms` milliseconds).
+//!
+//! ## Matches
+//!
+//! [`run_match`] plays `count` games between agents `p1` and `p2`. Seats
+//! alternate: in game `i` (from 0), `p1` takes seat 1 (the seat that moves
+//! first) when `i` is even, seat 2 when it is odd. Game `i` is seeded with
+//! [`game_seed`]`(seed, i)` and each agent's generator is derived from that
+//! seed and the agent, so a game's course depends only on the run's seed and
+//! its index, never on the number of threads (with iteration budgets; time
+//! budgets depend on the machine's speed). The pie rule's `swap` moves a
+//! colour to the other seat: the agent that wins is the one sitting in the
+//! seat that controls the winning player at the end ([`Game::seat_of`]).
+//!
+//! Scores: win 1, draw ½, loss 0; a game still running after
+//! [`run::ply_limit`] plies is *unfinished* and counts as a draw. The score
+//! rate is `(wins + draws/2) / games`, and its 95% confidence interval is
+//! the Wilson score interval ([`wilson`]) with that rate as the proportion.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+use crate::engine::{Action, Game, GameResult, State, mix};
+use crate::mcts::{BUDGET_FORMS, Budget, Mcts, Stats};
+use crate::run;
+
+/// Who chooses the actions of a seat.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AgentSpec {
+    /// A person at the terminal (`gdl play` only).
+    Human,
+    /// Uniformly random legal actions.
+    Random,
+    /// Monte Carlo tree search with this budget per action.
+    Mcts(Budget),
+}
+
+/// The accepted agent names, for messages.
+pub const AGENT_FORMS: &str = "human, random, mcts:N (N iterations per action, e.g. mcts:2000), \
+     mcts:Ts or mcts:Tms (time per action, e.g. mcts:1s, mcts:500ms)";
+
+impl FromStr for AgentSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<AgentSpec, String> {
+        match s {
+            "human" => Ok(AgentSpec::Human),
+            "random" => Ok(AgentSpec::Random),
+            _ => match s.strip_prefix("mcts:") {
+                Some(b) => b
+                    .parse()
+                    .map(AgentSpec::Mcts)
+                    .map_err(|e| format!("bad agent `{s}`: {e}")),
+                None if s == "mcts" => Err(format!(
+                    "agent `mcts` needs a budget: mcts:BUDGET, BUDGET = {BUDGET_FORMS}"
+                )),
+                None => Err(format!("unknown agent `{s}`; agents: {AGENT_FORMS}")),
+            },
+        }
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentSpec::Human => write!(f, "human"),
+            AgentSpec::Random => write!(f, "random"),
+            AgentSpec::Mcts(b) => write!(f, "mcts:{b}"),
+        }
+    }
+}
+
+impl AgentSpec {
+    /// Orders search budgets for picking the strongest one: more time beats
+    /// less, more iterations beat fewer, and a time budget beats an
+    /// iteration budget.
+    pub fn stronger_budget(a: Budget, b: Budget) -> Budget {
+        match (a, b) {
+            (Budget::Time(x), Budget::Time(y)) => Budget::Time(x.max(y)),
+            (Budget::Iterations(x), Budget::Iterations(y)) => Budget::Iterations(x.max(y)),
+            (t @ Budget::Time(_), _) | (_, t @ Budget::Time(_)) => t,
+        }
+    }
+}
+
+/// A computer agent, ready to play.
+#[derive(Clone, Debug)]
+pub enum Bot {
+    Random(Xoshiro256PlusPlus),
+    Mcts(Box<Mcts>),
+}
+
+impl Bot {
+    /// The agent for `spec` seeded with `seed`; `None` for [`AgentSpec::Human`].
+    pub fn new(spec: AgentSpec, seed: u64) -> Option<Bot> {
+        match spec {
+            AgentSpec::Human => None,
+            AgentSpec::Random => Some(Bot::Random(Xoshiro256PlusPlus::seed_from_u64(seed))),
+            AgentSpec::Mcts(b) => Some(Bot::Mcts(Box::new(Mcts::new(b, seed)))),
+        }
+    }
+
+    /// The action to play, or `None` when the game is over (or stuck).
+    pub fn choose(&mut self, game: &Game, st: &State) -> Option<Action> {
+        match self {
+            Bot::Random(rng) => game.random_action(st, rng),
+            Bot::Mcts(m) => m.choose(game, st),
+        }
+    }
+
+    /// Tells the agent that `action` is played in `before` (by anyone).
+    pub fn observe(&mut self, game: &Game, before: &State, action: Action) {
+        if let Bot::Mcts(m) = self {
+            m.advance(game, before, action);
+        }
+    }
+
+    /// The search totals of a search agent.
+    pub fn search_stats(&self) -> Option<Stats> {
+        match self {
+            Bot::Random(_) => None,
+            Bot::Mcts(m) => Some(m.total()),
+        }
+    }
+}
+
+/// The seed of game `index` of a match run with `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    mix(mix(seed) ^ index)
+}
+
+/// The seed of agent `agent` (0 = p1) in a game seeded with `game_seed`.
+pub fn agent_seed(game_seed: u64, agent: usize) -> u64 {
+    mix(game_seed.wrapping_add(1 + agent as u64))
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub index: u64,
+    pub seed: u64,
+    /// The seat p1 sat in at the start: 0 (moves first) or 1.
+    pub p1_seat: usize,
+    /// `None`: unfinished (ply limit, or no legal action).
+    pub result: Option<GameResult>,
+    /// The agent that won: 0 = p1, 1 = p2; `None` for a draw or unfinished.
+    pub winner: Option<usize>,
+    pub plies: u32,
+    /// Whether the seats controlled other players at the end (pie rule).
+    pub swapped: bool,
+}
+
+impl GameRecord {
+    /// The seat `agent` (0 = p1) started in.
+    pub fn seat_of_agent(&self, agent: usize) -> usize {
+        if agent == 0 {
+            self.p1_seat
+        } else {
+            1 - self.p1_seat
+        }
+    }
+}
+
+/// Plays game `index` of a match between `agents[0]` (p1) and `agents[1]`
+/// (p2), neither human. Also returns each agent's search totals.
+pub fn play_game(
+    game: &Game,
+    agents: [AgentSpec; 2],
+    seed: u64,
+    index: u64,
+) -> (GameRecord, [Option<Stats>; 2]) {
+    let gseed = game_seed(seed, index);
+    let p1_seat = (index % 2) as usize;
+    let mut bots: Vec<Bot> = (0..2)
+        .map(|k| Bot::new(agents[k], agent_seed(gseed, k)).expect("no human in a match"))
+        .collect();
+    // Which agent sits in each seat.
+    let by_seat = if p1_seat == 0 { [0, 1] } else { [1, 0] };
+    let mut st = game.start();
+    let limit = run::ply_limit(game);
+    let mut plies = 0;
+    while !st.is_over() && plies < limit {
+        let seat = game.seat_of(&st, st.mover);
+        let Some(a) = bots[by_seat[seat]].choose(game, &st) else {
+            break;
+        };
+        for b in &mut bots {
+            b.observe(game, &st, a);
+        }
+        game.play_unchecked(&mut st, a);
+        plies += 1;
+    }
+    let result = st.result();
+    let winner = match result {
+        Some(GameResult::Win(p)) => Some(by_seat[game.seat_of(&st, p)]),
+        _ => None,
+    };
+    let swapped = (0..game.rules.players.len()).any(|p| game.seat_of(&st, p as u8) != p);
+    let record = GameRecord {
+        index,
+        seed: gseed,
+        p1_seat,
+        result,
+        winner,
+        plies: st.ply,
+        swapped,
+    };
+    (record, [bots[0].search_stats(), bots[1].search_stats()])
+}
+
+/// Everything a match produced.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    pub agents: [AgentSpec; 2],
+    pub seed: u64,
+    /// One record per game, by index.
+    pub games: Vec<GameRecord>,
+    /// Each search agent's iterations and search time over all its games.
+    pub search: [Option<Stats>; 2],
+}
+
+/// Plays `count` games between `agents[0]` (p1) and `agents[1]` (p2) on
+/// `threads` threads; see the [module docs](self) for seats and seeds.
+pub fn run_match(
+    game: &Game,
+    agents: [AgentSpec; 2],
+    count: u64,
+    threads: usize,
+    seed: u64,
+) -> MatchReport {
+    let next = AtomicU64::new(0);
+    let done: Mutex<Vec<(GameRecord, [Option<Stats>; 2])>> = Mutex::new(Vec::new());
+    let work = || {
+        let mut mine = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= count {
+                break;
+            }
+            mine.push(play_game(game, agents, seed, i));
+        }
+        done.lock().expect("no worker panicked").extend(mine);
+    };
+    let threads = threads.clamp(1, count.max(1) as usize);
+    if threads == 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(work);
+            }
+        });
+    }
+    let mut all = done.into_inner().expect("no worker panicked");
+    all.sort_by_key(|(r, _)| r.index);
+    let mut search: [Option<Stats>; 2] = [None, None];
+    for (_, stats) in &all {
+        for k in 0..2 {
+            if let Some(s) = stats[k] {
+                let t = search[k].get_or_insert_with(Stats::default);
+                t.iterations += s.iterations;
+                t.seconds += s.seconds;
+            }
+        }
+    }
+    MatchReport {
+        agents,
+        seed,
+        games: all.into_iter().map(|(r, _)| r).collect(),
+        search,
+    }
+}
+
+/// Wins, losses and draws of one side over some games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub games: u64,
+    pub wins: u64,
+    pub losses: u64,
+    /// Draws, including unfinished games.
+    pub draws: u64,
+    /// Unfinished games (counted among the draws).
+    pub unfinished: u64,
+}
+
+impl Tally {
+    /// `(wins + draws/2) / games` (0 without games).
+    pub fn score(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            (self.wins as f64 + self.draws as f64 / 2.0) / self.games as f64
+        }
+    }
+
+    /// The 95% Wilson score interval of [`Tally::score`].
+    pub fn interval(&self) -> (f64, f64) {
+        wilson(self.score(), self.games, 1.959_963_984_540_054)
+    }
+}
+
+/// The Wilson score interval for a proportion `p` observed over `n` trials,
+/// with `z` standard deviations (1.96 for 95%):
+///
+/// `(p + z²/2n ± z·sqrt(p(1−p)/n + z²/4n²)) / (1 + z²/n)`,
+///
+/// within `[0, 1]`; `(0, 1)` when `n` is 0.
+pub fn wilson(p: f64, n: u64, z: f64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let n = n as f64;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    // The interval contains `p`; clamping keeps rounding from moving an end
+    // past it (a score of 0 gets a lower end of exactly 0).
+    ((centre - half).clamp(0.0, p), (centre + half).clamp(p, 1.0))
+}
+
+impl MatchReport {
+    /// The tally of `agent` (0 = p1), over all games or only those in which
+    /// it started in `seat`.
+    pub fn tally(&self, agent: usize, seat: Option<usize>) -> Tally {
+        let mut t = Tally::default();
+        for g in &self.games {
+            if seat.is_some_and(|s| g.seat_of_agent(agent) != s) {
+                continue;
+            }
+            t.games += 1;
+            match g.winner {
+                Some(w) if w == agent => t.wins += 1,
+                Some(_) => t.losses += 1,
+                None => t.draws += 1,
+            }
+            if g.result.is_none() {
+                t.unfinished += 1;
+            }
+        }
+        t
+    }
+
+    /// The tally of whoever sat in `seat` (0 = the seat that moves first).
+    pub fn seat_tally(&self, seat: usize) -> Tally {
+        let (a, b) = (self.tally(0, Some(seat)), self.tally(1, Some(seat)));
+        Tally {
+            games: a.games + b.games,
+            wins: a.wins + b.wins,
+            losses: a.losses + b.losses,
+            draws: a.draws + b.draws,
+            unfinished: a.unfinished + b.unfinished,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agents_parse() {
+        assert_eq!("human".parse(), Ok(AgentSpec::Human));
+        assert_eq!("random".parse(), Ok(AgentSpec::Random));
+        assert_eq!(
+            "mcts:300".parse(),
+            Ok(AgentSpec::Mcts(Budget::Iterations(300)))
+        );
+        for bad in ["robot", "mcts", "mcts:", "mcts:0", "mcts:1h", "MCTS:5"] {
+            let e = bad.parse::<AgentSpec>().unwrap_err();
+            assert!(e.contains("mcts:"), "{bad}: {e}");
+        }
+        for s in ["human", "random", "mcts:2000", "mcts:1s", "mcts:500ms"] {
+            assert_eq!(s.parse::<AgentSpec>().unwrap().to_string(), s);
+        }
+    }
+
+    #[test]
+    fn wilson_interval() {
+        // 8 of 10: the textbook interval 0.490 .. 0.943.
+        let (lo, hi) = wilson(0.8, 10, 1.96);
+        assert!(
+            (lo - 0.4902).abs() < 1e-3 && (hi - 0.9433).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = wilson(1.0, 20, 1.96);
+        assert!(lo > 0.8 && lo < 0.85 && hi == 1.0, "{lo} {hi}");
+        assert_eq!(wilson(0.5, 0, 1.96), (0.0, 1.0));
+    }
+
+    #[test]
+    fn game_seeds_differ() {
+        let seeds: std::collections::HashSet<u64> = (0..1000).map(|i| game_seed(1, i)).collect();
+        assert_eq!(seeds.len(), 1000);
+        assert_ne!(game_seed(1, 0), game_seed(2, 0));
+    }
+}
