@@ -1618,12 +1618,19 @@ impl Ctx<'_> {
             }
             SetExpr::Neighbors(a) => {
                 let (t, rest) = tmp.split_at_mut(w);
-                self.set(a, t, rest);
+                let t: &[u64] = match self.stored(a) {
+                    Some(s) => s,
+                    None => {
+                        self.set(a, t, rest);
+                        t
+                    }
+                };
                 out.fill(0);
-                let board = &self.g.rules.board;
+                // Each cell's neighbours are a precomputed set: OR them.
                 for c in cellset::cells(t) {
-                    for &n in board.neighbors(c) {
-                        cellset::insert(out, n as usize);
+                    let nb = &self.g.neighbor_masks[c * w..(c + 1) * w];
+                    for j in 0..w {
+                        out[j] |= nb[j];
                     }
                 }
             }
@@ -1835,6 +1842,15 @@ impl Ctx<'_> {
                 }
                 !*some
             }
+            // The rarer, heavier questions, kept out of this function so
+            // that the frequent small ones stay cheap to call.
+            _ => self.cond_heavy(e, tmp),
+        }
+    }
+
+    #[inline(never)]
+    fn cond_heavy(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
+        match e {
             BoolExpr::Line(s, n) => {
                 let (t, rest) = tmp.split_at_mut(self.w());
                 let set: &[u64] = match self.stored(s) {
@@ -1884,6 +1900,14 @@ impl Ctx<'_> {
                 let e = &v[self.me as usize];
                 self.cond(e, tmp)
             }
+            BoolExpr::Const(_)
+            | BoolExpr::Not(_)
+            | BoolExpr::And(..)
+            | BoolExpr::Or(..)
+            | BoolExpr::Cmp(..)
+            | BoolExpr::NonEmpty(_)
+            | BoolExpr::At(..)
+            | BoolExpr::Quantifier { .. } => self.cond(e, tmp),
         }
     }
 
