@@ -1719,7 +1719,6 @@ impl Ctx<'_> {
                         cols[j] |= m[j];
                     }
                 }
-                let _ = board;
                 for j in 0..w {
                     out[j] = rows[j] & cols[j];
                 }

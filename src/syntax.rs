@@ -392,40 +392,12 @@ fn add_item(game: &mut GameFile, item: P) {
         Rule::marks_item => game.marks.extend(inner.map(name)),
         Rule::region_item => {
             let name = name(inner.next().expect("region name"));
-            let rest: Vec<P> = inner.collect();
-            let body = if rest.len() == 1 && rest[0].as_rule() == Rule::expr {
-                RegionBody::Shared(expr(rest.into_iter().next().expect("one")))
-            } else {
-                RegionBody::PerPlayer(
-                    rest.into_iter()
-                        .map(|b| {
-                            let mut two = b.into_inner();
-                            let player = self::name(two.next().expect("player"));
-                            let e = expr(two.next().expect("cells"));
-                            (player, e)
-                        })
-                        .collect(),
-                )
-            };
+            let body = shared_or_per_player(inner.collect());
             game.regions.push(RegionDecl { name, body });
         }
         Rule::define_item => {
             let n = name(inner.next().expect("define name"));
-            let rest: Vec<P> = inner.collect();
-            let body = if rest.len() == 1 && rest[0].as_rule() == Rule::expr {
-                RegionBody::Shared(expr(rest.into_iter().next().expect("one")))
-            } else {
-                RegionBody::PerPlayer(
-                    rest.into_iter()
-                        .map(|b| {
-                            let mut two = b.into_inner();
-                            let player = self::name(two.next().expect("player"));
-                            let e = expr(two.next().expect("value"));
-                            (player, e)
-                        })
-                        .collect(),
-                )
-            };
+            let body = shared_or_per_player(inner.collect());
             game.defines.push((n, body));
         }
         Rule::action_item => {
@@ -564,6 +536,23 @@ fn add_item(game: &mut GameFile, item: P) {
         | Rule::each_group
         | Rule::effect_ref => {}
     }
+}
+
+/// `= EXPR`, or `: PLAYER = EXPR, PLAYER = EXPR` (regions, definitions).
+fn shared_or_per_player(rest: Vec<P>) -> RegionBody {
+    if rest.len() == 1 && rest[0].as_rule() == Rule::expr {
+        return RegionBody::Shared(expr(rest.into_iter().next().expect("one")));
+    }
+    RegionBody::PerPlayer(
+        rest.into_iter()
+            .map(|b| {
+                let mut two = b.into_inner();
+                let player = name(two.next().expect("player"));
+                let e = expr(two.next().expect("value"));
+                (player, e)
+            })
+            .collect(),
+    )
 }
 
 fn guard(pair: P) -> Expr {
