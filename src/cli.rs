@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 
 use crate::agent::{self, AgentSpec};
+use crate::analysis::{self, Shard};
 use crate::check::{self, OptionChoice};
 use crate::engine::{Game, State};
 use crate::mcts::{Budget, Mcts};
@@ -47,6 +48,11 @@ pub enum Command {
     Bench(BenchArgs),
     /// Play many games between two agents and report their scores.
     Match(MatchArgs),
+    /// Report on a game: random play, a search ladder, symmetries and a
+    /// mirror check (Markdown, JSON, SVG charts; shards for several machines).
+    Analyze(AnalyzeArgs),
+    /// Combine the shards of `gdl analyze --shard i/n` into its report.
+    Merge(MergeArgs),
 }
 
 /// The game file and its options, common to all subcommands.
@@ -174,6 +180,69 @@ pub struct MatchArgs {
     pub json: bool,
 }
 
+/// Iteration budgets of the search ladder: `10,100,1000`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ladder(pub Vec<u64>);
+
+fn parse_ladder(s: &str) -> Result<Ladder, String> {
+    analysis::parse_ladder(s).map(Ladder)
+}
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Random games to play.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub games: u64,
+    /// Search budgets of the skill ladder, in iterations per action, ascending.
+    #[arg(long, default_value = "10,100,1000", value_parser = parse_ladder, value_name = "N,N,...")]
+    pub ladder: Ladder,
+    /// Games per adjacent pair of the ladder, and of self-play at the
+    /// strongest budget (0: no search games).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub ladder_games: u64,
+    /// Games of the mirror agent per symmetry (0: no mirror check).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub mirror_games: u64,
+    /// Iterations per action of the mirror's opponent [default: 100, or the
+    /// strongest ladder budget if less].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub mirror_budget: Option<u64>,
+    /// Threads to play games on [default: all cores]; the results do not
+    /// depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Seed of the run; every game's seed derives from it, its section and
+    /// its index.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print the report as JSON instead of Markdown.
+    #[arg(long)]
+    pub json: bool,
+    /// Write report.md, report.json and SVG charts to this directory (a
+    /// shard: shard-I-of-N.json) instead of printing the report.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Play only slice i of n (games whose index is i-1 modulo n) and write
+    /// its raw records as JSON, for `gdl merge`.
+    #[arg(long, value_name = "i/n")]
+    pub shard: Option<Shard>,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Shard files written by `gdl analyze --shard i/n`.
+    #[arg(required = true, value_name = "SHARD.json")]
+    pub files: Vec<PathBuf>,
+    /// Print the report as JSON instead of Markdown.
+    #[arg(long)]
+    pub json: bool,
+    /// Write report.md, report.json and SVG charts to this directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
 /// Why a command failed; each kind has its exit code.
 #[derive(Debug)]
 pub enum Failure {
@@ -259,6 +328,8 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn
         Command::Perft(a) => perft_cmd(&a, out),
         Command::Bench(a) => bench_cmd(&a, out),
         Command::Match(a) => match_cmd(&a, out),
+        Command::Analyze(a) => analyze_cmd(&a, out),
+        Command::Merge(a) => merge_cmd(&a, out),
     };
     match result {
         Ok(()) => 0,
@@ -836,4 +907,100 @@ fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     writeln!(out, "{SCORE_NOTE}").map_err(io)
+}
+
+fn pretty(v: &serde_json::Value) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default() + "\n"
+}
+
+/// Writes `files` into `dir` (created if needed) and lists them on `out`.
+fn write_files(dir: &Path, files: &[(&str, String)], out: &mut dyn Write) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure::Io(format!(
+            "error: cannot create directory {}: {e}\n",
+            dir.display()
+        ))
+    })?;
+    for (name, text) in files {
+        let path = dir.join(name);
+        std::fs::write(&path, text)
+            .map_err(|e| Failure::Io(format!("error: cannot write {}: {e}\n", path.display())))?;
+        writeln!(out, "wrote {}", path.display()).map_err(io)?;
+    }
+    Ok(())
+}
+
+/// Prints or writes a finished report.
+fn emit_report(
+    analysis: &analysis::Analysis,
+    json: bool,
+    dir: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let report = analysis.report();
+    let md = analysis::markdown::render(&report);
+    match dir {
+        Some(dir) => {
+            let mut files = vec![("report.md", md), ("report.json", pretty(&report))];
+            files.extend(analysis::svg::charts(&report));
+            write_files(dir, &files, out)
+        }
+        None if json => write!(out, "{}", pretty(&report)).map_err(io),
+        None => write!(out, "{md}").map_err(io),
+    }
+}
+
+fn analyze_cmd(a: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let game = load(&a.game.file, &a.game.options)?;
+    let source = std::fs::read_to_string(&a.game.file).map_err(|e| {
+        Failure::Io(format!(
+            "error: cannot read {}: {e}\n",
+            a.game.file.display()
+        ))
+    })?;
+    let ladder = a.ladder.0.clone();
+    let settings = analysis::Settings {
+        seed: a.seed,
+        games: a.games,
+        mirror_budget: a
+            .mirror_budget
+            .unwrap_or_else(|| analysis::Settings::default_mirror_budget(&ladder)),
+        ladder,
+        ladder_games: a.ladder_games,
+        mirror_games: a.mirror_games,
+    };
+    let threads = match a.threads {
+        Some(t) => t as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let shard = a.shard.unwrap_or(Shard::ALL);
+    let result = analysis::analyze(&game, &source, &settings, shard, threads, true);
+    if a.shard.is_some() {
+        let text = pretty(&result.shard_json());
+        return match &a.out {
+            Some(dir) => {
+                let name = format!("shard-{}-of-{}.json", shard.index, shard.count);
+                write_files(dir, &[(name.as_str(), text)], out)
+            }
+            None => write!(out, "{text}").map_err(io),
+        };
+    }
+    emit_report(&result, a.json, a.out.as_deref(), out)
+}
+
+fn merge_cmd(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let mut shards = Vec::new();
+    for path in &a.files {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::Io(format!("error: cannot read {name}: {e}\n")))?;
+        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+            Failure::Input(format!(
+                "error: {name} is not valid JSON ({e}); give the files written by gdl analyze --shard i/n\n"
+            ))
+        })?;
+        shards.push((name, v));
+    }
+    let merged = analysis::merge(&shards).map_err(|e| Failure::Input(format!("error: {e}\n")))?;
+    emit_report(&merged, a.json, a.out.as_deref(), out)
 }

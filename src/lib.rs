@@ -8,6 +8,7 @@
 // Bitset code walks several word slices in step; index loops read best there.
 #![allow(clippy::needless_range_loop)]
 pub mod agent;
+pub mod analysis;
 pub mod ast;
 pub mod board;
 pub mod cellset;

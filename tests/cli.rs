@@ -874,3 +874,249 @@ fn match_reports_load_errors_like_every_command() {
     );
     assert!(err.contains("bad value `0`"), "{err}");
 }
+
+// ------------------------------------------------------- analyze, merge
+
+/// A small, quick analysis of tic-tac-toe.
+const ANALYZE_SMALL: [&str; 10] = [
+    "--games",
+    "40",
+    "--ladder",
+    "5,20",
+    "--ladder-games",
+    "4",
+    "--mirror-games",
+    "2",
+    "--threads",
+    "2",
+];
+
+fn analyze_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    [&["analyze", TTT][..], &ANALYZE_SMALL, extra].concat()
+}
+
+/// A fresh directory for this test's files.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gdl-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+/// Checks that the tags of an XML document are balanced and returns the
+/// number of elements.
+fn balanced_tags(xml: &str) -> usize {
+    let mut stack: Vec<String> = Vec::new();
+    let mut elements = 0;
+    let mut rest = xml;
+    while let Some(start) = rest.find('<') {
+        let end = rest[start..].find('>').expect("every tag is closed") + start;
+        let tag = &rest[start + 1..end];
+        rest = &rest[end + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(stack.pop().as_deref(), Some(name.trim()), "in {xml}");
+        } else if !tag.starts_with('?') && !tag.starts_with('!') {
+            elements += 1;
+            if !tag.ends_with('/') {
+                let name = tag.split_whitespace().next().expect("a tag name");
+                stack.push(name.to_string());
+            }
+        }
+    }
+    assert!(stack.is_empty(), "unclosed {stack:?} in {xml}");
+    elements
+}
+
+fn without_timing(mut v: Value) -> Value {
+    v.as_object_mut().expect("an object").remove("timing");
+    v
+}
+
+fn before_timing(md: &str) -> &str {
+    &md[..md.find("## Timing").expect("a timing section")]
+}
+
+#[test]
+fn analyze_prints_a_markdown_report() {
+    let md = ok(&analyze_args(&[]));
+    let headings: Vec<&str> = md.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(
+        headings,
+        [
+            "# Analysis of Tic-tac-toe",
+            "## Random play",
+            "### Game length",
+            "### Branching and game-tree size",
+            "## Search ladder",
+            "## Symmetries",
+            "## Mirror check",
+            "## Timing (machine-dependent)",
+        ],
+        "{md}"
+    );
+    assert!(md.contains("| seat 1 (moves first) wins | "), "{md}");
+    assert!(
+        md.contains("| 8 | reflection, axis 135° | preserved |"),
+        "{md}"
+    );
+    assert!(md.contains("8 symmetries, the identity included"), "{md}");
+    // The same seed, the same report.
+    assert_eq!(before_timing(&md), before_timing(&ok(&analyze_args(&[]))));
+}
+
+#[test]
+fn analyze_json_has_every_section() {
+    let v = json(&analyze_args(&["--json"]));
+    for key in [
+        "game", "options", "settings", "board", "random", "ladder", "symmetry", "mirror", "timing",
+    ] {
+        assert!(v.get(key).is_some(), "no `{key}` in {v}");
+    }
+    assert_eq!(v["random"]["games"], 40);
+    assert_eq!(v["settings"]["ladder"], serde_json::json!([5, 20]));
+    assert_eq!(v["settings"]["mirror_budget"], 20);
+    assert_eq!(v["symmetry"]["count"], 8);
+    assert_eq!(v["mirror"]["results"].as_array().map(Vec::len), Some(7));
+    let seat1 = &v["random"]["by_seat"][0];
+    assert_eq!(seat1["of"], 40);
+    assert!(seat1["ci95"][0].as_f64() <= seat1["rate"].as_f64());
+    // Hex has no mirror check when asked for none, and says why.
+    let hex = json(&[
+        "analyze",
+        "games/hex.gdl",
+        "-o",
+        "size=3",
+        "--games",
+        "5",
+        "--ladder-games",
+        "0",
+        "--mirror-games",
+        "0",
+        "--json",
+    ]);
+    assert!(
+        hex["mirror"]["skipped"]
+            .as_str()
+            .unwrap()
+            .contains("--mirror-games 0")
+    );
+    assert!(hex["ladder"]["skipped"].is_string());
+}
+
+#[test]
+fn analyze_out_writes_the_report_and_charts() {
+    let dir = temp_dir("out");
+    let dir_s = dir.to_str().expect("a UTF-8 path");
+    let out = ok(&analyze_args(&["--out", dir_s]));
+    let files = [
+        "report.md",
+        "report.json",
+        "lengths.svg",
+        "ladder.svg",
+        "mirror.svg",
+    ];
+    for f in files {
+        assert!(out.contains(f), "{out}");
+        assert!(dir.join(f).is_file(), "{f} missing");
+    }
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.starts_with("# Analysis of Tic-tac-toe"));
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["game"], "Tic-tac-toe");
+    for svg in ["lengths.svg", "ladder.svg", "mirror.svg"] {
+        let text = std::fs::read_to_string(dir.join(svg)).unwrap();
+        assert!(text.starts_with("<svg"), "{svg}: {text}");
+        assert!(text.trim_end().ends_with("</svg>"), "{svg}");
+        assert!(balanced_tags(&text) > 10, "{svg}: {text}");
+    }
+    // The histogram has a bar per length seen (5 to 9 plies).
+    let lengths = std::fs::read_to_string(dir.join("lengths.svg")).unwrap();
+    assert_eq!(lengths.matches("<rect").count(), 1 + 5, "{lengths}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn analyze_rejects_bad_arguments() {
+    for bad in ["3/2", "0/2", "1/0", "x", "1/2/3"] {
+        let err = fails(&analyze_args(&["--shard", bad]), 2);
+        assert!(err.contains("i/n"), "{bad}: {err}");
+    }
+    for bad in ["100,10", "1s", "0", "5,,20"] {
+        let err = fails(&["analyze", TTT, "--ladder", bad], 2);
+        assert!(err.contains("ladder"), "{bad}: {err}");
+    }
+    fails(&["analyze", TTT, "--threads", "0"], 2);
+    fails(&["analyze", TTT, "--games", "0"], 2);
+    fails(&["analyze", TTT, "--frob"], 2);
+    fails(&["analyze", "games/no-such-game.gdl"], 3);
+    fails(&["analyze", "tests/errors/unknown_region.gdl"], 1);
+    fails(&["analyze", "games/hex.gdl", "-o", "size=0"], 2);
+}
+
+#[test]
+fn shards_merge_into_the_report_of_a_single_run() {
+    let dir = temp_dir("shards");
+    let d = dir.to_str().unwrap();
+    let whole = json(&analyze_args(&["--json"]));
+    let whole_md = ok(&analyze_args(&[]));
+    // Shards 1 and 3 into the directory, shard 2 from standard output.
+    for i in ["1/3", "3/3"] {
+        let out = ok(&analyze_args(&["--shard", i, "--out", d]));
+        assert!(out.contains("shard-"), "{out}");
+    }
+    let two = ok(&analyze_args(&["--shard", "2/3"]));
+    std::fs::write(dir.join("shard-2-of-3.json"), &two).unwrap();
+    let shard = |i: u32| format!("{d}/shard-{i}-of-3.json");
+    let (s1, s2, s3) = (shard(1), shard(2), shard(3));
+    let merged = json(&["merge", &s3, &s1, &s2, "--json"]);
+    assert_eq!(without_timing(merged), without_timing(whole));
+    let md = ok(&["merge", &s1, &s2, &s3]);
+    assert_eq!(before_timing(&md), before_timing(&whole_md));
+    let out = ok(&["merge", &s1, &s2, &s3, "--out", &format!("{d}/merged")]);
+    assert!(out.contains("report.md"), "{out}");
+
+    // Mismatched, incomplete, repeated, unreadable, damaged.
+    let other = ok(&analyze_args(&["--shard", "2/3", "--seed", "5"]));
+    std::fs::write(dir.join("other.json"), &other).unwrap();
+    let err = fails(&["merge", &s1, &format!("{d}/other.json"), &s3], 2);
+    assert!(
+        err.contains("not shards of the same run") && err.contains("seed"),
+        "{err}"
+    );
+    let err = fails(&["merge", &s1, &s3], 2);
+    assert!(err.contains("missing shard 2/3"), "{err}");
+    let err = fails(&["merge", &s1, &s1, &s2, &s3], 2);
+    assert!(err.contains("both shard 1/3"), "{err}");
+    fails(&["merge", &s1, &format!("{d}/no-such-shard.json")], 3);
+    std::fs::write(dir.join("cut.json"), &two[..two.len() / 2]).unwrap();
+    let err = fails(&["merge", &s1, &format!("{d}/cut.json"), &s3], 2);
+    assert!(err.contains("not valid JSON"), "{err}");
+    let err = fails(&["merge", &format!("{d}/merged/report.json")], 2);
+    assert!(err.contains("not a shard"), "{err}");
+    fails(&["merge"], 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn help_lists_analyze_and_merge() {
+    let help = ok(&["--help"]);
+    assert!(help.contains("analyze") && help.contains("merge"), "{help}");
+    let a = ok(&["help", "analyze"]);
+    for flag in [
+        "--games",
+        "--ladder",
+        "--ladder-games",
+        "--mirror-games",
+        "--mirror-budget",
+        "--threads",
+        "--seed",
+        "--json",
+        "--out",
+        "--shard",
+    ] {
+        assert!(a.contains(flag), "`gdl help analyze` lacks {flag}:\n{a}");
+    }
+    let m = ok(&["help", "merge"]);
+    assert!(m.contains("SHARD.json") && m.contains("--out"), "{m}");
+}

@@ -1,0 +1,309 @@
+//! Charts of a report as standalone SVG, written by hand: the histogram of
+//! game lengths (bars), and scores with their 95% intervals (points with
+//! whiskers) along the search ladder and for the mirror check.
+
+use std::fmt::Write;
+
+use serde_json::Value;
+
+const W: f64 = 640.0;
+const H: f64 = 360.0;
+const LEFT: f64 = 56.0;
+const RIGHT: f64 = 16.0;
+const TOP: f64 = 40.0;
+const BOTTOM: f64 = 64.0;
+
+/// Escapes text for XML.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn open(title: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{W}" height="{H}" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>"#,
+        W / 2.0,
+        escape(title)
+    );
+    s
+}
+
+fn empty(title: &str, why: &str) -> String {
+    let mut s = open(title);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
+        W / 2.0,
+        H / 2.0,
+        escape(why)
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+/// A round step for about `n` ticks up to `max`.
+fn tick_step(max: f64, n: f64) -> f64 {
+    let raw = (max / n).max(1.0);
+    let mag = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * mag)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * mag)
+}
+
+/// The histogram of game lengths in random play.
+pub fn length_histogram(report: &Value) -> String {
+    let random = &report["random"];
+    let n = random["games"].as_u64().unwrap_or(0);
+    let title = format!("Game length in random play (plies, n = {n})");
+    let bins = random["length"]["histogram"]["bins"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    if bins.is_empty() {
+        return empty(&title, "no games");
+    }
+    let mut s = open(&title);
+    let most = bins
+        .iter()
+        .filter_map(|b| b["games"].as_u64())
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64;
+    let step = tick_step(most, 5.0);
+    let top = (most / step).ceil() * step;
+    let (pw, ph) = (W - LEFT - RIGHT, H - TOP - BOTTOM);
+    let y = |v: f64| TOP + ph - v / top * ph;
+    let mut t = 0.0;
+    while t <= top + 1e-9 {
+        let _ = writeln!(
+            s,
+            r##"<line x1="{LEFT}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#ddd"/><text x="{2}" y="{3:.1}" text-anchor="end">{t}</text>"##,
+            y(t),
+            W - RIGHT,
+            LEFT - 6.0,
+            y(t) + 4.0
+        );
+        t += step;
+    }
+    let bw = pw / bins.len() as f64;
+    let label_every = (bins.len() as f64 / 10.0).ceil().max(1.0) as usize;
+    for (i, b) in bins.iter().enumerate() {
+        let k = b["games"].as_u64().unwrap_or(0) as f64;
+        let x = LEFT + i as f64 * bw;
+        let from = b["from"].as_u64().unwrap_or(0);
+        let to = b["to"].as_u64().unwrap_or(0);
+        let _ = writeln!(
+            s,
+            r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="#4a78b0"><title>{from}-{to} plies: {k} games</title></rect>"##,
+            x + 1.0,
+            y(k),
+            (bw - 2.0).max(1.0),
+            TOP + ph - y(k)
+        );
+        if i % label_every == 0 {
+            let _ = writeln!(
+                s,
+                r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{from}</text>"#,
+                x + bw / 2.0,
+                TOP + ph + 16.0
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        r##"<line x1="{LEFT}" y1="{0}" x2="{1}" y2="{0}" stroke="#333"/><line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{0}" stroke="#333"/>"##,
+        TOP + ph,
+        W - RIGHT
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">plies (bins of {})</text>"#,
+        LEFT + pw / 2.0,
+        H - 24.0,
+        random["length"]["histogram"]["bin_width"]
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="14" y="{}" text-anchor="middle" transform="rotate(-90 14 {})">games</text>"#,
+        TOP + ph / 2.0,
+        TOP + ph / 2.0
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+/// A short label for the x axis: `mcts:100` is `100`, `reflection, axis
+/// 30°` is `refl. 30°`.
+fn short(s: &str) -> String {
+    s.replace("mcts:", "")
+        .replace("reflection, axis ", "refl. ")
+        .replace("rotation ", "rot. ")
+}
+
+/// One point: label, value, interval.
+struct Point {
+    label: String,
+    value: f64,
+    lo: f64,
+    hi: f64,
+}
+
+fn points_chart(title: &str, axis: &str, points: &[Point]) -> String {
+    if points.is_empty() {
+        return empty(title, "no games");
+    }
+    let mut s = open(title);
+    let (pw, ph) = (W - LEFT - RIGHT, H - TOP - BOTTOM);
+    let y = |v: f64| TOP + ph - v * ph;
+    for k in 0..=4 {
+        let v = k as f64 / 4.0;
+        let dash = if k == 2 {
+            r##" stroke-dasharray="6 4" stroke="#888""##
+        } else {
+            r##" stroke="#ddd""##
+        };
+        let _ = writeln!(
+            s,
+            r#"<line x1="{LEFT}" y1="{0:.1}" x2="{1}" y2="{0:.1}"{dash}/><text x="{2}" y="{3:.1}" text-anchor="end">{v}</text>"#,
+            y(v),
+            W - RIGHT,
+            LEFT - 6.0,
+            y(v) + 4.0
+        );
+    }
+    let dx = pw / points.len() as f64;
+    for (i, p) in points.iter().enumerate() {
+        let x = LEFT + dx * (i as f64 + 0.5);
+        let _ = writeln!(
+            s,
+            r##"<g><title>{}: {:.3} (95% CI {:.3}-{:.3})</title><line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#b04a4a" stroke-width="2"/><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#b04a4a" stroke-width="2"/><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#b04a4a" stroke-width="2"/><circle cx="{x:.1}" cy="{:.1}" r="5" fill="#b04a4a"/></g>"##,
+            escape(&p.label),
+            p.value,
+            p.lo,
+            p.hi,
+            y(p.lo),
+            y(p.hi),
+            x - 8.0,
+            y(p.lo),
+            x + 8.0,
+            y(p.lo),
+            x - 8.0,
+            y(p.hi),
+            x + 8.0,
+            y(p.hi),
+            y(p.value),
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="11">{}</text>"#,
+            TOP + ph + 16.0 + 14.0 * (i % 2) as f64,
+            escape(&p.label)
+        );
+    }
+    let _ = writeln!(
+        s,
+        r##"<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{0}" stroke="#333"/>"##,
+        TOP + ph
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="14" y="{}" text-anchor="middle" transform="rotate(-90 14 {})">{}</text>"#,
+        TOP + ph / 2.0,
+        TOP + ph / 2.0,
+        escape(axis)
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+fn point(label: String, t: &Value) -> Point {
+    Point {
+        label,
+        value: t["score"].as_f64().unwrap_or(0.0),
+        lo: t["ci95"][0].as_f64().unwrap_or(0.0),
+        hi: t["ci95"][1].as_f64().unwrap_or(1.0),
+    }
+}
+
+/// The stronger budget's score for each pair of the ladder, then the first
+/// seat's score in self-play at the strongest budget.
+pub fn ladder_chart(report: &Value) -> String {
+    let l = &report["ladder"];
+    let mut points = Vec::new();
+    for p in l["pairs"].as_array().into_iter().flatten() {
+        points.push(point(
+            format!(
+                "{} vs {}",
+                short(p["stronger"].as_str().unwrap_or("?")),
+                short(p["weaker"].as_str().unwrap_or("?"))
+            ),
+            &p["stronger_score"],
+        ));
+    }
+    if l["top"]["games"].as_u64().unwrap_or(0) > 0 {
+        points.push(point(
+            format!(
+                "seat 1, {} vs itself",
+                short(l["top"]["agent"].as_str().unwrap_or("?"))
+            ),
+            &l["top"]["first_seat"],
+        ));
+    }
+    points_chart(
+        "Search ladder (iterations): stronger budget's score, first seat's score",
+        "score (95% CI)",
+        &points,
+    )
+}
+
+/// The mirror's score for each symmetry.
+pub fn mirror_chart(report: &Value) -> String {
+    let m = &report["mirror"];
+    let points: Vec<Point> = m["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            point(
+                r["symmetry"].as_str().unwrap_or("?").to_string(),
+                &r["mirror_score"],
+            )
+        })
+        .collect();
+    points_chart(
+        &format!(
+            "Mirror agent's score against {}",
+            m["opponent"].as_str().unwrap_or("search")
+        ),
+        "score (95% CI)",
+        &points,
+    )
+}
+
+/// Every chart: (file name, SVG).
+pub fn charts(report: &Value) -> Vec<(&'static str, String)> {
+    vec![
+        ("lengths.svg", length_histogram(report)),
+        ("ladder.svg", ladder_chart(report)),
+        ("mirror.svg", mirror_chart(report)),
+    ]
+}

@@ -1,0 +1,768 @@
+//! The symmetries of a game: maps of the board onto itself that the rules
+//! cannot tell apart from the identity, up to exchanging the players.
+//!
+//! ## Method
+//!
+//! A symmetry is a pair (σ, π): σ maps cells to cells, π maps directions to
+//! directions, and for every cell `c` and direction `d`,
+//! `σ(neighbor(c, d)) = neighbor(σ(c), π(d))` (both absent, or both present
+//! and matching). π must be an isometry of the directions' angles: a turn
+//! `a ↦ a + k` (a rotation by `k`°) or a mirror `a ↦ k − a` (a reflection
+//! across the axis at `k/2`°), where `k` runs over the multiples of the
+//! smallest angle between directions. The candidate σ for one π is grown
+//! from one cell of each directional component of the board, by walking
+//! the direction table (so the work is about `cells × cells × directions`
+//! per π, and σ is fully determined once the first cell's image is
+//! chosen). Link edges (adjacencies without a direction) must map onto link
+//! edges: the neighbour lists are checked at the end. This finds exactly
+//! the automorphisms of the direction-labelled board graph that act on the
+//! labels as a rotation or reflection: on square boards the 8 symmetries of
+//! the square at most, on hex boards the 12 of the hexagon; it does not rely
+//! on the drawing coordinates, so removed cells and odd shapes are handled
+//! alike.
+//!
+//! A board symmetry is a symmetry of the game when it also respects what
+//! the rules fix in advance ([`RuleUses`], read from the compiled rules):
+//!
+//! - every fixed cell set used outside a per-player context (such as Equi's
+//!   `corners`) maps onto itself;
+//! - the per-player sets (`region start: black = top, white = left`) map
+//!   player by player: there must be a permutation ρ of the players such
+//!   that the sets of player `p` map onto the sets of player `ρ(p)` (as a
+//!   collection, so Hex's rotation by 180°, which exchanges `start` and
+//!   `finish` of each player, keeps the players' regions). ρ = identity:
+//!   the symmetry *preserves* the regions; otherwise it *swaps* them (a
+//!   colour-swapping symmetry). Without per-player sets every board
+//!   symmetry preserves them;
+//! - directions the rules name outside a per-player context (`at n`) are
+//!   fixed by π;
+//! - when the rules count rows or columns (`rows`, `columns`, `box`), σ
+//!   maps rows to rows and columns to columns, or rows to columns and
+//!   columns to rows (*exchanged*, kept with a note: the two counts trade
+//!   places, as Carteso's players do).
+//!
+//! What is not checked: a rule that turns a direction by an angle
+//! (`rotate(d, 90)`) turns the other way in a mirror image; such a rule is
+//! symmetric only if it uses both turns alike (Pinch's does). Reflections
+//! then carry a note. Rules that name a player (`mover = horizontal`) are
+//! not checked either.
+
+use std::collections::BTreeSet;
+
+use crate::board::Board;
+use crate::cellset::CellSet;
+use crate::engine::{Action, Game};
+use crate::rules::*;
+
+/// Most symmetries looked for (a board graph has at most 12 rotations and
+/// reflections, more only when it falls apart in identical pieces).
+const MAX_SYMMETRIES: usize = 48;
+/// Most cell-image trials in the search (only disconnected boards come near).
+const MAX_TRIALS: usize = 2_000_000;
+
+/// How a symmetry treats the rows and columns the rules count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowsColumns {
+    Preserved,
+    Exchanged,
+}
+
+/// One symmetry of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Symmetry {
+    /// `identity`, `rotation 90°`, `reflection, axis 45°`.
+    pub name: String,
+    pub reflection: bool,
+    /// The rotation's angle, or twice the reflection axis's angle (degrees,
+    /// counterclockwise from east; 0..360).
+    pub turn: i32,
+    /// σ: the image of each cell.
+    pub cells: Vec<usize>,
+    /// π: the image of each direction.
+    pub dirs: Vec<usize>,
+    /// ρ: the player each player's regions map to.
+    pub players: Vec<usize>,
+    /// Rows and columns, when the rules count them.
+    pub rows_columns: Option<RowsColumns>,
+    /// Cells the symmetry leaves in place.
+    pub fixed_cells: Vec<usize>,
+    pub notes: Vec<String>,
+}
+
+impl Symmetry {
+    pub fn is_identity(&self) -> bool {
+        self.cells.iter().enumerate().all(|(i, &c)| i == c)
+    }
+
+    /// Whether the symmetry exchanges the players' regions.
+    pub fn swaps_players(&self) -> bool {
+        self.players.iter().enumerate().any(|(i, &p)| i != p)
+    }
+
+    /// `rotation`, `reflection` or `identity`.
+    pub fn kind(&self) -> &'static str {
+        if self.reflection {
+            "reflection"
+        } else if self.turn == 0 {
+            "identity"
+        } else {
+            "rotation"
+        }
+    }
+
+    /// The image of an action on a cell (placing, converting, removing) or
+    /// of a move (a step or jump: its cell and direction map); `None` for
+    /// actions without a cell.
+    pub fn image(&self, game: &Game, a: Action) -> Option<Action> {
+        if a.choice == Action::PIE {
+            return None;
+        }
+        let nd = game.board().ndirs();
+        match game.rules.choices.get(a.choice as usize)?.kind {
+            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
+                let c = *self.cells.get(a.cell as usize)?;
+                Some(Action {
+                    choice: a.choice,
+                    cell: c as u32,
+                })
+            }
+            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
+                let (from, d) = (a.cell as usize / nd, a.cell as usize % nd);
+                let c = *self.cells.get(from)?;
+                Some(Action {
+                    choice: a.choice,
+                    cell: (c * nd + self.dirs[d]) as u32,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Whether some action of the game is tied to cells (so it can be mirrored).
+pub fn has_cell_actions(rules: &Rules) -> bool {
+    rules.choices.iter().any(|c| {
+        matches!(
+            c.kind,
+            ChoiceKind::Place { .. }
+                | ChoiceKind::Convert(_)
+                | ChoiceKind::Remove(_)
+                | ChoiceKind::Step { .. }
+                | ChoiceKind::Jump { .. }
+        )
+    })
+}
+
+/// What the rules fix in advance that a symmetry must respect.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RuleUses {
+    /// Fixed sets used outside a per-player context.
+    pub shared_sets: BTreeSet<u32>,
+    /// Per player, the fixed sets used for that player (regions, per-player
+    /// definitions).
+    pub player_sets: Vec<BTreeSet<u32>>,
+    /// Directions named outside a per-player context.
+    pub shared_dirs: BTreeSet<usize>,
+    /// Angles by which the rules turn directions (`rotate`), 0..360.
+    pub turns: BTreeSet<i32>,
+    /// Whether the rules count rows or columns (`rows`, `columns`, `box`).
+    pub rows_columns: bool,
+}
+
+impl RuleUses {
+    /// Reads the compiled rules.
+    pub fn of(rules: &Rules) -> RuleUses {
+        let mut u = Walker {
+            uses: RuleUses {
+                player_sets: vec![BTreeSet::new(); rules.players.len()],
+                ..RuleUses::default()
+            },
+            board: &rules.board,
+        };
+        for c in &rules.choices {
+            u.choice(c);
+        }
+        for t in &rules.turns {
+            if let TurnWhen::If(b) = &t.when {
+                u.bool(b, None);
+            }
+            for s in &t.steps {
+                match s {
+                    Step::Choose { repeat, choices } => {
+                        if let Repeat::While(b) = repeat {
+                            u.bool(b, None);
+                        }
+                        for (_, guard, _) in choices {
+                            if let Some(g) = guard {
+                                u.bool(g, None);
+                            }
+                        }
+                    }
+                    Step::Effect(e) => u.effect(e, None),
+                    Step::End(b, o) => {
+                        u.bool(b, None);
+                        u.outcome(o);
+                    }
+                }
+            }
+        }
+        for (b, o) in &rules.ends {
+            u.bool(b, None);
+            u.outcome(o);
+        }
+        if let Some(o) = &rules.stuck {
+            u.outcome(o);
+        }
+        u.uses
+    }
+
+    /// Whether some player has fixed sets of their own.
+    pub fn has_player_regions(&self) -> bool {
+        self.player_sets.iter().any(|s| !s.is_empty())
+    }
+}
+
+struct Walker<'a> {
+    uses: RuleUses,
+    board: &'a Board,
+}
+
+impl Walker<'_> {
+    fn fixed(&mut self, i: u32, ctx: Option<usize>) {
+        match ctx {
+            Some(p) => {
+                self.uses.player_sets[p].insert(i);
+            }
+            None => {
+                self.uses.shared_sets.insert(i);
+            }
+        }
+    }
+
+    fn set(&mut self, e: &SetExpr, ctx: Option<usize>) {
+        match e {
+            SetExpr::Fixed(i) => self.fixed(*i, ctx),
+            SetExpr::PerPlayer(v) => {
+                for (p, &i) in v.iter().enumerate() {
+                    self.fixed(i, Some(p));
+                }
+            }
+            SetExpr::ByPlayer(v) => {
+                for (p, x) in v.iter().enumerate() {
+                    self.set(x, Some(p));
+                }
+            }
+            SetExpr::Union(a, b)
+            | SetExpr::Inter(a, b)
+            | SetExpr::Except(a, b)
+            | SetExpr::Reach(a, b) => {
+                self.set(a, ctx);
+                self.set(b, ctx);
+            }
+            SetExpr::Complement(a) | SetExpr::Neighbors(a) | SetExpr::Like(a) => self.set(a, ctx),
+            SetExpr::Box(a) => {
+                self.uses.rows_columns = true;
+                self.set(a, ctx);
+            }
+            SetExpr::Where(a, b) => {
+                self.set(a, ctx);
+                self.bool(b, ctx);
+            }
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::All
+            | SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Owned(_)
+            | SetExpr::Enemy
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Var(_) => {}
+        }
+    }
+
+    fn num(&mut self, e: &NumExpr, ctx: Option<usize>) {
+        match e {
+            NumExpr::Rows(s) | NumExpr::Columns(s) => {
+                self.uses.rows_columns = true;
+                self.set(s, ctx);
+            }
+            NumExpr::Count(s) | NumExpr::Groups(s) | NumExpr::Largest(s) => self.set(s, ctx),
+            NumExpr::Select(b, x, y) => {
+                self.bool(b, ctx);
+                self.num(x, ctx);
+                self.num(y, ctx);
+            }
+            NumExpr::ByPlayer(v) => {
+                for (p, x) in v.iter().enumerate() {
+                    self.num(x, Some(p));
+                }
+            }
+            NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => {
+                self.num(a, ctx);
+                self.num(b, ctx);
+            }
+            NumExpr::Neg(a) => self.num(a, ctx),
+            NumExpr::Const(_)
+            | NumExpr::Turn
+            | NumExpr::Var(_)
+            | NumExpr::Passes
+            | NumExpr::Index(_) => {}
+        }
+    }
+
+    fn dir(&mut self, e: &DirExpr, ctx: Option<usize>) {
+        match e {
+            DirExpr::Const(d) => {
+                if ctx.is_none() && *d != NO_DIR {
+                    self.uses.shared_dirs.insert(*d as usize);
+                }
+            }
+            DirExpr::Var(_) => {}
+            DirExpr::Rotate(inner, table) => {
+                let dirs = self.board.dirs();
+                if let Some((d, &t)) = table.iter().enumerate().find(|(_, t)| **t != NO_DIR)
+                    && let (Some(a), Some(b)) = (dirs.get(d), dirs.get(t as usize))
+                {
+                    self.uses.turns.insert((b.angle - a.angle).rem_euclid(360));
+                }
+                self.dir(inner, ctx);
+            }
+        }
+    }
+
+    fn bool(&mut self, e: &BoolExpr, ctx: Option<usize>) {
+        match e {
+            BoolExpr::Not(a) => self.bool(a, ctx),
+            BoolExpr::And(a, b) | BoolExpr::Or(a, b) => {
+                self.bool(a, ctx);
+                self.bool(b, ctx);
+            }
+            BoolExpr::Cmp(_, a, b) => {
+                self.num(a, ctx);
+                self.num(b, ctx);
+            }
+            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) => self.set(s, ctx),
+            BoolExpr::Connected(a, b, c) => {
+                self.set(a, ctx);
+                self.set(b, ctx);
+                self.set(c, ctx);
+            }
+            BoolExpr::At(s, d) => {
+                self.set(s, ctx);
+                self.dir(d, ctx);
+            }
+            BoolExpr::Quantifier { body, .. } => self.bool(body, ctx),
+            BoolExpr::Escapes {
+                seed,
+                through,
+                bound,
+            } => {
+                self.set(seed, ctx);
+                self.set(through, ctx);
+                self.set(bound, ctx);
+            }
+            BoolExpr::ByPlayer(v) => {
+                for (p, x) in v.iter().enumerate() {
+                    self.bool(x, Some(p));
+                }
+            }
+            BoolExpr::Const(_) | BoolExpr::SamePlayer(..) => {}
+        }
+    }
+
+    fn effect(&mut self, e: &Effect, ctx: Option<usize>) {
+        match e {
+            Effect::Clear(_) | Effect::Swap => {}
+            Effect::Mark(_, s)
+            | Effect::Unmark(_, s)
+            | Effect::Convert(s, _)
+            | Effect::Remove(s, _)
+            | Effect::Make(s, _) => self.set(s, ctx),
+            Effect::Repeat(b) => self.effect(b, ctx),
+            Effect::If(c, a, b) => {
+                self.bool(c, ctx);
+                self.effect(a, ctx);
+                if let Some(b) = b {
+                    self.effect(b, ctx);
+                }
+            }
+            Effect::Seq(v) => {
+                for x in v {
+                    self.effect(x, ctx);
+                }
+            }
+            Effect::EachGroup { set, body, .. } => {
+                self.set(set, ctx);
+                self.effect(body, ctx);
+            }
+            Effect::Set(_, n) => self.num(n, ctx),
+        }
+    }
+
+    fn outcome(&mut self, o: &Outcome) {
+        if let Outcome::Compare(keys) = o {
+            for (_, n) in keys {
+                self.num(n, None);
+            }
+        }
+    }
+
+    fn choice(&mut self, c: &Choice) {
+        match &c.kind {
+            ChoiceKind::Place { target, .. } => self.set(target, None),
+            ChoiceKind::Convert(s) | ChoiceKind::Remove(s) => self.set(s, None),
+            ChoiceKind::Step { from, to } => {
+                self.set(from, None);
+                self.set(to, None);
+            }
+            ChoiceKind::Jump { from, over, to } => {
+                self.set(from, None);
+                self.set(over, None);
+                self.set(to, None);
+            }
+            ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {}
+        }
+        for e in &c.then {
+            self.effect(e, None);
+        }
+    }
+}
+
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 { a.abs() } else { gcd(b, a % b) }
+}
+
+/// The direction maps to try: (reflection, k, π).
+fn direction_maps(board: &Board) -> Vec<(bool, i32, Vec<usize>)> {
+    let dirs = board.dirs();
+    let step = dirs.iter().fold(360, |g, d| gcd(g, d.angle)).max(1);
+    let mut out = Vec::new();
+    for reflection in [false, true] {
+        for k in (0..360).step_by(step as usize) {
+            let map: Option<Vec<usize>> = dirs
+                .iter()
+                .map(|d| {
+                    let a = if reflection { k - d.angle } else { d.angle + k }.rem_euclid(360);
+                    dirs.iter().position(|x| x.angle == a)
+                })
+                .collect();
+            if let Some(map) = map {
+                out.push((reflection, k, map));
+            }
+        }
+    }
+    out
+}
+
+/// The cell maps σ that go with the direction map π (see the module docs).
+fn cell_maps(board: &Board, pi: &[usize]) -> Vec<Vec<usize>> {
+    let n = board.len();
+    let nd = board.ndirs();
+    // Directional components, each with its smallest cell as the root.
+    let mut comp = vec![usize::MAX; n];
+    let mut roots = Vec::new();
+    for c in 0..n {
+        if comp[c] != usize::MAX {
+            continue;
+        }
+        let id = roots.len();
+        roots.push(c);
+        comp[c] = id;
+        let mut stack = vec![c];
+        while let Some(u) = stack.pop() {
+            for d in 0..nd {
+                if let Some(v) = board.neighbor(u, d)
+                    && comp[v] == usize::MAX
+                {
+                    comp[v] = id;
+                    stack.push(v);
+                }
+            }
+        }
+    }
+    let dir_degree: Vec<usize> = (0..n)
+        .map(|c| (0..nd).filter(|&d| board.neighbor(c, d).is_some()).count())
+        .collect();
+    let mut search = Search {
+        board,
+        pi,
+        roots,
+        dir_degree,
+        map: vec![usize::MAX; n],
+        used: vec![false; n],
+        out: Vec::new(),
+        trials: 0,
+    };
+    search.extend(0);
+    search.out
+}
+
+struct Search<'a> {
+    board: &'a Board,
+    pi: &'a [usize],
+    roots: Vec<usize>,
+    dir_degree: Vec<usize>,
+    map: Vec<usize>,
+    used: Vec<bool>,
+    out: Vec<Vec<usize>>,
+    trials: usize,
+}
+
+impl Search<'_> {
+    fn extend(&mut self, k: usize) {
+        if k == self.roots.len() {
+            if self.links_match() {
+                self.out.push(self.map.clone());
+            }
+            return;
+        }
+        let root = self.roots[k];
+        for cand in 0..self.board.len() {
+            if self.out.len() >= MAX_SYMMETRIES || self.trials >= MAX_TRIALS {
+                return;
+            }
+            if self.used[cand]
+                || self.dir_degree[cand] != self.dir_degree[root]
+                || self.board.neighbors(cand).len() != self.board.neighbors(root).len()
+            {
+                continue;
+            }
+            self.trials += 1;
+            let mut trail = Vec::new();
+            if self.propagate(root, cand, &mut trail) {
+                self.extend(k + 1);
+            }
+            for c in trail {
+                self.used[self.map[c]] = false;
+                self.map[c] = usize::MAX;
+            }
+        }
+    }
+
+    /// Maps `root` to `cand` and everything reachable by directions from
+    /// it; false on a contradiction. Assigned cells go on `trail`.
+    fn propagate(&mut self, root: usize, cand: usize, trail: &mut Vec<usize>) -> bool {
+        let nd = self.board.ndirs();
+        self.map[root] = cand;
+        self.used[cand] = true;
+        trail.push(root);
+        let mut i = trail.len() - 1;
+        while i < trail.len() {
+            let u = trail[i];
+            i += 1;
+            for d in 0..nd {
+                let v = self.board.neighbor(u, d);
+                let w = self.board.neighbor(self.map[u], self.pi[d]);
+                match (v, w) {
+                    (None, None) => {}
+                    (Some(v), Some(w)) => {
+                        if self.map[v] == usize::MAX {
+                            if self.used[w] {
+                                return false;
+                            }
+                            self.map[v] = w;
+                            self.used[w] = true;
+                            trail.push(v);
+                        } else if self.map[v] != w {
+                            return false;
+                        }
+                    }
+                    _ => return false,
+                }
+            }
+        }
+        true
+    }
+
+    /// Every adjacency (links included) maps onto an adjacency.
+    fn links_match(&self) -> bool {
+        if self.board.link_count() == 0 {
+            return true;
+        }
+        (0..self.board.len()).all(|c| {
+            let mut image: Vec<u32> = self
+                .board
+                .neighbors(c)
+                .iter()
+                .map(|&v| self.map[v as usize] as u32)
+                .collect();
+            image.sort_unstable();
+            image == self.board.neighbors(self.map[c])
+        })
+    }
+}
+
+/// The image of a cell set under σ.
+fn image_set(set: &CellSet, sigma: &[usize]) -> CellSet {
+    CellSet::from_cells(sigma.len(), set.iter().map(|c| sigma[c]))
+}
+
+/// All permutations of `0..n` (identity first), for small `n`.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for p in permutations(n - 1) {
+        for pos in (0..=p.len()).rev() {
+            let mut q = p.clone();
+            q.insert(pos, n - 1);
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// How σ treats rows and columns; `None` if it breaks them.
+fn rows_columns(board: &Board, sigma: &[usize]) -> Option<RowsColumns> {
+    let consistent = |from: &dyn Fn(usize) -> i32, to: &dyn Fn(usize) -> i32| {
+        let mut seen = std::collections::HashMap::new();
+        let mut back = std::collections::HashMap::new();
+        (0..board.len()).all(|c| {
+            let (a, b) = (from(c), to(sigma[c]));
+            *seen.entry(a).or_insert(b) == b && *back.entry(b).or_insert(a) == a
+        })
+    };
+    let row = |c: usize| board.cell(c).row;
+    let col = |c: usize| board.cell(c).col;
+    if consistent(&row, &row) && consistent(&col, &col) {
+        Some(RowsColumns::Preserved)
+    } else if consistent(&row, &col) && consistent(&col, &row) {
+        Some(RowsColumns::Exchanged)
+    } else {
+        None
+    }
+}
+
+/// `45`, or `22.5` for an odd number of half degrees.
+pub fn half_degrees(twice: i32) -> String {
+    if twice % 2 == 0 {
+        format!("{}", twice / 2)
+    } else {
+        format!("{}.5", twice / 2)
+    }
+}
+
+/// The symmetries of the game, the identity first, then the rotations by
+/// increasing angle, then the reflections by increasing axis angle.
+pub fn symmetries(rules: &Rules) -> Vec<Symmetry> {
+    let board = &rules.board;
+    let uses = RuleUses::of(rules);
+    let nplayers = rules.players.len();
+    let player_perms = if nplayers <= 5 {
+        permutations(nplayers)
+    } else {
+        vec![(0..nplayers).collect()]
+    };
+    let mut found: Vec<Symmetry> = Vec::new();
+    for (reflection, k, pi) in direction_maps(board) {
+        for sigma in cell_maps(board, &pi) {
+            if found.len() >= MAX_SYMMETRIES || found.iter().any(|s| s.cells == sigma) {
+                continue;
+            }
+            let fixed_ok = uses.shared_sets.iter().all(|&i| {
+                let s = &rules.fixed_sets[i as usize];
+                image_set(s, &sigma) == *s
+            });
+            let dirs_ok = uses.shared_dirs.iter().all(|&d| pi[d] == d);
+            if !fixed_ok || !dirs_ok {
+                continue;
+            }
+            let rc = if uses.rows_columns {
+                match rows_columns(board, &sigma) {
+                    Some(rc) => Some(rc),
+                    None => continue,
+                }
+            } else {
+                None
+            };
+            // The players' regions: as a collection of cell sets per player.
+            let collection = |p: usize, image: bool| -> BTreeSet<Vec<u64>> {
+                uses.player_sets[p]
+                    .iter()
+                    .map(|&i| {
+                        let s = &rules.fixed_sets[i as usize];
+                        if image {
+                            image_set(s, &sigma).words().to_vec()
+                        } else {
+                            s.words().to_vec()
+                        }
+                    })
+                    .collect()
+            };
+            let images: Vec<_> = (0..nplayers).map(|p| collection(p, true)).collect();
+            let originals: Vec<_> = (0..nplayers).map(|p| collection(p, false)).collect();
+            let Some(rho) = player_perms
+                .iter()
+                .find(|rho| (0..nplayers).all(|p| images[p] == originals[rho[p]]))
+            else {
+                continue;
+            };
+            let fixed_cells: Vec<usize> = (0..sigma.len()).filter(|&c| sigma[c] == c).collect();
+            let name = if reflection {
+                format!("reflection, axis {}°", half_degrees(k))
+            } else if k == 0 {
+                "identity".to_string()
+            } else {
+                format!("rotation {k}°")
+            };
+            let mut notes = Vec::new();
+            if rc == Some(RowsColumns::Exchanged) {
+                notes.push(
+                    "exchanges rows and columns, which the rules count (rows, columns or box): \
+                     what the rules say of rows it says of columns"
+                        .to_string(),
+                );
+            }
+            if reflection {
+                let one_way: Vec<String> = uses
+                    .turns
+                    .iter()
+                    .filter(|&&a| (360 - a) % 360 != a)
+                    .map(|a| format!("{a}°"))
+                    .collect();
+                if !one_way.is_empty() {
+                    notes.push(format!(
+                        "a reflection turns directions the other way: the rules' turn by {} \
+                         (rotate) is symmetric only if the rule uses both turns alike",
+                        one_way.join(", ")
+                    ));
+                }
+            }
+            found.push(Symmetry {
+                name,
+                reflection,
+                turn: k,
+                cells: sigma,
+                dirs: pi.clone(),
+                players: rho.clone(),
+                rows_columns: rc,
+                fixed_cells,
+                notes,
+            });
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutations_start_with_the_identity() {
+        let p = permutations(3);
+        assert_eq!(p.len(), 6);
+        assert_eq!(p[0], vec![0, 1, 2]);
+        let set: BTreeSet<_> = p.into_iter().collect();
+        assert_eq!(set.len(), 6);
+    }
+
+    #[test]
+    fn half_degrees_read_well() {
+        assert_eq!(half_degrees(90), "45");
+        assert_eq!(half_degrees(45), "22.5");
+    }
+}
