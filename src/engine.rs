@@ -556,12 +556,16 @@ impl Game {
         st.done += 1;
         st.pie_offered = false;
         // The rules' end conditions, seen from the player who just acted.
-        for (cond, outcome) in &self.rules.ends {
-            let me = st.mover;
-            if self.with_ctx(st, me, |cx, scratch| cx.cond(cond, scratch)) {
-                st.result = Some(self.decide(st, outcome));
-                return;
-            }
+        let me = st.mover;
+        let ended = self.with_ctx(st, me, |cx, scratch| {
+            self.rules
+                .ends
+                .iter()
+                .position(|(cond, _)| cx.cond(cond, scratch))
+        });
+        if let Some(i) = ended {
+            st.result = Some(self.decide(st, &self.rules.ends[i].1));
+            return;
         }
         self.settle(st);
     }
@@ -755,72 +759,78 @@ impl Game {
         let w = self.words;
         let me = st.mover;
         let mut targets = std::mem::take(&mut st.targets);
+        let mut counts = std::mem::take(&mut st.counts);
+        let mut scratch = std::mem::take(&mut st.scratch);
         let mut open_group: Option<u8> = None;
-        for (i, (c, guard, group)) in choices.iter().enumerate() {
-            let slot = &mut targets[i * 3 * w..(i + 1) * 3 * w];
-            slot.fill(0);
-            st.counts[i] = 0;
-            if open_group.is_some_and(|g| g < *group) {
-                continue;
-            }
-            if let Some(g) = guard
-                && !self.with_ctx(st, me, |cx, scratch| cx.cond(g, scratch))
-            {
-                continue;
-            }
-            let choice = &self.rules.choices[*c as usize];
-            let (out, rest) = slot.split_at_mut(w);
-            let filter = match &choice.kind {
-                ChoiceKind::Place { target, .. } => Some((target, EMPTY, false)),
-                ChoiceKind::Convert(target) => Some((target, self.owner_set(me as usize), true)),
-                ChoiceKind::Remove(target) => Some((target, OCCUPIED, false)),
-                ChoiceKind::Step { from, to } => {
-                    let (_, to_slot) = rest.split_at_mut(w);
-                    self.with_ctx(st, me, |cx, scratch| {
-                        cx.set(from, out, scratch);
-                        cx.set(to, to_slot, scratch);
-                    });
-                    None
+        {
+            // One evaluation context for all the choices of the step.
+            let mut cx = self.ctx(st, me);
+            for (i, (c, guard, group)) in choices.iter().enumerate() {
+                let slot = &mut targets[i * 3 * w..(i + 1) * 3 * w];
+                slot.fill(0);
+                counts[i] = 0;
+                if open_group.is_some_and(|g| g < *group) {
+                    continue;
                 }
-                ChoiceKind::Jump { from, over, to } => {
-                    let (over_slot, to_slot) = rest.split_at_mut(w);
-                    self.with_ctx(st, me, |cx, scratch| {
-                        cx.set(from, out, scratch);
-                        cx.set(over, over_slot, scratch);
-                        cx.set(to, to_slot, scratch);
-                    });
-                    None
+                if let Some(g) = guard
+                    && !cx.cond(g, &mut scratch)
+                {
+                    continue;
                 }
-                ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {
-                    out[0] = 1;
-                    None
+                let choice = &self.rules.choices[*c as usize];
+                let (out, rest) = slot.split_at_mut(w);
+                let filter = match &choice.kind {
+                    ChoiceKind::Place { target, .. } => Some((target, EMPTY, false)),
+                    ChoiceKind::Convert(target) => {
+                        Some((target, self.owner_set(me as usize), true))
+                    }
+                    ChoiceKind::Remove(target) => Some((target, OCCUPIED, false)),
+                    ChoiceKind::Step { from, to } => {
+                        let (_, to_slot) = rest.split_at_mut(w);
+                        cx.set(from, out, &mut scratch);
+                        cx.set(to, to_slot, &mut scratch);
+                        None
+                    }
+                    ChoiceKind::Jump { from, over, to } => {
+                        let (over_slot, to_slot) = rest.split_at_mut(w);
+                        cx.set(from, out, &mut scratch);
+                        cx.set(over, over_slot, &mut scratch);
+                        cx.set(to, to_slot, &mut scratch);
+                        None
+                    }
+                    ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {
+                        out[0] = 1;
+                        None
+                    }
+                };
+                if let Some((target, within, invert)) = filter {
+                    cx.set(target, out, &mut scratch);
+                    // Place only on empty cells; convert only others' pieces.
+                    let base = cx.raw(within);
+                    let occ = cx.raw(OCCUPIED);
+                    for j in 0..w {
+                        out[j] &= if invert { occ[j] & !base[j] } else { base[j] };
+                    }
                 }
-            };
-            if let Some((target, within, invert)) = filter {
-                self.with_ctx(st, me, |cx, scratch| cx.set(target, out, scratch));
-                // Place only on empty cells; convert only others' pieces.
-                let base = &st.sets[within * w..(within + 1) * w];
-                let occ = &st.sets[OCCUPIED * w..(OCCUPIED + 1) * w];
-                for j in 0..w {
-                    out[j] &= if invert { occ[j] & !base[j] } else { base[j] };
+                if matches!(
+                    choice.kind,
+                    ChoiceKind::Step { .. } | ChoiceKind::Jump { .. }
+                ) {
+                    // Only cells holding a piece can move.
+                    let occ = cx.raw(OCCUPIED);
+                    for j in 0..w {
+                        slot[j] &= occ[j];
+                    }
                 }
-            }
-            if matches!(
-                choice.kind,
-                ChoiceKind::Step { .. } | ChoiceKind::Jump { .. }
-            ) {
-                // Only cells holding a piece can move.
-                let occ = &st.sets[OCCUPIED * w..(OCCUPIED + 1) * w];
-                for j in 0..w {
-                    slot[j] &= occ[j];
+                let n = self.offered(*c, &targets[i * 3 * w..(i + 1) * 3 * w]);
+                counts[i] = n as u32;
+                if n > 0 {
+                    open_group = Some(*group);
                 }
-            }
-            let n = self.offered(*c, &targets[i * 3 * w..(i + 1) * 3 * w]);
-            st.counts[i] = n as u32;
-            if n > 0 {
-                open_group = Some(*group);
             }
         }
+        st.scratch = scratch;
+        st.counts = counts;
         st.targets = targets;
         open_group.is_some()
     }
