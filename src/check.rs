@@ -148,6 +148,10 @@ impl NameKind {
     }
 }
 
+/// Deepest nesting of an expression (definitions included), so that the
+/// engine's scratch space (`engine::SCRATCH_SETS`) always suffices.
+pub const MAX_DEPTH: usize = 64;
+
 const BUILTINS: &[&str] = &[
     "empty", "occupied", "all", "here", "own", "enemy", "mover", "opponent", "corners", "passes",
     "origin", "jumped", "stuck",
@@ -195,6 +199,8 @@ struct Checker<'a> {
     set_scope: Vec<String>,
     /// The board had cells removed with `without`.
     cut_board: bool,
+    /// Current nesting of `expr`.
+    depth: usize,
     set_slots: usize,
     define_values: HashMap<String, Value>,
     define_stack: Vec<String>,
@@ -232,6 +238,7 @@ impl<'a> Checker<'a> {
             effect_stack: Vec::new(),
             set_scope: Vec::new(),
             set_slots: 0,
+            depth: 0,
             cut_board: false,
             define_values: HashMap::new(),
             define_stack: Vec::new(),
@@ -1385,6 +1392,22 @@ impl<'a> Checker<'a> {
     }
 
     fn expr(&mut self, e: &Expr) -> Value {
+        // The engine evaluates with a fixed amount of scratch space, a few
+        // sets per level: refuse absurdly deep expressions here.
+        if self.depth >= MAX_DEPTH {
+            self.error(
+                e.span,
+                format!("this expression nests more than {MAX_DEPTH} levels deep"),
+            );
+            return Value::Error;
+        }
+        self.depth += 1;
+        let v = self.expr_inner(e);
+        self.depth -= 1;
+        v
+    }
+
+    fn expr_inner(&mut self, e: &Expr) -> Value {
         match &e.kind {
             ExprKind::Number(text) => match text.parse::<f64>() {
                 Ok(i) if i.abs() < 1e15 => Value::Num(NumExpr::Const(i)),

@@ -10,9 +10,13 @@
 
 use rand::{Rng, RngExt};
 
-use crate::cellset::{self, Cells};
+use crate::cellset;
 use crate::groups::Groups;
 use crate::rules::*;
+
+/// Scratch sets for evaluation: an operator takes at most 4 per level of
+/// nesting, and the checker caps the nesting at `check::MAX_DEPTH`.
+pub const SCRATCH_SETS: usize = 4 * crate::check::MAX_DEPTH + 8;
 
 /// No cell: for actions that are not tied to one (pass, swap).
 pub const NO_CELL: u32 = u32::MAX;
@@ -190,9 +194,7 @@ impl Game {
             anchor_sets,
             cell_anchors,
             max_choices,
-            // Each nested operator takes one scratch set; rule expressions
-            // are shallow, and 64 leaves ample room.
-            scratch_sets: 64,
+            scratch_sets: SCRATCH_SETS,
             rules,
         }
     }
@@ -2045,7 +2047,7 @@ impl Ctx<'_> {
         seen.fill(0);
         let board = &self.g.rules.board;
         let (mut count, mut largest) = (0, 0);
-        for start in cellset_iter_owned(within) {
+        for start in cellset::cells(within) {
             if cellset::contains(seen, start) {
                 continue;
             }
@@ -2193,9 +2195,4 @@ fn has_line(board: &crate::board::Board, dirs: &[(usize, usize)], set: &[u64], n
         }
     }
     false
-}
-
-/// Iterates a set's members by value, so the set may be borrowed elsewhere.
-fn cellset_iter_owned(set: &[u64]) -> Cells<'_> {
-    cellset::cells(set)
 }
