@@ -1829,7 +1829,24 @@ impl Ctx<'_> {
                 if let Some(s) = self.stored(s) {
                     return !cellset::is_empty(s);
                 }
-
+                // `A and B` / `A and (B or C)` of stored sets: no set built.
+                if let SetExpr::Inter(a, b) = s
+                    && let Some(sa) = self.stored(a)
+                {
+                    let w = self.w();
+                    match &**b {
+                        SetExpr::Union(x, y) => {
+                            if let (Some(sx), Some(sy)) = (self.stored(x), self.stored(y)) {
+                                return (0..w).any(|j| sa[j] & (sx[j] | sy[j]) != 0);
+                            }
+                        }
+                        other => {
+                            if let Some(sb) = self.stored(other) {
+                                return (0..w).any(|j| sa[j] & sb[j] != 0);
+                            }
+                        }
+                    }
+                }
                 let (t, rest) = tmp.split_at_mut(self.w());
                 self.set(s, t, rest);
                 !cellset::is_empty(t)
@@ -1880,6 +1897,9 @@ impl Ctx<'_> {
                 through,
                 bound,
             } => {
+                if let Some(r) = self.escapes_box(seed, through, bound, tmp) {
+                    return r;
+                }
                 let w = self.w();
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(through, t, rest);
@@ -1920,6 +1940,98 @@ impl Ctx<'_> {
             | BoolExpr::At(..)
             | BoolExpr::Quantifier { .. } => self.cond(e, tmp),
         }
+    }
+
+    /// `Escapes` for the common shape `reach(S, E or like(S)) except box(S)`
+    /// with stored `S` and `E` (a flood through empty cells and the group's
+    /// own pieces, out of its bounding box): no set is built, the box is a
+    /// range of rows and columns. `None` for other shapes.
+    fn escapes_box(
+        &mut self,
+        seed: &SetExpr,
+        through: &SetExpr,
+        bound: &SetExpr,
+        tmp: &mut [u64],
+    ) -> Option<bool> {
+        let SetExpr::Box(inner) = bound else {
+            return None;
+        };
+        let SetExpr::Union(a, b) = through else {
+            return None;
+        };
+        let (plain, like) = match (&**a, &**b) {
+            (x, SetExpr::Like(l)) | (SetExpr::Like(l), x) => (x, &**l),
+            _ => return None,
+        };
+        let w = self.w();
+        let board = &self.g.rules.board;
+        let mut stack = std::mem::take(&mut *self.stack);
+        let result =
+            self.escapes_box_with(seed, plain, like, inner, &mut tmp[..w], &mut stack, board);
+        *self.stack = stack;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn escapes_box_with(
+        &self,
+        seed: &SetExpr,
+        plain: &SetExpr,
+        like: &SetExpr,
+        inner: &SetExpr,
+        seen: &mut [u64],
+        stack: &mut Vec<u32>,
+        board: &crate::board::Board,
+    ) -> Option<bool> {
+        let (s, p, l, i) = (
+            self.stored(seed)?,
+            self.stored(plain)?,
+            self.stored(like)?,
+            self.stored(inner)?,
+        );
+        let (mut r0, mut r1, mut c0, mut c1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+        for c in cellset::cells(i) {
+            let info = board.cell(c);
+            (r0, r1) = (r0.min(info.row), r1.max(info.row));
+            (c0, c1) = (c0.min(info.col), c1.max(info.col));
+        }
+        let inside = |c: usize| {
+            let info = board.cell(c);
+            (r0..=r1).contains(&info.row) && (c0..=c1).contains(&info.col)
+        };
+        let mut codes = [0u64; 4];
+        for c in cellset::cells(l) {
+            let code = self.cells[c] as usize;
+            if code != 0 {
+                codes[code / 64] |= 1 << (code % 64);
+            }
+        }
+        let cells = self.cells;
+        let through = |c: usize| {
+            let code = cells[c] as usize;
+            cellset::contains(p, c) || (code != 0 && codes[code / 64] >> (code % 64) & 1 == 1)
+        };
+        seen.copy_from_slice(s);
+        stack.clear();
+        for c in cellset::cells(seen) {
+            if !inside(c) {
+                return Some(true);
+            }
+            stack.push(c as u32);
+        }
+        while let Some(c) = stack.pop() {
+            for &n in board.neighbors(c as usize) {
+                let n = n as usize;
+                if !cellset::contains(seen, n) && through(n) {
+                    if !inside(n) {
+                        return Some(true);
+                    }
+                    cellset::insert(seen, n);
+                    stack.push(n as u32);
+                }
+            }
+        }
+        Some(false)
     }
 
     /// The player whose pieces a set is, when the union-find answers for
