@@ -294,6 +294,21 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// The tally as JSON, its rates passed through `round` (for reports that
+    /// must compare equal across runs, a fixed number of decimals).
+    pub fn to_json(&self, round: impl Fn(f64) -> f64) -> serde_json::Value {
+        let (lo, hi) = self.interval();
+        serde_json::json!({
+            "games": self.games,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "unfinished": self.unfinished,
+            "score": round(self.score()),
+            "ci95": [round(lo), round(hi)],
+        })
+    }
+
     /// `(wins + draws/2) / games` (0 without games).
     pub fn score(&self) -> f64 {
         if self.games == 0 {

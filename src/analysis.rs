@@ -348,16 +348,7 @@ fn rate_json(count: u64, n: u64) -> Value {
 }
 
 fn tally_json(t: &Tally) -> Value {
-    let (lo, hi) = t.interval();
-    json!({
-        "games": t.games,
-        "wins": t.wins,
-        "losses": t.losses,
-        "draws": t.draws,
-        "unfinished": t.unfinished,
-        "score": r4(t.score()),
-        "ci95": [r4(lo), r4(hi)],
-    })
+    t.to_json(r4)
 }
 
 fn mcts(b: u64) -> AgentSpec {

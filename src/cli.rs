@@ -768,16 +768,7 @@ const SCORE_NOTE: &str = "score = (wins + draws/2) / games; unfinished games cou
      (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)";
 
 fn tally_json(t: &agent::Tally) -> serde_json::Value {
-    let (lo, hi) = t.interval();
-    json!({
-        "games": t.games,
-        "wins": t.wins,
-        "losses": t.losses,
-        "draws": t.draws,
-        "unfinished": t.unfinished,
-        "score": t.score(),
-        "ci95": [lo, hi],
-    })
+    t.to_json(|x| x)
 }
 
 fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
