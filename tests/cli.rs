@@ -4,57 +4,11 @@
 //! Exit codes: 0 ok, 1 bad game file, 2 bad input (usage, options, moves,
 //! agents), 3 I/O error.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::Value;
 
-/// What a run of `gdl` produced.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+mod common;
 
-impl std::fmt::Debug for Run {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit code {}\n--- stdout\n{}\n--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-/// Runs `gdl ARGS` in the crate's directory with `input` on stdin.
-fn gdl_with_input(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gdl"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the gdl binary runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    // The program may exit before reading everything: ignore a broken pipe.
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    let out = child.wait_with_output().expect("gdl finishes");
-    Run {
-        code: out
-            .status
-            .code()
-            .expect("gdl exits normally, not by a signal"),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    }
-}
-
-/// Runs `gdl ARGS` with nothing on stdin.
-fn gdl(args: &[&str]) -> Run {
-    gdl_with_input(args, "")
-}
+use common::{gdl, gdl_with_input};
 
 /// Runs `gdl ARGS`, which must succeed, and returns its stdout.
 fn ok(args: &[&str]) -> String {

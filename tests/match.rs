@@ -4,7 +4,6 @@
 //! shape. The seats and tallies are also checked through the library.
 
 use std::path::Path;
-use std::process::Command;
 
 use gdl::agent::{AgentSpec, run_match};
 use gdl::cli::load;
@@ -12,34 +11,9 @@ use gdl::engine::GameResult;
 use gdl::mcts::Budget;
 use serde_json::Value;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+mod common;
 
-impl std::fmt::Debug for Run {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit code {}\n--- stdout\n{}\n--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-fn gdl(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_gdl"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the gdl binary runs");
-    Run {
-        code: out.status.code().expect("gdl exits normally"),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8"),
-    }
-}
+use common::gdl;
 
 fn json(args: &[&str]) -> Value {
     let r = gdl(args);

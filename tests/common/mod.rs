@@ -1,0 +1,53 @@
+//! Helpers shared by the integration tests that run the `gdl` binary.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// What a run of `gdl` produced.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl std::fmt::Debug for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit code {}\n--- stdout\n{}\n--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Runs `gdl ARGS` in the crate's directory with `input` on stdin.
+pub fn gdl_with_input(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gdl"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gdl binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // The program may exit before reading everything: ignore a broken pipe.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().expect("gdl finishes");
+    Run {
+        code: out
+            .status
+            .code()
+            .expect("gdl exits normally, not by a signal"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Runs `gdl ARGS` with nothing on stdin.
+pub fn gdl(args: &[&str]) -> Run {
+    gdl_with_input(args, "")
+}
