@@ -1829,6 +1829,12 @@ impl Ctx<'_> {
                 if let Some(s) = self.stored(s) {
                     return !cellset::is_empty(s);
                 }
+                // `A except B` of stored sets: no set built.
+                if let SetExpr::Except(a, b) = s
+                    && let (Some(sa), Some(sb)) = (self.stored(a), self.stored(b))
+                {
+                    return (0..self.w()).any(|j| sa[j] & !sb[j] != 0);
+                }
                 // `A and B` / `A and (B or C)` of stored sets: no set built.
                 if let SetExpr::Inter(a, b) = s
                     && let Some(sa) = self.stored(a)
