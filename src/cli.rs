@@ -544,7 +544,23 @@ fn play_cmd(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Resul
     let mut legal = Vec::new();
     let mut line = String::new();
     writeln!(out, "{}\ntype `help` for commands\n", show::title(&game)).map_err(io)?;
+    let players = game.rules.players.len();
+    let seats_of = |st: &State| {
+        (0..players)
+            .map(|p| game.seat_of(st, p as u8))
+            .collect::<Vec<_>>()
+    };
+    let mut seats = seats_of(&st);
     loop {
+        // Tell the players when a swap changed who plays which side.
+        let now = seats_of(&st);
+        if now != seats {
+            for (p, seat) in now.iter().enumerate() {
+                writeln!(out, "seat {} now plays {}", seat + 1, game.rules.players[p])
+                    .map_err(io)?;
+            }
+            seats = now;
+        }
         if st.is_over() {
             write!(out, "{}", show::position(&game, &st)).map_err(io)?;
             break;
