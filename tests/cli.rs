@@ -1074,3 +1074,24 @@ fn help_lists_analyze_and_merge() {
     let m = ok(&["help", "merge"]);
     assert!(m.contains("SHARD.json") && m.contains("--out"), "{m}");
 }
+
+#[test]
+fn play_says_who_plays_which_side_after_a_swap() {
+    let r = gdl_with_input(
+        &[
+            "play",
+            "games/hex.gdl",
+            "-o",
+            "size=3",
+            "--black",
+            "human",
+            "--white",
+            "human",
+        ],
+        "b2\nswap\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("seat 2 now plays black"), "{r:?}");
+    assert!(r.stdout.contains("seat 1 now plays white"), "{r:?}");
+    assert!(r.stdout.contains("actions so far: b2 swap"), "{r:?}");
+}
