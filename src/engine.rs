@@ -2288,6 +2288,10 @@ impl Ctx<'_> {
 /// Whether `set` holds `n` cells in a row along one of `dirs` (one of each
 /// pair of opposite directions: a line runs both ways).
 fn has_line(board: &crate::board::Board, dirs: &[(usize, usize)], set: &[u64], n: u32) -> bool {
+    // Fewer cells than the line needs: no line (the common case early on).
+    if cellset::count(set) < n as usize {
+        return false;
+    }
     let table = board.neighbor_table();
     let nd = board.ndirs();
     let next = |c: usize, d: usize| table[c * nd + d];
