@@ -94,6 +94,9 @@ pub struct Game {
     hash_last_cells: bool,
     /// One direction of each opposite pair, with its opposite, for lines.
     line_dirs: Vec<(usize, usize)>,
+    /// For line lengths the rules ask about, every line of the board as a
+    /// set (W words each), when there are few enough to test one by one.
+    line_masks: Vec<(u32, Vec<u64>)>,
     /// The cells of each row and of each column (by the board's row and
     /// column numbers), W words each.
     row_masks: Vec<u64>,
@@ -154,7 +157,7 @@ impl Game {
         let mut track_connections = false;
         visit_connected(&rules, &mut |_, _| track_connections = true);
         let board = &rules.board;
-        let line_dirs = (0..board.ndirs())
+        let line_dirs: Vec<(usize, usize)> = (0..board.ndirs())
             .filter(|&d| board.opposite(d) > d)
             .map(|d| (d, board.opposite(d)))
             .collect();
@@ -177,7 +180,9 @@ impl Game {
                 cellset::insert(&mut neighbor_masks[c * words..(c + 1) * words], n as usize);
             }
         }
+        let line_masks = line_masks(&rules, &line_dirs, words);
         Game {
+            line_masks,
             neighbor_masks,
             hash_last_cells,
             row_masks,
@@ -1894,6 +1899,13 @@ impl Ctx<'_> {
                         t
                     }
                 };
+                // Few lines on the board: test each as a mask.
+                if let Some((_, masks)) = self.g.line_masks.iter().find(|(len, _)| len == n) {
+                    let w = self.w();
+                    return masks
+                        .chunks(w)
+                        .any(|m| (0..w).all(|j| set[j] & m[j] == m[j]));
+                }
                 has_line(&self.g.rules.board, &self.g.line_dirs, set, *n)
             }
             BoolExpr::Connected(s, a, b) => self.connected(s, a, b, tmp),
@@ -2283,6 +2295,70 @@ impl Ctx<'_> {
             NumExpr::Neg(a) => -self.int(a, tmp),
         }
     }
+}
+
+/// Every line of each length the rules ask about (`line(S, n)` in end
+/// rules), as sets, when there are at most 256 words of them per length.
+fn line_masks(rules: &Rules, dirs: &[(usize, usize)], words: usize) -> Vec<(u32, Vec<u64>)> {
+    fn lengths(e: &BoolExpr, out: &mut Vec<u32>) {
+        match e {
+            BoolExpr::Line(_, n) => out.push(*n),
+            BoolExpr::Not(x) => lengths(x, out),
+            BoolExpr::And(x, y) | BoolExpr::Or(x, y) => {
+                lengths(x, out);
+                lengths(y, out);
+            }
+            _ => {}
+        }
+    }
+    let mut ns = Vec::new();
+    for (c, _) in &rules.ends {
+        lengths(c, &mut ns);
+    }
+    for t in &rules.turns {
+        for s in &t.steps {
+            if let Step::End(c, _) = s {
+                lengths(c, &mut ns);
+            }
+        }
+    }
+    ns.sort_unstable();
+    ns.dedup();
+    let board = &rules.board;
+    let mut out = Vec::new();
+    for n in ns {
+        let mut masks = Vec::new();
+        'cells: for start in 0..board.len() {
+            for &(d, _) in dirs {
+                let mut mask = vec![0u64; words];
+                let mut at = start;
+                cellset::insert(&mut mask, at);
+                let mut ok = true;
+                for _ in 1..n {
+                    match board.neighbor(at, d) {
+                        Some(next) => {
+                            at = next;
+                            cellset::insert(&mut mask, at);
+                        }
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if ok {
+                    masks.extend(mask);
+                    if masks.len() > 256 {
+                        break 'cells;
+                    }
+                }
+            }
+        }
+        if masks.len() <= 256 {
+            out.push((n, masks));
+        }
+    }
+    out
 }
 
 /// Whether `set` holds `n` cells in a row along one of `dirs` (one of each
