@@ -1036,16 +1036,7 @@ impl<'a> Checker<'a> {
             }
             ast::Effect::EachGroup { var, set, body } => {
                 let s = self.set(set);
-                if self.names.contains_key(&var.text) {
-                    let msg = format!(
-                        "`{}` is already {}; pick another name for the group",
-                        var.text,
-                        self.names[&var.text].describe()
-                    );
-                    self.error(var.span, msg);
-                }
-                if self.set_scope.len() >= 8 {
-                    self.error(var.span, "at most 8 `each group` may be nested");
+                if !self.check_binding(var, "group", self.set_scope.len(), "`each group`") {
                     return Effect::Seq(Vec::new());
                 }
                 self.set_scope.push(var.text.clone());
@@ -1082,6 +1073,24 @@ impl<'a> Checker<'a> {
                 e
             }
         }
+    }
+
+    /// Checks a new bound variable (`some d:`, `each group g`): its name must
+    /// be free, and at most 8 such bindings may be nested. False if too deep.
+    fn check_binding(&mut self, var: &Name, what: &str, depth: usize, construct: &str) -> bool {
+        if let Some(kind) = self.names.get(&var.text) {
+            let msg = format!(
+                "`{}` is already {}; pick another name for the {what}",
+                var.text,
+                kind.describe()
+            );
+            self.error(var.span, msg);
+        }
+        if depth >= 8 {
+            self.error(var.span, format!("at most 8 {construct} may be nested"));
+            return false;
+        }
+        true
     }
 
     /// A definition with one value per player; all of one kind.
@@ -1450,16 +1459,7 @@ impl<'a> Checker<'a> {
                 Value::Set(SetExpr::Where(Box::new(s), Box::new(c)))
             }
             ExprKind::Quantifier { some, var, body } => {
-                if self.names.contains_key(&var.text) {
-                    let msg = format!(
-                        "`{}` is already {}; pick another name for the direction",
-                        var.text,
-                        self.names[&var.text].describe()
-                    );
-                    self.error(var.span, msg);
-                }
-                if self.scope.len() >= 8 {
-                    self.error(var.span, "at most 8 `some`/`every` may be nested");
+                if !self.check_binding(var, "direction", self.scope.len(), "`some`/`every`") {
                     return Value::Error;
                 }
                 self.scope.push(var.text.clone());

@@ -2,25 +2,14 @@
 //! play, tree reuse, several actions in a row by one player (Ecalper) and
 //! the pie rule, checked against exact game values on tiny boards.
 
-use std::path::Path;
+mod common;
+
+use common::{after, game};
 
 use gdl::agent::{AgentSpec, run_match};
-use gdl::check::OptionChoice;
-use gdl::cli::load;
 use gdl::engine::{Action, Game, GameResult, State};
 use gdl::mcts::{Budget, Mcts};
 use gdl::notation;
-
-fn game(file: &str, options: &[&str]) -> Game {
-    let choices: Vec<OptionChoice> = options.iter().map(|o| o.parse().expect("option")).collect();
-    load(Path::new(file), &choices).unwrap_or_else(|f| panic!("{}", f.message()))
-}
-
-fn after(g: &Game, moves: &str) -> State {
-    let mut st = g.start();
-    notation::play_moves(g, &mut st, moves).unwrap_or_else(|e| panic!("{moves}: {e}"));
-    st
-}
 
 fn text(g: &Game, st: &State, a: Action) -> String {
     let mut legal = Vec::new();

@@ -2,26 +2,15 @@
 //! the shipped game files, plus independent reference implementations of
 //! Pinch's captures and Ecalper's scoring, checked against many random games.
 
-use std::collections::BTreeSet;
-use std::path::Path;
+mod common;
 
-use gdl::check::OptionChoice;
-use gdl::cli::load;
+use common::{after, game};
+use std::collections::BTreeSet;
+
 use gdl::engine::{Game, GameResult, State};
 use gdl::notation;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-
-fn game(file: &str, options: &[&str]) -> Game {
-    let choices: Vec<OptionChoice> = options.iter().map(|o| o.parse().expect("option")).collect();
-    load(Path::new(file), &choices).unwrap_or_else(|f| panic!("{}", f.message()))
-}
-
-fn after(g: &Game, moves: &str) -> State {
-    let mut st = g.start();
-    notation::play_moves(g, &mut st, moves).unwrap_or_else(|e| panic!("{moves}: {e}"));
-    st
-}
 
 fn legal(g: &Game, st: &State) -> BTreeSet<String> {
     let mut list = Vec::new();

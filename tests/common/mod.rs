@@ -51,3 +51,18 @@ pub fn gdl_with_input(args: &[&str], input: &str) -> Run {
 pub fn gdl(args: &[&str]) -> Run {
     gdl_with_input(args, "")
 }
+
+/// Loads a shipped game with `NAME=VALUE` options, or panics with the message.
+pub fn game(file: &str, options: &[&str]) -> gdl::engine::Game {
+    let choices: Vec<gdl::check::OptionChoice> =
+        options.iter().map(|o| o.parse().expect("option")).collect();
+    gdl::cli::load(std::path::Path::new(file), &choices)
+        .unwrap_or_else(|f| panic!("{}", f.message()))
+}
+
+/// The position after a space-separated list of actions from the start.
+pub fn after(g: &gdl::engine::Game, moves: &str) -> gdl::engine::State {
+    let mut st = g.start();
+    gdl::notation::play_moves(g, &mut st, moves).unwrap_or_else(|e| panic!("{moves}: {e}"));
+    st
+}
