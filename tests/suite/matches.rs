@@ -11,9 +11,7 @@ use gdl::engine::GameResult;
 use gdl::mcts::Budget;
 use serde_json::Value;
 
-mod common;
-
-use common::gdl;
+use crate::common::gdl;
 
 fn json(args: &[&str]) -> Value {
     let r = gdl(args);

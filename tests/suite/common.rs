@@ -1,7 +1,5 @@
 //! Helpers shared by the integration tests that run the `gdl` binary.
 
-#![allow(dead_code)]
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -6,9 +6,7 @@
 
 use serde_json::Value;
 
-mod common;
-
-use common::{gdl, gdl_with_input};
+use crate::common::{gdl, gdl_with_input};
 
 /// Runs `gdl ARGS`, which must succeed, and returns its stdout.
 fn ok(args: &[&str]) -> String {

@@ -116,7 +116,7 @@ fn document(path: &Path, options: &[&str]) -> String {
 
 #[test]
 fn game_snapshots() {
-    insta::glob!("../games", "*.gdl", |path| {
+    insta::glob!("../../games", "*.gdl", |path| {
         let stem = path
             .file_stem()
             .and_then(|s| s.to_str())

@@ -1,7 +1,7 @@
 //! The corpus of broken game files in `tests/errors/`: each file holds one
 //! kind of mistake a designer makes (said in its top comment), or several
 //! independent ones. Every file must fail to load, without a panic, and its
-//! rendered diagnostics are snapshotted (`tests/snapshots/errors__*.snap`).
+//! rendered diagnostics are snapshotted (`tests/suite/snapshots/suite__errors__*.snap`).
 //!
 //! Files whose diagnostics are known to be poor are listed in [`POOR`]: they
 //! must still fail cleanly, but their current output is not snapshotted, so
@@ -43,7 +43,7 @@ fn corpus_errors(stem: &str) -> String {
 
 #[test]
 fn corpus() {
-    insta::glob!("errors/*.gdl", |path| {
+    insta::glob!("../errors", "*.gdl", |path| {
         let name = path
             .file_name()
             .and_then(|n| n.to_str())

@@ -2,9 +2,7 @@
 //! the shipped game files, plus independent reference implementations of
 //! Pinch's captures and Ecalper's scoring, checked against many random games.
 
-mod common;
-
-use common::{after, game};
+use crate::common::{after, game};
 use std::collections::BTreeSet;
 
 use gdl::engine::{Game, GameResult, State};

@@ -2,9 +2,7 @@
 //! play, tree reuse, several actions in a row by one player (Ecalper) and
 //! the pie rule, checked against exact game values on tiny boards.
 
-mod common;
-
-use common::{after, game};
+use crate::common::{after, game};
 
 use gdl::agent::{AgentSpec, run_match};
 use gdl::engine::{Action, Game, GameResult, State};

@@ -1,0 +1,14 @@
+//! The integration tests, as one crate so they compile and link once.
+//! Each module tests one part through the library or the `gdl` binary.
+
+#[allow(dead_code)]
+mod common;
+
+mod analyze;
+mod cli;
+mod errors;
+mod games;
+mod matches;
+mod mcts;
+mod perft;
+mod rules;
