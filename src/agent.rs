@@ -24,14 +24,13 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::engine::{Action, Game, GameResult, State, mix};
 use crate::mcts::{BUDGET_FORMS, Budget, Mcts, Stats};
+use crate::pool;
 use crate::run;
 
 /// Who chooses the actions of a seat.
@@ -238,31 +237,12 @@ pub fn run_match(
     threads: usize,
     seed: u64,
 ) -> MatchReport {
-    let next = AtomicU64::new(0);
-    let done: Mutex<Vec<(GameRecord, [Option<Stats>; 2])>> = Mutex::new(Vec::new());
-    let work = || {
-        let mut mine = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= count {
-                break;
-            }
-            mine.push(play_game(game, agents, seed, i));
-        }
-        done.lock().expect("no worker panicked").extend(mine);
-    };
-    let threads = threads.clamp(1, count.max(1) as usize);
-    if threads == 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(work);
-            }
-        });
-    }
-    let mut all = done.into_inner().expect("no worker panicked");
-    all.sort_by_key(|(r, _)| r.index);
+    let (all, _) = pool::run(
+        usize::try_from(count).unwrap_or(usize::MAX),
+        threads,
+        || (),
+        |_, i| play_game(game, agents, seed, i as u64),
+    );
     let mut search: [Option<Stats>; 2] = [None, None];
     for (_, stats) in &all {
         for k in 0..2 {

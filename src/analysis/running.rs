@@ -3,7 +3,6 @@
 
 use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -16,7 +15,7 @@ use super::{Analysis, MirrorGame, RandomGame, Raw, Settings, Shard, Timing, head
 use crate::agent::{self, GameRecord, agent_seed, game_seed};
 use crate::engine::{Action, Game, GameResult};
 use crate::mcts::{Budget, Mcts};
-use crate::run;
+use crate::{pool, run};
 
 /// A game to play.
 #[derive(Clone, Copy, Debug)]
@@ -243,6 +242,24 @@ struct Progress {
 }
 
 impl Progress {
+    /// Redraws the bar every quarter second until `finished`, then clears it.
+    fn show_until(&self, finished: &AtomicBool) {
+        let mut err = std::io::stderr();
+        while !finished.load(Ordering::Relaxed) {
+            let _ = write!(err, "{}", self.line());
+            let _ = err.flush();
+            for _ in 0..5 {
+                if finished.load(Ordering::Relaxed) {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+        let blank = " ".repeat(self.line().len());
+        let _ = write!(err, "\r{blank}\r");
+        let _ = err.flush();
+    }
+
     fn line(&self) -> String {
         let w = self.weight.load(Ordering::Relaxed);
         let frac = w as f64 / self.total_weight.max(1) as f64;
@@ -320,7 +337,6 @@ pub fn analyze(
     // The longest games first, so that threads finish together.
     jobs.sort_by_key(|&j| std::cmp::Reverse(plan.weight(j)));
 
-    let next = AtomicUsize::new(0);
     let finished = AtomicBool::new(false);
     let bar = Progress {
         total_weight: jobs.iter().map(|&j| plan.weight(j)).sum(),
@@ -329,53 +345,25 @@ pub fn analyze(
         games: AtomicUsize::new(0),
         begin: Instant::now(),
     };
-    let collected: Mutex<Vec<(Vec<Done>, Totals)>> = Mutex::new(Vec::new());
-    let work = || {
-        let mut done = Vec::new();
-        let mut totals = Totals::default();
-        let mut legal = Vec::new();
-        loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&job) = jobs.get(k) else {
-                break;
-            };
-            done.push(plan.run(job, &mut totals, &mut legal));
-            bar.weight.fetch_add(plan.weight(job), Ordering::Relaxed);
-            bar.games.fetch_add(1, Ordering::Relaxed);
-        }
-        collected
-            .lock()
-            .expect("no worker panicked")
-            .push((done, totals));
-    };
-    let threads = threads.clamp(1, jobs.len().max(1));
     let show = progress && std::io::stderr().is_terminal();
-    std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
+    let (done, workers) = std::thread::scope(|s| {
         if show {
-            s.spawn(|| {
-                let mut err = std::io::stderr();
-                while !finished.load(Ordering::Relaxed) {
-                    let _ = write!(err, "{}", bar.line());
-                    let _ = err.flush();
-                    for _ in 0..5 {
-                        if finished.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        std::thread::sleep(Duration::from_millis(50));
-                    }
-                }
-                let blank = " ".repeat(bar.line().len());
-                let _ = write!(err, "\r{blank}\r");
-                let _ = err.flush();
-            });
+            s.spawn(|| bar.show_until(&finished));
         }
-        for w in workers {
-            if let Err(e) = w.join() {
-                std::panic::resume_unwind(e);
-            }
-        }
+        let played = pool::run(
+            jobs.len(),
+            threads,
+            || (Totals::default(), Vec::new()),
+            |(totals, legal), k| {
+                let done = plan.run(jobs[k], totals, legal);
+                bar.weight
+                    .fetch_add(plan.weight(jobs[k]), Ordering::Relaxed);
+                bar.games.fetch_add(1, Ordering::Relaxed);
+                done
+            },
+        );
         finished.store(true, Ordering::Relaxed);
+        played
     });
 
     let mut raw = Raw {
@@ -384,19 +372,19 @@ pub fn analyze(
         ..Raw::default()
     };
     let mut timing = Timing {
-        threads: vec![threads as u64],
+        threads: vec![workers.len() as u64],
         ..Timing::default()
     };
     let mut actions = HashSet::new();
-    for (done, totals) in collected.into_inner().expect("no worker panicked") {
-        for d in done {
-            match d {
-                Done::Random(g) => raw.random.push(g),
-                Done::Ladder(k, g) => raw.ladder[k].push(g),
-                Done::Top(g) => raw.top.push(g),
-                Done::Mirror(j, g) => raw.mirror[j].push(g),
-            }
+    for d in done {
+        match d {
+            Done::Random(g) => raw.random.push(g),
+            Done::Ladder(k, g) => raw.ladder[k].push(g),
+            Done::Top(g) => raw.top.push(g),
+            Done::Mirror(j, g) => raw.mirror[j].push(g),
         }
+    }
+    for (totals, _) in workers {
         if raw.branching.len() < totals.branching.len() {
             raw.branching.resize(totals.branching.len(), 0);
         }

@@ -9,6 +9,8 @@ use std::process::Command;
 use gdl::analysis::symmetry::{RowsColumns, Symmetry, symmetries};
 use gdl::analysis::{self, Analysis, Settings, Shard, markdown};
 use gdl::cli::load;
+
+use crate::common::gdl;
 use gdl::engine::{Action, Game};
 use serde_json::Value;
 
@@ -464,4 +466,70 @@ fn tictactoe_report_json() {
         "tictactoe_report",
         serde_json::to_string_pretty(&v).unwrap()
     );
+}
+
+/// A game whose only action is followed by `depth` nested effect groups.
+fn deeply_nested_game(depth: usize) -> std::path::PathBuf {
+    let text = format!(
+        "game \"Deep\"\nboard square(3) with diagonals\nplayers x, o\npieces stone\n\
+         turn: place stone at empty then {}convert enemy{}\n\
+         end if line(own, 3): mover wins\nend if count(empty) = 0: draw\n",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
+    let path = std::env::temp_dir().join(format!("gdl-deep-{}-{depth}.gdl", std::process::id()));
+    std::fs::write(&path, text).expect("a temporary file");
+    path
+}
+
+/// Issue 8: the games of `match` and `analyze` ran on threads with smaller
+/// stacks than the main thread's, so a file that `check` and `playout`
+/// accept aborted them (even with one thread). Whatever the checker's
+/// limits, no command may die of a signal, and a refusal says why.
+#[test]
+fn deep_nesting_does_not_abort_match_or_analyze() {
+    let path = deeply_nested_game(3000);
+    let file = path.to_str().expect("a UTF-8 path");
+    let checked = gdl(&["check", file]);
+    for args in [
+        &["playout", file, "-n", "2"][..],
+        &[
+            "match", file, "--p1", "random", "--p2", "mcts:20", "-n", "2",
+        ],
+        &[
+            "match",
+            file,
+            "--p1",
+            "random",
+            "--p2",
+            "mcts:20",
+            "-n",
+            "4",
+            "--threads",
+            "2",
+        ],
+        &[
+            "analyze",
+            file,
+            "--games",
+            "4",
+            "--ladder",
+            "5,10",
+            "--ladder-games",
+            "2",
+            "--mirror-games",
+            "1",
+            "--threads",
+            "1",
+        ],
+    ] {
+        // `gdl` fails the test if the process ends by a signal.
+        let run = gdl(args);
+        if checked.code == 0 {
+            assert_eq!(run.code, 0, "{args:?}: {run:?}");
+        } else {
+            assert!(!run.stderr.is_empty(), "{args:?}: {run:?}");
+        }
+    }
+    let _ = std::fs::remove_file(&path);
 }
