@@ -309,11 +309,13 @@ impl Tally {
 ///
 /// `(p + z²/2n ± z·sqrt(p(1−p)/n + z²/4n²)) / (1 + z²/n)`,
 ///
-/// within `[0, 1]`; `(0, 1)` when `n` is 0.
+/// within `[0, 1]`; `(0, 1)` when `n` is 0. Never panics: a proportion
+/// outside `[0, 1]` (from damaged records) is taken as the nearest end.
 pub fn wilson(p: f64, n: u64, z: f64) -> (f64, f64) {
-    if n == 0 {
+    if n == 0 || p.is_nan() {
         return (0.0, 1.0);
     }
+    let p = p.clamp(0.0, 1.0);
     let n = n as f64;
     let z2 = z * z;
     let denom = 1.0 + z2 / n;
@@ -391,6 +393,11 @@ mod tests {
         let (lo, hi) = wilson(1.0, 20, 1.96);
         assert!(lo > 0.8 && lo < 0.85 && hi == 1.0, "{lo} {hi}");
         assert_eq!(wilson(0.5, 0, 1.96), (0.0, 1.0));
+        // Impossible proportions (more successes than trials) do not panic.
+        for p in [1.5, -0.5, f64::NAN, f64::INFINITY] {
+            let (lo, hi) = wilson(p, 10, 1.96);
+            assert!((0.0..=1.0).contains(&lo) && lo <= hi && hi <= 1.0, "{p}");
+        }
     }
 
     #[test]

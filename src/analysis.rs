@@ -49,19 +49,24 @@
 mod header;
 pub mod markdown;
 mod merge;
+pub mod output;
+mod read;
 mod records;
 mod running;
 mod sections;
 mod settings;
 pub mod svg;
 pub mod symmetry;
+mod validate;
 
 pub use header::header;
 pub use merge::merge;
 pub use records::{MirrorGame, RandomGame, Raw, Timing};
 pub use running::{analyze, mirror_game};
 pub use sections::report;
-pub use settings::{Settings, Shard, parse_ladder};
+pub use settings::{
+    MAX_BUDGET, MAX_GAMES, MAX_SEARCH_GAMES, MAX_SHARDS, Settings, Shard, parse_ladder,
+};
 
 use serde_json::{Value, json};
 

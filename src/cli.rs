@@ -193,21 +193,21 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Random games to play.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=analysis::MAX_GAMES))]
     pub games: u64,
     /// Search budgets of the skill ladder, in iterations per action, ascending.
     #[arg(long, default_value = "10,100,1000", value_parser = parse_ladder, value_name = "N,N,...")]
     pub ladder: Ladder,
     /// Games per adjacent pair of the ladder, and of self-play at the
     /// strongest budget (0: no search games).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=analysis::MAX_SEARCH_GAMES))]
     pub ladder_games: u64,
     /// Games of the mirror agent per symmetry (0: no mirror check).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=analysis::MAX_SEARCH_GAMES))]
     pub mirror_games: u64,
     /// Iterations per action of the mirror's opponent [default: 100, or the
     /// strongest ladder budget if less].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=analysis::MAX_BUDGET))]
     pub mirror_budget: Option<u64>,
     /// Threads to play games on [default: all cores]; the results do not
     /// depend on it.
@@ -228,6 +228,9 @@ pub struct AnalyzeArgs {
     /// its raw records as JSON, for `gdl merge`.
     #[arg(long, value_name = "i/n")]
     pub shard: Option<Shard>,
+    /// Replace the report or shard files already in the --out directory.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Args, Debug)]
@@ -241,6 +244,9 @@ pub struct MergeArgs {
     /// Write report.md, report.json and SVG charts to this directory.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Replace the report files already in the --out directory.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Why a command failed; each kind has its exit code.
@@ -920,18 +926,22 @@ fn pretty(v: &serde_json::Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default() + "\n"
 }
 
-/// Writes `files` into `dir` (created if needed) and lists them on `out`.
-fn write_files(dir: &Path, files: &[(&str, String)], out: &mut dyn Write) -> Result<(), Failure> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Failure::Io(format!(
-            "error: cannot create directory {}: {e}\n",
-            dir.display()
-        ))
-    })?;
-    for (name, text) in files {
-        let path = dir.join(name);
-        std::fs::write(&path, text)
-            .map_err(|e| Failure::Io(format!("error: cannot write {}: {e}\n", path.display())))?;
+fn out_failure(e: analysis::output::OutError) -> Failure {
+    match e {
+        analysis::output::OutError::Exists(m) => Failure::Input(format!("error: {m}\n")),
+        other => Failure::Io(format!("error: {}\n", other.message())),
+    }
+}
+
+/// Writes `files` into `dir` together ([`analysis::output::write`]) and
+/// lists them on `out`.
+fn write_files(
+    dir: &Path,
+    files: Vec<(String, String)>,
+    force: bool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    for path in analysis::output::write(dir, &files, force).map_err(out_failure)? {
         writeln!(out, "wrote {}", path.display()).map_err(io)?;
     }
     Ok(())
@@ -942,15 +952,23 @@ fn emit_report(
     analysis: &analysis::Analysis,
     json: bool,
     dir: Option<&Path>,
+    force: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let report = analysis.report();
     let md = analysis::markdown::render(&report);
     match dir {
         Some(dir) => {
-            let mut files = vec![("report.md", md), ("report.json", pretty(&report))];
-            files.extend(analysis::svg::charts(&report));
-            write_files(dir, &files, out)
+            let mut files = vec![
+                ("report.md".to_string(), md),
+                ("report.json".to_string(), pretty(&report)),
+            ];
+            files.extend(
+                analysis::svg::charts(&report)
+                    .into_iter()
+                    .map(|(name, svg)| (name.to_string(), svg)),
+            );
+            write_files(dir, files, force, out)
         }
         None if json => write!(out, "{}", pretty(&report)).map_err(io),
         None => write!(out, "{md}").map_err(io),
@@ -981,18 +999,29 @@ fn analyze_cmd(a: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let shard = a.shard.unwrap_or(Shard::ALL);
+    if shard.count > settings.games {
+        return Err(Failure::Input(format!(
+            "error: --shard {shard}: {} shards for {} random games; give at most one shard per game\n",
+            shard.count, settings.games
+        )));
+    }
+    // The folder is checked before the games are played.
+    let names = match a.shard {
+        Some(s) => vec![analysis::output::shard_file(s)],
+        None => analysis::output::report_files(),
+    };
+    if let Some(dir) = &a.out {
+        analysis::output::prepare(dir, &names, a.force).map_err(out_failure)?;
+    }
     let result = analysis::analyze(&game, &source, &settings, shard, threads, true);
     if a.shard.is_some() {
         let text = pretty(&result.shard_json());
         return match &a.out {
-            Some(dir) => {
-                let name = format!("shard-{}-of-{}.json", shard.index, shard.count);
-                write_files(dir, &[(name.as_str(), text)], out)
-            }
+            Some(dir) => write_files(dir, names.into_iter().zip([text]).collect(), a.force, out),
             None => write!(out, "{text}").map_err(io),
         };
     }
-    emit_report(&result, a.json, a.out.as_deref(), out)
+    emit_report(&result, a.json, a.out.as_deref(), a.force, out)
 }
 
 fn merge_cmd(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -1008,6 +1037,10 @@ fn merge_cmd(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         })?;
         shards.push((name, v));
     }
+    if let Some(dir) = &a.out {
+        analysis::output::prepare(dir, &analysis::output::report_files(), a.force)
+            .map_err(out_failure)?;
+    }
     let merged = analysis::merge(&shards).map_err(|e| Failure::Input(format!("error: {e}\n")))?;
-    emit_report(&merged, a.json, a.out.as_deref(), out)
+    emit_report(&merged, a.json, a.out.as_deref(), a.force, out)
 }

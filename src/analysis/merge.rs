@@ -1,11 +1,12 @@
 //! Merging the shards of a run into the analysis of the whole run.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Analysis, FORMAT_VERSION, Raw, SHARD_FORMAT, Settings, Shard, Timing};
 use serde_json::{Value, json};
 
-// ------------------------------------------------------------- merging
+use super::read::Fields;
+use super::validate::{self, Claims};
+use super::{Analysis, FORMAT_VERSION, Raw, SHARD_FORMAT, Shard, Timing};
 
 /// The first place where two JSON values differ, as a path and both values.
 fn first_difference(a: &Value, b: &Value, path: &str) -> Option<String> {
@@ -30,119 +31,153 @@ fn first_difference(a: &Value, b: &Value, path: &str) -> Option<String> {
     }
 }
 
-/// Combines the shard documents `(name, json)` of one run into the analysis
-/// of the whole run. The shards must come from the same game, options and
-/// settings, be distinct slices `i/n` of the same `n`, all present, and hold
-/// exactly the games of their slice.
-pub fn merge(shards: &[(String, Value)]) -> Result<Analysis, String> {
-    let Some((first_name, _)) = shards.first() else {
-        return Err("no shard files given".into());
-    };
-    let mut parsed = Vec::new();
-    for (name, v) in shards {
-        if v["format"] != json!(SHARD_FORMAT) {
-            return Err(format!(
-                "{name} is not a shard of `gdl analyze` (made with --shard i/n)"
-            ));
-        }
-        if v["version"] != json!(FORMAT_VERSION) {
-            return Err(format!(
-                "{name} has shard format version {}, this gdl reads version {FORMAT_VERSION}",
-                v["version"]
-            ));
-        }
-        let (i, n) = (v["shard"]["index"].as_u64(), v["shard"]["count"].as_u64());
-        let shard = match (i, n) {
-            (Some(i), Some(n)) if i >= 1 && i <= n => Shard { index: i, count: n },
-            _ => return Err(format!("{name}: bad shard {}", v["shard"])),
-        };
-        let raw = Raw::from_json(&v["raw"]).map_err(|e| format!("{name}: {e}"))?;
-        parsed.push((
+/// Why two headers differ, in words: different games, different files of
+/// a game, different options, or else the first differing field.
+fn header_difference(a: &Value, b: &Value) -> Option<String> {
+    if a["game"] != b["game"] {
+        return Some(format!(
+            "shards of different games ({} and {})",
+            a["game"], b["game"]
+        ));
+    }
+    if a["source_fnv1a64"] != b["source_fnv1a64"] {
+        return Some(format!(
+            "shards of different files of {} (their sources differ)",
+            a["game"]
+        ));
+    }
+    if a["options"] != b["options"] {
+        return Some(format!(
+            "shards of the game with different options ({} and {})",
+            a["options"], b["options"]
+        ));
+    }
+    first_difference(a, b, "").map(|d| format!("not shards of the same run (different {d})"))
+}
+
+/// One shard file, read and checked on its own.
+struct Part<'a> {
+    name: &'a str,
+    shard: Shard,
+    raw: Raw,
+    timing: Timing,
+    header: &'a Value,
+}
+
+fn read_part<'a>(name: &'a str, v: &'a Value) -> Result<Part<'a>, String> {
+    if v["format"] != json!(SHARD_FORMAT) {
+        return Err(format!(
+            "{name} is not a shard of `gdl analyze` (made with --shard i/n)"
+        ));
+    }
+    if v["version"] != json!(FORMAT_VERSION) {
+        return Err(format!(
+            "{name} has shard format version {}, this gdl reads version {FORMAT_VERSION}",
+            v["version"]
+        ));
+    }
+    let part = || -> Result<Part<'a>, String> {
+        let f = Fields::of(v, "")?;
+        let slice = Fields::of(f.value("shard")?, "shard")?;
+        let shard =
+            Shard::new(slice.get("index")?, slice.get("count")?).map_err(|e| format!("bad {e}"))?;
+        let header = f.value("header")?;
+        let claims = Claims::of(header)?;
+        let raw = Raw::from_json(f.value("raw")?)?;
+        let timing = Timing::from_json(f.value("timing")?)?;
+        validate::check(&raw, &timing, shard, &claims)?;
+        Ok(Part {
             name,
             shard,
             raw,
-            Timing::from_json(&v["timing"]),
-            &v["header"],
-        ));
+            timing,
+            header,
+        })
+    };
+    part().map_err(|e| format!("{name}: {e}"))
+}
+
+/// Combines the shard documents `(name, json)` of one run into the analysis
+/// of the whole run. The shards must come from the same game, options and
+/// settings, be distinct slices `i/n` of the same `n`, all present, and hold
+/// exactly the games of their slice, each record possible in the game and
+/// settings of the header ([`super::validate`]).
+pub fn merge(shards: &[(String, Value)]) -> Result<Analysis, String> {
+    if shards.is_empty() {
+        return Err("no shard files given".into());
     }
-    let header = parsed[0].4;
-    Settings::from_json(&header["settings"]).map_err(|e| format!("{first_name}: {e}"))?;
-    let n = parsed[0].1.count;
-    let mut seen: Vec<Option<&String>> = vec![None; n as usize];
-    for (name, shard, _, _, h) in &parsed {
-        if let Some(d) = first_difference(header, h, "") {
+    let parts = shards
+        .iter()
+        .map(|(name, v)| read_part(name, v))
+        .collect::<Result<Vec<_>, String>>()?;
+    let (first_name, first_shard, header) = (parts[0].name, parts[0].shard, parts[0].header);
+    let n = first_shard.count;
+    let mut seen: BTreeMap<u64, &str> = BTreeMap::new();
+    for p in &parts {
+        if let Some(d) = header_difference(header, p.header) {
+            return Err(format!("{} and {first_name} are {d}", p.name));
+        }
+        if p.shard.count != n {
             return Err(format!(
-                "{name} and {first_name} are not shards of the same run (different {d})"
+                "{} is shard {} but {first_name} is shard {first_shard}: all shards must be i/{n}",
+                p.name, p.shard
             ));
         }
-        if shard.count != n {
-            return Err(format!(
-                "{name} is shard {shard} but {first_name} is shard {}: all shards must be i/{n}",
-                parsed[0].1
-            ));
+        if let Some(other) = seen.insert(p.shard.index, p.name) {
+            return Err(format!("{} and {other} are both shard {}", p.name, p.shard));
         }
-        if let Some(other) = seen[shard.index as usize - 1] {
-            return Err(format!("{name} and {other} are both shard {shard}"));
-        }
-        seen[shard.index as usize - 1] = Some(name);
     }
-    let missing: Vec<String> = (0..n)
-        .filter(|&i| seen[i as usize].is_none())
-        .map(|i| format!("{}/{n}", i + 1))
-        .collect();
-    if !missing.is_empty() {
-        return Err(format!("missing shard {}", missing.join(", ")));
+    if seen.len() as u64 != n {
+        // List the first few missing, not all of up to a million.
+        let missing: Vec<String> = (1..=n)
+            .filter(|i| !seen.contains_key(i))
+            .take(10)
+            .map(|i| format!("{i}/{n}"))
+            .collect();
+        let more = n - seen.len() as u64 - missing.len() as u64;
+        let more = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        return Err(format!("missing shard {}{more}", missing.join(", ")));
     }
-    // Each shard holds exactly its slice of every section.
-    let counts = section_counts(header)?;
-    let (pairs, mirrors) = (counts.ladder.len(), counts.mirror.len());
+    let claims = Claims::of(header)?;
     let mut raw = Raw {
-        ladder: vec![Vec::new(); pairs],
-        mirror: vec![Vec::new(); mirrors],
+        ladder: vec![Vec::new(); claims.pairs()],
+        mirror: vec![Vec::new(); claims.mirror.len()],
         ..Raw::default()
     };
     let mut timing = Timing::default();
     let mut actions = BTreeSet::new();
-    for (name, shard, r, t, _) in &parsed {
-        if r.ladder.len() != pairs || r.mirror.len() != mirrors {
-            return Err(format!(
-                "{name}: {} ladder pairs and {} mirror sections where the settings ask for {pairs} and {mirrors}",
-                r.ladder.len(),
-                r.mirror.len()
-            ));
+    for Part {
+        raw: r, timing: t, ..
+    } in parts
+    {
+        raw.random.extend(r.random);
+        for (k, l) in r.ladder.into_iter().enumerate() {
+            raw.ladder[k].extend(l);
         }
-        for ((section, indices), total) in r.indices().into_iter().zip(counts.all()) {
-            let want: Vec<u64> = (0..total).filter(|&i| shard.includes(i)).collect();
-            if indices != want {
-                return Err(format!(
-                    "{name}: the {section} games are not those of shard {shard} ({} games where {} were expected)",
-                    indices.len(),
-                    want.len()
-                ));
-            }
-        }
-        raw.random.extend(r.random.iter().cloned());
-        for (k, l) in r.ladder.iter().enumerate() {
-            raw.ladder[k].extend(l.iter().cloned());
-        }
-        raw.top.extend(r.top.iter().cloned());
-        for (j, m) in r.mirror.iter().enumerate() {
-            raw.mirror[j].extend(m.iter().cloned());
+        raw.top.extend(r.top);
+        for (j, m) in r.mirror.into_iter().enumerate() {
+            raw.mirror[j].extend(m);
         }
         if raw.branching.len() < r.branching.len() {
             raw.branching.resize(r.branching.len(), 0);
         }
+        // Each shard's counts are its plies, and all the random games
+        // together have at most `games` x the ply limit: no overflow.
         for (b, k) in r.branching.iter().enumerate() {
             raw.branching[b] += k;
         }
-        actions.extend(r.actions.iter().copied());
+        actions.extend(r.actions);
         timing.random_games += t.random_games;
         timing.random_plies += t.random_plies;
         timing.random_seconds += t.random_seconds;
         timing.search_games += t.search_games;
         timing.search_seconds += t.search_seconds;
         timing.wall_seconds += t.wall_seconds;
-        timing.threads.extend(t.threads.iter().copied());
+        timing.threads.extend(t.threads);
     }
     raw.actions = actions;
     raw.sort();
@@ -151,49 +186,5 @@ pub fn merge(shards: &[(String, Value)]) -> Result<Analysis, String> {
         shard: Shard::ALL,
         raw,
         timing,
-    })
-}
-
-/// How many games each section of a run has.
-struct SectionCounts {
-    random: u64,
-    ladder: Vec<u64>,
-    top: u64,
-    mirror: Vec<u64>,
-}
-
-impl SectionCounts {
-    /// In the order of [`Raw::indices`].
-    fn all(&self) -> Vec<u64> {
-        let mut out = vec![self.random];
-        out.extend(&self.ladder);
-        out.push(self.top);
-        out.extend(&self.mirror);
-        out
-    }
-}
-
-/// The sections a run's header asks for (as [`analyze`] plans them).
-fn section_counts(header: &Value) -> Result<SectionCounts, String> {
-    let s = Settings::from_json(&header["settings"])?;
-    let two = header["players"].as_array().map_or(0, Vec::len) == 2;
-    let search = two && s.ladder_games > 0;
-    let pairs = if search {
-        s.ladder.len().saturating_sub(1)
-    } else {
-        0
-    };
-    let mirrors = header["mirror_plan"]["symmetries"]
-        .as_array()
-        .map_or(0, Vec::len);
-    Ok(SectionCounts {
-        random: s.games,
-        ladder: vec![s.ladder_games; pairs],
-        top: if search && !s.ladder.is_empty() {
-            s.ladder_games
-        } else {
-            0
-        },
-        mirror: vec![s.mirror_games; mirrors],
     })
 }

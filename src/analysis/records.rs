@@ -3,7 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::agent::GameRecord;
 use crate::engine::GameResult;
@@ -62,38 +63,45 @@ pub struct Timing {
     pub threads: Vec<u64>,
 }
 
+/// [`Timing`] in JSON, with the speeds it implies.
+#[derive(Serialize)]
+struct TimingDoc<'a> {
+    note: &'static str,
+    random_games: u64,
+    random_seconds: f64,
+    random_games_per_sec: f64,
+    random_plies_per_sec: f64,
+    random_plies: u64,
+    search_games: u64,
+    search_seconds: f64,
+    wall_seconds: f64,
+    threads: &'a [u64],
+}
+
+/// A value as JSON; the documents here have string keys and finite
+/// numbers, which always convert.
+pub(super) fn to_json(doc: impl Serialize) -> Value {
+    serde_json::to_value(doc).unwrap_or(Value::Null)
+}
+
 impl Timing {
     pub fn to_json(&self) -> Value {
         let per = |n: u64, s: f64| if s > 0.0 { n as f64 / s } else { 0.0 };
-        json!({
-            "note": "machine-dependent; excluded from comparisons",
-            "random_games": self.random_games,
-            "random_seconds": self.random_seconds,
-            "random_games_per_sec": per(self.random_games, self.random_seconds),
-            "random_plies_per_sec": per(self.random_plies, self.random_seconds),
-            "random_plies": self.random_plies,
-            "search_games": self.search_games,
-            "search_seconds": self.search_seconds,
-            "wall_seconds": self.wall_seconds,
-            "threads": self.threads,
+        to_json(TimingDoc {
+            note: "machine-dependent; excluded from comparisons",
+            random_games: self.random_games,
+            random_seconds: self.random_seconds,
+            random_games_per_sec: per(self.random_games, self.random_seconds),
+            random_plies_per_sec: per(self.random_plies, self.random_seconds),
+            random_plies: self.random_plies,
+            search_games: self.search_games,
+            search_seconds: self.search_seconds,
+            wall_seconds: self.wall_seconds,
+            threads: &self.threads,
         })
     }
-
-    pub(super) fn from_json(v: &Value) -> Timing {
-        Timing {
-            random_games: v["random_games"].as_u64().unwrap_or(0),
-            random_plies: v["random_plies"].as_u64().unwrap_or(0),
-            random_seconds: v["random_seconds"].as_f64().unwrap_or(0.0),
-            search_games: v["search_games"].as_u64().unwrap_or(0),
-            search_seconds: v["search_seconds"].as_f64().unwrap_or(0.0),
-            wall_seconds: v["wall_seconds"].as_f64().unwrap_or(0.0),
-            threads: v["threads"]
-                .as_array()
-                .map(|a| a.iter().filter_map(Value::as_u64).collect())
-                .unwrap_or_default(),
-        }
-    }
 }
+
 impl Raw {
     /// Puts every section in index order.
     pub(super) fn sort(&mut self) {
@@ -112,177 +120,113 @@ impl Raw {
 }
 
 // ------------------------------------------------------------------ JSON
+//
+// Seats are counted from 1 in JSON (`p1_seat`, `winner_seat`); `winner` is
+// the agent, 0 for p1. Reading them back is [`super::read`]'s.
 
-fn result_json(r: Option<GameResult>) -> Value {
-    match r {
-        Some(GameResult::Win(p)) => json!(p),
-        Some(GameResult::Draw) => json!("draw"),
-        None => json!("unfinished"),
+/// A result in JSON: the winning player's number (from 0), `"draw"` or
+/// `"unfinished"`.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ResultDoc {
+    Win(u8),
+    Word(&'static str),
+}
+
+impl From<Option<GameResult>> for ResultDoc {
+    fn from(r: Option<GameResult>) -> ResultDoc {
+        match r {
+            Some(GameResult::Win(p)) => ResultDoc::Win(p),
+            Some(GameResult::Draw) => ResultDoc::Word("draw"),
+            None => ResultDoc::Word("unfinished"),
+        }
     }
 }
 
-fn result_from(v: &Value) -> Result<Option<GameResult>, String> {
-    match v {
-        Value::Number(n) => n
-            .as_u64()
-            .filter(|&p| p < 8)
-            .map(|p| Some(GameResult::Win(p as u8)))
-            .ok_or_else(|| format!("bad result {v}")),
-        Value::String(s) if s == "draw" => Ok(Some(GameResult::Draw)),
-        Value::String(s) if s == "unfinished" => Ok(None),
-        _ => Err(format!("bad result {v}")),
+#[derive(Serialize)]
+struct RandomDoc {
+    index: u64,
+    plies: u32,
+    result: ResultDoc,
+    winner_seat: Option<usize>,
+    swapped: bool,
+}
+
+#[derive(Serialize)]
+struct RecordDoc {
+    index: u64,
+    seed: u64,
+    p1_seat: usize,
+    result: ResultDoc,
+    winner: Option<usize>,
+    plies: u32,
+    swapped: bool,
+}
+
+impl From<&GameRecord> for RecordDoc {
+    fn from(g: &GameRecord) -> RecordDoc {
+        RecordDoc {
+            index: g.index,
+            seed: g.seed,
+            p1_seat: g.p1_seat + 1,
+            result: g.result.into(),
+            winner: g.winner,
+            plies: g.plies,
+            swapped: g.swapped,
+        }
     }
 }
 
-fn record_json(g: &GameRecord) -> Value {
-    json!({
-        "index": g.index,
-        "seed": g.seed,
-        "p1_seat": g.p1_seat + 1,
-        "result": result_json(g.result),
-        "winner": g.winner,
-        "plies": g.plies,
-        "swapped": g.swapped,
-    })
+#[derive(Serialize)]
+struct MirrorDoc {
+    #[serde(flatten)]
+    record: RecordDoc,
+    actions: u32,
+    mirrored: u32,
 }
 
-fn field_u64(v: &Value, k: &str) -> Result<u64, String> {
-    v[k].as_u64()
-        .ok_or_else(|| format!("`{k}` missing or not a whole number in {v}"))
-}
-
-fn field_bool(v: &Value, k: &str) -> Result<bool, String> {
-    v[k].as_bool()
-        .ok_or_else(|| format!("`{k}` missing or not true/false in {v}"))
-}
-
-fn record_from(v: &Value) -> Result<GameRecord, String> {
-    let p1_seat = field_u64(v, "p1_seat")?;
-    if !(1..=2).contains(&p1_seat) {
-        return Err(format!("bad p1_seat in {v}"));
-    }
-    let winner = match &v["winner"] {
-        Value::Null => None,
-        w => Some(
-            w.as_u64()
-                .filter(|&w| w < 2)
-                .ok_or_else(|| format!("bad winner in {v}"))? as usize,
-        ),
-    };
-    Ok(GameRecord {
-        index: field_u64(v, "index")?,
-        seed: field_u64(v, "seed")?,
-        p1_seat: p1_seat as usize - 1,
-        result: result_from(&v["result"])?,
-        winner,
-        plies: u32::try_from(field_u64(v, "plies")?).map_err(|e| e.to_string())?,
-        swapped: field_bool(v, "swapped")?,
-    })
-}
-
-fn list<'a>(v: &'a Value, k: &str) -> Result<&'a Vec<Value>, String> {
-    v[k].as_array()
-        .ok_or_else(|| format!("`{k}` is missing or not a list"))
+#[derive(Serialize)]
+struct RawDoc<'a> {
+    random: Vec<RandomDoc>,
+    branching: &'a [u64],
+    actions: &'a BTreeSet<(u16, u32)>,
+    ladder: Vec<Vec<RecordDoc>>,
+    top: Vec<RecordDoc>,
+    mirror: Vec<Vec<MirrorDoc>>,
 }
 
 impl Raw {
     pub fn to_json(&self) -> Value {
-        json!({
-            "random": self.random.iter().map(|g| json!({
-                "index": g.index,
-                "plies": g.plies,
-                "result": result_json(g.result),
-                "winner_seat": g.winner_seat.map(|s| s + 1),
-                "swapped": g.swapped,
-            })).collect::<Vec<_>>(),
-            "branching": self.branching,
-            "actions": self.actions.iter().map(|&(c, a)| json!([c, a])).collect::<Vec<_>>(),
-            "ladder": self.ladder.iter()
-                .map(|l| l.iter().map(record_json).collect::<Vec<_>>())
-                .collect::<Vec<_>>(),
-            "top": self.top.iter().map(record_json).collect::<Vec<_>>(),
-            "mirror": self.mirror.iter().map(|m| m.iter().map(|g| {
-                let mut v = record_json(&g.record);
-                v["actions"] = json!(g.actions);
-                v["mirrored"] = json!(g.mirrored);
-                v
-            }).collect::<Vec<_>>()).collect::<Vec<_>>(),
-        })
-    }
-
-    pub fn from_json(v: &Value) -> Result<Raw, String> {
-        let random = list(v, "random")?
-            .iter()
-            .map(|g| {
-                let winner_seat = match &g["winner_seat"] {
-                    Value::Null => None,
-                    s => Some(
-                        s.as_u64()
-                            .filter(|&s| (1..=8).contains(&s))
-                            .ok_or_else(|| format!("bad winner_seat in {g}"))?
-                            as usize
-                            - 1,
-                    ),
-                };
-                Ok(RandomGame {
-                    index: field_u64(g, "index")?,
-                    plies: u32::try_from(field_u64(g, "plies")?).map_err(|e| e.to_string())?,
-                    result: result_from(&g["result"])?,
-                    winner_seat,
-                    swapped: field_bool(g, "swapped")?,
-                })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        let branching = list(v, "branching")?
-            .iter()
-            .map(|n| n.as_u64().ok_or("bad branching count"))
-            .collect::<Result<Vec<_>, _>>()?;
-        let actions = list(v, "actions")?
-            .iter()
-            .map(|a| match (a[0].as_u64(), a[1].as_u64()) {
-                (Some(c), Some(x)) if c <= u16::MAX as u64 && x <= u32::MAX as u64 => {
-                    Ok((c as u16, x as u32))
-                }
-                _ => Err(format!("bad action {a}")),
-            })
-            .collect::<Result<BTreeSet<_>, String>>()?;
-        let records = |l: &Value| -> Result<Vec<GameRecord>, String> {
-            l.as_array()
-                .ok_or("a list of games is not a list")?
+        let records = |l: &[GameRecord]| l.iter().map(RecordDoc::from).collect::<Vec<_>>();
+        to_json(RawDoc {
+            random: self
+                .random
                 .iter()
-                .map(record_from)
-                .collect()
-        };
-        let ladder = list(v, "ladder")?
-            .iter()
-            .map(records)
-            .collect::<Result<Vec<_>, _>>()?;
-        let top = records(&v["top"])?;
-        let mirror = list(v, "mirror")?
-            .iter()
-            .map(|l| {
-                l.as_array()
-                    .ok_or("a list of games is not a list")?
-                    .iter()
-                    .map(|g| {
-                        Ok(MirrorGame {
-                            record: record_from(g)?,
-                            actions: u32::try_from(field_u64(g, "actions")?)
-                                .map_err(|e| e.to_string())?,
-                            mirrored: u32::try_from(field_u64(g, "mirrored")?)
-                                .map_err(|e| e.to_string())?,
+                .map(|g| RandomDoc {
+                    index: g.index,
+                    plies: g.plies,
+                    result: g.result.into(),
+                    winner_seat: g.winner_seat.map(|s| s + 1),
+                    swapped: g.swapped,
+                })
+                .collect(),
+            branching: &self.branching,
+            actions: &self.actions,
+            ladder: self.ladder.iter().map(|l| records(l)).collect(),
+            top: records(&self.top),
+            mirror: self
+                .mirror
+                .iter()
+                .map(|m| {
+                    m.iter()
+                        .map(|g| MirrorDoc {
+                            record: (&g.record).into(),
+                            actions: g.actions,
+                            mirrored: g.mirrored,
                         })
-                    })
-                    .collect::<Result<Vec<_>, String>>()
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Raw {
-            random,
-            branching,
-            actions,
-            ladder,
-            top,
-            mirror,
+                        .collect()
+                })
+                .collect(),
         })
     }
 

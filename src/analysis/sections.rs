@@ -96,11 +96,12 @@ fn random_section(players: &[String], raw: &Raw) -> Value {
         0.0
     };
     let plies: u64 = raw.branching.iter().sum();
-    let legal: u64 = raw
+    // Wide enough for any merged counts (each shard's fits in 64 bits).
+    let legal: u128 = raw
         .branching
         .iter()
         .enumerate()
-        .map(|(b, &k)| b as u64 * k)
+        .map(|(b, &k)| b as u128 * u128::from(k))
         .sum();
     let mean_b = if plies == 0 {
         0.0

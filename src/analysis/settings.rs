@@ -2,10 +2,20 @@
 
 use std::str::FromStr;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The most random games of a run.
+pub const MAX_GAMES: u64 = 100_000_000;
+/// The most games per ladder pair or per symmetry.
+pub const MAX_SEARCH_GAMES: u64 = 1_000_000;
+/// The largest search budget, in iterations per action.
+pub const MAX_BUDGET: u64 = 10_000_000;
+/// The most shards a run can be cut into.
+pub const MAX_SHARDS: u64 = 1_000_000;
 
 /// The parameters of a run (all of them change the results).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Settings {
     pub seed: u64,
     /// Random games.
@@ -41,35 +51,29 @@ impl Settings {
     }
 
     pub fn to_json(&self) -> Value {
-        json!({
-            "seed": self.seed,
-            "games": self.games,
-            "ladder": self.ladder,
-            "ladder_games": self.ladder_games,
-            "mirror_games": self.mirror_games,
-            "mirror_budget": self.mirror_budget,
-        })
+        super::records::to_json(self)
     }
 
-    pub fn from_json(v: &Value) -> Result<Settings, String> {
-        let num = |k: &str| {
-            v[k].as_u64()
-                .ok_or_else(|| format!("settings.{k} is missing or not a whole number"))
+    /// Checks the settings against the limits (those of the command line),
+    /// for settings read back from a shard.
+    pub fn check(&self) -> Result<(), String> {
+        let within = |name: &str, n: u64, lo: u64, hi: u64| {
+            if (lo..=hi).contains(&n) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "bad {name} at settings: {n}, not within {lo} to {hi}"
+                ))
+            }
         };
-        let ladder = v["ladder"]
-            .as_array()
-            .ok_or("settings.ladder is missing")?
-            .iter()
-            .map(|b| b.as_u64().ok_or("settings.ladder has a bad budget"))
-            .collect::<Result<Vec<u64>, _>>()?;
-        Ok(Settings {
-            seed: num("seed")?,
-            games: num("games")?,
-            ladder,
-            ladder_games: num("ladder_games")?,
-            mirror_games: num("mirror_games")?,
-            mirror_budget: num("mirror_budget")?,
-        })
+        within("games", self.games, 1, MAX_GAMES)?;
+        within("ladder_games", self.ladder_games, 0, MAX_SEARCH_GAMES)?;
+        within("mirror_games", self.mirror_games, 0, MAX_SEARCH_GAMES)?;
+        within("mirror_budget", self.mirror_budget, 1, MAX_BUDGET)?;
+        let text: Vec<String> = self.ladder.iter().map(u64::to_string).collect();
+        parse_ladder(&text.join(","))
+            .map(drop)
+            .map_err(|e| format!("bad ladder at settings: {e}"))
     }
 }
 
@@ -84,9 +88,9 @@ pub fn parse_ladder(s: &str) -> Result<Vec<u64>, String> {
                  (time budgets would make the report depend on the machine)"
             )
         })?;
-        if b == 0 || b > 10_000_000 {
+        if b == 0 || b > MAX_BUDGET {
             return Err(format!(
-                "ladder budget `{part}` out of range: 1 to 10000000 iterations"
+                "ladder budget `{part}` out of range: 1 to {MAX_BUDGET} iterations"
             ));
         }
         if out.last().is_some_and(|&l| l >= b) {
@@ -111,9 +115,39 @@ impl Shard {
     /// The whole run.
     pub const ALL: Shard = Shard { index: 1, count: 1 };
 
+    /// Shard `index` of `count`, or what is wrong with it.
+    pub fn new(index: u64, count: u64) -> Result<Shard, String> {
+        if count == 0 || index == 0 || index > count {
+            Err(format!(
+                "shard {index}/{count}: give i/n with 1 <= i <= n, such as 2/3"
+            ))
+        } else if count > MAX_SHARDS {
+            Err(format!(
+                "shard {index}/{count}: at most {MAX_SHARDS} shards (n <= {MAX_SHARDS})"
+            ))
+        } else {
+            Ok(Shard { index, count })
+        }
+    }
+
     /// Whether game `i` (of any section) belongs to this shard.
     pub fn includes(&self, i: u64) -> bool {
         i % self.count == self.index - 1
+    }
+
+    /// How many of the games `0..total` of a section this shard plays.
+    pub fn games_of(&self, total: u64) -> u64 {
+        let first = self.index - 1;
+        if total <= first {
+            0
+        } else {
+            (total - first).div_ceil(self.count)
+        }
+    }
+
+    /// The index of this shard's `k`-th game (from 0) in a section.
+    pub fn nth(&self, k: u64) -> u64 {
+        self.index - 1 + k * self.count
     }
 }
 
@@ -127,10 +161,7 @@ impl FromStr for Shard {
             i.trim().parse().map_err(|_| bad())?,
             n.trim().parse().map_err(|_| bad())?,
         );
-        if n == 0 || i == 0 || i > n || n > 1_000_000 {
-            return Err(bad());
-        }
-        Ok(Shard { index: i, count: n })
+        Shard::new(i, n).map_err(|e| format!("bad {e}"))
     }
 }
 

@@ -1,0 +1,108 @@
+//! Writing a report's files (or a shard) into a folder: the folder is
+//! checked before the games are played, a previous report or shard is never
+//! overwritten unless asked (`--force`), and the files appear together or
+//! not at all (each is written to a temporary file first, then renamed).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::svg;
+
+/// The files of a report, in the order they are written.
+pub fn report_files() -> Vec<String> {
+    let mut names = vec!["report.md".to_string(), "report.json".to_string()];
+    names.extend(svg::CHARTS.iter().map(|c| c.to_string()));
+    names
+}
+
+/// The file of shard `i/n`.
+pub fn shard_file(shard: super::Shard) -> String {
+    format!("shard-{}-of-{}.json", shard.index, shard.count)
+}
+
+/// Why the files cannot be written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OutError {
+    /// The folder cannot be created or written to.
+    Folder(String),
+    /// A file of a previous run is there and `--force` was not given.
+    Exists(String),
+    /// Writing or renaming a file failed.
+    Write(String),
+}
+
+impl OutError {
+    pub fn message(&self) -> &str {
+        match self {
+            OutError::Folder(m) | OutError::Exists(m) | OutError::Write(m) => m,
+        }
+    }
+}
+
+/// Makes sure `dir` exists and takes files, and that none of `names` is in
+/// it already unless `force`: called before the work starts.
+pub fn prepare(dir: &Path, names: &[String], force: bool) -> Result<(), OutError> {
+    fs::create_dir_all(dir)
+        .map_err(|e| OutError::Folder(format!("cannot create directory {}: {e}", dir.display())))?;
+    if !force {
+        let present: Vec<&str> = names
+            .iter()
+            .filter(|n| dir.join(n).symlink_metadata().is_ok())
+            .map(String::as_str)
+            .collect();
+        if !present.is_empty() {
+            return Err(OutError::Exists(format!(
+                "{} already holds {}; give --force to replace, or another --out",
+                dir.display(),
+                present.join(", ")
+            )));
+        }
+    }
+    // A probe, so that a read-only folder fails now rather than at the end.
+    let probe = temporary(dir, ".write-test");
+    fs::write(&probe, b"").map_err(|e| {
+        OutError::Folder(format!("cannot write in directory {}: {e}", dir.display()))
+    })?;
+    let _ = fs::remove_file(&probe);
+    Ok(())
+}
+
+fn temporary(dir: &Path, name: &str) -> PathBuf {
+    dir.join(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// Writes `files` (name, text) into `dir` (see [`prepare`]): every file to a
+/// temporary one first, then each renamed into place, so that a failure
+/// leaves no partial set. Returns the paths written.
+pub fn write(
+    dir: &Path,
+    files: &[(String, String)],
+    force: bool,
+) -> Result<Vec<PathBuf>, OutError> {
+    let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
+    prepare(dir, &names, force)?;
+    let mut written: Vec<(PathBuf, PathBuf)> = Vec::new();
+    for (name, text) in files {
+        let tmp = temporary(dir, name);
+        if let Err(e) = fs::write(&tmp, text) {
+            let _ = fs::remove_file(&tmp);
+            for (t, _) in &written {
+                let _ = fs::remove_file(t);
+            }
+            return Err(OutError::Write(format!(
+                "cannot write {}: {e}",
+                dir.join(name).display()
+            )));
+        }
+        written.push((tmp, dir.join(name)));
+    }
+    let mut paths = Vec::new();
+    for (tmp, path) in written {
+        fs::rename(&tmp, &path).map_err(|e| {
+            let _ = fs::remove_file(&tmp);
+            OutError::Write(format!("cannot write {}: {e}", path.display()))
+        })?;
+        paths.push(path);
+    }
+    Ok(paths)
+}
