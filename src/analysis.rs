@@ -6,14 +6,14 @@
 //! 1. **Random play**: `games` games of uniformly random actions. Results
 //!    by seat (the seat that moved first is seat 1; with the pie rule the
 //!    winner's seat is the seat that controls the winning player at the
-//!    end, [`Game::seat_of`]) and by player; game length in plies (mean,
+//!    end, [`Game::seat_of`](crate::engine::Game::seat_of)) and by player; game length in plies (mean,
 //!    sample standard deviation, extremes, a histogram with fixed bins);
 //!    branching factor (legal actions per ply, averaged over all plies of
 //!    all games); distinct actions played (`(choice, cell)` pairs); two
 //!    game-tree size estimates (see [`RANDOM_NOTES`]).
 //! 2. **Search ladder**: MCTS with iteration budgets `ladder` (ascending).
 //!    Each adjacent pair plays `ladder_games` games, seats alternated
-//!    ([`agent::play_game`]): the stronger's score with its interval. Then
+//!    ([`agent::play_game`](crate::agent::play_game)): the stronger's score with its interval. Then
 //!    `ladder_games` games of the strongest budget against itself: the
 //!    first seat's score.
 //! 3. **Symmetries** ([`symmetry`]) and the **mirror check**: for each
@@ -27,13 +27,13 @@
 //!    jumps: cell and direction map) have images.
 //!
 //! Every rate comes with its sample size and a 95% Wilson interval
-//! ([`agent::wilson`]); a score is `(wins + draws/2) / games`, unfinished
+//! ([`agent::wilson`](crate::agent::wilson)); a score is `(wins + draws/2) / games`, unfinished
 //! games counting as draws.
 //!
 //! ## Determinism, threads and shards
 //!
 //! Game `i` of section `s` is seeded with
-//! [`agent::game_seed`]`(section_seed(seed, s), i)`, where the section id
+//! [`agent::game_seed`](crate::agent::game_seed)`(section_seed(seed, s), i)`, where the section id
 //! names what is played (`random`, `ladder/10/100`, `top/1000`,
 //! `mirror/rotation 180°/100`), so a game's course depends only on the
 //! run's seed, its section and its index. Threads take games from a shared
@@ -68,7 +68,8 @@ pub use settings::{
     MAX_BUDGET, MAX_GAMES, MAX_SEARCH_GAMES, MAX_SHARDS, Settings, Shard, parse_ladder,
 };
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::engine::mix;
 
@@ -116,16 +117,27 @@ pub fn section_seed(seed: u64, section: &str) -> u64 {
     mix(mix(seed) ^ fnv(section))
 }
 
+/// A shard file: which slice of which run, and what it produced.
+#[derive(Serialize)]
+struct ShardDoc<'a> {
+    format: &'static str,
+    version: u64,
+    shard: &'a Shard,
+    header: &'a Value,
+    raw: Value,
+    timing: Value,
+}
+
 impl Analysis {
     /// The shard document: header, slice, raw records and timing.
     pub fn shard_json(&self) -> Value {
-        json!({
-            "format": SHARD_FORMAT,
-            "version": FORMAT_VERSION,
-            "shard": {"index": self.shard.index, "count": self.shard.count},
-            "header": self.header,
-            "raw": self.raw.to_json(),
-            "timing": self.timing.to_json(),
+        records::to_json(ShardDoc {
+            format: SHARD_FORMAT,
+            version: FORMAT_VERSION,
+            shard: &self.shard,
+            header: &self.header,
+            raw: self.raw.to_json(),
+            timing: self.timing.to_json(),
         })
     }
 

@@ -101,7 +101,8 @@ fn read_part<'a>(name: &'a str, v: &'a Value) -> Result<Part<'a>, String> {
 /// of the whole run. The shards must come from the same game, options and
 /// settings, be distinct slices `i/n` of the same `n`, all present, and hold
 /// exactly the games of their slice, each record possible in the game and
-/// settings of the header ([`super::validate`]).
+/// settings of the header: players and seats that exist, a winner only
+/// with a win, no game past the ply limit, seeds derived from the run.
 pub fn merge(shards: &[(String, Value)]) -> Result<Analysis, String> {
     if shards.is_empty() {
         return Err("no shard files given".into());
