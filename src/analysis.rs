@@ -63,7 +63,7 @@ pub use header::header;
 pub use merge::merge;
 pub use records::{MirrorGame, RandomGame, Raw, Timing};
 pub use running::{analyze, mirror_game};
-pub use sections::report;
+pub use sections::{TallyDoc, report};
 pub use settings::{
     MAX_BUDGET, MAX_GAMES, MAX_SEARCH_GAMES, MAX_SHARDS, Settings, Shard, parse_ladder,
 };

@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use serde::Serialize;
 use serde_json::json;
 
 use crate::agent::{self, AgentSpec};
-use crate::analysis::{self, Shard};
+use crate::analysis::{self, Shard, TallyDoc};
 use crate::check::{self, OptionChoice};
 use crate::engine::{Game, State};
 use crate::mcts::{Budget, Mcts};
@@ -789,8 +790,51 @@ const SCORE_NOTE: &str = "score = (wins + draws/2) / games; unfinished games cou
      95% CI = Wilson score interval of the score p over n games, z = 1.96: \
      (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)";
 
-fn tally_json(t: &agent::Tally) -> serde_json::Value {
-    t.to_json(|x| x)
+/// One agent's side of a match, in JSON.
+#[derive(Serialize)]
+struct SideDoc {
+    #[serde(flatten)]
+    all: TallyDoc,
+    agent: String,
+    seat1: TallyDoc,
+    seat2: TallyDoc,
+    search: Option<SearchDoc>,
+}
+
+#[derive(Serialize)]
+struct SearchDoc {
+    iterations: u64,
+    seconds: f64,
+    iterations_per_sec: f64,
+}
+
+#[derive(Serialize)]
+struct MatchGameDoc {
+    index: u64,
+    seed: u64,
+    p1_seat: usize,
+    result: String,
+    winner: Option<&'static str>,
+    plies: u32,
+    swapped: bool,
+}
+
+#[derive(Serialize)]
+struct MatchDoc<'a> {
+    game: &'a str,
+    options: serde_json::Value,
+    seed: u64,
+    count: u64,
+    p1: SideDoc,
+    p2: SideDoc,
+    first_seat: TallyDoc,
+    games: Vec<MatchGameDoc>,
+    score_note: String,
+}
+
+/// A tally with its score and interval unrounded.
+fn tally_doc(t: &agent::Tally) -> TallyDoc {
+    TallyDoc::new(t, |x| x)
 }
 
 fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -813,48 +857,46 @@ fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let report = agent::run_match(&game, specs, a.count, a.threads as usize, a.seed);
     let ids = ["p1", "p2"];
     if a.json {
-        let mut doc = serde_json::Map::new();
-        doc.insert("game".into(), json!(game.rules.name));
-        doc.insert("options".into(), options_json(&game));
-        doc.insert("seed".into(), json!(a.seed));
-        doc.insert("count".into(), json!(a.count));
-        for k in 0..2 {
-            let mut v = tally_json(&report.tally(k, None));
-            v["agent"] = json!(specs[k].to_string());
-            v["seat1"] = tally_json(&report.tally(k, Some(0)));
-            v["seat2"] = tally_json(&report.tally(k, Some(1)));
-            v["search"] = match report.search[k] {
-                Some(s) => json!({
-                    "iterations": s.iterations,
-                    "seconds": s.seconds,
-                    "iterations_per_sec": s.iterations_per_sec(),
-                }),
-                None => serde_json::Value::Null,
-            };
-            doc.insert(ids[k].into(), v);
-        }
-        doc.insert("first_seat".into(), tally_json(&report.seat_tally(0)));
-        let games: Vec<serde_json::Value> = report
-            .games
-            .iter()
-            .map(|g| {
-                json!({
-                    "index": g.index,
-                    "seed": g.seed,
-                    "p1_seat": g.p1_seat + 1,
-                    "result": show::result_word(&game, g.result),
-                    "winner": g.winner.map(|w| ids[w]),
-                    "plies": g.plies,
-                    "swapped": g.swapped,
+        let side = |k: usize| SideDoc {
+            all: tally_doc(&report.tally(k, None)),
+            agent: specs[k].to_string(),
+            seat1: tally_doc(&report.tally(k, Some(0))),
+            seat2: tally_doc(&report.tally(k, Some(1))),
+            search: report.search[k].map(|s| SearchDoc {
+                iterations: s.iterations,
+                seconds: s.seconds,
+                iterations_per_sec: s.iterations_per_sec(),
+            }),
+        };
+        let doc = MatchDoc {
+            game: &game.rules.name,
+            options: options_json(&game),
+            seed: a.seed,
+            count: a.count,
+            p1: side(0),
+            p2: side(1),
+            first_seat: tally_doc(&report.seat_tally(0)),
+            games: report
+                .games
+                .iter()
+                .map(|g| MatchGameDoc {
+                    index: g.index,
+                    seed: g.seed,
+                    p1_seat: g.p1_seat + 1,
+                    result: show::result_word(&game, g.result),
+                    winner: g.winner.map(|w| ids[w]),
+                    plies: g.plies,
+                    swapped: g.swapped,
                 })
-            })
-            .collect();
-        doc.insert("games".into(), json!(games));
-        doc.insert("score_note".into(), json!(SCORE_NOTE.replace('\n', "; ")));
+                .collect(),
+            score_note: SCORE_NOTE.replace('\n', "; "),
+        };
+        // Through a `Value`, whose keys are sorted.
+        let doc = serde_json::to_value(doc).unwrap_or_default();
         return writeln!(
             out,
             "{}",
-            serde_json::to_string_pretty(&serde_json::Value::Object(doc)).unwrap_or_default()
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
         )
         .map_err(io);
     }
