@@ -37,14 +37,27 @@
 //! names what is played (`random`, `ladder/10/100`, `top/1000`,
 //! `mirror/rotation 180°/100`), so a game's course depends only on the
 //! run's seed, its section and its index. Threads take games from a shared
-//! queue; results are put back in index order, and the commutative totals
+//! queue (`crate::pool`, the one `gdl match` uses); results are put back
+//! in index order, and the commutative totals
 //! (branching counts, the set of actions seen) are summed. A shard `i/n`
 //! plays the games whose index is `i − 1` modulo `n` in every section and
 //! writes their raw records ([`Analysis::shard_json`]); [`merge`] checks
-//! that the shards belong together and cover every game once, and builds
-//! the same report. The raw records hold integers only, so a report built
+//! that the shards belong together and cover every game once, that every
+//! record is possible in the game and settings the shard claims (a shard
+//! may be damaged or tampered with: it is refused, never half-used), and
+//! builds the same report. The raw records hold integers only, so a report built
 //! from merged shards is identical to the one of a single run, apart from
 //! the `timing` object (machine-dependent: speeds and durations).
+//!
+//! ## Files
+//!
+//! [`settings`](Settings) (the parameters and the shard slice), `records`
+//! (the raw records and their JSON), `read` and `validate` (shards read
+//! back), `header`, `running` (the games on threads, the mirror agent),
+//! `sections` (the report), `merge`, [`output`] (files written together,
+//! never over a previous run's unless asked), [`markdown`] and [`svg`].
+//! Every JSON document is written with serde derive through a
+//! `serde_json::Value`, so its keys are sorted.
 
 mod header;
 pub mod markdown;

@@ -279,6 +279,13 @@ pub(super) fn check(
             "bad branching at raw: {counted} plies counted, the random games have {plies}"
         ));
     }
+    // Each distinct action was played at least once.
+    if raw.actions.len() as u64 > plies {
+        return Err(format!(
+            "bad actions at raw: {} distinct actions in {plies} plies",
+            raw.actions.len()
+        ));
+    }
     check_timing(raw, timing, plies)
 }
 

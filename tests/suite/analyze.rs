@@ -611,6 +611,15 @@ fn merge_refuses_impossible_records() {
         1,
         "branching",
     );
+    // More distinct actions than plies.
+    refused(
+        &|v| {
+            let fake: Vec<Value> = (0..1000).map(|c| serde_json::json!([c, 0])).collect();
+            v["raw"]["actions"] = fake.into();
+        },
+        1,
+        "actions",
+    );
     // A seed that is not the game's, a seat that is not p1's.
     refused(&|v| v["raw"]["ladder"][0][0]["seed"] = 5.into(), 0, "seed");
     refused(&|v| v["raw"]["top"][0]["p1_seat"] = 2.into(), 0, "p1_seat");
@@ -684,6 +693,10 @@ fn fresh_dir(name: &str) -> std::path::PathBuf {
 fn shard_arguments_say_what_is_wrong() {
     let e = "1/1000001".parse::<Shard>().unwrap_err();
     assert!(e.contains("at most 1000000 shards"), "{e}");
+    // Shard 2/3 of 10 games: 1, 4, 7; of 1 game: none.
+    let s = Shard { index: 2, count: 3 };
+    assert_eq!((s.games_of(10), s.nth(0), s.nth(2)), (3, 1, 7));
+    assert_eq!((s.games_of(1), s.games_of(2)), (0, 1));
     let run = analyze_ttt(&["--shard", "25/30"]);
     assert_eq!(run.code, 2, "{run:?}");
     assert!(
