@@ -44,6 +44,13 @@ impl OutError {
 pub fn prepare(dir: &Path, names: &[String], force: bool) -> Result<(), OutError> {
     fs::create_dir_all(dir)
         .map_err(|e| OutError::Folder(format!("cannot create directory {}: {e}", dir.display())))?;
+    // A folder in the way would make a rename fail after others succeeded.
+    if let Some(name) = names.iter().find(|n| dir.join(n).is_dir()) {
+        return Err(OutError::Folder(format!(
+            "cannot write {}: it is a directory",
+            dir.join(name).display()
+        )));
+    }
     if !force {
         let present: Vec<&str> = names
             .iter()
@@ -105,4 +112,50 @@ pub fn write(
         paths.push(path);
     }
     Ok(paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("gdl-output-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        d
+    }
+
+    fn files(text: &str) -> Vec<(String, String)> {
+        ["a.txt", "b.txt"]
+            .iter()
+            .map(|n| (n.to_string(), text.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn writes_together_and_refuses_to_overwrite() {
+        let d = dir("write");
+        let paths = write(&d, &files("one"), false).expect("written");
+        assert_eq!(paths.len(), 2);
+        assert_eq!(fs::read_to_string(d.join("b.txt")).unwrap(), "one");
+        let e = write(&d, &files("two"), false).unwrap_err();
+        assert!(matches!(e, OutError::Exists(_)), "{e:?}");
+        assert!(e.message().contains("a.txt, b.txt"), "{e:?}");
+        assert_eq!(fs::read_to_string(d.join("a.txt")).unwrap(), "one");
+        write(&d, &files("two"), true).expect("forced");
+        assert_eq!(fs::read_to_string(d.join("a.txt")).unwrap(), "two");
+        // Nothing but the files themselves is left.
+        assert_eq!(fs::read_dir(&d).unwrap().count(), 2);
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn a_folder_in_the_way_stops_every_file() {
+        let d = dir("blocked");
+        fs::create_dir_all(d.join("b.txt")).unwrap();
+        let e = write(&d, &files("one"), true).unwrap_err();
+        assert!(e.message().contains("is a directory"), "{e:?}");
+        // a.txt was not written either.
+        assert!(!d.join("a.txt").exists());
+        let _ = fs::remove_dir_all(&d);
+    }
 }
