@@ -130,28 +130,55 @@ pub fn section_seed(seed: u64, section: &str) -> u64 {
     mix(mix(seed) ^ fnv(section))
 }
 
-/// A shard file: which slice of which run, and what it produced.
+/// A shard file: which slice of which run, and what it produced (fields in
+/// alphabetical order, as in `records`).
 #[derive(Serialize)]
 struct ShardDoc<'a> {
     format: &'static str,
-    version: u64,
-    shard: &'a Shard,
     header: &'a Value,
-    raw: Value,
-    timing: Value,
+    raw: records::RawDoc<'a>,
+    shard: SliceDoc,
+    timing: records::TimingDoc<'a>,
+    version: u64,
+}
+
+/// Which slice a shard is.
+#[derive(Serialize)]
+struct SliceDoc {
+    count: u64,
+    index: u64,
 }
 
 impl Analysis {
+    fn shard_doc(&self) -> ShardDoc<'_> {
+        ShardDoc {
+            format: SHARD_FORMAT,
+            header: &self.header,
+            raw: self.raw.doc(),
+            shard: SliceDoc {
+                count: self.shard.count,
+                index: self.shard.index,
+            },
+            timing: self.timing.doc(),
+            version: FORMAT_VERSION,
+        }
+    }
+
     /// The shard document: header, slice, raw records and timing.
     pub fn shard_json(&self) -> Value {
-        records::to_json(ShardDoc {
-            format: SHARD_FORMAT,
-            version: FORMAT_VERSION,
-            shard: &self.shard,
-            header: &self.header,
-            raw: self.raw.to_json(),
-            timing: self.timing.to_json(),
-        })
+        records::to_json(self.shard_doc())
+    }
+
+    /// The shard document as pretty JSON text, with a final newline, the
+    /// same as [`Analysis::shard_json`]'s but written without building a
+    /// `Value` (a shard may hold millions of games).
+    pub fn write_shard(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        use std::io::Write;
+        // Buffered: standard output would otherwise write line by line.
+        let mut out = std::io::BufWriter::new(out);
+        serde_json::to_writer_pretty(&mut out, &self.shard_doc())?;
+        out.write_all(b"\n")?;
+        out.flush()
     }
 
     /// The report: deterministic sections, then `timing`.

@@ -1057,10 +1057,14 @@ fn analyze_cmd(a: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let result = analysis::analyze(&game, &source, &settings, shard, threads, true);
     if a.shard.is_some() {
-        let text = pretty(&result.shard_json());
         return match &a.out {
-            Some(dir) => write_files(dir, names.into_iter().zip([text]).collect(), a.force, out),
-            None => write!(out, "{text}").map_err(io),
+            Some(dir) => {
+                let mut text = Vec::new();
+                result.write_shard(&mut text).map_err(io)?;
+                let text = String::from_utf8(text).unwrap_or_default();
+                write_files(dir, names.into_iter().zip([text]).collect(), a.force, out)
+            }
+            None => result.write_shard(out).map_err(io),
         };
     }
     emit_report(&result, a.json, a.out.as_deref(), a.force, out)

@@ -63,19 +63,24 @@ pub struct Timing {
     pub threads: Vec<u64>,
 }
 
+// Every document below lists its fields in alphabetical order: written
+// directly (a shard of millions of games, without building a `Value`), it
+// comes out byte for byte as through a `Value`, whose keys are sorted. A
+// test compares the two.
+
 /// [`Timing`] in JSON, with the speeds it implies.
 #[derive(Serialize)]
-struct TimingDoc<'a> {
+pub(super) struct TimingDoc<'a> {
     note: &'static str,
     random_games: u64,
-    random_seconds: f64,
     random_games_per_sec: f64,
-    random_plies_per_sec: f64,
     random_plies: u64,
+    random_plies_per_sec: f64,
+    random_seconds: f64,
     search_games: u64,
     search_seconds: f64,
-    wall_seconds: f64,
     threads: &'a [u64],
+    wall_seconds: f64,
 }
 
 /// A value as JSON; the documents here have string keys and finite
@@ -85,20 +90,24 @@ pub(super) fn to_json(doc: impl Serialize) -> Value {
 }
 
 impl Timing {
-    pub fn to_json(&self) -> Value {
+    pub(super) fn doc(&self) -> TimingDoc<'_> {
         let per = |n: u64, s: f64| if s > 0.0 { n as f64 / s } else { 0.0 };
-        to_json(TimingDoc {
+        TimingDoc {
             note: "machine-dependent; excluded from comparisons",
             random_games: self.random_games,
-            random_seconds: self.random_seconds,
             random_games_per_sec: per(self.random_games, self.random_seconds),
-            random_plies_per_sec: per(self.random_plies, self.random_seconds),
             random_plies: self.random_plies,
+            random_plies_per_sec: per(self.random_plies, self.random_seconds),
+            random_seconds: self.random_seconds,
             search_games: self.search_games,
             search_seconds: self.search_seconds,
-            wall_seconds: self.wall_seconds,
             threads: &self.threads,
-        })
+            wall_seconds: self.wall_seconds,
+        }
+    }
+
+    pub fn to_json(&self) -> Value {
+        to_json(self.doc())
     }
 }
 
@@ -148,86 +157,118 @@ struct RandomDoc {
     index: u64,
     plies: u32,
     result: ResultDoc,
-    winner_seat: Option<usize>,
     swapped: bool,
+    winner_seat: Option<usize>,
+}
+
+impl From<&RandomGame> for RandomDoc {
+    fn from(g: &RandomGame) -> RandomDoc {
+        RandomDoc {
+            index: g.index,
+            plies: g.plies,
+            result: g.result.into(),
+            swapped: g.swapped,
+            winner_seat: g.winner_seat.map(|s| s + 1),
+        }
+    }
 }
 
 #[derive(Serialize)]
 struct RecordDoc {
     index: u64,
-    seed: u64,
     p1_seat: usize,
-    result: ResultDoc,
-    winner: Option<usize>,
     plies: u32,
+    result: ResultDoc,
+    seed: u64,
     swapped: bool,
+    winner: Option<usize>,
 }
 
 impl From<&GameRecord> for RecordDoc {
     fn from(g: &GameRecord) -> RecordDoc {
         RecordDoc {
             index: g.index,
-            seed: g.seed,
             p1_seat: g.p1_seat + 1,
-            result: g.result.into(),
-            winner: g.winner,
             plies: g.plies,
+            result: g.result.into(),
+            seed: g.seed,
             swapped: g.swapped,
+            winner: g.winner,
         }
     }
 }
 
+/// A record and the mirror's counts (not flattened: the keys would not
+/// come out sorted).
 #[derive(Serialize)]
 struct MirrorDoc {
-    #[serde(flatten)]
-    record: RecordDoc,
     actions: u32,
+    index: u64,
     mirrored: u32,
+    p1_seat: usize,
+    plies: u32,
+    result: ResultDoc,
+    seed: u64,
+    swapped: bool,
+    winner: Option<usize>,
+}
+
+impl From<&MirrorGame> for MirrorDoc {
+    fn from(g: &MirrorGame) -> MirrorDoc {
+        let r = RecordDoc::from(&g.record);
+        MirrorDoc {
+            actions: g.actions,
+            index: r.index,
+            mirrored: g.mirrored,
+            p1_seat: r.p1_seat,
+            plies: r.plies,
+            result: r.result,
+            seed: r.seed,
+            swapped: r.swapped,
+            winner: r.winner,
+        }
+    }
+}
+
+/// Items written as a list of documents `D`, one at a time.
+struct Docs<'a, T, D>(&'a [T], std::marker::PhantomData<D>);
+
+impl<'a, T, D> Docs<'a, T, D> {
+    fn of(items: &'a [T]) -> Self {
+        Docs(items, std::marker::PhantomData)
+    }
+}
+
+impl<'a, T, D: From<&'a T> + Serialize> Serialize for Docs<'a, T, D> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(D::from))
+    }
 }
 
 #[derive(Serialize)]
-struct RawDoc<'a> {
-    random: Vec<RandomDoc>,
-    branching: &'a [u64],
+pub(super) struct RawDoc<'a> {
     actions: &'a BTreeSet<(u16, u32)>,
-    ladder: Vec<Vec<RecordDoc>>,
-    top: Vec<RecordDoc>,
-    mirror: Vec<Vec<MirrorDoc>>,
+    branching: &'a [u64],
+    ladder: Vec<Docs<'a, GameRecord, RecordDoc>>,
+    mirror: Vec<Docs<'a, MirrorGame, MirrorDoc>>,
+    random: Docs<'a, RandomGame, RandomDoc>,
+    top: Docs<'a, GameRecord, RecordDoc>,
 }
 
 impl Raw {
-    pub fn to_json(&self) -> Value {
-        let records = |l: &[GameRecord]| l.iter().map(RecordDoc::from).collect::<Vec<_>>();
-        to_json(RawDoc {
-            random: self
-                .random
-                .iter()
-                .map(|g| RandomDoc {
-                    index: g.index,
-                    plies: g.plies,
-                    result: g.result.into(),
-                    winner_seat: g.winner_seat.map(|s| s + 1),
-                    swapped: g.swapped,
-                })
-                .collect(),
-            branching: &self.branching,
+    pub(super) fn doc(&self) -> RawDoc<'_> {
+        RawDoc {
             actions: &self.actions,
-            ladder: self.ladder.iter().map(|l| records(l)).collect(),
-            top: records(&self.top),
-            mirror: self
-                .mirror
-                .iter()
-                .map(|m| {
-                    m.iter()
-                        .map(|g| MirrorDoc {
-                            record: (&g.record).into(),
-                            actions: g.actions,
-                            mirrored: g.mirrored,
-                        })
-                        .collect()
-                })
-                .collect(),
-        })
+            branching: &self.branching,
+            ladder: self.ladder.iter().map(|l| Docs::of(l)).collect(),
+            mirror: self.mirror.iter().map(|m| Docs::of(m)).collect(),
+            random: Docs::of(&self.random),
+            top: Docs::of(&self.top),
+        }
+    }
+
+    pub fn to_json(&self) -> Value {
+        to_json(self.doc())
     }
 
     /// The games of each section: (name, indices).

@@ -105,7 +105,7 @@ pub fn parse_ladder(s: &str) -> Result<Vec<u64>, String> {
 }
 
 /// A slice of the games: `index` (from 1) of `count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
     pub index: u64,
     pub count: u64,

@@ -790,3 +790,23 @@ fn analyze_out_is_checked_before_the_games_and_never_overwritten() {
     assert_eq!(merge(&["--force"]).code, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A shard is written straight from the records (no `Value` in between, for
+/// millions of games): the very bytes the `Value` would give.
+#[test]
+fn shards_are_written_as_their_json_value() {
+    let (g, src) = game("tictactoe.gdl", &[]);
+    let a = analysis::analyze(
+        &g,
+        &src,
+        &settings(12, &[5, 10], 2, 1),
+        Shard { index: 1, count: 2 },
+        2,
+        false,
+    );
+    assert!(!a.raw.mirror.is_empty() && !a.raw.top.is_empty() && !a.raw.ladder[0].is_empty());
+    let mut direct = Vec::new();
+    a.write_shard(&mut direct).unwrap();
+    let via_value = serde_json::to_string_pretty(&a.shard_json()).unwrap() + "\n";
+    assert_eq!(String::from_utf8(direct).unwrap(), via_value);
+}
