@@ -1001,15 +1001,7 @@ fn emit_report(
     let md = analysis::markdown::render(&report);
     match dir {
         Some(dir) => {
-            let mut files = vec![
-                ("report.md".to_string(), md),
-                ("report.json".to_string(), pretty(&report)),
-            ];
-            files.extend(
-                analysis::svg::charts(&report)
-                    .into_iter()
-                    .map(|(name, svg)| (name.to_string(), svg)),
-            );
+            let files = analysis::output::report_texts(&report, md);
             write_files(dir, files, force, out)
         }
         None if json => write!(out, "{}", pretty(&report)).map_err(io),

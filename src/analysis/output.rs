@@ -6,13 +6,31 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use serde_json::Value;
+
 use super::svg;
+
+const MARKDOWN: &str = "report.md";
+const JSON: &str = "report.json";
 
 /// The files of a report, in the order they are written.
 pub fn report_files() -> Vec<String> {
-    let mut names = vec!["report.md".to_string(), "report.json".to_string()];
+    let mut names = vec![MARKDOWN.to_string(), JSON.to_string()];
     names.extend(svg::CHARTS.iter().map(|c| c.to_string()));
     names
+}
+
+/// The files of a report (see [`report_files`]) with their text, from the
+/// report and its Markdown.
+pub fn report_texts(report: &Value, markdown: String) -> Vec<(String, String)> {
+    let json = serde_json::to_string_pretty(report).unwrap_or_default() + "\n";
+    let mut files = vec![(MARKDOWN.to_string(), markdown), (JSON.to_string(), json)];
+    files.extend(
+        svg::charts(report)
+            .into_iter()
+            .map(|(name, svg)| (name.to_string(), svg)),
+    );
+    files
 }
 
 /// The file of shard `i/n`.
