@@ -84,7 +84,7 @@ pub fn prepare(dir: &Path, names: &[String], force: bool) -> Result<(), OutError
         }
     }
     // A probe, so that a read-only folder fails now rather than at the end.
-    let probe = temporary(dir, ".write-test");
+    let probe = temporary(dir, "write-test");
     fs::write(&probe, b"").map_err(|e| {
         OutError::Folder(format!("cannot write in directory {}: {e}", dir.display()))
     })?;
