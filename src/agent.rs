@@ -24,14 +24,13 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::engine::{Action, Game, GameResult, State, mix};
 use crate::mcts::{BUDGET_FORMS, Budget, Mcts, Stats};
+use crate::pool;
 use crate::run;
 
 /// Who chooses the actions of a seat.
@@ -238,31 +237,12 @@ pub fn run_match(
     threads: usize,
     seed: u64,
 ) -> MatchReport {
-    let next = AtomicU64::new(0);
-    let done: Mutex<Vec<(GameRecord, [Option<Stats>; 2])>> = Mutex::new(Vec::new());
-    let work = || {
-        let mut mine = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= count {
-                break;
-            }
-            mine.push(play_game(game, agents, seed, i));
-        }
-        done.lock().expect("no worker panicked").extend(mine);
-    };
-    let threads = threads.clamp(1, count.max(1) as usize);
-    if threads == 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(work);
-            }
-        });
-    }
-    let mut all = done.into_inner().expect("no worker panicked");
-    all.sort_by_key(|(r, _)| r.index);
+    let (all, _) = pool::run(
+        usize::try_from(count).unwrap_or(usize::MAX),
+        threads,
+        || (),
+        |_, i| play_game(game, agents, seed, i as u64),
+    );
     let mut search: [Option<Stats>; 2] = [None, None];
     for (_, stats) in &all {
         for k in 0..2 {
@@ -329,11 +309,13 @@ impl Tally {
 ///
 /// `(p + z²/2n ± z·sqrt(p(1−p)/n + z²/4n²)) / (1 + z²/n)`,
 ///
-/// within `[0, 1]`; `(0, 1)` when `n` is 0.
+/// within `[0, 1]`; `(0, 1)` when `n` is 0. Never panics: a proportion
+/// outside `[0, 1]` (from damaged records) is taken as the nearest end.
 pub fn wilson(p: f64, n: u64, z: f64) -> (f64, f64) {
-    if n == 0 {
+    if n == 0 || p.is_nan() {
         return (0.0, 1.0);
     }
+    let p = p.clamp(0.0, 1.0);
     let n = n as f64;
     let z2 = z * z;
     let denom = 1.0 + z2 / n;
@@ -411,6 +393,11 @@ mod tests {
         let (lo, hi) = wilson(1.0, 20, 1.96);
         assert!(lo > 0.8 && lo < 0.85 && hi == 1.0, "{lo} {hi}");
         assert_eq!(wilson(0.5, 0, 1.96), (0.0, 1.0));
+        // Impossible proportions (more successes than trials) do not panic.
+        for p in [1.5, -0.5, f64::NAN, f64::INFINITY] {
+            let (lo, hi) = wilson(p, 10, 1.96);
+            assert!((0.0..=1.0).contains(&lo) && lo <= hi && hi <= 1.0, "{p}");
+        }
     }
 
     #[test]

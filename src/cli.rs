@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use serde::Serialize;
 use serde_json::json;
 
 use crate::agent::{self, AgentSpec};
-use crate::analysis::{self, Shard};
+use crate::analysis::{self, Shard, TallyDoc};
 use crate::check::{self, OptionChoice};
 use crate::engine::{Game, State};
 use crate::mcts::{Budget, Mcts};
@@ -193,21 +194,21 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Random games to play.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=analysis::MAX_GAMES))]
     pub games: u64,
     /// Search budgets of the skill ladder, in iterations per action, ascending.
     #[arg(long, default_value = "10,100,1000", value_parser = parse_ladder, value_name = "N,N,...")]
     pub ladder: Ladder,
     /// Games per adjacent pair of the ladder, and of self-play at the
     /// strongest budget (0: no search games).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=analysis::MAX_SEARCH_GAMES))]
     pub ladder_games: u64,
     /// Games of the mirror agent per symmetry (0: no mirror check).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=analysis::MAX_SEARCH_GAMES))]
     pub mirror_games: u64,
     /// Iterations per action of the mirror's opponent [default: 100, or the
     /// strongest ladder budget if less].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=analysis::MAX_BUDGET))]
     pub mirror_budget: Option<u64>,
     /// Threads to play games on [default: all cores]; the results do not
     /// depend on it.
@@ -228,6 +229,9 @@ pub struct AnalyzeArgs {
     /// its raw records as JSON, for `gdl merge`.
     #[arg(long, value_name = "i/n")]
     pub shard: Option<Shard>,
+    /// Replace the report or shard files already in the --out directory.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Args, Debug)]
@@ -241,6 +245,9 @@ pub struct MergeArgs {
     /// Write report.md, report.json and SVG charts to this directory.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Replace the report files already in the --out directory.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Why a command failed; each kind has its exit code.
@@ -783,8 +790,51 @@ const SCORE_NOTE: &str = "score = (wins + draws/2) / games; unfinished games cou
      95% CI = Wilson score interval of the score p over n games, z = 1.96: \
      (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)";
 
-fn tally_json(t: &agent::Tally) -> serde_json::Value {
-    t.to_json(|x| x)
+/// One agent's side of a match, in JSON.
+#[derive(Serialize)]
+struct SideDoc {
+    #[serde(flatten)]
+    all: TallyDoc,
+    agent: String,
+    seat1: TallyDoc,
+    seat2: TallyDoc,
+    search: Option<SearchDoc>,
+}
+
+#[derive(Serialize)]
+struct SearchDoc {
+    iterations: u64,
+    seconds: f64,
+    iterations_per_sec: f64,
+}
+
+#[derive(Serialize)]
+struct MatchGameDoc {
+    index: u64,
+    seed: u64,
+    p1_seat: usize,
+    result: String,
+    winner: Option<&'static str>,
+    plies: u32,
+    swapped: bool,
+}
+
+#[derive(Serialize)]
+struct MatchDoc<'a> {
+    game: &'a str,
+    options: serde_json::Value,
+    seed: u64,
+    count: u64,
+    p1: SideDoc,
+    p2: SideDoc,
+    first_seat: TallyDoc,
+    games: Vec<MatchGameDoc>,
+    score_note: String,
+}
+
+/// A tally with its score and interval unrounded.
+fn tally_doc(t: &agent::Tally) -> TallyDoc {
+    TallyDoc::new(t, |x| x)
 }
 
 fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -807,48 +857,46 @@ fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let report = agent::run_match(&game, specs, a.count, a.threads as usize, a.seed);
     let ids = ["p1", "p2"];
     if a.json {
-        let mut doc = serde_json::Map::new();
-        doc.insert("game".into(), json!(game.rules.name));
-        doc.insert("options".into(), options_json(&game));
-        doc.insert("seed".into(), json!(a.seed));
-        doc.insert("count".into(), json!(a.count));
-        for k in 0..2 {
-            let mut v = tally_json(&report.tally(k, None));
-            v["agent"] = json!(specs[k].to_string());
-            v["seat1"] = tally_json(&report.tally(k, Some(0)));
-            v["seat2"] = tally_json(&report.tally(k, Some(1)));
-            v["search"] = match report.search[k] {
-                Some(s) => json!({
-                    "iterations": s.iterations,
-                    "seconds": s.seconds,
-                    "iterations_per_sec": s.iterations_per_sec(),
-                }),
-                None => serde_json::Value::Null,
-            };
-            doc.insert(ids[k].into(), v);
-        }
-        doc.insert("first_seat".into(), tally_json(&report.seat_tally(0)));
-        let games: Vec<serde_json::Value> = report
-            .games
-            .iter()
-            .map(|g| {
-                json!({
-                    "index": g.index,
-                    "seed": g.seed,
-                    "p1_seat": g.p1_seat + 1,
-                    "result": show::result_word(&game, g.result),
-                    "winner": g.winner.map(|w| ids[w]),
-                    "plies": g.plies,
-                    "swapped": g.swapped,
+        let side = |k: usize| SideDoc {
+            all: tally_doc(&report.tally(k, None)),
+            agent: specs[k].to_string(),
+            seat1: tally_doc(&report.tally(k, Some(0))),
+            seat2: tally_doc(&report.tally(k, Some(1))),
+            search: report.search[k].map(|s| SearchDoc {
+                iterations: s.iterations,
+                seconds: s.seconds,
+                iterations_per_sec: s.iterations_per_sec(),
+            }),
+        };
+        let doc = MatchDoc {
+            game: &game.rules.name,
+            options: options_json(&game),
+            seed: a.seed,
+            count: a.count,
+            p1: side(0),
+            p2: side(1),
+            first_seat: tally_doc(&report.seat_tally(0)),
+            games: report
+                .games
+                .iter()
+                .map(|g| MatchGameDoc {
+                    index: g.index,
+                    seed: g.seed,
+                    p1_seat: g.p1_seat + 1,
+                    result: show::result_word(&game, g.result),
+                    winner: g.winner.map(|w| ids[w]),
+                    plies: g.plies,
+                    swapped: g.swapped,
                 })
-            })
-            .collect();
-        doc.insert("games".into(), json!(games));
-        doc.insert("score_note".into(), json!(SCORE_NOTE.replace('\n', "; ")));
+                .collect(),
+            score_note: SCORE_NOTE.replace('\n', "; "),
+        };
+        // Through a `Value`, whose keys are sorted.
+        let doc = serde_json::to_value(doc).unwrap_or_default();
         return writeln!(
             out,
             "{}",
-            serde_json::to_string_pretty(&serde_json::Value::Object(doc)).unwrap_or_default()
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
         )
         .map_err(io);
     }
@@ -920,18 +968,22 @@ fn pretty(v: &serde_json::Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default() + "\n"
 }
 
-/// Writes `files` into `dir` (created if needed) and lists them on `out`.
-fn write_files(dir: &Path, files: &[(&str, String)], out: &mut dyn Write) -> Result<(), Failure> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Failure::Io(format!(
-            "error: cannot create directory {}: {e}\n",
-            dir.display()
-        ))
-    })?;
-    for (name, text) in files {
-        let path = dir.join(name);
-        std::fs::write(&path, text)
-            .map_err(|e| Failure::Io(format!("error: cannot write {}: {e}\n", path.display())))?;
+fn out_failure(e: analysis::output::OutError) -> Failure {
+    match e {
+        analysis::output::OutError::Exists(m) => Failure::Input(format!("error: {m}\n")),
+        other => Failure::Io(format!("error: {}\n", other.message())),
+    }
+}
+
+/// Writes `files` into `dir` together ([`analysis::output::write`]) and
+/// lists them on `out`.
+fn write_files(
+    dir: &Path,
+    files: Vec<(String, String)>,
+    force: bool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    for path in analysis::output::write(dir, &files, force).map_err(out_failure)? {
         writeln!(out, "wrote {}", path.display()).map_err(io)?;
     }
     Ok(())
@@ -942,15 +994,15 @@ fn emit_report(
     analysis: &analysis::Analysis,
     json: bool,
     dir: Option<&Path>,
+    force: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let report = analysis.report();
     let md = analysis::markdown::render(&report);
     match dir {
         Some(dir) => {
-            let mut files = vec![("report.md", md), ("report.json", pretty(&report))];
-            files.extend(analysis::svg::charts(&report));
-            write_files(dir, &files, out)
+            let files = analysis::output::report_texts(&report, md);
+            write_files(dir, files, force, out)
         }
         None if json => write!(out, "{}", pretty(&report)).map_err(io),
         None => write!(out, "{md}").map_err(io),
@@ -981,18 +1033,33 @@ fn analyze_cmd(a: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let shard = a.shard.unwrap_or(Shard::ALL);
+    if shard.count > settings.games {
+        return Err(Failure::Input(format!(
+            "error: --shard {shard}: {} shards for {} random games; give at most one shard per game\n",
+            shard.count, settings.games
+        )));
+    }
+    // The folder is checked before the games are played.
+    let names = match a.shard {
+        Some(s) => vec![analysis::output::shard_file(s)],
+        None => analysis::output::report_files(),
+    };
+    if let Some(dir) = &a.out {
+        analysis::output::prepare(dir, &names, a.force).map_err(out_failure)?;
+    }
     let result = analysis::analyze(&game, &source, &settings, shard, threads, true);
     if a.shard.is_some() {
-        let text = pretty(&result.shard_json());
         return match &a.out {
             Some(dir) => {
-                let name = format!("shard-{}-of-{}.json", shard.index, shard.count);
-                write_files(dir, &[(name.as_str(), text)], out)
+                let mut text = Vec::new();
+                result.write_shard(&mut text).map_err(io)?;
+                let text = String::from_utf8(text).unwrap_or_default();
+                write_files(dir, names.into_iter().zip([text]).collect(), a.force, out)
             }
-            None => write!(out, "{text}").map_err(io),
+            None => result.write_shard(out).map_err(io),
         };
     }
-    emit_report(&result, a.json, a.out.as_deref(), out)
+    emit_report(&result, a.json, a.out.as_deref(), a.force, out)
 }
 
 fn merge_cmd(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -1008,6 +1075,10 @@ fn merge_cmd(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         })?;
         shards.push((name, v));
     }
+    if let Some(dir) = &a.out {
+        analysis::output::prepare(dir, &analysis::output::report_files(), a.force)
+            .map_err(out_failure)?;
+    }
     let merged = analysis::merge(&shards).map_err(|e| Failure::Input(format!("error: {e}\n")))?;
-    emit_report(&merged, a.json, a.out.as_deref(), out)
+    emit_report(&merged, a.json, a.out.as_deref(), a.force, out)
 }

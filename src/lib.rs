@@ -19,6 +19,7 @@ pub mod engine;
 pub mod groups;
 pub mod mcts;
 pub mod notation;
+mod pool;
 pub mod report;
 pub mod rules;
 pub mod run;

@@ -299,11 +299,15 @@ pub fn mirror_chart(report: &Value) -> String {
     )
 }
 
+/// The charts' file names, in the order of [`charts`].
+pub const CHARTS: [&str; 3] = ["lengths.svg", "ladder.svg", "mirror.svg"];
+
 /// Every chart: (file name, SVG).
 pub fn charts(report: &Value) -> Vec<(&'static str, String)> {
+    let [lengths, ladder, mirror] = CHARTS;
     vec![
-        ("lengths.svg", length_histogram(report)),
-        ("ladder.svg", ladder_chart(report)),
-        ("mirror.svg", mirror_chart(report)),
+        (lengths, length_histogram(report)),
+        (ladder, ladder_chart(report)),
+        (mirror, mirror_chart(report)),
     ]
 }

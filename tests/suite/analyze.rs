@@ -9,6 +9,8 @@ use std::process::Command;
 use gdl::analysis::symmetry::{RowsColumns, Symmetry, symmetries};
 use gdl::analysis::{self, Analysis, Settings, Shard, markdown};
 use gdl::cli::load;
+
+use crate::common::gdl;
 use gdl::engine::{Action, Game};
 use serde_json::Value;
 
@@ -464,4 +466,347 @@ fn tictactoe_report_json() {
         "tictactoe_report",
         serde_json::to_string_pretty(&v).unwrap()
     );
+}
+
+/// A game whose only action is followed by `depth` nested effect groups.
+fn deeply_nested_game(depth: usize) -> std::path::PathBuf {
+    let text = format!(
+        "game \"Deep\"\nboard square(3) with diagonals\nplayers x, o\npieces stone\n\
+         turn: place stone at empty then {}convert enemy{}\n\
+         end if line(own, 3): mover wins\nend if count(empty) = 0: draw\n",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
+    let path = std::env::temp_dir().join(format!("gdl-deep-{}-{depth}.gdl", std::process::id()));
+    std::fs::write(&path, text).expect("a temporary file");
+    path
+}
+
+/// Issue 8: the games of `match` and `analyze` ran on threads with smaller
+/// stacks than the main thread's, so a file that `check` and `playout`
+/// accept aborted them (even with one thread). Whatever the checker's
+/// limits, no command may die of a signal, and a refusal says why.
+#[test]
+fn deep_nesting_does_not_abort_match_or_analyze() {
+    let path = deeply_nested_game(3000);
+    let file = path.to_str().expect("a UTF-8 path");
+    let checked = gdl(&["check", file]);
+    for args in [
+        &["playout", file, "-n", "2"][..],
+        &[
+            "match", file, "--p1", "random", "--p2", "mcts:20", "-n", "2",
+        ],
+        &[
+            "match",
+            file,
+            "--p1",
+            "random",
+            "--p2",
+            "mcts:20",
+            "-n",
+            "4",
+            "--threads",
+            "2",
+        ],
+        &[
+            "analyze",
+            file,
+            "--games",
+            "4",
+            "--ladder",
+            "5,10",
+            "--ladder-games",
+            "2",
+            "--mirror-games",
+            "1",
+            "--threads",
+            "1",
+        ],
+    ] {
+        // `gdl` fails the test if the process ends by a signal.
+        let run = gdl(args);
+        if checked.code == 0 {
+            assert_eq!(run.code, 0, "{args:?}: {run:?}");
+        } else {
+            assert!(!run.stderr.is_empty(), "{args:?}: {run:?}");
+        }
+    }
+    let _ = std::fs::remove_file(&path);
+}
+
+/// Issue 8: tampered or impossible shards are refused with a message that
+/// names the file and the field, never a panic, a hang or a wrong report.
+#[test]
+fn merge_refuses_impossible_records() {
+    let (g, src) = game("tictactoe.gdl", &[]);
+    let set = settings(12, &[5, 10], 2, 1);
+    let parts = shards(&g, &src, &set, 3);
+    assert!(analysis::merge(&parts).is_ok());
+    let refused = |change: &dyn Fn(&mut Value), file: usize, field: &str| {
+        let mut bad = parts.clone();
+        change(&mut bad[file].1);
+        let e = merge_error(&bad);
+        let name = &parts[file].0;
+        assert!(
+            e.contains(name.as_str()) && e.contains(field),
+            "{field}: {e}"
+        );
+    };
+    // A first random game won by a player, and one drawn or unfinished.
+    let random = parts[0].1["raw"]["random"].as_array().unwrap();
+    let won = random
+        .iter()
+        .position(|r| r["result"].is_u64())
+        .expect("a won game");
+    let ply_limit = parts[0].1["header"]["ply_limit"].as_u64().unwrap();
+
+    // A shard count of 2^62 (a capacity overflow before) or 2^40 (an 8 TB
+    // allocation).
+    for count in [1u64 << 62, 1 << 40] {
+        refused(&|v| v["shard"]["count"] = count.into(), 0, "shard");
+    }
+    // 10^15 games in every shard's settings (a loop over 10^15 indices).
+    let mut huge = parts.clone();
+    for p in &mut huge {
+        p.1["header"]["settings"]["games"] = 1_000_000_000_000_000u64.into();
+    }
+    let e = merge_error(&huge);
+    assert!(e.contains("shard1.json") && e.contains("games"), "{e}");
+    // More images than actions (a panic in the Wilson interval).
+    refused(
+        &|v| v["raw"]["mirror"][0][0]["mirrored"] = 1000.into(),
+        0,
+        "mirrored",
+    );
+    // A seat or a player that does not exist, a winner on a draw.
+    refused(
+        &|v| v["raw"]["random"][won]["winner_seat"] = 8.into(),
+        0,
+        "winner_seat",
+    );
+    refused(
+        &|v| v["raw"]["random"][won]["result"] = 7.into(),
+        0,
+        "result",
+    );
+    refused(
+        &|v| v["raw"]["random"][won]["result"] = "draw".into(),
+        0,
+        "winner_seat",
+    );
+    refused(&|v| v["raw"]["top"][0]["result"] = 5.into(), 1, "result");
+    // Past the ply limit, a branching count that makes the sums wrap.
+    refused(
+        &|v| v["raw"]["random"][0]["plies"] = u32::MAX.into(),
+        2,
+        "plies",
+    );
+    refused(
+        &|v| v["raw"]["random"][0]["plies"] = (ply_limit + 1).into(),
+        2,
+        "plies",
+    );
+    refused(
+        &|v| v["raw"]["branching"][1] = u64::MAX.into(),
+        1,
+        "branching",
+    );
+    // More distinct actions than plies.
+    refused(
+        &|v| {
+            let fake: Vec<Value> = (0..1000).map(|c| serde_json::json!([c, 0])).collect();
+            v["raw"]["actions"] = fake.into();
+        },
+        1,
+        "actions",
+    );
+    // A seed that is not the game's, a seat that is not p1's.
+    refused(&|v| v["raw"]["ladder"][0][0]["seed"] = 5.into(), 0, "seed");
+    refused(&|v| v["raw"]["top"][0]["p1_seat"] = 2.into(), 0, "p1_seat");
+    // Counts in the timing that do not match the records.
+    refused(
+        &|v| v["timing"]["random_plies"] = u64::MAX.into(),
+        1,
+        "random_plies",
+    );
+}
+
+#[test]
+fn merge_says_what_is_wrong() {
+    let (g, src) = game("tictactoe.gdl", &[]);
+    let set = settings(12, &[5, 10], 2, 1);
+    let parts = shards(&g, &src, &set, 3);
+    // A game of the slice replaced by another: which index, not "(4 games
+    // where 4 were expected)".
+    let mut moved = parts.clone();
+    moved[1].1["raw"]["random"][2]["index"] = 4.into();
+    let e = merge_error(&moved);
+    assert!(e.contains("index 4 where 7 was expected"), "{e}");
+    // Shards of different games: said so, not "different board.edges".
+    let (hex, hex_src) = game("hex.gdl", &["size=3"]);
+    let other = shards(&hex, &hex_src, &set, 3);
+    let e = merge_error(&[parts[0].clone(), other[1].clone(), parts[2].clone()]);
+    assert!(e.contains("shards of different games"), "{e}");
+    let (hex4, hex4_src) = game("hex.gdl", &["size=4"]);
+    let e = merge_error(&[
+        other[0].clone(),
+        shards(&hex4, &hex4_src, &set, 3)[1].clone(),
+        other[2].clone(),
+    ]);
+    assert!(e.contains("different options"), "{e}");
+    // The same game from an edited file.
+    let edited = shards(&g, &format!("{src}\n# edited\n"), &set, 3);
+    let e = merge_error(&[parts[0].clone(), edited[1].clone(), parts[2].clone()]);
+    assert!(e.contains("different files"), "{e}");
+}
+
+/// A small tic-tac-toe analysis through the binary, with `extra` arguments.
+fn analyze_ttt(extra: &[&str]) -> crate::common::Run {
+    let args = [
+        &[
+            "analyze",
+            "games/tictactoe.gdl",
+            "--games",
+            "20",
+            "--ladder",
+            "5,10",
+            "--ladder-games",
+            "2",
+            "--mirror-games",
+            "1",
+            "--threads",
+            "2",
+        ][..],
+        extra,
+    ]
+    .concat();
+    gdl(&args)
+}
+
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gdl-analyze-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn shard_arguments_say_what_is_wrong() {
+    let e = "1/1000001".parse::<Shard>().unwrap_err();
+    assert!(e.contains("at most 1000000 shards"), "{e}");
+    // Shard 2/3 of 10 games: 1, 4, 7; of 1 game: none.
+    let s = Shard { index: 2, count: 3 };
+    assert_eq!((s.games_of(10), s.nth(0), s.nth(2)), (3, 1, 7));
+    assert_eq!((s.games_of(1), s.games_of(2)), (0, 1));
+    let run = analyze_ttt(&["--shard", "25/30"]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(
+        run.stderr.contains("30 shards for 20 random games"),
+        "{run:?}"
+    );
+}
+
+#[test]
+fn analyze_out_is_checked_before_the_games_and_never_overwritten() {
+    // A folder that cannot be created (under a file): refused at once,
+    // before 10^8 games.
+    let dir = fresh_dir("blocked");
+    std::fs::write(&dir, "a file").unwrap();
+    let inside = dir.join("report");
+    let run = gdl(&[
+        "analyze",
+        "games/tictactoe.gdl",
+        "--games",
+        "100000000",
+        "--out",
+        inside.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(run.stderr.contains("cannot create directory"), "{run:?}");
+    let _ = std::fs::remove_file(&dir);
+
+    // A report, then another into the same folder: refused without --force.
+    let dir = fresh_dir("again");
+    let d = dir.to_str().unwrap();
+    assert_eq!(analyze_ttt(&["--out", d]).code, 0);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    // No temporary file left behind.
+    assert_eq!(
+        names,
+        [
+            "ladder.svg",
+            "lengths.svg",
+            "mirror.svg",
+            "report.json",
+            "report.md"
+        ]
+    );
+    std::fs::write(dir.join("report.md"), "mine").unwrap();
+    let run = analyze_ttt(&["--out", d, "--seed", "2"]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(
+        run.stderr.contains("already holds") && run.stderr.contains("--force"),
+        "{run:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("report.md")).unwrap(),
+        "mine"
+    );
+    let run = analyze_ttt(&["--out", d, "--seed", "2", "--force"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        std::fs::read_to_string(dir.join("report.md"))
+            .unwrap()
+            .starts_with("# Analysis")
+    );
+    // The same for a shard, and for merge.
+    assert_eq!(analyze_ttt(&["--shard", "1/2", "--out", d]).code, 0);
+    let run = analyze_ttt(&["--shard", "1/2", "--out", d]);
+    assert!(
+        run.code == 2 && run.stderr.contains("shard-1-of-2.json"),
+        "{run:?}"
+    );
+    assert_eq!(analyze_ttt(&["--shard", "2/2", "--out", d]).code, 0);
+    let (s1, s2) = (dir.join("shard-1-of-2.json"), dir.join("shard-2-of-2.json"));
+    let merge = |extra: &[&str]| {
+        let args = [
+            &[
+                "merge",
+                s1.to_str().unwrap(),
+                s2.to_str().unwrap(),
+                "--out",
+                d,
+            ][..],
+            extra,
+        ]
+        .concat();
+        gdl(&args)
+    };
+    let run = merge(&[]);
+    assert!(run.code == 2 && run.stderr.contains("--force"), "{run:?}");
+    assert_eq!(merge(&["--force"]).code, 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A shard is written straight from the records (no `Value` in between, for
+/// millions of games): the very bytes the `Value` would give.
+#[test]
+fn shards_are_written_as_their_json_value() {
+    let (g, src) = game("tictactoe.gdl", &[]);
+    let a = analysis::analyze(
+        &g,
+        &src,
+        &settings(12, &[5, 10], 2, 1),
+        Shard { index: 1, count: 2 },
+        2,
+        false,
+    );
+    assert!(!a.raw.mirror.is_empty() && !a.raw.top.is_empty() && !a.raw.ladder[0].is_empty());
+    let mut direct = Vec::new();
+    a.write_shard(&mut direct).unwrap();
+    let via_value = serde_json::to_string_pretty(&a.shard_json()).unwrap() + "\n";
+    assert_eq!(String::from_utf8(direct).unwrap(), via_value);
 }
