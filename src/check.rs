@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use crate::ast::{self, BinOp, Expr, ExprKind, GameFile, Literal, Name, OptionValues};
 use crate::board::{self, Board, BoardSpec, Shape};
 use crate::cellset::CellSet;
-use crate::diagnostic::{Diagnostic, Span, closest};
+use crate::diagnostic::{Diagnostic, Span, closest, shorten};
 use crate::rules::*;
 
 /// An option value chosen on the command line (`-o size=9`).
@@ -148,9 +148,8 @@ impl NameKind {
     }
 }
 
-/// Deepest nesting of an expression (definitions included), so that the
-/// engine's scratch space (`engine::SCRATCH_SETS`) always suffices.
-pub const MAX_DEPTH: usize = 64;
+pub use crate::limits::MAX_DEPTH;
+use crate::limits::{MAX_EFFECT_DEPTH, MAX_LIST_VALUES, MAX_NUMBER, MAX_TURN};
 
 const BUILTINS: &[&str] = &[
     "empty", "occupied", "all", "here", "own", "enemy", "mover", "opponent", "corners", "passes",
@@ -201,6 +200,8 @@ struct Checker<'a> {
     cut_board: bool,
     /// Current nesting of `expr`.
     depth: usize,
+    /// Current nesting of `effect` (named effects included).
+    effect_depth: usize,
     set_slots: usize,
     define_values: HashMap<String, Value>,
     define_stack: Vec<String>,
@@ -239,6 +240,7 @@ impl<'a> Checker<'a> {
             set_scope: Vec::new(),
             set_slots: 0,
             depth: 0,
+            effect_depth: 0,
             cut_board: false,
             define_values: HashMap::new(),
             define_stack: Vec::new(),
@@ -359,7 +361,8 @@ impl<'a> Checker<'a> {
                 .find(|d| d.name.text == choice.name)
             else {
                 let known = self.option_order.join(", ");
-                let mut d = Diagnostic::whole(format!("unknown option `{}`", choice.name));
+                let mut d =
+                    Diagnostic::whole(format!("unknown option `{}`", shorten(&choice.name)));
                 d.help = Some(
                     match closest(&choice.name, self.option_order.iter().map(String::as_str)) {
                         Some(near) => {
@@ -384,10 +387,21 @@ impl<'a> Checker<'a> {
                         .get(&choice.name)
                         .map(|i| i.allowed.clone())
                         .unwrap_or_default();
+                    // Why a number of a list option is refused.
+                    let why = match decl.values {
+                        OptionValues::AnyList => choice
+                            .value
+                            .split(',')
+                            .find_map(|v| plain_number(v.trim()).err())
+                            .map(|why| format!(": {why}")),
+                        OptionValues::Range(..) | OptionValues::List(_) => None,
+                    };
                     self.errors.push(
                         Diagnostic::whole(format!(
-                            "bad value `{}` for option `{}`",
-                            choice.value, choice.name
+                            "bad value `{}` for option `{}`{}",
+                            shorten(&choice.value),
+                            choice.name,
+                            why.unwrap_or_default()
                         ))
                         .with_help(format!("allowed: {allowed}")),
                     );
@@ -737,6 +751,8 @@ impl<'a> Checker<'a> {
                             t.span,
                             "turns are numbered from 1: `turn 1:` is the first turn",
                         );
+                    } else if *n > MAX_TURN {
+                        self.error(t.span, format!("a turn number is at most {MAX_TURN}"));
                     }
                     TurnWhen::Number(*n)
                 }
@@ -784,6 +800,8 @@ impl<'a> Checker<'a> {
                     s.span,
                     "the pie rule needs a turn before it: use `swap at turn 2` or later",
                 );
+            } else if s.turn > MAX_TURN {
+                self.error(s.span, format!("a turn number is at most {MAX_TURN}"));
             } else if on {
                 swap_turns.push(s.turn);
             }
@@ -994,6 +1012,22 @@ impl<'a> Checker<'a> {
     }
 
     fn effect(&mut self, e: &ast::Effect) -> Effect {
+        // The engine runs effects recursively, on small worker stacks too.
+        if self.effect_depth >= MAX_EFFECT_DEPTH {
+            let span = effect_span(e);
+            self.error(
+                span,
+                format!("effects nest more than {MAX_EFFECT_DEPTH} levels deep here"),
+            );
+            return Effect::Seq(Vec::new());
+        }
+        self.effect_depth += 1;
+        let lowered = self.effect_inner(e);
+        self.effect_depth -= 1;
+        lowered
+    }
+
+    fn effect_inner(&mut self, e: &ast::Effect) -> Effect {
         match e {
             ast::Effect::Clear(m) => Effect::Clear(self.mark(m)),
             ast::Effect::Mark(m, s) => Effect::Mark(self.mark(m), self.set(s)),
@@ -2020,6 +2054,21 @@ fn nonempty(s: SetExpr) -> BoolExpr {
     }
 }
 
+/// A number as a game file writes it: decimal digits with an optional sign
+/// and fraction, no exponent, below [`MAX_NUMBER`] in size; else why not.
+fn plain_number(text: &str) -> Result<f64, &'static str> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    let decimal = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !decimal(whole) || !decimal(fraction) {
+        return Err("numbers are written in decimal, without an exponent, such as 0.5 or -2");
+    }
+    match text.parse::<f64>() {
+        Ok(x) if x.abs() < MAX_NUMBER => Ok(x),
+        _ => Err("numbers must be below 10^15 in size"),
+    }
+}
+
 /// Parses `text` as a value of an option with the given allowed values.
 fn option_value(values: &OptionValues, text: &str) -> Option<OptionValue> {
     match values {
@@ -2043,11 +2092,26 @@ fn option_value(values: &OptionValues, text: &str) -> Option<OptionValue> {
         OptionValues::AnyList => {
             let values: Option<Vec<f64>> = text
                 .split(',')
-                .map(|v| v.trim().parse::<f64>().ok().filter(|x| x.is_finite()))
+                .map(|v| plain_number(v.trim()).ok())
                 .collect();
             values
-                .filter(|v| !v.is_empty() && v.len() <= 1000)
+                .filter(|v| !v.is_empty() && v.len() <= MAX_LIST_VALUES)
                 .map(OptionValue::List)
         }
+    }
+}
+
+/// Where an effect was written, for an error about it as a whole: the first
+/// name or expression in it (effects carry no span of their own).
+fn effect_span(e: &ast::Effect) -> Span {
+    match e {
+        ast::Effect::Clear(n) | ast::Effect::Mark(n, _) | ast::Effect::Unmark(n, _) => n.span,
+        ast::Effect::Convert(x, _) | ast::Effect::Remove(x, _) | ast::Effect::Make(x, _) => x.span,
+        ast::Effect::Repeat(_, span) => *span,
+        ast::Effect::If(c, _, _) => c.span,
+        ast::Effect::Group(list) => list.first().map_or_else(Span::default, effect_span),
+        ast::Effect::EachGroup { var, .. } => var.span,
+        ast::Effect::Swap => Span::default(),
+        ast::Effect::Set(n, _) | ast::Effect::Named(n) => n.span,
     }
 }

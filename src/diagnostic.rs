@@ -63,12 +63,31 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// Longest text quoted whole in a message; longer text is cut with `…`.
+const QUOTE_CHARS: usize = 40;
+
+/// `text` for quoting in a message: cut short if it is long (a name or a
+/// value may be a megabyte of hostile input).
+pub fn shorten(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        None => text.into(),
+        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
+    }
+}
+
 /// The closest of `candidates` to a misspelt `name`, if any is close enough
 /// to be worth suggesting.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).max(1);
+    let len = name.chars().count();
+    // Nothing longer is a typo of a real name; the distance is quadratic.
+    if len > crate::limits::MAX_NAME_LEN {
+        return None;
+    }
+    let limit = (len / 3).max(1);
     candidates
         .into_iter()
+        // A distance is at least the difference in length: skip the far ones.
+        .filter(|c| c.chars().count().abs_diff(len) <= limit)
         .map(|c| (edit_distance(name, c), c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)

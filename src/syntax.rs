@@ -5,7 +5,8 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 use crate::ast::*;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, Span, shorten};
+use crate::limits::{MAX_NAME_LEN, MAX_NUMBER, MAX_PARSE_DEPTH};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/gdl.pest"]
@@ -19,12 +20,126 @@ pub fn parse(source: &str) -> Result<GameFile, Diagnostic> {
     pest::set_error_detail(true);
     let mut pairs = GdlParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
     let file = pairs.next().expect("the file rule always yields one pair");
+    check_limits(&file)?;
     let mut game = GameFile::default();
     for item in file.into_inner() {
         add_item(&mut game, item);
     }
     Ok(game)
 }
+
+/// Refuses what the grammar accepts but later stages cannot take: nesting
+/// deep enough to overflow a stack while the tree is built, checked or
+/// dropped, overlong names, and numbers too large to be exact. Iterative, so
+/// that any parse tree pest returns can be measured.
+fn check_limits(file: &P) -> Result<(), Diagnostic> {
+    let mut todo = vec![(file.clone(), 1usize)];
+    while let Some((pair, depth)) = todo.pop() {
+        if depth > MAX_PARSE_DEPTH {
+            return Err(too_deep(pair.as_span().start()));
+        }
+        let rule = pair.as_rule();
+        let text = pair.as_str();
+        match rule {
+            Rule::name if text.chars().count() > MAX_NAME_LEN => {
+                return Err(Diagnostic::at(
+                    span(&pair),
+                    format!(
+                        "the name `{}` is too long: at most {MAX_NAME_LEN} characters",
+                        shorten(text)
+                    ),
+                ));
+            }
+            Rule::int | Rule::number | Rule::signed_number => {
+                // The grammar lets only digits (and one `.`) through.
+                let value: f64 = text.parse().unwrap_or(f64::INFINITY);
+                if value.is_nan() || value.abs() >= MAX_NUMBER {
+                    return Err(Diagnostic::at(
+                        span(&pair),
+                        format!("`{}` is too large for a number", shorten(text)),
+                    ));
+                }
+            }
+            _ => {}
+        }
+        let children: Vec<P> = pair.into_inner().collect();
+        // `not not x` and `- - x` nest one level per operator in the tree.
+        let ops = match rule {
+            Rule::negation | Rule::signed => children.len().saturating_sub(1),
+            _ => 0,
+        };
+        // Reversed, so that the first problem in the file is found first.
+        for child in children.into_iter().rev() {
+            todo.push((child, depth + 1 + ops));
+        }
+    }
+    Ok(())
+}
+
+/// Nesting too deep for the parser or for the stages after it.
+fn too_deep(pos: usize) -> Diagnostic {
+    Diagnostic::at(
+        Span::new(pos, pos),
+        "this nests too deeply: parentheses, effects or conditions inside one another, a hundred levels or more",
+    )
+    .with_help("write it flatter, or name parts of it with `define` or `effect`")
+}
+
+/// The reserved words: the grammar's `keyword` rule, which no name may be
+/// (a test keeps the two the same).
+pub const KEYWORDS: &[&str] = &[
+    "game",
+    "option",
+    "players",
+    "pieces",
+    "piece",
+    "marks",
+    "mark",
+    "region",
+    "define",
+    "action",
+    "turn",
+    "end",
+    "if",
+    "else",
+    "then",
+    "at",
+    "where",
+    "and",
+    "or",
+    "not",
+    "except",
+    "some",
+    "every",
+    "marking",
+    "place",
+    "convert",
+    "remove",
+    "pass",
+    "repeat",
+    "clear",
+    "unmark",
+    "with",
+    "without",
+    "link",
+    "most",
+    "least",
+    "draw",
+    "choose",
+    "from",
+    "each",
+    "effect",
+    "variables",
+    "variable",
+    "step",
+    "jump",
+    "over",
+    "to",
+    "make",
+    "into",
+    "set",
+    "while",
+];
 
 /// Words a misspelling may be meant as, for "did you mean".
 const WORDS: &[&str] = &[
@@ -73,11 +188,14 @@ const WORDS: &[&str] = &[
 ];
 
 /// The word (letters, digits, `-`, `_`) that covers byte `pos`, if any.
+/// `pos` must be a character boundary; the text around it may be any UTF-8.
 fn word_at(source: &str, pos: usize) -> Option<(usize, usize)> {
     let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
     let start = source[..pos]
-        .rfind(|c: char| !is_word(c))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !is_word(c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let end = source[pos..]
         .find(|c: char| !is_word(c))
         .map_or(source.len(), |i| pos + i);
@@ -87,10 +205,9 @@ fn word_at(source: &str, pos: usize) -> Option<(usize, usize)> {
 /// The word just before byte `pos`, skipping white space.
 fn word_before(source: &str, pos: usize) -> Option<(usize, usize)> {
     let trimmed = source[..pos].trim_end();
-    if trimmed.is_empty() {
-        return None;
-    }
-    word_at(source, trimmed.len() - 1)
+    // The start of the last character, which may take several bytes.
+    let (last, _) = trimmed.char_indices().next_back()?;
+    word_at(source, last)
 }
 
 fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Diagnostic {
@@ -98,6 +215,12 @@ fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Diagnostic {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
     };
+    // pest guards its own stack: deep nesting fails with "stack limit reached".
+    if let pest::error::ErrorVariant::CustomError { message } = &error.variant
+        && message.contains("limit reached")
+    {
+        return too_deep(pos);
+    }
     // A string that runs to the end of its line.
     if source[pos..].starts_with('"') {
         let line_end = source[pos + 1..]
@@ -139,6 +262,17 @@ fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Diagnostic {
             format!("syntax error: expected {} or {}", wanted.join(", "), last)
         }
     };
+    // A keyword where a name should be (`marks from, landed`).
+    if wanted.iter().any(|w| w == "a name")
+        && let Some((start, end)) = word_at(source, pos)
+        && start == pos
+        && KEYWORDS.contains(&&source[start..end])
+    {
+        let word = &source[start..end];
+        return Diagnostic::at(Span::new(start, end), message).with_help(format!(
+            "`{word}` is a keyword of the language, so it cannot be a name: pick another"
+        ));
+    }
     // A misspelt keyword: at the error, or just before it (`plase stone`).
     for (start, end) in [word_at(source, pos), word_before(source, pos)]
         .into_iter()

@@ -204,3 +204,168 @@ fn poor_turn_zero_is_rejected() {
     let text = diagnose("turn_zero.gdl", source).expect_err("turn 0 must be rejected");
     assert!(text.contains("turn_zero.gdl:5:1"), "{text}");
 }
+
+// ---------------------------------------------------------------- hostile input
+
+/// The smallest stack a game is loaded or run on (worker threads).
+const SMALL_STACK: usize = 2 << 20;
+
+/// Diagnoses `source` on a thread with [`SMALL_STACK`]; a stack overflow
+/// aborts the whole test run, so it cannot pass unnoticed.
+fn diagnose_on_small_stack(source: String) -> Result<(), String> {
+    std::thread::Builder::new()
+        .stack_size(SMALL_STACK)
+        .spawn(move || diagnose("deep.gdl", &source))
+        .expect("a thread starts")
+        .join()
+        .expect("diagnosing does not panic")
+}
+
+const HEADER: &str = "game Deep\nboard square(3)\nplayers x, o\npieces stone\n";
+
+/// Games nesting `n` levels deep in each way the language nests.
+fn nested(n: usize) -> Vec<(&'static str, String)> {
+    let turn = "turn: place stone at empty then ";
+    let mut named = String::new();
+    for i in 0..n {
+        named.push_str(&format!("effect e{i} = (e{})\n", i + 1));
+    }
+    named.push_str(&format!("effect e{n} = remove own\n{turn}e0\n"));
+    vec![
+        (
+            "parentheses",
+            format!(
+                "turn: place stone at {}empty{}\n",
+                "(".repeat(n),
+                ")".repeat(n)
+            ),
+        ),
+        (
+            "some",
+            format!(
+                "end if {}own at d: draw\nturn: place stone at empty\n",
+                "some d: ".repeat(n)
+            ),
+        ),
+        (
+            "each group",
+            format!("{turn}{}remove g\n", "each group g in own: ".repeat(n)),
+        ),
+        ("if", format!("{turn}{}remove own\n", "if own: ".repeat(n))),
+        (
+            "effect groups",
+            format!("{turn}{}remove own{}\n", "(".repeat(n), ")".repeat(n)),
+        ),
+        (
+            "repeat",
+            format!("{turn}{}remove own\n", "repeat ".repeat(n)),
+        ),
+        (
+            "not",
+            format!("turn: place stone at {}empty\n", "not ".repeat(n)),
+        ),
+        (
+            "minus",
+            format!(
+                "end if count(own) > {}1: draw\nturn: place stone at empty\n",
+                "- ".repeat(n)
+            ),
+        ),
+        ("named effects", named),
+    ]
+    .into_iter()
+    .map(|(what, body)| (what, format!("{HEADER}{body}")))
+    .collect()
+}
+
+/// Deep nesting of every kind is refused with a message, never a stack
+/// overflow, even on a small stack (each used to overflow at 1,000 or 5,000).
+#[test]
+fn deep_nesting_is_refused_on_a_small_stack() {
+    for n in [100, 1000, 5000, 100_000] {
+        for (what, source) in nested(n) {
+            let text = diagnose_on_small_stack(source)
+                .expect_err(&format!("{n} nested {what} must be refused"));
+            assert!(text.contains("nest"), "{n} nested {what}:\n{text}");
+        }
+    }
+}
+
+/// Nesting up to the documented limits still compiles on a small stack.
+#[test]
+fn nesting_within_the_limits_compiles_on_a_small_stack() {
+    for (what, source) in nested(7) {
+        diagnose_on_small_stack(source.clone()).unwrap_or_else(|e| panic!("7 nested {what}:\n{e}"));
+    }
+    let deepest = format!(
+        "{HEADER}turn: place stone at {}empty\n",
+        "not ".repeat(gdl::check::MAX_DEPTH - 1)
+    );
+    diagnose_on_small_stack(deepest).expect("the deepest expression allowed");
+    let mut effects = String::from(HEADER);
+    let levels = gdl::limits::MAX_EFFECT_DEPTH - 1;
+    effects.push_str(&format!(
+        "turn: place stone at empty then {}remove own{}\n",
+        "(".repeat(levels),
+        ")".repeat(levels)
+    ));
+    diagnose_on_small_stack(effects).expect("the deepest effects allowed");
+}
+
+/// Non-ASCII text before a syntax error used to panic (byte slicing).
+#[test]
+fn non_ascii_before_a_syntax_error_is_reported() {
+    for source in [
+        "# ß\nx",
+        "game \"Café\" x",
+        "board square(3) # 3×3\n(",
+        "é",
+        "x é",
+    ] {
+        let text = diagnose("u.gdl", source).expect_err(source);
+        assert!(text.starts_with("error: syntax error"), "{source}:\n{text}");
+    }
+}
+
+/// A megabyte name is refused quickly with a short message (it took 11 s
+/// at a syntax error, and printed 3 MB when unknown).
+#[test]
+fn huge_names_give_short_messages() {
+    let name = "a".repeat(1 << 20);
+    for source in [
+        format!("{HEADER}turn: place stone at {name}\n"),
+        format!("{HEADER}turn: place stone at {name} )\n"),
+        format!("{HEADER}turn: plac {name}\n"),
+    ] {
+        let start = std::time::Instant::now();
+        let text = diagnose("big.gdl", &source).expect_err("refused");
+        assert!(text.len() < 2000, "{} bytes of error", text.len());
+        assert!(start.elapsed().as_secs() < 5, "took {:?}", start.elapsed());
+    }
+}
+
+/// Numbers given with `-o` obey the rules of numbers in a game file: below
+/// 10^15, no exponent.
+#[test]
+fn option_numbers_obey_the_file_rules() {
+    let source = "game G\noption komi: list = 0.5\nboard square(3)\nplayers x, o\n\
+                  pieces stone\nvariables k\nturn 1: choose k from komi\n\
+                  turn: place stone at empty\n";
+    let file = syntax::parse(source).expect("parses");
+    for (value, why) in [
+        ("999999999999999999", "below 10^15"),
+        ("1e308", "without an exponent"),
+        ("1e-320", "without an exponent"),
+        ("0.5,inf", "without an exponent"),
+        ("NaN", "without an exponent"),
+    ] {
+        let choice: check::OptionChoice = format!("komi={value}").parse().expect("NAME=VALUE");
+        let errors = check::compile(&file, &[choice]).expect_err(value);
+        assert!(
+            errors.iter().any(|d| d.message.contains(why)),
+            "{value}: {errors:?}"
+        );
+    }
+    let choice: check::OptionChoice = "komi=-2.5,7,99999999999999".parse().expect("NAME=VALUE");
+    check::compile(&file, &[choice]).expect("plain numbers below 10^15");
+}
