@@ -149,7 +149,11 @@ impl NameKind {
 }
 
 pub use crate::limits::MAX_DEPTH;
-use crate::limits::{MAX_EFFECT_DEPTH, MAX_LIST_VALUES, MAX_NUMBER, MAX_TURN};
+use crate::limits::{
+    MAX_ACTIONS, MAX_BINDINGS, MAX_BOARD_SIZE, MAX_EFFECT_DEPTH, MAX_LINE, MAX_LIST_VALUES,
+    MAX_MARKS, MAX_NUMBER, MAX_PIECE_CODES, MAX_PIECES, MAX_PLAYERS, MAX_REPEAT, MAX_TURN,
+    MAX_VARIABLES,
+};
 
 const BUILTINS: &[&str] = &[
     "empty", "occupied", "all", "here", "own", "enemy", "mover", "opponent", "corners", "passes",
@@ -436,8 +440,8 @@ impl<'a> Checker<'a> {
                     self.players.push(p.text.clone());
                 }
             }
-            if list.len() > 8 {
-                self.error(list[8].span, "at most 8 players");
+            if let Some(extra) = list.get(MAX_PLAYERS) {
+                self.error(extra.span, format!("at most {MAX_PLAYERS} players"));
             }
         }
         for (p, neutral) in &file.pieces {
@@ -455,8 +459,8 @@ impl<'a> Checker<'a> {
                 });
             }
         }
-        if self.variables.len() > 16 {
-            self.errors.push(Diagnostic::whole("at most 16 variables"));
+        if let Some(extra) = file.variables.get(MAX_VARIABLES) {
+            self.error(extra.span, format!("at most {MAX_VARIABLES} variables"));
         }
         for (n, e) in &file.effects {
             if self.declare(n, NameKind::Effect) {
@@ -468,18 +472,24 @@ impl<'a> Checker<'a> {
                 self.marks.push(m.text.clone());
             }
         }
-        if self.pieces.len() > 30 || self.marks.len() > 64 {
-            self.errors.push(Diagnostic::whole(
-                "too many pieces or marks (at most 30 pieces and 64 marks)",
-            ));
+        if let Some((extra, _)) = file.pieces.get(MAX_PIECES) {
+            self.error(extra.span, format!("at most {MAX_PIECES} kinds of piece"));
+        }
+        if let Some(extra) = file.marks.get(MAX_MARKS) {
+            self.error(extra.span, format!("at most {MAX_MARKS} marks"));
         }
         // A cell stores its piece in a byte: kind and owner (or nobody).
-        if self.pieces.len() * (self.players.len() + 1) > 254 {
-            self.errors.push(Diagnostic::whole(format!(
-                "too many kinds of piece for {} players: at most {}",
-                self.players.len(),
-                254 / (self.players.len() + 1)
-            )));
+        let most = MAX_PIECE_CODES / (self.players.len() + 1);
+        if self.pieces.len() > most
+            && let Some((extra, _)) = file.pieces.get(most)
+        {
+            self.error(
+                extra.span,
+                format!(
+                    "too many kinds of piece for {} players: at most {most}",
+                    self.players.len()
+                ),
+            );
         }
         for r in &file.regions {
             self.declare(&r.name, NameKind::Region);
@@ -537,11 +547,11 @@ impl<'a> Checker<'a> {
         let mut args = Vec::new();
         for a in &decl.args {
             match self.const_int(a) {
-                Some(v) if (1..=4096).contains(&v) => args.push(v as u32),
+                Some(v) if (1..=MAX_BOARD_SIZE).contains(&v) => args.push(v as u32),
                 Some(v) => {
                     self.error(
                         a.span,
-                        format!("a board size must be between 1 and 4096, not {v}"),
+                        format!("a board size must be between 1 and {MAX_BOARD_SIZE}, not {v}"),
                     );
                     return;
                 }
@@ -885,13 +895,14 @@ impl<'a> Checker<'a> {
             ast::Step::Choice { repeat, groups } => {
                 let repeat = match repeat {
                     ast::Repeat::Times(n) => {
-                        if *n == 0 || *n > 10_000 {
+                        if *n == 0 || *n > MAX_REPEAT {
                             let span = groups
                                 .first()
                                 .and_then(|g| g.first())
                                 .map(|(c, _)| c.span)
                                 .unwrap_or_default();
-                            self.error(span, "a step repeats between 1 and 10000 times");
+                            let msg = format!("a step repeats between 1 and {MAX_REPEAT} times");
+                            self.error(span, msg);
                         }
                         Repeat::Times(*n)
                     }
@@ -1005,7 +1016,7 @@ impl<'a> Checker<'a> {
             marking,
             then,
         });
-        if self.choices.len() > u16::MAX as usize {
+        if self.choices.len() > MAX_ACTIONS {
             self.error(c.span, "too many actions");
         }
         (self.choices.len() - 1) as u16
@@ -1110,7 +1121,8 @@ impl<'a> Checker<'a> {
     }
 
     /// Checks a new bound variable (`some d:`, `each group g`): its name must
-    /// be free, and at most 8 such bindings may be nested. False if too deep.
+    /// be free, and at most [`MAX_BINDINGS`] such bindings may be nested.
+    /// False if too deep.
     fn check_binding(&mut self, var: &Name, what: &str, depth: usize, construct: &str) -> bool {
         if let Some(kind) = self.names.get(&var.text) {
             let msg = format!(
@@ -1120,8 +1132,9 @@ impl<'a> Checker<'a> {
             );
             self.error(var.span, msg);
         }
-        if depth >= 8 {
-            self.error(var.span, format!("at most 8 {construct} may be nested"));
+        if depth >= MAX_BINDINGS {
+            let msg = format!("at most {MAX_BINDINGS} {construct} may be nested");
+            self.error(var.span, msg);
             return false;
         }
         true
@@ -1416,7 +1429,7 @@ impl<'a> Checker<'a> {
     fn const_int(&mut self, e: &Expr) -> Option<i64> {
         let v = self.expr(e);
         match self.want_num(v, e.span)? {
-            NumExpr::Const(i) if i.fract() == 0.0 && i.abs() < 1e15 => Some(i as i64),
+            NumExpr::Const(i) if i.fract() == 0.0 && i.abs() < MAX_NUMBER => Some(i as i64),
             NumExpr::Const(i) => {
                 self.error(
                     e.span,
@@ -1453,7 +1466,7 @@ impl<'a> Checker<'a> {
     fn expr_inner(&mut self, e: &Expr) -> Value {
         match &e.kind {
             ExprKind::Number(text) => match text.parse::<f64>() {
-                Ok(i) if i.abs() < 1e15 => Value::Num(NumExpr::Const(i)),
+                Ok(i) if i.abs() < MAX_NUMBER => Value::Num(NumExpr::Const(i)),
                 _ => {
                     self.error(e.span, format!("`{text}` is too large for a number"));
                     Value::Error
@@ -1922,9 +1935,12 @@ impl<'a> Checker<'a> {
             "line" => {
                 let s = self.set(&args[0]);
                 match self.const_int(&args[1]) {
-                    Some(n) if (1..=1000).contains(&n) => Value::Bool(BoolExpr::Line(s, n as u32)),
+                    Some(n) if (1..=MAX_LINE).contains(&n) => {
+                        Value::Bool(BoolExpr::Line(s, n as u32))
+                    }
                     Some(_) => {
-                        self.error(args[1].span, "a line is 1 to 1000 cells long");
+                        let msg = format!("a line is 1 to {MAX_LINE} cells long");
+                        self.error(args[1].span, msg);
                         Value::Error
                     }
                     None => Value::Error,

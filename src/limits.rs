@@ -57,6 +57,10 @@ pub const MAX_MARKS: usize = 64;
 /// byte, so kinds × (players + 1) must stay at most this.
 pub const MAX_PIECE_CODES: usize = 254;
 
+/// Words of 64 bits in a set of piece codes (code 0 is the empty cell), for
+/// the engine's fixed scratch such as `[u64; 4]`.
+pub const PIECE_CODE_WORDS: usize = (MAX_PIECE_CODES + 1).div_ceil(64);
+
 /// Most cells of a board (also the largest side given to a generator).
 pub const MAX_CELLS: usize = 4096;
 

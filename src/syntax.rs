@@ -6,13 +6,40 @@ use pest::iterators::Pair;
 
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span, shorten};
-use crate::limits::{MAX_NAME_LEN, MAX_NUMBER, MAX_PARSE_DEPTH};
+use crate::limits::{MAX_INPUT_BYTES, MAX_NAME_LEN, MAX_NUMBER, MAX_PARSE_DEPTH};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/gdl.pest"]
 struct GdlParser;
 
 type P<'a> = Pair<'a, Rule>;
+
+/// Reads a game file's text, refusing a file larger than
+/// [`MAX_INPUT_BYTES`] or not UTF-8 with an error of kind `InvalidData`.
+/// Reads at most one byte past the cap, so that a device such as
+/// `/dev/zero` cannot fill the memory.
+pub fn read_source(path: &std::path::Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "the file is larger than {} MiB, the most a game file may be",
+                MAX_INPUT_BYTES >> 20
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "the file is not text (UTF-8)",
+        )
+    })
+}
 
 /// Parses a game file. A syntax error stops parsing, so there is at most one.
 pub fn parse(source: &str) -> Result<GameFile, Diagnostic> {
@@ -401,8 +428,9 @@ fn name(pair: P) -> Name {
 }
 
 fn int(pair: P) -> u32 {
-    // The grammar only lets digits through; absurdly large numbers saturate
-    // and are then rejected as out of range by the checker.
+    // The grammar only lets digits through, and numbers are below 10^15
+    // (checked first); larger ones saturate and are then rejected as out of
+    // range by the checker (turn numbers, repetitions).
     pair.as_str().parse().unwrap_or(u32::MAX)
 }
 
@@ -443,8 +471,13 @@ fn add_item(game: &mut GameFile, item: P) {
                 match v.as_rule() {
                     Rule::int_range => {
                         let mut ends = v.into_inner();
-                        let lo = ends.next().map(|p| int(p) as i64).unwrap_or(0);
-                        let hi = ends.next().map(|p| int(p) as i64).unwrap_or(0);
+                        // Below 10^15 (checked above), so exact in an i64.
+                        let mut end = || {
+                            ends.next()
+                                .map_or(0, |p| p.as_str().parse().unwrap_or(i64::MAX))
+                        };
+                        let lo = end();
+                        let hi = end();
                         range = Some(OptionValues::Range(lo, hi));
                     }
                     Rule::list_kw => range = Some(OptionValues::AnyList),
@@ -997,5 +1030,37 @@ fn expr(pair: P) -> Expr {
             kind: ExprKind::Name(text.to_string()),
             span: s,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reading_stops_at_the_size_cap() {
+        let dir = std::env::temp_dir().join(format!("gdl-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let big = dir.join("big.gdl");
+        std::fs::write(&big, vec![b' '; MAX_INPUT_BYTES as usize + 1]).expect("write");
+        let e = read_source(&big).expect_err("too large");
+        assert!(e.to_string().contains("larger than 1 MiB"), "{e}");
+        let fits = dir.join("fits.gdl");
+        std::fs::write(&fits, vec![b' '; MAX_INPUT_BYTES as usize]).expect("write");
+        assert_eq!(
+            read_source(&fits).expect("fits").len(),
+            MAX_INPUT_BYTES as usize
+        );
+        let binary = dir.join("binary.gdl");
+        std::fs::write(&binary, [0xff, 0xfe]).expect("write");
+        let e = read_source(&binary).expect_err("not UTF-8");
+        assert!(e.to_string().contains("not text"), "{e}");
+        std::fs::remove_dir_all(&dir).expect("clean up");
+        // An endless device ends with the same error, not with all memory.
+        let zero = std::path::Path::new("/dev/zero");
+        if zero.exists() {
+            let e = read_source(zero).expect_err("endless");
+            assert!(e.to_string().contains("larger than"), "{e}");
+        }
     }
 }

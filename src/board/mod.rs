@@ -94,7 +94,7 @@ pub type DirId = usize;
 /// Marks "no neighbour" in the flat tables.
 pub const NO_CELL: u32 = u32::MAX;
 /// Largest number of cells a generated board may have.
-pub const MAX_CELLS: usize = 4096;
+pub use crate::limits::MAX_CELLS;
 
 /// The geometry of a board.
 #[derive(Clone, Debug, PartialEq, Eq)]

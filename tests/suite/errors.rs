@@ -369,3 +369,40 @@ fn option_numbers_obey_the_file_rules() {
     let choice: check::OptionChoice = "komi=-2.5,7,99999999999999".parse().expect("NAME=VALUE");
     check::compile(&file, &[choice]).expect("plain numbers below 10^15");
 }
+
+/// Each capacity limit is an error at the first name past it.
+#[test]
+fn capacity_limits_point_at_the_first_name_past_them() {
+    let names = |prefix: &str, n: usize| {
+        (0..n)
+            .map(|i| format!("{prefix}{i}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let base = |players: &str, pieces: &str, marks: &str, variables: &str| {
+        format!(
+            "game G\nboard square(3)\nplayers {players}\npieces {pieces}\nmarks {marks}\n\
+             variables {variables}\nturn: place p0 at empty\n"
+        )
+    };
+    let cases = [
+        (base(&names("q", 9), "p0", "m0", "v0"), "q8", "at most 8 players"),
+        (base("x, o", &names("p", 31), "m0", "v0"), "p30", "at most 30 kinds of piece"),
+        (base("x, o", "p0", &names("m", 65), "v0"), "m64", "at most 64 marks"),
+        (base("x, o", "p0", "m0", &names("v", 17)), "v16", "at most 16 variables"),
+        (
+            base(&names("q", 8), &names("p", 29), "m0", "v0"),
+            "p28",
+            "too many kinds of piece for 8 players: at most 28",
+        ),
+    ];
+    for (source, first_past, message) in cases {
+        let text = diagnose("limits.gdl", &source).expect_err(message);
+        let offset = source.find(&format!(" {first_past}")).expect("the name") + 1;
+        let (line, col) = report::line_col(&source, offset);
+        assert!(
+            text.contains(&format!("error: {message}\n --> limits.gdl:{line}:{col}\n")),
+            "{message}:\n{text}"
+        );
+    }
+}
