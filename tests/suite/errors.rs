@@ -386,10 +386,26 @@ fn capacity_limits_point_at_the_first_name_past_them() {
         )
     };
     let cases = [
-        (base(&names("q", 9), "p0", "m0", "v0"), "q8", "at most 8 players"),
-        (base("x, o", &names("p", 31), "m0", "v0"), "p30", "at most 30 kinds of piece"),
-        (base("x, o", "p0", &names("m", 65), "v0"), "m64", "at most 64 marks"),
-        (base("x, o", "p0", "m0", &names("v", 17)), "v16", "at most 16 variables"),
+        (
+            base(&names("q", 9), "p0", "m0", "v0"),
+            "q8",
+            "at most 8 players",
+        ),
+        (
+            base("x, o", &names("p", 31), "m0", "v0"),
+            "p30",
+            "at most 30 kinds of piece",
+        ),
+        (
+            base("x, o", "p0", &names("m", 65), "v0"),
+            "m64",
+            "at most 64 marks",
+        ),
+        (
+            base("x, o", "p0", "m0", &names("v", 17)),
+            "v16",
+            "at most 16 variables",
+        ),
         (
             base(&names("q", 8), &names("p", 29), "m0", "v0"),
             "p28",
