@@ -2,11 +2,11 @@
 //! is resolved and every type checked here; all errors are collected, each
 //! with its span and, for a misspelt name, the name that was probably meant.
 //!
-//! One [`Checker`] walks the file in stages, each in its own file: options
-//! ([`options`]), declarations and name lookup ([`names`]), the board
-//! ([`boards`]), regions ([`regions`]), expressions ([`expressions`],
-//! [`operators`], [`builtins`]), turns and effects ([`turns`], [`effects`]);
-//! [`optimise`] folds constants on the way.
+//! One `Checker` walks the file in stages, each in its own file: options
+//! (`options`), declarations and name lookup (`names`), the board
+//! (`boards`), regions (`regions`), expressions (`expressions`,
+//! `operators`, `builtins`), turns and effects (`turns`, `effects`);
+//! `optimise` folds constants on the way.
 
 mod boards;
 mod builtins;
