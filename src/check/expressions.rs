@@ -7,7 +7,7 @@ use crate::limits::MAX_NUMBER;
 use crate::rules::*;
 
 use super::options::OptionValue;
-use super::{Checker, MAX_DEPTH, Value};
+use super::{Checker, MAX_DEPTH, Value, builtins};
 
 impl<'a> Checker<'a> {
     pub(super) fn condition(&mut self, e: &Expr) -> BoolExpr {
@@ -247,9 +247,6 @@ impl<'a> Checker<'a> {
                 Value::Chosen(i as u8)
             };
         }
-        if n == "passes" {
-            return Value::Num(NumExpr::Passes);
-        }
         if let Some(&body) = self.defines.get(n) {
             if let Some(v) = self.define_values.get(n) {
                 return v.clone();
@@ -312,37 +309,8 @@ impl<'a> Checker<'a> {
         if let Some(i) = self.players.iter().position(|m| m == n) {
             return Value::Who(Who::Player(i as PlayerId));
         }
-        match n {
-            "empty" => return Value::Set(SetExpr::Empty),
-            "occupied" => return Value::Set(SetExpr::Occupied),
-            "all" => return Value::Set(SetExpr::All),
-            "here" => return Value::Set(SetExpr::Here),
-            "origin" => return Value::Set(SetExpr::Origin),
-            "jumped" => return Value::Set(SetExpr::Jumped),
-            "own" => return Value::Set(SetExpr::Owned(Who::Me)),
-            "enemy" => return Value::Set(SetExpr::Enemy),
-            "mover" => return Value::Who(Who::Me),
-            "opponent" => return Value::Who(Who::Opponent),
-            "corners" => {
-                // The generated shape's corners; on a board cut with
-                // `without`, the cells with the fewest neighbours (the tips
-                // of a diamond cut from a square, say).
-                let cells = match &self.board {
-                    Some(b) if self.cut_board => {
-                        let fewest = (0..b.len())
-                            .map(|c| b.neighbors(c).len())
-                            .min()
-                            .unwrap_or(0);
-                        (0..b.len())
-                            .filter(|&c| b.neighbors(c).len() == fewest)
-                            .collect()
-                    }
-                    Some(b) => b.corners(),
-                    None => Vec::new(),
-                };
-                return Value::Set(self.fixed(cells));
-            }
-            _ => {}
+        if let Some((_, value)) = builtins::NAMES.iter().find(|(name, _)| *name == n) {
+            return value(self, span);
         }
         if let Some(b) = &self.board {
             if b.side_names().contains(&n) {
@@ -352,13 +320,6 @@ impl<'a> Checker<'a> {
             if let Some(d) = b.dir_by_name(n) {
                 return Value::Dir(DirExpr::Const(d as DirId));
             }
-        }
-        if n == "stuck" {
-            self.errors.push(
-                Diagnostic::at(span, "`stuck` stands alone, in `end if stuck: OUTCOME`")
-                    .with_help("it is the end of a game whose player to move has no action"),
-            );
-            return Value::Error;
         }
         if self.effects.contains_key(n) {
             self.errors.push(

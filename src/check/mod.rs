@@ -138,31 +138,6 @@ impl NameKind {
 
 pub use crate::limits::MAX_DEPTH;
 
-const BUILTINS: &[&str] = &[
-    "empty", "occupied", "all", "here", "own", "enemy", "mover", "opponent", "corners", "passes",
-    "origin", "jumped", "stuck",
-];
-const FUNCTIONS: &[&str] = &[
-    "index",
-    "select",
-    "rows",
-    "columns",
-    "box",
-    "reach",
-    "like",
-    "count",
-    "groups",
-    "largest",
-    "connected",
-    "line",
-    "neighbors",
-    "edge",
-    "row",
-    "column",
-    "cells",
-    "rotate",
-];
-
 struct Checker<'a> {
     file: &'a GameFile,
     errors: Vec<Diagnostic>,
@@ -204,7 +179,7 @@ struct Checker<'a> {
 impl<'a> Checker<'a> {
     fn new(file: &'a GameFile) -> Checker<'a> {
         let mut names = HashMap::new();
-        for b in BUILTINS {
+        for (b, _) in builtins::NAMES {
             names.insert(b.to_string(), NameKind::Builtin);
         }
         Checker {
@@ -250,7 +225,7 @@ impl<'a> Checker<'a> {
             self.error(name.span, msg);
             return false;
         }
-        if FUNCTIONS.contains(&name.text.as_str()) {
+        if builtins::function(&name.text).is_some() {
             // Reported, but declared all the same, so that its uses raise no
             // further errors.
             let msg = format!("`{}` is the name of a built-in function", name.text);
