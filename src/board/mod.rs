@@ -78,6 +78,7 @@
 //! from them.
 
 mod generate;
+mod generators;
 mod render;
 #[cfg(test)]
 mod tests;
@@ -95,6 +96,7 @@ pub type DirId = usize;
 pub const NO_CELL: u32 = u32::MAX;
 /// Largest number of cells a generated board may have.
 pub use crate::limits::MAX_CELLS;
+pub use generators::{GENERATORS, Generator, generator};
 
 /// The geometry of a board.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The board: the first declaration whose guard holds, built by its generator.
 
-use crate::board::{self, Board, BoardSpec, Shape};
+use crate::board::{self, Board, BoardSpec};
 use crate::cellset::CellSet;
 use crate::diagnostic::{Diagnostic, closest};
 use crate::limits::MAX_BOARD_SIZE;
@@ -59,50 +59,29 @@ impl<'a> Checker<'a> {
                 None => return,
             }
         }
-        let generators = ["square", "hexhex", "rhombus", "hexagon"];
         let g = decl.generator.text.as_str();
-        let expect = |n: &[usize]| n.contains(&args.len());
-        let shape = match g {
-            "square" if expect(&[1, 2]) => Shape::Square {
-                w: args[0],
-                h: *args.get(1).unwrap_or(&args[0]),
-                diagonals: decl.diagonals,
-            },
-            "hexhex" if expect(&[1]) => Shape::HexHex { n: args[0] },
-            "rhombus" if expect(&[1, 2]) => Shape::Rhombus {
-                w: args[0],
-                h: *args.get(1).unwrap_or(&args[0]),
-            },
-            "hexagon" if expect(&[6]) => Shape::Hexagon {
-                sides: [args[0], args[1], args[2], args[3], args[4], args[5]],
-            },
-            "square" | "rhombus" | "hexhex" | "hexagon" => {
-                let usage = match g {
-                    "square" => "square(width, height) or square(side)",
-                    "rhombus" => "rhombus(width, height) or rhombus(side)",
-                    "hexhex" => "hexhex(side)",
-                    _ => "hexagon(a, b, c, d, e, f): six side lengths clockwise from the top",
-                };
-                self.errors.push(
-                    Diagnostic::at(
-                        decl.generator.span,
-                        format!("wrong number of sizes for `{g}`"),
-                    )
-                    .with_help(format!("write {usage}")),
-                );
-                return;
-            }
-            _ => {
-                let mut d = Diagnostic::at(decl.generator.span, format!("unknown board `{g}`"));
-                d.help = Some(match closest(g, generators) {
-                    Some(near) => format!("did you mean `{near}`?"),
-                    None => format!("boards: {}", generators.join(", ")),
-                });
-                self.errors.push(d);
-                return;
-            }
+        let Some(generator) = board::generator(g) else {
+            let names = || board::GENERATORS.iter().map(|g| g.name);
+            let mut d = Diagnostic::at(decl.generator.span, format!("unknown board `{g}`"));
+            d.help = Some(match closest(g, names()) {
+                Some(near) => format!("did you mean `{near}`?"),
+                None => format!("boards: {}", names().collect::<Vec<_>>().join(", ")),
+            });
+            self.errors.push(d);
+            return;
         };
-        if decl.diagonals && !matches!(shape, Shape::Square { .. }) {
+        if !generator.sizes.contains(&args.len()) {
+            self.errors.push(
+                Diagnostic::at(
+                    decl.generator.span,
+                    format!("wrong number of sizes for `{g}`"),
+                )
+                .with_help(format!("write {}", generator.usage)),
+            );
+            return;
+        }
+        let shape = (generator.shape)(&args, decl.diagonals);
+        if decl.diagonals && !generator.diagonals {
             self.error(decl.span, "`with diagonals` is only for square boards");
         }
         self.cut_board = !decl.without.is_empty();

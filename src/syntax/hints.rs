@@ -60,51 +60,27 @@ pub const KEYWORDS: &[&str] = &[
     "while",
 ];
 
-/// Words a misspelling may be meant as, for "did you mean".
-const WORDS: &[&str] = &[
-    "game",
-    "option",
+/// The grammar's other words: they are not reserved, so they may be names
+/// too (`swap`, `board`). With [`KEYWORDS`], every word of the grammar (a
+/// test checks it); a misspelling may be meant as any of them.
+pub const OTHER_WORDS: &[&str] = &[
     "board",
-    "players",
-    "pieces",
-    "piece",
-    "marks",
-    "mark",
-    "region",
-    "define",
-    "action",
     "swap",
-    "turn",
-    "end",
-    "if",
-    "else",
-    "then",
-    "at",
-    "where",
-    "and",
-    "or",
-    "not",
-    "except",
-    "some",
-    "every",
-    "marking",
-    "place",
-    "convert",
-    "remove",
-    "pass",
-    "repeat",
-    "clear",
-    "unmark",
-    "with",
-    "without",
-    "link",
-    "most",
-    "least",
-    "draw",
     "wins",
     "loses",
     "diagonals",
+    "neutral",
+    "list",
+    "group",
+    "times",
+    "in",
+    "x",
 ];
+
+/// Every word of the grammar, for "did you mean".
+fn words() -> impl Iterator<Item = &'static str> {
+    KEYWORDS.iter().chain(OTHER_WORDS).copied()
+}
 
 /// The word (letters, digits, `-`, `_`) that covers byte `pos`, if any.
 /// `pos` must be a character boundary; the text around it may be any UTF-8.
@@ -199,10 +175,10 @@ pub(super) fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Dia
     {
         let word = &source[start..end];
         // Short words (`o`, `x`) are names far more often than typos.
-        if WORDS.contains(&word) || word.len() < 3 {
+        if words().any(|w| w == word) || word.len() < 3 {
             continue;
         }
-        if let Some(near) = crate::diagnostic::closest(word, WORDS.iter().copied()) {
+        if let Some(near) = crate::diagnostic::closest(word, words()) {
             return Diagnostic::at(Span::new(start, end), message)
                 .with_help(format!("did you mean `{near}`?"));
         }
@@ -305,4 +281,70 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::choice_kind
         | Rule::ident_char => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words of the grammar: those its `keyword` rule reserves, and all
+    /// the quoted words of its rules (comments left out).
+    fn grammar_words() -> (Vec<String>, Vec<String>) {
+        let grammar = include_str!("../../grammar/gdl.pest");
+        let code: String = grammar
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        // The quoted strings of a piece of grammar (`"\""` is a quote).
+        let quoted = |text: &str| -> Vec<String> {
+            let mut words = Vec::new();
+            let mut chars = text.chars();
+            while let Some(c) = chars.next() {
+                if c != '"' {
+                    continue;
+                }
+                let mut word = String::new();
+                while let Some(c) = chars.next() {
+                    match c {
+                        // An escape stays one, so `\\n` is no word.
+                        '\\' => {
+                            word.push('\\');
+                            word.extend(chars.next());
+                        }
+                        '"' => break,
+                        c => word.push(c),
+                    }
+                }
+                if !word.is_empty() && word.chars().all(|c| c.is_ascii_lowercase()) {
+                    words.push(word);
+                }
+            }
+            words.sort();
+            words.dedup();
+            words
+        };
+        let start = code
+            .find("keyword = @{")
+            .expect("the grammar has a keyword rule");
+        let end = start + code[start..].find('}').expect("the rule ends");
+        (quoted(&code[start..end]), quoted(&code))
+    }
+
+    #[test]
+    fn keywords_are_the_grammars() {
+        let (reserved, all) = grammar_words();
+        let mut keywords: Vec<String> = KEYWORDS.iter().map(|w| w.to_string()).collect();
+        keywords.sort();
+        assert_eq!(
+            keywords, reserved,
+            "KEYWORDS and the grammar's keyword rule differ"
+        );
+        let mut known: Vec<String> = words().map(str::to_string).collect();
+        known.sort();
+        assert_eq!(
+            known, all,
+            "KEYWORDS + OTHER_WORDS and the grammar's words differ"
+        );
+    }
 }
