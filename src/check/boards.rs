@@ -110,6 +110,32 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// After a board that could not be built (reported): a one-cell board,
+    /// so that the rest of the file can be checked.
+    pub(super) fn stand_in_board(&mut self) {
+        let square = board::Shape::Square {
+            w: 1,
+            h: 1,
+            diagonals: false,
+        };
+        self.board = board::build(&BoardSpec::new(square)).ok();
+        self.board_unknown = true;
+    }
+
+    /// Whether `name` may be a side or direction of the board that could not
+    /// be built: it is one of some generator's.
+    pub(super) fn maybe_on_unknown_board(&self, name: &str) -> bool {
+        self.board_unknown
+            && board::GENERATORS.iter().any(|g| {
+                g.sizes.iter().any(|&n| {
+                    let spec = BoardSpec::new((g.shape)(&vec![3; n], g.diagonals));
+                    board::build(&spec).is_ok_and(|b| {
+                        b.side_names().contains(&name) || b.dir_by_name(name).is_some()
+                    })
+                })
+            })
+    }
+
     pub(super) fn board(&self) -> &Board {
         self.board
             .as_ref()

@@ -114,6 +114,9 @@ pub(super) struct Builtin {
     pub params: &'static [Type],
     pub variadic: bool,
     pub result: Type,
+    /// Whether it looks at the board's cells, rows or directions (and so
+    /// cannot be checked when the board could not be built).
+    pub needs_board: bool,
     /// Builds the function's value from its lowered arguments.
     pub lower: fn(&mut Checker<'_>, &Args<'_>) -> Value,
 }
@@ -130,7 +133,16 @@ impl Builtin {
             params,
             variadic: false,
             result,
+            needs_board: false,
             lower,
+        }
+    }
+
+    /// The same function, looking at the board.
+    const fn on_board(self) -> Builtin {
+        Builtin {
+            needs_board: true,
+            ..self
         }
     }
 }
@@ -187,25 +199,28 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("neighbors", &[Set], Set, |_, a| {
         Value::Set(SetExpr::Neighbors(Box::new(a.set(0))))
     }),
-    Builtin::new("edge", &[Direction], Set, edge),
+    Builtin::new("edge", &[Direction], Set, edge).on_board(),
     Builtin::new("row", &[FixedNumber], Set, |c, a| {
         let key = a.fixed(0).to_string();
         let cells = usize::try_from(a.fixed(0)).map_or_else(|_| Vec::new(), |k| c.board().row(k));
         c.line_of_cells("row", &key, cells, a.span(0))
-    }),
+    })
+    .on_board(),
     Builtin::new("column", &[ColumnKey], Set, |c, a| {
         let key = a.key(0);
         let cells = c.board().column_by_name(&key).unwrap_or_default();
         c.line_of_cells("column", &key, cells, a.span(0))
-    }),
+    })
+    .on_board(),
     Builtin {
         name: "cells",
         params: &[CellLabel],
         variadic: true,
         result: Set,
+        needs_board: true,
         lower: cells,
     },
-    Builtin::new("rotate", &[Direction, FixedNumber], Direction, rotate),
+    Builtin::new("rotate", &[Direction, FixedNumber], Direction, rotate).on_board(),
 ];
 
 /// How a built-in name gets its value (the span is where it is used).
@@ -367,6 +382,11 @@ impl<'a> Checker<'a> {
             }
         }
         if failed {
+            return Value::Error;
+        }
+        // Cells, rows and directions of a board that could not be built
+        // cannot be checked.
+        if self.board_unknown && builtin.needs_board {
             return Value::Error;
         }
         let value = (builtin.lower)(

@@ -333,6 +333,9 @@ impl<'a> Checker<'a> {
             self.error(span, format!("`{n}` is an action, not a value"));
             return Value::Error;
         }
+        if self.maybe_on_unknown_board(n) {
+            return Value::Error;
+        }
         let mut candidates: Vec<String> = self.names.keys().cloned().collect();
         candidates.extend(self.scope.iter().cloned());
         // Sorted, so that ties between equally close names break the same way.

@@ -56,7 +56,12 @@ pub fn compile(file: &GameFile, chosen: &[OptionChoice]) -> Result<Rules, Vec<Di
     c.declarations();
     c.build_board();
     if c.board.is_none() {
-        return Err(c.errors);
+        // Keep checking the rest of the file on a stand-in board, so that
+        // its other errors are reported too.
+        c.stand_in_board();
+        if c.board.is_none() {
+            return Err(c.errors);
+        }
     }
     c.regions();
     let rules = c.rules();
@@ -160,6 +165,9 @@ struct Checker<'a> {
     set_scope: Vec<String>,
     /// The board had cells removed with `without`.
     cut_board: bool,
+    /// The board could not be built (reported): the one used is a stand-in,
+    /// and errors that depend on the real board are not reported.
+    board_unknown: bool,
     /// Current nesting of `expr`.
     depth: usize,
     /// Current nesting of `effect` (named effects included).
@@ -204,6 +212,7 @@ impl<'a> Checker<'a> {
             depth: 0,
             effect_depth: 0,
             cut_board: false,
+            board_unknown: false,
             define_values: HashMap::new(),
             define_stack: Vec::new(),
             actions: HashMap::new(),

@@ -16,10 +16,7 @@ use gdl::{check, report, syntax};
 
 /// Corpus files (by stem) whose diagnostics are wrong or unhelpful today,
 /// with what is wrong; see the `poor_*` tests for the right behaviour.
-const POOR: &[(&str, &str)] = &[(
-    "several_errors_board_fails",
-    "a bad board size hides every other error",
-)];
+const POOR: &[(&str, &str)] = &[];
 
 /// Loads a game file as `gdl check` does (default options): `Ok` if it
 /// compiles, else the diagnostics rendered with `path` as the file name.
@@ -104,8 +101,7 @@ fn several_errors_are_all_collected() {
 
 // ---------------------------------------------------------------- known poor
 //
-// The right behaviour for each file in POOR. Run them with
-// `cargo test --test errors -- --ignored`.
+// The right behaviour for files once in POOR, kept as regression tests.
 
 #[test]
 fn poor_missing_colon_names_the_colon() {
@@ -168,7 +164,6 @@ fn poor_bad_region_is_one_error() {
 }
 
 #[test]
-#[ignore = "bug: when the board cannot be built no other error is reported"]
 fn poor_board_failure_keeps_other_errors() {
     let text = corpus_errors("several_errors_board_fails");
     for needle in ["`sise`", "`nwe`", "`stoen`", "`blakc`", "`cont`"] {
@@ -420,5 +415,28 @@ fn capacity_limits_point_at_the_first_name_past_them() {
             text.contains(&format!("error: {message}\n --> limits.gdl:{line}:{col}\n")),
             "{message}:\n{text}"
         );
+    }
+}
+
+/// When the board cannot be built, what depends on it (sides, directions,
+/// cells, rows, columns) raises no false errors, and the rest is checked.
+#[test]
+fn board_failure_raises_no_false_errors() {
+    for board in [
+        "board square(0)",
+        "board sqaure(5)",
+        "board hexagon(1, 2)",
+        "",
+    ] {
+        let source = format!(
+            "game G\n{board}\nplayers x, o\npieces stone\n\
+             region goal = top or cells(a1, c3) or row(1) or column(b) or edge(n)\n\
+             define d = some k: own at rotate(k, 90) and here at ne\n\
+             turn: place stone at empty where d or corners\n\
+             end if count(goal) = 0: x wins\nend if blakc: draw\n"
+        );
+        let text = diagnose("board.gdl", &source).expect_err(&source);
+        assert!(text.ends_with(": 2 errors\n"), "{board}:\n{text}");
+        assert!(text.contains("`blakc`"), "{board}:\n{text}");
     }
 }
