@@ -33,6 +33,11 @@ pub const MAX_DEPTH: usize = 64;
 /// recursively, on worker threads with small stacks too.
 pub const MAX_EFFECT_DEPTH: usize = 64;
 
+/// Most parts (expressions and effects) in a game's compiled rules, with
+/// definitions and named effects counted wherever they are used: each can
+/// use another twice, doubling the rules at every level.
+pub const MAX_LOWERED: usize = 200_000;
+
 /// Scratch sets the evaluator needs: four per level of expression nesting.
 /// (The engine's `engine::SCRATCH_SETS` should be this constant.)
 pub const SCRATCH_SETS: usize = 4 * MAX_DEPTH + 8;

@@ -9,6 +9,9 @@ use super::Checker;
 
 impl<'a> Checker<'a> {
     pub(super) fn effect(&mut self, e: &ast::Effect) -> Effect {
+        if !self.spend(1, effect_span(e)) {
+            return Effect::Seq(Vec::new());
+        }
         // The engine runs effects recursively, on small worker stacks too.
         if self.effect_depth >= MAX_EFFECT_DEPTH {
             let span = effect_span(e);

@@ -91,6 +91,9 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn expr(&mut self, e: &Expr) -> Value {
+        if !self.spend(1, e.span) {
+            return Value::Error;
+        }
         // The engine evaluates with a fixed amount of scratch space, a few
         // sets per level: refuse absurdly deep expressions here.
         if self.depth >= MAX_DEPTH {
@@ -248,8 +251,14 @@ impl<'a> Checker<'a> {
             };
         }
         if let Some(&body) = self.defines.get(n) {
-            if let Some(v) = self.define_values.get(n) {
-                return v.clone();
+            if let Some((v, parts)) = self.define_values.get(n) {
+                // Used again: a copy of the whole lowered definition.
+                let (v, parts) = (v.clone(), *parts);
+                return if self.spend(parts, span) {
+                    v
+                } else {
+                    Value::Error
+                };
             }
             if self.define_stack.iter().any(|d| d == n) {
                 let chain = self.define_stack.join(" -> ");
@@ -263,6 +272,7 @@ impl<'a> Checker<'a> {
             let saved = std::mem::take(&mut self.scope);
             let saved_sets = std::mem::take(&mut self.set_scope);
             self.define_stack.push(n.to_string());
+            let before = self.lowered;
             let v = match body {
                 ast::RegionBody::Shared(e) => self.expr(e),
                 ast::RegionBody::PerPlayer(bindings) => self.per_player(n, bindings, span),
@@ -270,7 +280,8 @@ impl<'a> Checker<'a> {
             self.define_stack.pop();
             self.scope = saved;
             self.set_scope = saved_sets;
-            self.define_values.insert(n.to_string(), v.clone());
+            let parts = self.lowered - before;
+            self.define_values.insert(n.to_string(), (v.clone(), parts));
             return v;
         }
         if let Some(r) = self.regions.get(n) {

@@ -25,6 +25,7 @@ use crate::ast::{self, GameFile, Name};
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::diagnostic::{Diagnostic, Span};
+use crate::limits::MAX_LOWERED;
 use crate::rules::*;
 use options::OptionState;
 
@@ -68,6 +69,10 @@ pub fn compile(file: &GameFile, chosen: &[OptionChoice]) -> Result<Rules, Vec<Di
     if c.errors.is_empty() {
         Ok(rules)
     } else {
+        // A definition or effect used in many places reports its error once.
+        let mut seen = std::collections::HashSet::new();
+        c.errors
+            .retain(|d| seen.insert((d.span, d.message.clone(), d.help.clone())));
         Err(c.errors)
     }
 }
@@ -173,7 +178,11 @@ struct Checker<'a> {
     /// Current nesting of `effect` (named effects included).
     effect_depth: usize,
     set_slots: usize,
-    define_values: HashMap<String, Value>,
+    /// Each definition's value, with how many parts lowering it took.
+    define_values: HashMap<String, (Value, usize)>,
+    /// Parts (expressions and effects) lowered so far, definitions and
+    /// named effects counted at each use: see [`MAX_LOWERED`].
+    lowered: usize,
     define_stack: Vec<String>,
     actions: HashMap<String, &'a ast::Choice>,
     action_index: HashMap<String, u16>,
@@ -214,6 +223,7 @@ impl<'a> Checker<'a> {
             cut_board: false,
             board_unknown: false,
             define_values: HashMap::new(),
+            lowered: 0,
             define_stack: Vec::new(),
             actions: HashMap::new(),
             action_index: HashMap::new(),
@@ -222,6 +232,26 @@ impl<'a> Checker<'a> {
             scope: Vec::new(),
             dir_slots: 0,
         }
+    }
+
+    /// Counts `parts` more lowered parts; false (reported once) past
+    /// [`MAX_LOWERED`], where lowering stops. Definitions and named effects
+    /// used in each other can double the rules at each level.
+    fn spend(&mut self, parts: usize, span: Span) -> bool {
+        let was = self.lowered;
+        self.lowered = self.lowered.saturating_add(parts);
+        if self.lowered <= MAX_LOWERED {
+            return true;
+        }
+        if was <= MAX_LOWERED {
+            self.error(
+                span,
+                format!(
+                    "the rules grow too large here, with definitions and effects written out where they are used (more than {MAX_LOWERED} parts)"
+                ),
+            );
+        }
+        false
     }
 
     fn error(&mut self, span: Span, message: impl Into<String>) {
