@@ -440,3 +440,125 @@ fn board_failure_raises_no_false_errors() {
         assert!(text.contains("`blakc`"), "{board}:\n{text}");
     }
 }
+
+/// A small seeded generator (xorshift), so that every run mutates alike.
+struct Mutator(u64);
+
+impl Mutator {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+
+    /// The nearest character boundary at or before byte `i`.
+    fn boundary(text: &str, mut i: usize) -> usize {
+        i = i.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    }
+
+    /// `text` with one random change: a cut, a repeat, a token put in.
+    fn mutate(&mut self, text: &str) -> String {
+        const TOKENS: &[&str] = &[
+            "(",
+            ")",
+            ":",
+            ",",
+            "|",
+            "=",
+            "-",
+            "ß",
+            "×",
+            "é",
+            " not ",
+            " some d: ",
+            "\n",
+            "99999999999999999999",
+            "0",
+            "1.5",
+            " where ",
+            " at ",
+            " each group g in own: ",
+            " repeat ",
+            " if own: ",
+            "#",
+            "\"",
+            " then ",
+            " else ",
+            " x ",
+            "turn",
+            "board",
+        ];
+        let a = Self::boundary(text, self.below(text.len() + 1));
+        let b = Self::boundary(text, a + self.below(40));
+        let (a, b) = (a.min(b), a.max(b));
+        match self.below(4) {
+            0 => format!("{}{}", &text[..a], &text[b..]),
+            1 => format!(
+                "{}{}{}",
+                &text[..b],
+                &text[a..b].repeat(1 + self.below(3)),
+                &text[b..]
+            ),
+            2 => {
+                let token = TOKENS[self.below(TOKENS.len())];
+                format!("{}{token}{}", &text[..a], &text[a..])
+            }
+            _ => {
+                let c = Self::boundary(text, self.below(text.len() + 1));
+                let (x, y) = (a.min(c), a.max(c));
+                format!("{}{}{}", &text[..x], &text[x..y].to_uppercase(), &text[y..])
+            }
+        }
+    }
+}
+
+/// Loading never panics or overflows its stack, whatever the file: a seeded
+/// mutation test over the shipped games, the documentation's examples and the
+/// error corpus, on a small stack. Each broken file gets a message.
+#[test]
+fn mutated_files_load_or_fail_cleanly() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut seeds: Vec<String> = Vec::new();
+    for dir in ["games", "tests/errors"] {
+        for entry in std::fs::read_dir(root.join(dir)).expect("the folder exists") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "gdl") {
+                seeds.push(std::fs::read_to_string(&path).expect("readable"));
+            }
+        }
+    }
+    let docs = std::fs::read_to_string(root.join("docs/language.md")).expect("the docs");
+    for block in docs.split("```gdl\n").skip(1) {
+        seeds.push(block.split("```").next().unwrap_or_default().to_string());
+    }
+    seeds.sort();
+    let failures = std::thread::Builder::new()
+        .stack_size(SMALL_STACK)
+        .spawn(move || {
+            let mut m = Mutator(0x9e37_79b9_7f4a_7c15);
+            let mut failures = Vec::new();
+            for case in 0..5000 {
+                let mut text = seeds[m.below(seeds.len())].clone();
+                for _ in 0..1 + m.below(3) {
+                    text = m.mutate(&text);
+                }
+                let result = catch_unwind(AssertUnwindSafe(|| diagnose("fuzz.gdl", &text)));
+                match result {
+                    Ok(Ok(())) => {}
+                    Ok(Err(message)) if message.starts_with("error: ") => {}
+                    Ok(Err(message)) => failures.push(format!("case {case}: {message}")),
+                    Err(_) => failures.push(format!("case {case} panicked on:\n{text}")),
+                }
+            }
+            failures
+        })
+        .expect("a thread starts")
+        .join()
+        .expect("the cases ran");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
