@@ -331,6 +331,21 @@ mod tests {
         (quoted(&code[start..end]), quoted(&code))
     }
 
+    /// The language reference lists the keywords (§2): the same ones.
+    #[test]
+    fn keywords_are_documented() {
+        let docs = include_str!("../../docs/language.md");
+        let start = docs
+            .find("**Keywords** cannot be used as names: `")
+            .expect("the reference lists the keywords");
+        let list = docs[start..].split('`').nth(1).expect("a quoted list");
+        let mut documented: Vec<&str> = list.split_whitespace().collect();
+        documented.sort_unstable();
+        let mut keywords = KEYWORDS.to_vec();
+        keywords.sort_unstable();
+        assert_eq!(documented, keywords);
+    }
+
     #[test]
     fn keywords_are_the_grammars() {
         let (reserved, all) = grammar_words();
