@@ -20,9 +20,26 @@ impl Span {
     }
 }
 
+/// What kind of problem a [`Diagnostic`] is, for callers that treat kinds
+/// differently (an option value comes from the command line, not the file).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// The text does not follow the grammar.
+    Syntax,
+    /// A value chosen with `-o` is not one of the option's values, or names
+    /// no option.
+    Option,
+    /// The game exceeds a capacity limit (see [`crate::limits`]).
+    Limit,
+    /// Any other mistake in the game: names, types, meaning.
+    #[default]
+    Rules,
+}
+
 /// One problem in a game file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    pub kind: Kind,
     pub message: String,
     /// Where; `None` for problems with the file as a whole (a missing item).
     pub span: Option<Span>,
@@ -33,6 +50,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     pub fn at(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
+            kind: Kind::Rules,
             message: message.into(),
             span: Some(span),
             help: None,
@@ -41,10 +59,16 @@ impl Diagnostic {
 
     pub fn whole(message: impl Into<String>) -> Diagnostic {
         Diagnostic {
+            kind: Kind::Rules,
             message: message.into(),
             span: None,
             help: None,
         }
+    }
+
+    pub fn with_kind(mut self, kind: Kind) -> Diagnostic {
+        self.kind = kind;
+        self
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {

@@ -50,7 +50,7 @@ impl<'a> Checker<'a> {
             match self.const_int(a) {
                 Some(v) if (1..=MAX_BOARD_SIZE).contains(&v) => args.push(v as u32),
                 Some(v) => {
-                    self.error(
+                    self.limit(
                         a.span,
                         format!("a board size must be between 1 and {MAX_BOARD_SIZE}, not {v}"),
                     );
@@ -106,6 +106,7 @@ impl<'a> Checker<'a> {
                 }
                 self.board = Some(b);
             }
+            Err(e @ board::BoardError::TooLarge(_)) => self.limit(decl.span, e.to_string()),
             Err(e) => self.error(decl.span, e.to_string()),
         }
     }

@@ -275,7 +275,7 @@ fn line(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
         n if (1..=MAX_LINE).contains(&n) => Value::Bool(BoolExpr::Line(a.set(0), n as u32)),
         _ => {
             let msg = format!("a line is 1 to {MAX_LINE} cells long");
-            c.error(a.span(1), msg);
+            c.limit(a.span(1), msg);
             Value::Error
         }
     }

@@ -15,7 +15,7 @@ impl<'a> Checker<'a> {
         // The engine runs effects recursively, on small worker stacks too.
         if self.effect_depth >= MAX_EFFECT_DEPTH {
             let span = effect_span(e);
-            self.error(
+            self.limit(
                 span,
                 format!("effects nest more than {MAX_EFFECT_DEPTH} levels deep here"),
             );

@@ -97,7 +97,7 @@ impl<'a> Checker<'a> {
         // The engine evaluates with a fixed amount of scratch space, a few
         // sets per level: refuse absurdly deep expressions here.
         if self.depth >= MAX_DEPTH {
-            self.error(
+            self.limit(
                 e.span,
                 format!("this expression nests more than {MAX_DEPTH} levels deep"),
             );
@@ -114,7 +114,7 @@ impl<'a> Checker<'a> {
             ExprKind::Number(text) => match text.parse::<f64>() {
                 Ok(i) if i.abs() < MAX_NUMBER => Value::Num(NumExpr::Const(i)),
                 _ => {
-                    self.error(e.span, format!("`{text}` is too large for a number"));
+                    self.limit(e.span, format!("`{text}` is too large for a number"));
                     Value::Error
                 }
             },

@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use crate::ast::{self, GameFile, Name};
 use crate::board::Board;
 use crate::cellset::CellSet;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, Kind, Span};
 use crate::limits::MAX_LOWERED;
 use crate::rules::*;
 use options::OptionState;
@@ -244,7 +244,7 @@ impl<'a> Checker<'a> {
             return true;
         }
         if was <= MAX_LOWERED {
-            self.error(
+            self.limit(
                 span,
                 format!(
                     "the rules grow too large here, with definitions and effects written out where they are used (more than {MAX_LOWERED} parts)"
@@ -256,6 +256,12 @@ impl<'a> Checker<'a> {
 
     fn error(&mut self, span: Span, message: impl Into<String>) {
         self.errors.push(Diagnostic::at(span, message));
+    }
+
+    /// A capacity limit exceeded (see [`crate::limits`]).
+    fn limit(&mut self, span: Span, message: impl Into<String>) {
+        self.errors
+            .push(Diagnostic::at(span, message).with_kind(Kind::Limit));
     }
 
     fn declare(&mut self, name: &Name, kind: NameKind) -> bool {

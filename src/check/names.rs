@@ -36,7 +36,7 @@ impl<'a> Checker<'a> {
                 }
             }
             if let Some(extra) = list.get(MAX_PLAYERS) {
-                self.error(extra.span, format!("at most {MAX_PLAYERS} players"));
+                self.limit(extra.span, format!("at most {MAX_PLAYERS} players"));
             }
         }
         for (p, neutral) in &file.pieces {
@@ -55,7 +55,7 @@ impl<'a> Checker<'a> {
             }
         }
         if let Some(extra) = file.variables.get(MAX_VARIABLES) {
-            self.error(extra.span, format!("at most {MAX_VARIABLES} variables"));
+            self.limit(extra.span, format!("at most {MAX_VARIABLES} variables"));
         }
         for (n, e) in &file.effects {
             if self.declare(n, NameKind::Effect) {
@@ -68,17 +68,17 @@ impl<'a> Checker<'a> {
             }
         }
         if let Some((extra, _)) = file.pieces.get(MAX_PIECES) {
-            self.error(extra.span, format!("at most {MAX_PIECES} kinds of piece"));
+            self.limit(extra.span, format!("at most {MAX_PIECES} kinds of piece"));
         }
         if let Some(extra) = file.marks.get(MAX_MARKS) {
-            self.error(extra.span, format!("at most {MAX_MARKS} marks"));
+            self.limit(extra.span, format!("at most {MAX_MARKS} marks"));
         }
         // A cell stores its piece in a byte: kind and owner (or nobody).
         let most = MAX_PIECE_CODES / (self.players.len() + 1);
         if self.pieces.len() > most
             && let Some((extra, _)) = file.pieces.get(most)
         {
-            self.error(
+            self.limit(
                 extra.span,
                 format!(
                     "too many kinds of piece for {} players: at most {most}",
@@ -158,7 +158,7 @@ impl<'a> Checker<'a> {
         }
         if depth >= MAX_BINDINGS {
             let msg = format!("at most {MAX_BINDINGS} {construct} may be nested");
-            self.error(var.span, msg);
+            self.limit(var.span, msg);
             return false;
         }
         true

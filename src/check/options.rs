@@ -1,7 +1,7 @@
 //! Options: their declarations, their defaults and the values chosen with `-o`.
 
 use crate::ast::{Literal, OptionValues};
-use crate::diagnostic::{Diagnostic, closest, shorten};
+use crate::diagnostic::{Diagnostic, Kind, closest, shorten};
 use crate::limits::{MAX_LIST_VALUES, MAX_NUMBER};
 use crate::rules::*;
 
@@ -135,7 +135,7 @@ impl<'a> Checker<'a> {
                         None => format!("this game's options: {known}"),
                     },
                 );
-                self.errors.push(d);
+                self.errors.push(d.with_kind(Kind::Option));
                 continue;
             };
             match option_value(&decl.values, &choice.value) {
@@ -166,7 +166,8 @@ impl<'a> Checker<'a> {
                             choice.name,
                             why.unwrap_or_default()
                         ))
-                        .with_help(format!("allowed: {allowed}")),
+                        .with_help(format!("allowed: {allowed}"))
+                        .with_kind(Kind::Option),
                     );
                 }
             }

@@ -22,7 +22,7 @@ impl<'a> Checker<'a> {
                             "turns are numbered from 1: `turn 1:` is the first turn",
                         );
                     } else if *n > MAX_TURN {
-                        self.error(t.span, format!("a turn number is at most {MAX_TURN}"));
+                        self.limit(t.span, format!("a turn number is at most {MAX_TURN}"));
                     }
                     TurnWhen::Number(*n)
                 }
@@ -71,7 +71,7 @@ impl<'a> Checker<'a> {
                     "the pie rule needs a turn before it: use `swap at turn 2` or later",
                 );
             } else if s.turn > MAX_TURN {
-                self.error(s.span, format!("a turn number is at most {MAX_TURN}"));
+                self.limit(s.span, format!("a turn number is at most {MAX_TURN}"));
             } else if on {
                 swap_turns.push(s.turn);
             }
@@ -162,7 +162,7 @@ impl<'a> Checker<'a> {
                                 .map(|(c, _)| c.span)
                                 .unwrap_or_default();
                             let msg = format!("a step repeats between 1 and {MAX_REPEAT} times");
-                            self.error(span, msg);
+                            self.limit(span, msg);
                         }
                         Repeat::Times(*n)
                     }
@@ -277,7 +277,7 @@ impl<'a> Checker<'a> {
             then,
         });
         if self.choices.len() > MAX_ACTIONS {
-            self.error(c.span, "too many actions");
+            self.limit(c.span, "too many actions");
         }
         (self.choices.len() - 1) as u16
     }

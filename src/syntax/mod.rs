@@ -10,7 +10,7 @@ mod tree;
 pub use hints::KEYWORDS;
 
 use crate::ast::GameFile;
-use crate::diagnostic::{Diagnostic, Span, shorten};
+use crate::diagnostic::{Diagnostic, Kind, Span, shorten};
 use crate::limits::{MAX_INPUT_BYTES, MAX_NAME_LEN, MAX_NUMBER, MAX_PARSE_DEPTH};
 use hints::syntax_error;
 use tree::{add_item, span};
@@ -52,7 +52,14 @@ pub fn read_source(path: &std::path::Path) -> std::io::Result<String> {
 pub fn parse(source: &str) -> Result<GameFile, Diagnostic> {
     // Track the literal tokens (`:`, `)`) the parser expected, for messages.
     pest::set_error_detail(true);
-    let mut pairs = GdlParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
+    let mut pairs = GdlParser::parse(Rule::file, source).map_err(|e| {
+        let d = syntax_error(source, e);
+        // Too deep for the parser is a limit; anything else, syntax.
+        match d.kind {
+            Kind::Limit => d,
+            Kind::Syntax | Kind::Option | Kind::Rules => d.with_kind(Kind::Syntax),
+        }
+    })?;
     let file = pairs.next().expect("the file rule always yields one pair");
     check_limits(&file)?;
     let mut game = GameFile::default();
@@ -82,7 +89,8 @@ fn check_limits(file: &P) -> Result<(), Diagnostic> {
                         "the name `{}` is too long: at most {MAX_NAME_LEN} characters",
                         shorten(text)
                     ),
-                ));
+                )
+                .with_kind(Kind::Limit));
             }
             Rule::int | Rule::number | Rule::signed_number => {
                 // The grammar lets only digits (and one `.`) through.
@@ -91,7 +99,8 @@ fn check_limits(file: &P) -> Result<(), Diagnostic> {
                     return Err(Diagnostic::at(
                         span(&pair),
                         format!("`{}` is too large for a number", shorten(text)),
-                    ));
+                    )
+                    .with_kind(Kind::Limit));
                 }
             }
             _ => {}
@@ -117,6 +126,7 @@ fn too_deep(pos: usize) -> Diagnostic {
         "this nests too deeply: parentheses, effects or conditions inside one another, a hundred levels or more",
     )
     .with_help("write it flatter, or name parts of it with `define` or `effect`")
+    .with_kind(Kind::Limit)
 }
 
 #[cfg(test)]

@@ -562,3 +562,52 @@ fn mutated_files_load_or_fail_cleanly() {
         .expect("the cases ran");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// Each diagnostic says what kind of problem it is, so that callers need not
+/// read its text: the corpus files that exceed a limit give limits, the
+/// syntax ones syntax errors, option values from the command line options.
+#[test]
+fn diagnostics_have_kinds() {
+    use gdl::diagnostic::Kind;
+    const LIMITS: &[&str] = &[
+        "effects_too_deep",
+        "name_too_long",
+        "number_too_large",
+        "rules_too_large_defines",
+        "rules_too_large_effects",
+        "too_deep",
+        "turn_number_beyond_limit",
+        "turn_number_too_large",
+    ];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/errors");
+    for entry in std::fs::read_dir(dir).expect("the corpus") {
+        let path = entry.expect("an entry").path();
+        let stem = path.file_stem().and_then(|s| s.to_str()).expect("a name");
+        let source = std::fs::read_to_string(&path).expect("readable");
+        let kinds: Vec<Kind> = match syntax::parse(&source) {
+            Err(d) => vec![d.kind],
+            Ok(file) => check::compile(&file, &[])
+                .expect_err(stem)
+                .iter()
+                .map(|d| d.kind)
+                .collect(),
+        };
+        let want = if LIMITS.contains(&stem) {
+            Kind::Limit
+        // `size-1` parses (as a name); the checker explains it.
+        } else if (stem.starts_with("syntax_") || stem == "keyword_as_name")
+            && stem != "syntax_subtraction_without_spaces"
+        {
+            Kind::Syntax
+        } else {
+            Kind::Rules
+        };
+        assert!(kinds.iter().all(|&k| k == want), "{stem}: {kinds:?}");
+    }
+    let file = syntax::parse(HEADER).expect("parses");
+    for option in ["size=3", "komi=x"] {
+        let choice: check::OptionChoice = option.parse().expect("NAME=VALUE");
+        let errors = check::compile(&file, &[choice]).expect_err(option);
+        assert!(errors.iter().any(|d| d.kind == Kind::Option), "{errors:?}");
+    }
+}
