@@ -91,3 +91,39 @@ pub const MAX_LIST_VALUES: usize = 1000;
 /// Largest turn number in `turn N:` or `swap at turn N`; a larger one could
 /// never apply before a playout is cut off.
 pub const MAX_TURN: u32 = 1_000_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The limits table of the language reference states these values.
+    #[test]
+    fn the_reference_states_each_limit() {
+        let docs = include_str!("../docs/language.md");
+        let start = docs.find("## 21. Limits").expect("the limits section");
+        let table = &docs[start..];
+        for row in [
+            format!("| cells | {MAX_CELLS} |"),
+            format!("| board sizes | 1 to {MAX_BOARD_SIZE} |"),
+            format!("| players | {MAX_PLAYERS} |"),
+            format!("| piece kinds | {MAX_PIECES}, and at most {MAX_PIECE_CODES} / (players + 1)"),
+            format!("| marks | {MAX_MARKS} |"),
+            format!("| `N x` repetitions | 1 to {MAX_REPEAT} |"),
+            format!("| `line` length | 1 to {MAX_LINE} |"),
+            format!("| nested `some`/`every` | {MAX_BINDINGS} |"),
+            format!("| nested `each group` | {MAX_BINDINGS} |"),
+            format!("| nesting of an expression | {MAX_DEPTH} levels"),
+            format!("| variables | {MAX_VARIABLES} |"),
+            format!("| numbers in a list option | 1 to {MAX_LIST_VALUES} |"),
+            format!("less than 10^{} in size", MAX_NUMBER.log10()),
+            format!("| nesting of effects | {MAX_EFFECT_DEPTH} levels"),
+            format!("| size of the rules | {MAX_LOWERED} parts"),
+            format!("about {} levels of parentheses", MAX_PARSE_DEPTH / 10),
+            format!("| 1 to {MAX_TURN} |"),
+            format!("| names | {MAX_NAME_LEN} characters |"),
+            format!("| game file | {} MiB |", MAX_INPUT_BYTES >> 20),
+        ] {
+            assert!(table.contains(&row), "the limits table lacks `{row}`");
+        }
+    }
+}
