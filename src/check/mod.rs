@@ -45,7 +45,10 @@ impl std::str::FromStr for OptionChoice {
                 name: n.trim().to_string(),
                 value: v.trim().to_string(),
             }),
-            _ => Err(format!("expected NAME=VALUE, got `{s}`")),
+            _ => Err(format!(
+                "expected NAME=VALUE, got `{}`",
+                crate::diagnostic::shorten(s)
+            )),
         }
     }
 }

@@ -116,7 +116,21 @@ impl<'a> Checker<'a> {
                 },
             );
         }
-        for choice in chosen {
+        for (i, choice) in chosen.iter().enumerate() {
+            // Given twice: which one was meant is unclear, so neither wins.
+            if let Some(first) = chosen[..i].iter().find(|c| c.name == choice.name) {
+                self.errors.push(
+                    Diagnostic::whole(format!(
+                        "option `{}` is given twice (`{}`, then `{}`)",
+                        shorten(&choice.name),
+                        shorten(&first.value),
+                        shorten(&choice.value)
+                    ))
+                    .with_help("give each option once")
+                    .with_kind(Kind::Option),
+                );
+                continue;
+            }
             let Some(decl) = self
                 .file
                 .options

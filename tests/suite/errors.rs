@@ -611,3 +611,23 @@ fn diagnostics_have_kinds() {
         assert!(errors.iter().any(|d| d.kind == Kind::Option), "{errors:?}");
     }
 }
+
+/// An option given twice is refused (the last one used to win silently).
+#[test]
+fn an_option_given_twice_is_refused() {
+    let file = syntax::parse("game G\noption size: 3..9 = 3\nboard square(size)\nplayers x, o\npieces stone\nturn: place stone at empty\n").expect("parses");
+    let choices: Vec<check::OptionChoice> = ["size=4", "size=5"]
+        .iter()
+        .map(|o| o.parse().expect("NAME=VALUE"))
+        .collect();
+    let errors = check::compile(&file, &choices).expect_err("given twice");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].kind, gdl::diagnostic::Kind::Option);
+    assert!(
+        errors[0]
+            .message
+            .contains("`size` is given twice (`4`, then `5`)"),
+        "{errors:?}"
+    );
+    check::compile(&file, &choices[..1]).expect("given once");
+}
