@@ -20,9 +20,26 @@ impl Span {
     }
 }
 
+/// What kind of problem a [`Diagnostic`] is, for callers that treat kinds
+/// differently (an option value comes from the command line, not the file).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// The text does not follow the grammar.
+    Syntax,
+    /// A value chosen with `-o` is not one of the option's values, or names
+    /// no option.
+    Option,
+    /// The game exceeds a capacity limit (see [`crate::limits`]).
+    Limit,
+    /// Any other mistake in the game: names, types, meaning.
+    #[default]
+    Rules,
+}
+
 /// One problem in a game file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    pub kind: Kind,
     pub message: String,
     /// Where; `None` for problems with the file as a whole (a missing item).
     pub span: Option<Span>,
@@ -33,6 +50,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     pub fn at(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
+            kind: Kind::Rules,
             message: message.into(),
             span: Some(span),
             help: None,
@@ -41,10 +59,16 @@ impl Diagnostic {
 
     pub fn whole(message: impl Into<String>) -> Diagnostic {
         Diagnostic {
+            kind: Kind::Rules,
             message: message.into(),
             span: None,
             help: None,
         }
+    }
+
+    pub fn with_kind(mut self, kind: Kind) -> Diagnostic {
+        self.kind = kind;
+        self
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
@@ -63,12 +87,31 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// Longest text quoted whole in a message; longer text is cut with `…`.
+const QUOTE_CHARS: usize = 40;
+
+/// `text` for quoting in a message: cut short if it is long (a name or a
+/// value may be a megabyte of hostile input).
+pub fn shorten(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        None => text.into(),
+        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
+    }
+}
+
 /// The closest of `candidates` to a misspelt `name`, if any is close enough
 /// to be worth suggesting.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).max(1);
+    let len = name.chars().count();
+    // Nothing longer is a typo of a real name; the distance is quadratic.
+    if len > crate::limits::MAX_NAME_LEN {
+        return None;
+    }
+    let limit = (len / 3).max(1);
     candidates
         .into_iter()
+        // A distance is at least the difference in length: skip the far ones.
+        .filter(|c| c.chars().count().abs_diff(len) <= limit)
         .map(|c| (edit_distance(name, c), c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)

@@ -17,6 +17,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod engine;
 pub mod groups;
+pub mod limits;
 pub mod mcts;
 pub mod notation;
 mod pool;

@@ -28,6 +28,7 @@ pub fn render(path: &str, source: &str, d: &Diagnostic) -> String {
             } else {
                 text.chars().count().saturating_sub(col - 1).max(1)
             };
+            let (text, col, width) = excerpt(text, col, width);
             out.push_str(&format!(
                 "{pad} |\n{line} | {text}\n{pad} | {}{}\n",
                 " ".repeat(col - 1),
@@ -45,6 +46,29 @@ pub fn render(path: &str, source: &str, d: &Diagnostic) -> String {
         }
     }
     out
+}
+
+/// Longest source line shown whole under a message, in characters.
+const LINE_CHARS: usize = 400;
+
+/// The part of a long source line around column `col` (1-based, in
+/// characters) with `width` carets: at most [`LINE_CHARS`] characters, cut
+/// with `…`, and the column and width within that part.
+fn excerpt(text: &str, col: usize, width: usize) -> (String, usize, usize) {
+    let len = text.chars().count();
+    if len <= LINE_CHARS {
+        return (text.to_string(), col, width);
+    }
+    // Keep some context before the column.
+    let first = col.saturating_sub(1 + LINE_CHARS / 4);
+    let shown: String = text.chars().skip(first).take(LINE_CHARS).collect();
+    let lead = if first > 0 { "…" } else { "" };
+    let tail = if first + LINE_CHARS < len { "…" } else { "" };
+    let col = col - first + lead.chars().count();
+    let width = width
+        .min(LINE_CHARS + 1 - (col - lead.chars().count()))
+        .max(1);
+    (format!("{lead}{shown}{tail}"), col, width)
 }
 
 /// Renders all diagnostics, sorted by position, with a count at the end.
@@ -68,6 +92,25 @@ pub fn render_all(path: &str, source: &str, diagnostics: &[Diagnostic]) -> Strin
 mod tests {
     use super::*;
     use crate::diagnostic::Span;
+
+    #[test]
+    fn long_lines_are_cut_around_the_span() {
+        let name = "a".repeat(1_000_000);
+        let src = format!("game X\nturn: place stone at {name} x\n");
+        let start = src.find("aaa").unwrap();
+        let d = Diagnostic::at(Span::new(start, start + name.len()), "unknown name");
+        let text = render("x.gdl", &src, &d);
+        assert!(text.len() < 1000, "{} bytes", text.len());
+        assert!(text.contains("x.gdl:2:22"), "{text}");
+        assert!(text.contains("2 | turn: place stone at aaa"), "{text}");
+        let far = src.rfind(" x").unwrap() + 1;
+        let d = Diagnostic::at(Span::new(far, far + 1), "here");
+        let text = render("x.gdl", &src, &d);
+        let lines: Vec<&str> = text.lines().collect();
+        // The caret stands under the `x`, in the cut line.
+        let caret = lines[4].find('^').unwrap();
+        assert_eq!(lines[3].chars().nth(caret), Some('x'), "{text}");
+    }
 
     #[test]
     fn points_at_the_span() {

@@ -78,6 +78,7 @@
 //! from them.
 
 mod generate;
+mod generators;
 mod render;
 #[cfg(test)]
 mod tests;
@@ -94,7 +95,8 @@ pub type DirId = usize;
 /// Marks "no neighbour" in the flat tables.
 pub const NO_CELL: u32 = u32::MAX;
 /// Largest number of cells a generated board may have.
-pub const MAX_CELLS: usize = 4096;
+pub use crate::limits::MAX_CELLS;
+pub use generators::{GENERATORS, Generator, generator};
 
 /// The geometry of a board.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -562,3 +562,22 @@ fn summary_text() {
     .summary();
     assert!(s.contains("hexagon 4,3,4,3,4,3"), "{s}");
 }
+
+/// A new generator is one entry in the table plus its documentation: each
+/// builds a board from each count of sizes it takes, and is documented.
+#[test]
+fn every_generator_builds_and_is_documented() {
+    let docs = include_str!("../../docs/language.md");
+    for g in GENERATORS {
+        assert!(
+            docs.contains(&format!("board {}(", g.name)),
+            "`{}` is not in docs/language.md",
+            g.name
+        );
+        assert_eq!(generator(g.name).map(|x| x.name), Some(g.name));
+        for &n in g.sizes {
+            let b = board((g.shape)(&vec![3; n], g.diagonals));
+            assert!(b.len() > 1, "{}({n} sizes)", g.name);
+        }
+    }
+}

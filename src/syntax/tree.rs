@@ -1,260 +1,11 @@
-//! Stage 1, load: source text to [`GameFile`] (the AST), with syntax errors
-//! reported at their position.
+//! The parse tree to the AST ([`GameFile`]). The tree has been checked
+//! against the limits first, so the recursion here is bounded.
 
-use pest::Parser;
-use pest::iterators::Pair;
-
+use super::{P, Rule};
 use crate::ast::*;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::Span;
 
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/gdl.pest"]
-struct GdlParser;
-
-type P<'a> = Pair<'a, Rule>;
-
-/// Parses a game file. A syntax error stops parsing, so there is at most one.
-pub fn parse(source: &str) -> Result<GameFile, Diagnostic> {
-    // Track the literal tokens (`:`, `)`) the parser expected, for messages.
-    pest::set_error_detail(true);
-    let mut pairs = GdlParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
-    let file = pairs.next().expect("the file rule always yields one pair");
-    let mut game = GameFile::default();
-    for item in file.into_inner() {
-        add_item(&mut game, item);
-    }
-    Ok(game)
-}
-
-/// Words a misspelling may be meant as, for "did you mean".
-const WORDS: &[&str] = &[
-    "game",
-    "option",
-    "board",
-    "players",
-    "pieces",
-    "piece",
-    "marks",
-    "mark",
-    "region",
-    "define",
-    "action",
-    "swap",
-    "turn",
-    "end",
-    "if",
-    "else",
-    "then",
-    "at",
-    "where",
-    "and",
-    "or",
-    "not",
-    "except",
-    "some",
-    "every",
-    "marking",
-    "place",
-    "convert",
-    "remove",
-    "pass",
-    "repeat",
-    "clear",
-    "unmark",
-    "with",
-    "without",
-    "link",
-    "most",
-    "least",
-    "draw",
-    "wins",
-    "loses",
-    "diagonals",
-];
-
-/// The word (letters, digits, `-`, `_`) that covers byte `pos`, if any.
-fn word_at(source: &str, pos: usize) -> Option<(usize, usize)> {
-    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
-    let start = source[..pos]
-        .rfind(|c: char| !is_word(c))
-        .map_or(0, |i| i + 1);
-    let end = source[pos..]
-        .find(|c: char| !is_word(c))
-        .map_or(source.len(), |i| pos + i);
-    (end > start).then_some((start, end))
-}
-
-/// The word just before byte `pos`, skipping white space.
-fn word_before(source: &str, pos: usize) -> Option<(usize, usize)> {
-    let trimmed = source[..pos].trim_end();
-    if trimmed.is_empty() {
-        return None;
-    }
-    word_at(source, trimmed.len() - 1)
-}
-
-fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Diagnostic {
-    let pos = match error.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((s, _)) => s,
-    };
-    // A string that runs to the end of its line.
-    if source[pos..].starts_with('"') {
-        let line_end = source[pos + 1..]
-            .find('\n')
-            .map_or(source.len(), |i| pos + 1 + i);
-        if !source[pos + 1..line_end].contains('"') {
-            return Diagnostic::at(Span::new(pos, line_end), "this string is never closed")
-                .with_help("end it with `\"` on the same line");
-        }
-    }
-    let mut wanted: Vec<String> = match &error.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => positives
-            .iter()
-            .filter_map(|r| describe(*r))
-            .map(str::to_string)
-            .collect(),
-        pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
-    };
-    if let Some(attempts) = error.parse_attempts() {
-        for token in attempts.expected_tokens() {
-            // Separators only: words and operators are covered by the rule
-            // names above ("an operator", "a comparison").
-            let token = token.to_string();
-            if matches!(token.as_str(), ":" | "," | "(" | ")" | "|" | "=" | "..") {
-                wanted.push(format!("`{token}`"));
-            }
-        }
-    }
-    if wanted.iter().any(|w| w == "a comparison") {
-        wanted.retain(|w| w != "`=`");
-    }
-    wanted.sort();
-    wanted.dedup();
-    let message = match wanted.len() {
-        0 => "syntax error".to_string(),
-        1 => format!("syntax error: expected {}", wanted[0]),
-        _ => {
-            let last = wanted.pop().unwrap_or_default();
-            format!("syntax error: expected {} or {}", wanted.join(", "), last)
-        }
-    };
-    // A misspelt keyword: at the error, or just before it (`plase stone`).
-    for (start, end) in [word_at(source, pos), word_before(source, pos)]
-        .into_iter()
-        .flatten()
-    {
-        let word = &source[start..end];
-        // Short words (`o`, `x`) are names far more often than typos.
-        if WORDS.contains(&word) || word.len() < 3 {
-            continue;
-        }
-        if let Some(near) = crate::diagnostic::closest(word, WORDS.iter().copied()) {
-            return Diagnostic::at(Span::new(start, end), message)
-                .with_help(format!("did you mean `{near}`?"));
-        }
-    }
-    Diagnostic::at(Span::new(pos, pos), message)
-}
-
-/// What a rule is called in an error message; `None` for rules a user never
-/// needs to hear about.
-fn describe(rule: Rule) -> Option<&'static str> {
-    Some(match rule {
-        Rule::EOI => "end of file",
-        Rule::game_item => "`game`",
-        Rule::option_item => "`option`",
-        Rule::board_item => "`board`",
-        Rule::players_item => "`players`",
-        Rule::pieces_item => "`pieces`",
-        Rule::marks_item => "`marks`",
-        Rule::region_item => "`region`",
-        Rule::define_item => "`define`",
-        Rule::variables_item => "`variables`",
-        Rule::effect_item => "`effect`",
-        Rule::choose => "`choose`",
-        Rule::each_group => "`each group`",
-        Rule::effect_ref => "an effect",
-        Rule::list_kw => "`list`",
-        Rule::signed_number => "a number",
-        Rule::choice_group => "an action",
-        Rule::while_cond => "`while`",
-        Rule::else_kw => "`else`",
-        Rule::step_move => "`step`",
-        Rule::jump_move => "`jump`",
-        Rule::make_cells => "`make`",
-        Rule::set_var => "`set`",
-        // Wherever `neutral` may come, `pieces` may too: name the common one.
-        Rule::neutral => "`pieces`",
-        Rule::action_item => "`action`",
-        Rule::swap_item => "`swap at turn N`",
-        Rule::turn_item => "`turn`",
-        Rule::end_item => "`end if`",
-        Rule::name | Rule::action_ref => "a name",
-        Rule::int | Rule::int_range => "a whole number",
-        Rule::number | Rule::literal | Rule::word => "a value",
-        Rule::string => "a quoted string",
-        Rule::expr
-        | Rule::disjunction
-        | Rule::conjunction
-        | Rule::negation
-        | Rule::comparison
-        | Rule::sum
-        | Rule::product
-        | Rule::signed
-        | Rule::relative
-        | Rule::primary
-        | Rule::call
-        | Rule::turn_number => "an expression",
-        Rule::quantifier | Rule::some | Rule::every => "`some d:` or `every d:`",
-        Rule::where_op => "`where`",
-        Rule::or_op => "`or`",
-        Rule::and_op => "`and`",
-        Rule::except_op => "`except`",
-        Rule::not_op => "`not`",
-        Rule::at_op => "`at`",
-        Rule::cmp_op => "a comparison",
-        Rule::plus | Rule::minus | Rule::star => "an operator",
-        Rule::step | Rule::choice_step | Rule::end_step => "a step",
-        Rule::times => "`x` (times)",
-        Rule::guarded_choice | Rule::choice => "an action",
-        Rule::place => "`place`",
-        Rule::convert | Rule::convert_cells => "`convert`",
-        Rule::remove | Rule::remove_cells => "`remove`",
-        Rule::pass => "`pass`",
-        Rule::swap => "`swap`",
-        Rule::guard => "`if`",
-        Rule::marking => "`marking`",
-        Rule::effect | Rule::effect_group => "an effect",
-        Rule::clear => "`clear`",
-        Rule::mark_cells => "`mark`",
-        Rule::unmark_cells => "`unmark`",
-        Rule::repeat => "`repeat`",
-        Rule::if_effect => "`if`",
-        Rule::outcome | Rule::compare | Rule::compare_key => {
-            "an outcome (`mover wins`, `draw`, `most ...`)"
-        }
-        Rule::draw => "`draw`",
-        Rule::player_wins | Rule::wins | Rule::loses => "`wins` or `loses`",
-        Rule::most | Rule::least => "`most` or `least`",
-        Rule::option_values => "option values (`1..9` or `a | b`)",
-        Rule::with_diagonals => "`with diagonals`",
-        Rule::without => "`without`",
-        Rule::links | Rule::link_pair => "`link`",
-        Rule::player_binding => "`PLAYER = cells`",
-        Rule::turn_when => "a turn number or `if`",
-        Rule::file
-        | Rule::keyword
-        | Rule::WHITESPACE
-        | Rule::COMMENT
-        | Rule::item
-        | Rule::board_modifier
-        | Rule::choice_kind
-        | Rule::ident_char => return None,
-    })
-}
-
-fn span(pair: &P) -> Span {
+pub(super) fn span(pair: &P) -> Span {
     Span::from_pest(pair.as_span())
 }
 
@@ -267,8 +18,9 @@ fn name(pair: P) -> Name {
 }
 
 fn int(pair: P) -> u32 {
-    // The grammar only lets digits through; absurdly large numbers saturate
-    // and are then rejected as out of range by the checker.
+    // The grammar only lets digits through, and numbers are below 10^15
+    // (checked first); larger ones saturate and are then rejected as out of
+    // range by the checker (turn numbers, repetitions).
     pair.as_str().parse().unwrap_or(u32::MAX)
 }
 
@@ -284,7 +36,7 @@ fn unquote(s: &str) -> String {
     s.trim_matches('"').to_string()
 }
 
-fn add_item(game: &mut GameFile, item: P) {
+pub(super) fn add_item(game: &mut GameFile, item: P) {
     let item_span = span(&item);
     let rule = item.as_rule();
     let mut inner = item.into_inner();
@@ -309,8 +61,13 @@ fn add_item(game: &mut GameFile, item: P) {
                 match v.as_rule() {
                     Rule::int_range => {
                         let mut ends = v.into_inner();
-                        let lo = ends.next().map(|p| int(p) as i64).unwrap_or(0);
-                        let hi = ends.next().map(|p| int(p) as i64).unwrap_or(0);
+                        // Below 10^15 (checked above), so exact in an i64.
+                        let mut end = || {
+                            ends.next()
+                                .map_or(0, |p| p.as_str().parse().unwrap_or(i64::MAX))
+                        };
+                        let lo = end();
+                        let hi = end();
                         range = Some(OptionValues::Range(lo, hi));
                     }
                     Rule::list_kw => range = Some(OptionValues::AnyList),

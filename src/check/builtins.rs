@@ -1,0 +1,493 @@
+//! Built-in functions (`count`, `line`, `rotate`, ...), as one table: the
+//! name list, the arity check, "did you mean" and the lowering all read
+//! [`FUNCTIONS`], so a new function is one entry here (plus its section in
+//! `docs/language.md`, and an IR node and its evaluation if it needs one).
+
+use crate::ast::{Expr, ExprKind, Name};
+use crate::diagnostic::{Diagnostic, Span, closest};
+use crate::limits::MAX_LINE;
+use crate::rules::*;
+
+use super::{Checker, Value};
+
+/// What a built-in function takes or gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Type {
+    Set,
+    Number,
+    Condition,
+    Direction,
+    Player,
+    /// A whole number fixed before the game starts (a constant, an option).
+    FixedNumber,
+    /// A column letter, or a fixed number.
+    ColumnKey,
+    /// A cell label such as `a1`.
+    CellLabel,
+}
+
+/// An argument, lowered to what its [`Type`] says.
+#[derive(Clone, Debug)]
+pub(super) enum Arg {
+    Set(SetExpr),
+    Number(NumExpr),
+    Condition(BoolExpr),
+    Direction(DirExpr),
+    Player(Who),
+    Fixed(i64),
+    /// A column letter or a fixed number, as text.
+    Key(String),
+    Label(String),
+    /// A bad cell label, already reported; the other labels still count.
+    Skipped,
+}
+
+/// The lowered arguments of one call, with where each was written.
+pub(super) struct Args<'e> {
+    values: Vec<Arg>,
+    exprs: &'e [Expr],
+}
+
+impl Args<'_> {
+    /// Where argument `i` was written.
+    fn span(&self, i: usize) -> Span {
+        self.exprs.get(i).map_or_else(Span::default, |e| e.span)
+    }
+
+    // The accessors below return a neutral value if the table and the
+    // lowering disagree (a bug, not bad input): never a panic.
+
+    fn set(&self, i: usize) -> SetExpr {
+        match self.values.get(i) {
+            Some(Arg::Set(s)) => s.clone(),
+            _ => SetExpr::Empty,
+        }
+    }
+
+    fn number(&self, i: usize) -> NumExpr {
+        match self.values.get(i) {
+            Some(Arg::Number(n)) => n.clone(),
+            _ => NumExpr::Const(0.0),
+        }
+    }
+
+    fn condition(&self, i: usize) -> BoolExpr {
+        match self.values.get(i) {
+            Some(Arg::Condition(b)) => b.clone(),
+            _ => BoolExpr::Const(false),
+        }
+    }
+
+    fn direction(&self, i: usize) -> DirExpr {
+        match self.values.get(i) {
+            Some(Arg::Direction(d)) => d.clone(),
+            _ => DirExpr::Const(0),
+        }
+    }
+
+    fn player(&self, i: usize) -> Who {
+        match self.values.get(i) {
+            Some(Arg::Player(w)) => *w,
+            _ => Who::Me,
+        }
+    }
+
+    fn fixed(&self, i: usize) -> i64 {
+        match self.values.get(i) {
+            Some(Arg::Fixed(k)) => *k,
+            _ => 0,
+        }
+    }
+
+    fn key(&self, i: usize) -> String {
+        match self.values.get(i) {
+            Some(Arg::Key(k)) => k.clone(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// One built-in function.
+pub(super) struct Builtin {
+    pub name: &'static str,
+    /// The arguments' types; with `variadic`, any number of the one type.
+    pub params: &'static [Type],
+    pub variadic: bool,
+    pub result: Type,
+    /// Whether it looks at the board's cells, rows or directions (and so
+    /// cannot be checked when the board could not be built).
+    pub needs_board: bool,
+    /// Builds the function's value from its lowered arguments.
+    pub lower: fn(&mut Checker<'_>, &Args<'_>) -> Value,
+}
+
+impl Builtin {
+    const fn new(
+        name: &'static str,
+        params: &'static [Type],
+        result: Type,
+        lower: fn(&mut Checker<'_>, &Args<'_>) -> Value,
+    ) -> Builtin {
+        Builtin {
+            name,
+            params,
+            variadic: false,
+            result,
+            needs_board: false,
+            lower,
+        }
+    }
+
+    /// The same function, looking at the board.
+    const fn on_board(self) -> Builtin {
+        Builtin {
+            needs_board: true,
+            ..self
+        }
+    }
+}
+
+use Type::{CellLabel, ColumnKey, Condition, Direction, FixedNumber, Number, Player, Set};
+
+/// Every built-in function, in the order "did you mean" and the list of
+/// functions show them.
+pub(super) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("index", &[Player], Number, |_, a| {
+        Value::Num(NumExpr::Index(a.player(0)))
+    }),
+    Builtin::new("select", &[Condition, Number, Number], Number, |_, a| {
+        let (x, y) = (a.number(1), a.number(2));
+        Value::Num(match a.condition(0) {
+            BoolExpr::Const(c) => {
+                if c {
+                    x
+                } else {
+                    y
+                }
+            }
+            c => NumExpr::Select(Box::new(c), Box::new(x), Box::new(y)),
+        })
+    }),
+    Builtin::new("rows", &[Set], Number, |_, a| {
+        Value::Num(NumExpr::Rows(a.set(0)))
+    }),
+    Builtin::new("columns", &[Set], Number, |_, a| {
+        Value::Num(NumExpr::Columns(a.set(0)))
+    }),
+    Builtin::new("box", &[Set], Set, |_, a| {
+        Value::Set(SetExpr::Box(Box::new(a.set(0))))
+    }),
+    Builtin::new("reach", &[Set, Set], Set, |_, a| {
+        Value::Set(SetExpr::Reach(Box::new(a.set(0)), Box::new(a.set(1))))
+    }),
+    Builtin::new("like", &[Set], Set, |_, a| {
+        Value::Set(SetExpr::Like(Box::new(a.set(0))))
+    }),
+    Builtin::new("count", &[Set], Number, |_, a| {
+        Value::Num(NumExpr::Count(a.set(0)))
+    }),
+    Builtin::new("groups", &[Set], Number, |_, a| {
+        Value::Num(NumExpr::Groups(a.set(0)))
+    }),
+    Builtin::new("largest", &[Set], Number, |_, a| {
+        Value::Num(NumExpr::Largest(a.set(0)))
+    }),
+    Builtin::new("connected", &[Set, Set, Set], Condition, |_, a| {
+        Value::Bool(BoolExpr::Connected(a.set(0), a.set(1), a.set(2)))
+    }),
+    Builtin::new("line", &[Set, FixedNumber], Condition, line),
+    Builtin::new("neighbors", &[Set], Set, |_, a| {
+        Value::Set(SetExpr::Neighbors(Box::new(a.set(0))))
+    }),
+    Builtin::new("edge", &[Direction], Set, edge).on_board(),
+    Builtin::new("row", &[FixedNumber], Set, |c, a| {
+        let key = a.fixed(0).to_string();
+        let cells = usize::try_from(a.fixed(0)).map_or_else(|_| Vec::new(), |k| c.board().row(k));
+        c.line_of_cells("row", &key, cells, a.span(0))
+    })
+    .on_board(),
+    Builtin::new("column", &[ColumnKey], Set, |c, a| {
+        let key = a.key(0);
+        let cells = c.board().column_by_name(&key).unwrap_or_default();
+        c.line_of_cells("column", &key, cells, a.span(0))
+    })
+    .on_board(),
+    Builtin {
+        name: "cells",
+        params: &[CellLabel],
+        variadic: true,
+        result: Set,
+        needs_board: true,
+        lower: cells,
+    },
+    Builtin::new("rotate", &[Direction, FixedNumber], Direction, rotate).on_board(),
+];
+
+/// How a built-in name gets its value (the span is where it is used).
+type NameValue = fn(&mut Checker<'_>, Span) -> Value;
+
+/// Every built-in name (`empty`, `own`, `mover`, ...) with its value; these
+/// names cannot be declared.
+pub(super) const NAMES: &[(&str, NameValue)] = &[
+    ("empty", |_, _| Value::Set(SetExpr::Empty)),
+    ("occupied", |_, _| Value::Set(SetExpr::Occupied)),
+    ("all", |_, _| Value::Set(SetExpr::All)),
+    ("here", |_, _| Value::Set(SetExpr::Here)),
+    ("own", |_, _| Value::Set(SetExpr::Owned(Who::Me))),
+    ("enemy", |_, _| Value::Set(SetExpr::Enemy)),
+    ("mover", |_, _| Value::Who(Who::Me)),
+    ("opponent", |_, _| Value::Who(Who::Opponent)),
+    ("corners", corners),
+    ("passes", |_, _| Value::Num(NumExpr::Passes)),
+    ("origin", |_, _| Value::Set(SetExpr::Origin)),
+    ("jumped", |_, _| Value::Set(SetExpr::Jumped)),
+    ("stuck", |c, span| {
+        c.errors.push(
+            Diagnostic::at(span, "`stuck` stands alone, in `end if stuck: OUTCOME`")
+                .with_help("it is the end of a game whose player to move has no action"),
+        );
+        Value::Error
+    }),
+];
+
+/// The generated shape's corners; on a board cut with `without`, the cells
+/// with the fewest neighbours (the tips of a diamond cut from a square, say).
+fn corners(c: &mut Checker<'_>, _: Span) -> Value {
+    let cells = match &c.board {
+        Some(b) if c.cut_board => {
+            let fewest = (0..b.len())
+                .map(|x| b.neighbors(x).len())
+                .min()
+                .unwrap_or(0);
+            (0..b.len())
+                .filter(|&x| b.neighbors(x).len() == fewest)
+                .collect()
+        }
+        Some(b) => b.corners(),
+        None => Vec::new(),
+    };
+    Value::Set(c.fixed(cells))
+}
+
+/// `line(S, N)`: N in a row of S.
+fn line(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
+    match a.fixed(1) {
+        n if (1..=MAX_LINE).contains(&n) => Value::Bool(BoolExpr::Line(a.set(0), n as u32)),
+        _ => {
+            let msg = format!("a line is 1 to {MAX_LINE} cells long");
+            c.limit(a.span(1), msg);
+            Value::Error
+        }
+    }
+}
+
+/// `edge(D)`: the cells with no neighbour in direction D.
+fn edge(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
+    match a.direction(0) {
+        DirExpr::Const(d) => {
+            let cells = c.board().edge(d as usize);
+            Value::Set(c.fixed(cells))
+        }
+        _ => {
+            c.error(
+                a.span(0),
+                "`edge` needs a direction of the board, such as `n`",
+            );
+            Value::Error
+        }
+    }
+}
+
+/// `cells(a1, b2, ...)`: the labelled cells.
+fn cells(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
+    let mut cells = Vec::new();
+    for (i, arg) in a.values.iter().enumerate() {
+        let Arg::Label(label) = arg else { continue };
+        match c.board().cell_by_label(label) {
+            Some(cell) => cells.push(cell),
+            None => c.error(a.span(i), format!("`{label}` is not a cell of this board")),
+        }
+    }
+    Value::Set(c.fixed(cells))
+}
+
+/// `rotate(D, DEGREES)`: D turned by a fixed angle, on this board.
+fn rotate(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
+    let deg = a.fixed(1);
+    let b = c.board();
+    let table: Vec<DirId> = (0..b.dirs().len())
+        .map(|x| {
+            b.rotate(x, (deg % 360) as i32)
+                .map_or(NO_DIR, |r| r as DirId)
+        })
+        .collect();
+    if table.iter().all(|&r| r == NO_DIR) {
+        let angles: Vec<String> = b
+            .dirs()
+            .iter()
+            .map(|d| format!("{} {}", d.name, d.angle))
+            .collect();
+        c.errors.push(
+            Diagnostic::at(
+                a.span(1),
+                format!("no direction of this board is {deg} degrees from another"),
+            )
+            .with_help(format!(
+                "the directions and their angles: {}",
+                angles.join(", ")
+            )),
+        );
+        return Value::Error;
+    }
+    Value::Dir(DirExpr::Rotate(Box::new(a.direction(0)), table))
+}
+
+/// The built-in function called `name`, if there is one.
+pub(super) fn function(name: &str) -> Option<&'static Builtin> {
+    FUNCTIONS.iter().find(|f| f.name == name)
+}
+
+impl<'a> Checker<'a> {
+    pub(super) fn call(&mut self, f: &Name, args: &[Expr], span: Span) -> Value {
+        let Some(builtin) = function(&f.text) else {
+            let names = || FUNCTIONS.iter().map(|b| b.name);
+            let mut d = Diagnostic::at(f.span, format!("unknown function `{}`", f.text));
+            d.help = Some(match closest(&f.text, names()) {
+                Some(near) => format!("did you mean `{near}`?"),
+                None => format!("functions: {}", names().collect::<Vec<_>>().join(", ")),
+            });
+            self.errors.push(d);
+            return Value::Error;
+        };
+        let n = builtin.params.len();
+        if !builtin.variadic && args.len() != n {
+            let msg = format!(
+                "`{}` takes {n} argument{}, not {}",
+                f.text,
+                if n == 1 { "" } else { "s" },
+                args.len()
+            );
+            self.error(span, msg);
+            return Value::Error;
+        }
+        // Every argument is lowered (and its errors reported) before any
+        // failure stops the call.
+        let mut values = Vec::with_capacity(args.len());
+        let mut failed = false;
+        for (i, e) in args.iter().enumerate() {
+            let ty = builtin.params[if builtin.variadic { 0 } else { i }];
+            match self.argument(ty, e) {
+                Some(v) => values.push(v),
+                None => failed = true,
+            }
+        }
+        if failed {
+            return Value::Error;
+        }
+        // Cells, rows and directions of a board that could not be built
+        // cannot be checked.
+        if self.board_unknown && builtin.needs_board {
+            return Value::Error;
+        }
+        let value = (builtin.lower)(
+            self,
+            &Args {
+                values,
+                exprs: args,
+            },
+        );
+        debug_assert!(
+            matches!(
+                (builtin.result, &value),
+                (_, Value::Error)
+                    | (Type::Set, Value::Set(_))
+                    | (Type::Number, Value::Num(_))
+                    | (Type::Condition, Value::Bool(_))
+                    | (Type::Direction, Value::Dir(_))
+            ),
+            "`{}` gives what its entry says",
+            builtin.name
+        );
+        value
+    }
+
+    /// Lowers one argument to its type; `None` if it is not of that type
+    /// (reported).
+    fn argument(&mut self, ty: Type, e: &Expr) -> Option<Arg> {
+        Some(match ty {
+            Type::Set => Arg::Set(self.set(e)),
+            Type::Condition => Arg::Condition(self.condition(e)),
+            Type::Number => {
+                let v = self.expr(e);
+                Arg::Number(self.want_num(v, e.span)?)
+            }
+            Type::Direction => {
+                let v = self.expr(e);
+                Arg::Direction(self.want_dir(v, e.span)?)
+            }
+            Type::Player => match self.expr(e) {
+                Value::Who(w) => Arg::Player(w),
+                v => {
+                    self.mismatch(&v, "a player", e.span);
+                    return None;
+                }
+            },
+            Type::FixedNumber => Arg::Fixed(self.const_int(e)?),
+            // A column letter, or any fixed number (an option, `size - 1`).
+            Type::ColumnKey => match &e.kind {
+                ExprKind::Name(t) if !self.options.contains_key(t) => Arg::Key(t.clone()),
+                _ => Arg::Key(self.const_int(e)?.to_string()),
+            },
+            Type::CellLabel => match &e.kind {
+                ExprKind::Name(t) => Arg::Label(t.clone()),
+                _ => {
+                    self.errors.push(
+                        Diagnostic::at(e.span, "`cells` takes cell labels").with_help(
+                            "a cell label is a column letter and a row number, such as `a1`",
+                        ),
+                    );
+                    Arg::Skipped
+                }
+            },
+        })
+    }
+
+    /// The cells of a row or column, or an error if the board has none.
+    fn line_of_cells(&mut self, what: &str, key: &str, cells: Vec<usize>, span: Span) -> Value {
+        if cells.is_empty() {
+            self.error(span, format!("the board has no {what} `{key}`"));
+            return Value::Error;
+        }
+        Value::Set(self.fixed(cells))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A new function is one entry plus its documentation: each is in the
+    /// language reference.
+    #[test]
+    fn every_function_is_documented() {
+        let docs = include_str!("../../docs/language.md");
+        for f in FUNCTIONS {
+            assert!(
+                docs.contains(&format!("`{}(", f.name)),
+                "`{}` is not in docs/language.md",
+                f.name
+            );
+        }
+    }
+
+    #[test]
+    fn names_are_unique() {
+        for (i, f) in FUNCTIONS.iter().enumerate() {
+            assert!(
+                FUNCTIONS[..i].iter().all(|g| g.name != f.name),
+                "{}",
+                f.name
+            );
+        }
+    }
+}

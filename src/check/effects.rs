@@ -1,0 +1,126 @@
+//! Effects: what happens without a choice, lowered with their nesting capped.
+
+use crate::ast;
+use crate::diagnostic::Span;
+use crate::limits::MAX_EFFECT_DEPTH;
+use crate::rules::*;
+
+use super::Checker;
+
+impl<'a> Checker<'a> {
+    pub(super) fn effect(&mut self, e: &ast::Effect) -> Effect {
+        if !self.spend(1, effect_span(e)) {
+            return Effect::Seq(Vec::new());
+        }
+        // The engine runs effects recursively, on small worker stacks too.
+        if self.effect_depth >= MAX_EFFECT_DEPTH {
+            let span = effect_span(e);
+            self.limit(
+                span,
+                format!("effects nest more than {MAX_EFFECT_DEPTH} levels deep here"),
+            );
+            return Effect::Seq(Vec::new());
+        }
+        self.effect_depth += 1;
+        let lowered = self.effect_inner(e);
+        self.effect_depth -= 1;
+        lowered
+    }
+
+    pub(super) fn effect_inner(&mut self, e: &ast::Effect) -> Effect {
+        match e {
+            ast::Effect::Clear(m) => Effect::Clear(self.mark(m)),
+            ast::Effect::Mark(m, s) => Effect::Mark(self.mark(m), self.set(s)),
+            ast::Effect::Unmark(m, s) => Effect::Unmark(self.mark(m), self.set(s)),
+            ast::Effect::Convert(s, m) => {
+                Effect::Convert(self.set(s), m.as_ref().map(|m| self.mark(m)))
+            }
+            ast::Effect::Remove(s, m) => {
+                Effect::Remove(self.set(s), m.as_ref().map(|m| self.mark(m)))
+            }
+            ast::Effect::Repeat(body, _) => Effect::Repeat(Box::new(self.effect(body))),
+            ast::Effect::If(c, yes, no) => {
+                let c = self.condition(c);
+                let yes = self.effect(yes);
+                let no = no.as_ref().map(|n| Box::new(self.effect(n)));
+                match c {
+                    BoolExpr::Const(true) => yes,
+                    BoolExpr::Const(false) => no.map(|n| *n).unwrap_or(Effect::Seq(Vec::new())),
+                    c => Effect::If(c, Box::new(yes), no),
+                }
+            }
+            ast::Effect::Group(list) => Effect::Seq(list.iter().map(|e| self.effect(e)).collect()),
+            ast::Effect::Swap => Effect::Swap,
+            ast::Effect::Make(s, piece) => {
+                let s = self.set(s);
+                Effect::Make(s, self.piece(piece))
+            }
+            ast::Effect::Set(var, value) => {
+                let Some(v) = self.variables.iter().position(|x| x.name == var.text) else {
+                    let known: Vec<String> =
+                        self.variables.iter().map(|x| x.name.clone()).collect();
+                    self.unknown_kind(var, &known, "variable");
+                    return Effect::Seq(Vec::new());
+                };
+                let n = self.expr(value);
+                match self.want_num(n, value.span) {
+                    Some(n) => Effect::Set(v as u8, n),
+                    None => Effect::Seq(Vec::new()),
+                }
+            }
+            ast::Effect::EachGroup { var, set, body } => {
+                let s = self.set(set);
+                if !self.check_binding(var, "group", self.set_scope.len(), "`each group`") {
+                    return Effect::Seq(Vec::new());
+                }
+                self.set_scope.push(var.text.clone());
+                self.set_slots = self.set_slots.max(self.set_scope.len());
+                let slot = (self.set_scope.len() - 1) as u8;
+                let body = self.effect(body);
+                self.set_scope.pop();
+                Effect::EachGroup {
+                    slot,
+                    set: s,
+                    body: Box::new(body),
+                }
+            }
+            ast::Effect::Named(n) => {
+                let Some(&body) = self.effects.get(&n.text) else {
+                    let known: Vec<String> = self.effects.keys().cloned().collect();
+                    self.unknown_kind(n, &known, "effect");
+                    return Effect::Seq(Vec::new());
+                };
+                if self.effect_stack.contains(&n.text) {
+                    let chain = self.effect_stack.join(" -> ");
+                    self.error(
+                        n.span,
+                        format!("effect `{}` runs itself ({chain} -> {})", n.text, n.text),
+                    );
+                    return Effect::Seq(Vec::new());
+                }
+                // Named effects see only their own group variables.
+                let saved = std::mem::take(&mut self.set_scope);
+                self.effect_stack.push(n.text.clone());
+                let e = self.effect(body);
+                self.effect_stack.pop();
+                self.set_scope = saved;
+                e
+            }
+        }
+    }
+}
+
+/// Where an effect was written, for an error about it as a whole: the first
+/// name or expression in it (effects carry no span of their own).
+fn effect_span(e: &ast::Effect) -> Span {
+    match e {
+        ast::Effect::Clear(n) | ast::Effect::Mark(n, _) | ast::Effect::Unmark(n, _) => n.span,
+        ast::Effect::Convert(x, _) | ast::Effect::Remove(x, _) | ast::Effect::Make(x, _) => x.span,
+        ast::Effect::Repeat(_, span) => *span,
+        ast::Effect::If(c, _, _) => c.span,
+        ast::Effect::Group(list) => list.first().map_or_else(Span::default, effect_span),
+        ast::Effect::EachGroup { var, .. } => var.span,
+        ast::Effect::Swap => Span::default(),
+        ast::Effect::Set(n, _) | ast::Effect::Named(n) => n.span,
+    }
+}

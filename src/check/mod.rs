@@ -1,0 +1,285 @@
+//! Stage 2, compile: [`GameFile`] + chosen options to [`Rules`]. Every name
+//! is resolved and every type checked here; all errors are collected, each
+//! with its span and, for a misspelt name, the name that was probably meant.
+//!
+//! One `Checker` walks the file in stages, each in its own file: options
+//! (`options`), declarations and name lookup (`names`), the board
+//! (`boards`), regions (`regions`), expressions (`expressions`,
+//! `operators`, `builtins`), turns and effects (`turns`, `effects`);
+//! `optimise` folds constants on the way.
+
+mod boards;
+mod builtins;
+mod effects;
+mod expressions;
+mod names;
+mod operators;
+mod optimise;
+mod options;
+mod regions;
+mod turns;
+
+use std::collections::HashMap;
+
+use crate::ast::{self, GameFile, Name};
+use crate::board::Board;
+use crate::cellset::CellSet;
+use crate::diagnostic::{Diagnostic, Kind, Span};
+use crate::limits::MAX_LOWERED;
+use crate::rules::*;
+use options::OptionState;
+
+/// An option value chosen on the command line (`-o size=9`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionChoice {
+    pub name: String,
+    pub value: String,
+}
+
+impl std::str::FromStr for OptionChoice {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<OptionChoice, String> {
+        match s.split_once('=') {
+            Some((n, v)) if !n.trim().is_empty() => Ok(OptionChoice {
+                name: n.trim().to_string(),
+                value: v.trim().to_string(),
+            }),
+            _ => Err(format!(
+                "expected NAME=VALUE, got `{}`",
+                crate::diagnostic::shorten(s)
+            )),
+        }
+    }
+}
+
+/// Compiles a parsed game with the given option values.
+pub fn compile(file: &GameFile, chosen: &[OptionChoice]) -> Result<Rules, Vec<Diagnostic>> {
+    let mut c = Checker::new(file);
+    c.options(chosen);
+    c.declarations();
+    c.build_board();
+    if c.board.is_none() {
+        // Keep checking the rest of the file on a stand-in board, so that
+        // its other errors are reported too.
+        c.stand_in_board();
+        if c.board.is_none() {
+            return Err(c.errors);
+        }
+    }
+    c.regions();
+    let rules = c.rules();
+    if c.errors.is_empty() {
+        Ok(rules)
+    } else {
+        // A definition or effect used in many places reports its error once.
+        let mut seen = std::collections::HashSet::new();
+        c.errors
+            .retain(|d| seen.insert((d.span, d.message.clone(), d.help.clone())));
+        Err(c.errors)
+    }
+}
+
+/// What an expression turned out to be.
+#[derive(Clone, Debug)]
+enum Value {
+    Num(NumExpr),
+    /// A variable chosen among names, compared with `=` against them.
+    Chosen(u8),
+    Bool(BoolExpr),
+    Set(SetExpr),
+    Dir(DirExpr),
+    Who(Who),
+    /// The value of a symbolic option, compared with `=` against its values.
+    Symbol {
+        option: String,
+        value: String,
+    },
+    /// Something already reported.
+    Error,
+}
+
+impl Value {
+    fn kind(&self) -> &'static str {
+        match self {
+            Value::Num(_) => "a number",
+            Value::Chosen(_) => "a chosen value",
+            Value::Bool(_) => "a condition",
+            Value::Set(_) => "a set of cells",
+            Value::Dir(_) => "a direction",
+            Value::Who(_) => "a player",
+            Value::Symbol { .. } => "an option value",
+            Value::Error => "an error",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NameKind {
+    Option,
+    Player,
+    Piece,
+    Mark,
+    Region,
+    Define,
+    Action,
+    Builtin,
+    Side,
+    Direction,
+    Variable,
+    Effect,
+}
+
+impl NameKind {
+    fn describe(self) -> &'static str {
+        match self {
+            NameKind::Option => "an option",
+            NameKind::Player => "a player",
+            NameKind::Piece => "a piece",
+            NameKind::Mark => "a mark",
+            NameKind::Region => "a region",
+            NameKind::Define => "a definition",
+            NameKind::Action => "an action",
+            NameKind::Builtin => "a built-in name",
+            NameKind::Side => "a side of the board",
+            NameKind::Direction => "a direction of the board",
+            NameKind::Variable => "a variable",
+            NameKind::Effect => "an effect",
+        }
+    }
+}
+
+pub use crate::limits::MAX_DEPTH;
+
+struct Checker<'a> {
+    file: &'a GameFile,
+    errors: Vec<Diagnostic>,
+    options: HashMap<String, OptionState>,
+    option_order: Vec<String>,
+    names: HashMap<String, NameKind>,
+    board: Option<Board>,
+    players: Vec<String>,
+    pieces: Vec<String>,
+    marks: Vec<String>,
+    regions: HashMap<String, SetExpr>,
+    /// Regions whose declaration was wrong (already reported).
+    failed_regions: Vec<String>,
+    defines: HashMap<String, &'a ast::RegionBody>,
+    neutral: Vec<bool>,
+    variables: Vec<Variable>,
+    effects: HashMap<String, &'a ast::Effect>,
+    effect_stack: Vec<String>,
+    /// Group variables in scope (`each group g in ...`), innermost last.
+    set_scope: Vec<String>,
+    /// The board had cells removed with `without`.
+    cut_board: bool,
+    /// The board could not be built (reported): the one used is a stand-in,
+    /// and errors that depend on the real board are not reported.
+    board_unknown: bool,
+    /// Current nesting of `expr`.
+    depth: usize,
+    /// Current nesting of `effect` (named effects included).
+    effect_depth: usize,
+    set_slots: usize,
+    /// Each definition's value, with how many parts lowering it took.
+    define_values: HashMap<String, (Value, usize)>,
+    /// Parts (expressions and effects) lowered so far, definitions and
+    /// named effects counted at each use: see [`MAX_LOWERED`].
+    lowered: usize,
+    define_stack: Vec<String>,
+    actions: HashMap<String, &'a ast::Choice>,
+    action_index: HashMap<String, u16>,
+    fixed_sets: Vec<CellSet>,
+    choices: Vec<Choice>,
+    /// Direction variables in scope, innermost last.
+    scope: Vec<String>,
+    dir_slots: usize,
+}
+
+impl<'a> Checker<'a> {
+    fn new(file: &'a GameFile) -> Checker<'a> {
+        let mut names = HashMap::new();
+        for (b, _) in builtins::NAMES {
+            names.insert(b.to_string(), NameKind::Builtin);
+        }
+        Checker {
+            file,
+            errors: Vec::new(),
+            options: HashMap::new(),
+            option_order: Vec::new(),
+            names,
+            board: None,
+            players: Vec::new(),
+            pieces: Vec::new(),
+            marks: Vec::new(),
+            regions: HashMap::new(),
+            failed_regions: Vec::new(),
+            defines: HashMap::new(),
+            neutral: Vec::new(),
+            variables: Vec::new(),
+            effects: HashMap::new(),
+            effect_stack: Vec::new(),
+            set_scope: Vec::new(),
+            set_slots: 0,
+            depth: 0,
+            effect_depth: 0,
+            cut_board: false,
+            board_unknown: false,
+            define_values: HashMap::new(),
+            lowered: 0,
+            define_stack: Vec::new(),
+            actions: HashMap::new(),
+            action_index: HashMap::new(),
+            fixed_sets: Vec::new(),
+            choices: Vec::new(),
+            scope: Vec::new(),
+            dir_slots: 0,
+        }
+    }
+
+    /// Counts `parts` more lowered parts; false (reported once) past
+    /// [`MAX_LOWERED`], where lowering stops. Definitions and named effects
+    /// used in each other can double the rules at each level.
+    fn spend(&mut self, parts: usize, span: Span) -> bool {
+        let was = self.lowered;
+        self.lowered = self.lowered.saturating_add(parts);
+        if self.lowered <= MAX_LOWERED {
+            return true;
+        }
+        if was <= MAX_LOWERED {
+            self.limit(
+                span,
+                format!(
+                    "the rules grow too large here, with definitions and effects written out where they are used (more than {MAX_LOWERED} parts)"
+                ),
+            );
+        }
+        false
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.errors.push(Diagnostic::at(span, message));
+    }
+
+    /// A capacity limit exceeded (see [`crate::limits`]).
+    fn limit(&mut self, span: Span, message: impl Into<String>) {
+        self.errors
+            .push(Diagnostic::at(span, message).with_kind(Kind::Limit));
+    }
+
+    fn declare(&mut self, name: &Name, kind: NameKind) -> bool {
+        if let Some(old) = self.names.get(&name.text) {
+            let msg = format!("`{}` is already {}", name.text, old.describe());
+            self.error(name.span, msg);
+            return false;
+        }
+        if builtins::function(&name.text).is_some() {
+            // Reported, but declared all the same, so that its uses raise no
+            // further errors.
+            let msg = format!("`{}` is the name of a built-in function", name.text);
+            self.error(name.span, msg);
+        }
+        self.names.insert(name.text.clone(), kind);
+        true
+    }
+}

@@ -1,0 +1,225 @@
+//! Declarations: players, pieces, variables, effects, marks, regions,
+//! definitions and actions enter the name table; names are resolved to them.
+
+use crate::ast::{self, Literal, Name};
+use crate::diagnostic::{Diagnostic, closest};
+use crate::limits::{
+    MAX_BINDINGS, MAX_MARKS, MAX_PIECE_CODES, MAX_PIECES, MAX_PLAYERS, MAX_VARIABLES,
+};
+use crate::rules::*;
+
+use super::{Checker, NameKind};
+
+impl<'a> Checker<'a> {
+    pub(super) fn declarations(&mut self) {
+        let file = self.file;
+        match file.players.len() {
+            0 => {
+                self.errors
+                    .push(Diagnostic::whole("the game declares no players").with_help(
+                        "add a line such as `players black, white`; the first one moves first",
+                    ))
+            }
+            1 => {}
+            _ => {
+                let span = file.players[1][0].span;
+                self.error(
+                    span,
+                    "players are declared twice: list them all in one `players` line",
+                );
+            }
+        }
+        if let Some(list) = file.players.first() {
+            for p in list {
+                if self.declare(p, NameKind::Player) {
+                    self.players.push(p.text.clone());
+                }
+            }
+            if let Some(extra) = list.get(MAX_PLAYERS) {
+                self.limit(extra.span, format!("at most {MAX_PLAYERS} players"));
+            }
+        }
+        for (p, neutral) in &file.pieces {
+            if self.declare(p, NameKind::Piece) {
+                self.pieces.push(p.text.clone());
+                self.neutral.push(*neutral);
+            }
+        }
+        for v in &file.variables {
+            if self.declare(v, NameKind::Variable) {
+                let symbols = self.variable_symbols(&v.text);
+                self.variables.push(Variable {
+                    name: v.text.clone(),
+                    symbols,
+                });
+            }
+        }
+        if let Some(extra) = file.variables.get(MAX_VARIABLES) {
+            self.limit(extra.span, format!("at most {MAX_VARIABLES} variables"));
+        }
+        for (n, e) in &file.effects {
+            if self.declare(n, NameKind::Effect) {
+                self.effects.insert(n.text.clone(), e);
+            }
+        }
+        for m in &file.marks {
+            if self.declare(m, NameKind::Mark) {
+                self.marks.push(m.text.clone());
+            }
+        }
+        if let Some((extra, _)) = file.pieces.get(MAX_PIECES) {
+            self.limit(extra.span, format!("at most {MAX_PIECES} kinds of piece"));
+        }
+        if let Some(extra) = file.marks.get(MAX_MARKS) {
+            self.limit(extra.span, format!("at most {MAX_MARKS} marks"));
+        }
+        // A cell stores its piece in a byte: kind and owner (or nobody).
+        let most = MAX_PIECE_CODES / (self.players.len() + 1);
+        if self.pieces.len() > most
+            && let Some((extra, _)) = file.pieces.get(most)
+        {
+            self.limit(
+                extra.span,
+                format!(
+                    "too many kinds of piece for {} players: at most {most}",
+                    self.players.len()
+                ),
+            );
+        }
+        for r in &file.regions {
+            self.declare(&r.name, NameKind::Region);
+        }
+        for (n, body) in &file.defines {
+            if self.declare(n, NameKind::Define) {
+                self.defines.insert(n.text.clone(), body);
+            }
+        }
+        for (n, c) in &file.actions {
+            if self.declare(n, NameKind::Action) {
+                self.actions.insert(n.text.clone(), c);
+            }
+        }
+    }
+
+    /// The names a variable is chosen among, from every `choose` of it in
+    /// the file; empty for a variable of numbers.
+    pub(super) fn variable_symbols(&self, var: &str) -> Vec<String> {
+        let mut lists: Vec<&Vec<Literal>> = Vec::new();
+        let mut visit = |c: &'a ast::Choice| {
+            if let ast::ChoiceKind::Choose { var: v, values, .. } = &c.kind
+                && v.text == var
+            {
+                lists.push(values);
+            }
+        };
+        for (_, c) in &self.file.actions {
+            visit(c);
+        }
+        for t in &self.file.turns {
+            for s in &t.steps {
+                if let ast::Step::Choice { groups, .. } = s {
+                    for (c, _) in groups.iter().flatten() {
+                        visit(c);
+                    }
+                }
+            }
+        }
+        let mut symbols = Vec::new();
+        for list in lists {
+            for l in list {
+                if let Literal::Name(n) = l
+                    && !self.options.contains_key(n)
+                    && !symbols.contains(n)
+                {
+                    symbols.push(n.clone());
+                }
+            }
+        }
+        symbols
+    }
+
+    /// Checks a new bound variable (`some d:`, `each group g`): its name must
+    /// be free, and at most [`MAX_BINDINGS`] such bindings may be nested.
+    /// False if too deep.
+    pub(super) fn check_binding(
+        &mut self,
+        var: &Name,
+        what: &str,
+        depth: usize,
+        construct: &str,
+    ) -> bool {
+        if let Some(kind) = self.names.get(&var.text) {
+            let msg = format!(
+                "`{}` is already {}; pick another name for the {what}",
+                var.text,
+                kind.describe()
+            );
+            self.error(var.span, msg);
+        }
+        if depth >= MAX_BINDINGS {
+            let msg = format!("at most {MAX_BINDINGS} {construct} may be nested");
+            self.limit(var.span, msg);
+            return false;
+        }
+        true
+    }
+
+    pub(super) fn who(&mut self, n: &Name) -> Who {
+        match n.text.as_str() {
+            "mover" => Who::Me,
+            "opponent" => Who::Opponent,
+            t => match self.players.iter().position(|p| p == t) {
+                Some(i) => Who::Player(i as PlayerId),
+                None => {
+                    let mut known: Vec<String> = self.players.clone();
+                    known.push("mover".into());
+                    known.push("opponent".into());
+                    self.unknown(n, &known);
+                    Who::Me
+                }
+            },
+        }
+    }
+
+    pub(super) fn piece(&mut self, n: &Name) -> PieceId {
+        match self.pieces.iter().position(|p| *p == n.text) {
+            Some(i) => i as PieceId,
+            None => {
+                let pieces = self.pieces.clone();
+                self.unknown_kind(n, &pieces, "piece");
+                0
+            }
+        }
+    }
+
+    pub(super) fn mark(&mut self, n: &Name) -> MarkId {
+        match self.marks.iter().position(|p| *p == n.text) {
+            Some(i) => i as MarkId,
+            None => {
+                let marks = self.marks.clone();
+                self.unknown_kind(n, &marks, "mark");
+                0
+            }
+        }
+    }
+
+    pub(super) fn unknown(&mut self, n: &Name, candidates: &[String]) {
+        self.unknown_kind(n, candidates, "name");
+    }
+
+    pub(super) fn unknown_kind(&mut self, n: &Name, candidates: &[String], what: &str) {
+        let mut d = Diagnostic::at(n.span, format!("unknown {what} `{}`", n.text));
+        if let Some(near) = closest(&n.text, candidates.iter().map(String::as_str)) {
+            d.help = Some(format!("did you mean `{near}`?"));
+        } else if what != "name" && candidates.is_empty() {
+            d.help = Some(match what {
+                "effect" => format!("declare it with `effect {} = ...`", n.text),
+                "variable" => format!("declare it with `variables {}`", n.text),
+                _ => format!("declare it with `{what}s {}`", n.text),
+            });
+        } else if what != "name" {
+            d.help = Some(format!("{what}s: {}", candidates.join(", ")));
+        }
+        self.errors.push(d);
+    }
+}

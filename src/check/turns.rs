@@ -1,0 +1,347 @@
+//! Turns, steps, choices and outcomes, lowered to the rules the engine runs.
+
+use crate::ast::{self, ExprKind, Literal, Name};
+use crate::diagnostic::{Diagnostic, Span};
+use crate::limits::{MAX_ACTIONS, MAX_REPEAT, MAX_TURN};
+use crate::rules::*;
+
+use super::Checker;
+use super::options::OptionValue;
+
+impl<'a> Checker<'a> {
+    pub(super) fn rules(&mut self) -> Rules {
+        let file = self.file;
+        let mut turns = Vec::new();
+        for t in &file.turns {
+            let when = match &t.when {
+                ast::TurnWhen::Always => TurnWhen::Always,
+                ast::TurnWhen::Number(n) => {
+                    if *n == 0 {
+                        self.error(
+                            t.span,
+                            "turns are numbered from 1: `turn 1:` is the first turn",
+                        );
+                    } else if *n > MAX_TURN {
+                        self.limit(t.span, format!("a turn number is at most {MAX_TURN}"));
+                    }
+                    TurnWhen::Number(*n)
+                }
+                ast::TurnWhen::If(e) => TurnWhen::If(self.condition(e)),
+            };
+            let steps = t.steps.iter().map(|s| self.step(s)).collect();
+            turns.push(Turn { when, steps });
+        }
+        match file
+            .turns
+            .iter()
+            .position(|t| t.when == ast::TurnWhen::Always)
+        {
+            None => self.errors.push(
+                Diagnostic::whole("the game has no `turn:` for ordinary turns")
+                    .with_help("add a line such as `turn: place stone at empty`"),
+            ),
+            Some(i) if i + 1 < file.turns.len() => {
+                let span = file.turns[i + 1].span;
+                self.errors.push(
+                    Diagnostic::at(span, "this turn can never be used").with_help(
+                        "an earlier `turn:` without a condition applies to every turn; put it last",
+                    ),
+                );
+            }
+            Some(_) => {}
+        }
+        let mut swap_turns = Vec::new();
+        for s in &file.swaps {
+            let on = match &s.guard {
+                None => true,
+                Some(g) => match self.condition(g) {
+                    BoolExpr::Const(b) => b,
+                    _ => {
+                        self.error(
+                            g.span,
+                            "the condition of `swap at turn` may only use options",
+                        );
+                        false
+                    }
+                },
+            };
+            if s.turn < 2 {
+                self.error(
+                    s.span,
+                    "the pie rule needs a turn before it: use `swap at turn 2` or later",
+                );
+            } else if s.turn > MAX_TURN {
+                self.limit(s.span, format!("a turn number is at most {MAX_TURN}"));
+            } else if on {
+                swap_turns.push(s.turn);
+            }
+        }
+        // `end if stuck: ...` is the outcome when a player cannot act.
+        let mut stuck = None;
+        let mut ends = Vec::new();
+        for e in &file.ends {
+            if matches!(&e.cond.kind, ExprKind::Name(n) if n == "stuck") {
+                if stuck.is_some() {
+                    self.error(e.cond.span, "the game already says how it ends when stuck");
+                }
+                stuck = Some(self.outcome(&e.outcome));
+            } else {
+                ends.push((self.condition(&e.cond), self.outcome(&e.outcome)));
+            }
+        }
+        // Check definitions and actions that no rule uses, too.
+        for (n, _) in &file.defines {
+            if !self.define_values.contains_key(&n.text) && self.defines.contains_key(&n.text) {
+                self.name(&n.text, n.span);
+            }
+        }
+        for (n, c) in &file.actions {
+            if !self.action_index.contains_key(&n.text) && self.actions.contains_key(&n.text) {
+                let named = ast::Choice {
+                    kind: ast::ChoiceKind::Named(n.clone()),
+                    marking: None,
+                    then: Vec::new(),
+                    span: c.span,
+                };
+                self.choice(&named, None);
+            }
+        }
+        let name = file
+            .name
+            .as_ref()
+            .map(|(n, _)| n.clone())
+            .unwrap_or_default();
+        if self.players.is_empty() {
+            self.players.push("nobody".into());
+        }
+        Rules {
+            name,
+            options: self
+                .option_order
+                .iter()
+                .map(|n| (n.clone(), self.options[n].value.text()))
+                .collect(),
+            option_info: self
+                .option_order
+                .iter()
+                .map(|n| OptionInfo {
+                    name: n.clone(),
+                    value: self.options[n].value.text(),
+                    allowed: self.options[n].allowed.clone(),
+                    doc: self.options[n].doc.clone(),
+                })
+                .collect(),
+            board: self.board().clone(),
+            players: self.players.clone(),
+            pieces: self.pieces.clone(),
+            neutral: self.neutral.clone(),
+            variables: self.variables.clone(),
+            set_slots: self.set_slots,
+            marks: self.marks.clone(),
+            fixed_sets: self.fixed_sets.clone(),
+            choices: std::mem::take(&mut self.choices),
+            turns,
+            swap_turns,
+            ends,
+            stuck,
+            dir_slots: self.dir_slots,
+        }
+    }
+
+    pub(super) fn step(&mut self, s: &ast::Step) -> Step {
+        match s {
+            ast::Step::End(cond, out) => Step::End(self.condition(cond), self.outcome(out)),
+            ast::Step::Effect(e) => Step::Effect(self.effect(e)),
+            ast::Step::Choice { repeat, groups } => {
+                let repeat = match repeat {
+                    ast::Repeat::Times(n) => {
+                        if *n == 0 || *n > MAX_REPEAT {
+                            let span = groups
+                                .first()
+                                .and_then(|g| g.first())
+                                .map(|(c, _)| c.span)
+                                .unwrap_or_default();
+                            let msg = format!("a step repeats between 1 and {MAX_REPEAT} times");
+                            self.limit(span, msg);
+                        }
+                        Repeat::Times(*n)
+                    }
+                    ast::Repeat::While(c) => Repeat::While(self.condition(c)),
+                };
+                let mut choices = Vec::new();
+                for (k, group) in groups.iter().enumerate() {
+                    for (c, g) in group {
+                        let i = self.choice(c, None);
+                        let g = g.as_ref().map(|g| self.condition(g));
+                        // A guard that never holds: the choice is never offered.
+                        if g != Some(BoolExpr::Const(false)) {
+                            choices.push((i, g, k.min(255) as u8));
+                        }
+                    }
+                }
+                Step::Choose { repeat, choices }
+            }
+        }
+    }
+
+    /// Lowers a choice and returns its index; a named action is lowered once.
+    pub(super) fn choice(&mut self, c: &ast::Choice, name: Option<&str>) -> u16 {
+        let kind = match &c.kind {
+            ast::ChoiceKind::Named(n) => {
+                if c.marking.is_some() || !c.then.is_empty() {
+                    self.errors.push(
+                        Diagnostic::at(
+                            c.span,
+                            format!(
+                                "`marking` and `then` cannot follow the action name `{}`",
+                                n.text
+                            ),
+                        )
+                        .with_help(format!("put them in the line `action {} = ...`", n.text)),
+                    );
+                }
+                if let Some(&i) = self.action_index.get(&n.text) {
+                    return i;
+                }
+                let Some(&body) = self.actions.get(&n.text) else {
+                    if self.effects.contains_key(&n.text) {
+                        self.errors.push(
+                            Diagnostic::at(
+                                n.span,
+                                format!("`{}` is an effect, not an action", n.text),
+                            )
+                            .with_help(format!(
+                                "in a turn, an automatic effect goes in parentheses: `({})`",
+                                n.text
+                            )),
+                        );
+                        return 0;
+                    }
+                    let actions: Vec<String> = self.actions.keys().cloned().collect();
+                    self.unknown(n, &actions);
+                    return 0;
+                };
+                if matches!(body.kind, ast::ChoiceKind::Named(_)) {
+                    self.error(body.span, "an action must be a verb (`place`, `convert`, ...), not another action's name");
+                    return 0;
+                }
+                // Reserve the index first so that recursion through `then` is impossible.
+                let i = self.choice(body, Some(&n.text));
+                self.action_index.insert(n.text.clone(), i);
+                return i;
+            }
+            ast::ChoiceKind::Place { piece, at } => {
+                let p = self.piece(piece);
+                let target = self.set(at);
+                ChoiceKind::Place { piece: p, target }
+            }
+            ast::ChoiceKind::Convert(e) => ChoiceKind::Convert(self.set(e)),
+            ast::ChoiceKind::Remove(e) => ChoiceKind::Remove(self.set(e)),
+            ast::ChoiceKind::Pass => ChoiceKind::Pass,
+            ast::ChoiceKind::Swap => ChoiceKind::Swap,
+            ast::ChoiceKind::Choose { var, values, span } => self.choose(var, values, *span),
+            ast::ChoiceKind::Step { from, to } => ChoiceKind::Step {
+                from: self.set(from),
+                to: self.set(to),
+            },
+            ast::ChoiceKind::Jump { from, over, to } => ChoiceKind::Jump {
+                from: self.set(from),
+                over: self.set(over),
+                to: self.set(to),
+            },
+        };
+        let piece_name = match &kind {
+            ChoiceKind::Place { piece, .. } => self.pieces.get(*piece as usize).cloned(),
+            _ => None,
+        };
+        let default_name: String = match &kind {
+            // `stone:a1`, `king:a1`: two placements differ by their piece.
+            ChoiceKind::Place { .. } => piece_name.clone().unwrap_or_else(|| "place".into()),
+            ChoiceKind::Convert(_) => "convert".into(),
+            ChoiceKind::Remove(_) => "remove".into(),
+            ChoiceKind::Pass => "pass".into(),
+            ChoiceKind::Swap => "swap".into(),
+            ChoiceKind::Step { .. } => "step".into(),
+            ChoiceKind::Jump { .. } => "jump".into(),
+            ChoiceKind::Choose { var, .. } => self
+                .variables
+                .get(*var as usize)
+                .map_or_else(|| "choose".into(), |v| v.name.clone()),
+        };
+        let marking = c.marking.as_ref().map(|m| self.mark(m));
+        let then = c.then.iter().map(|e| self.effect(e)).collect();
+        self.choices.push(Choice {
+            name: name.map_or(default_name, str::to_string),
+            kind,
+            marking,
+            then,
+        });
+        if self.choices.len() > MAX_ACTIONS {
+            self.limit(c.span, "too many actions");
+        }
+        (self.choices.len() - 1) as u16
+    }
+
+    /// `choose VAR from ...`: the values as numbers (names by their index).
+    pub(super) fn choose(&mut self, var: &Name, values: &[Literal], span: Span) -> ChoiceKind {
+        let Some(v) = self.variables.iter().position(|x| x.name == var.text) else {
+            let known: Vec<String> = self.variables.iter().map(|x| x.name.clone()).collect();
+            self.unknown_kind(var, &known, "variable");
+            return ChoiceKind::Pass;
+        };
+        let symbols = self.variables[v].symbols.clone();
+        let mut out = Vec::new();
+        for l in values {
+            match l {
+                Literal::Number(t) => match t.parse::<f64>() {
+                    Ok(x) if symbols.is_empty() => out.push(x),
+                    _ => self.error(
+                        span,
+                        format!(
+                            "`{}` chooses among names, so `{t}` cannot be one of its values",
+                            var.text
+                        ),
+                    ),
+                },
+                Literal::Name(n) => match self.options.get(n).map(|o| o.value.clone()) {
+                    Some(OptionValue::List(list)) => out.extend(list),
+                    Some(OptionValue::Num(x)) => out.push(x),
+                    _ => match symbols.iter().position(|s| s == n) {
+                        Some(i) => out.push(i as f64),
+                        None => self.error(span, format!("`{n}` is not a value of `{}`", var.text)),
+                    },
+                },
+            }
+        }
+        if out.is_empty() {
+            self.error(span, "`choose` needs at least one value");
+        }
+        ChoiceKind::Choose {
+            var: v as u8,
+            values: out,
+        }
+    }
+
+    pub(super) fn outcome(&mut self, o: &ast::Outcome) -> Outcome {
+        match o {
+            ast::Outcome::Draw => Outcome::Draw,
+            ast::Outcome::Wins(n) | ast::Outcome::Loses(n) => {
+                let who = self.who(n);
+                if matches!(o, ast::Outcome::Wins(_)) {
+                    Outcome::Wins(who)
+                } else {
+                    Outcome::Loses(who)
+                }
+            }
+            ast::Outcome::Compare(keys) => Outcome::Compare(
+                keys.iter()
+                    .map(|(most, e)| {
+                        let v = self.expr(e);
+                        let i = self.want_num(v, e.span).unwrap_or(NumExpr::Const(0.0));
+                        (*most, i)
+                    })
+                    .collect(),
+            ),
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! Every capacity limit of the language, in one place.
+//!
+//! Each limit is checked where a game is loaded (read, parsed or compiled),
+//! with an error at the file position that exceeds it; the engine relies on
+//! them (fixed-size scratch space, bit masks, bytes) and never truncates.
+//! The table in `docs/language.md` ("Limits") lists them for designers.
+
+/// Largest game file read, in bytes: reading stops here (`check /dev/zero`
+/// ends with an error instead of growing without bound).
+pub const MAX_INPUT_BYTES: u64 = 1 << 20;
+
+/// Longest name (of a piece, player, option, cell...), in characters, so
+/// that messages quoting names stay short and suggestions stay fast.
+pub const MAX_NAME_LEN: usize = 100;
+
+/// Numbers written in a game file or given with `-o` are below this in size,
+/// and have no exponent (they are exact in 64-bit floating point).
+pub const MAX_NUMBER: f64 = 1e15;
+
+/// Deepest nesting of the parse tree (grammar rules inside one another), so
+/// that building and dropping the syntax tree cannot overflow a thread's
+/// stack. A parenthesis costs about ten levels; every game within the limits
+/// below stays far under it.
+pub const MAX_PARSE_DEPTH: usize = 1000;
+
+/// Deepest nesting of an expression (definitions count where they are used):
+/// the engine's evaluator takes at most four scratch sets per level
+/// ([`SCRATCH_SETS`]).
+pub const MAX_DEPTH: usize = 64;
+
+/// Deepest nesting of effects (parenthesised groups, `if`, `repeat`, `each
+/// group`, named effects where they are used), since the engine runs them
+/// recursively, on worker threads with small stacks too.
+pub const MAX_EFFECT_DEPTH: usize = 64;
+
+/// Most parts (expressions and effects) in a game's compiled rules, with
+/// definitions and named effects counted wherever they are used: each can
+/// use another twice, doubling the rules at every level.
+pub const MAX_LOWERED: usize = 200_000;
+
+/// Scratch sets the evaluator needs: four per level of expression nesting.
+/// (The engine's `engine::SCRATCH_SETS` should be this constant.)
+pub const SCRATCH_SETS: usize = 4 * MAX_DEPTH + 8;
+
+/// Most nested bound variables of one kind: `some d:`/`every d:`
+/// (direction slots), and `each group g` (set slots).
+pub const MAX_BINDINGS: usize = 8;
+
+/// Most players: seats are kept in a `u8` and in bit masks of alive players.
+pub const MAX_PLAYERS: usize = 8;
+
+/// Most variables (`variables a, b`): a state keeps them in a `[f64; 16]`.
+pub const MAX_VARIABLES: usize = 16;
+
+/// Most piece kinds.
+pub const MAX_PIECES: usize = 30;
+
+/// Most marks: a cell's marks are bits of a `u64`.
+pub const MAX_MARKS: usize = 64;
+
+/// Most piece codes: a cell stores its piece (kind and owner, or none) in a
+/// byte, so kinds × (players + 1) must stay at most this.
+pub const MAX_PIECE_CODES: usize = 254;
+
+/// Words of 64 bits in a set of piece codes (code 0 is the empty cell), for
+/// the engine's fixed scratch such as `[u64; 4]`.
+pub const PIECE_CODE_WORDS: usize = (MAX_PIECE_CODES + 1).div_ceil(64);
+
+/// Most cells of a board (also the largest side given to a generator).
+pub const MAX_CELLS: usize = 4096;
+
+/// Words of 64 bits in a set of cells, or of rows or columns, at most (for
+/// the engine's fixed scratch such as `[u64; 64]`).
+pub const MAX_CELL_WORDS: usize = MAX_CELLS.div_ceil(64);
+
+/// Largest size given to a board generator (`square(N)`).
+pub const MAX_BOARD_SIZE: i64 = MAX_CELLS as i64;
+
+/// Most actions (choices) a game declares: they are indexed by a `u16`.
+pub const MAX_ACTIONS: usize = u16::MAX as usize;
+
+/// Most plies in `N x` (a step repeated N times).
+pub const MAX_REPEAT: u32 = 10_000;
+
+/// Longest `line(S, N)`.
+pub const MAX_LINE: i64 = 1000;
+
+/// Most numbers in the value of a list option (`-o komi=0.5,1.5`).
+pub const MAX_LIST_VALUES: usize = 1000;
+
+/// Largest turn number in `turn N:` or `swap at turn N`; a larger one could
+/// never apply before a playout is cut off.
+pub const MAX_TURN: u32 = 1_000_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The limits table of the language reference states these values.
+    #[test]
+    fn the_reference_states_each_limit() {
+        let docs = include_str!("../docs/language.md");
+        let start = docs.find("## 21. Limits").expect("the limits section");
+        let table = &docs[start..];
+        for row in [
+            format!("| cells | {MAX_CELLS} |"),
+            format!("| board sizes | 1 to {MAX_BOARD_SIZE} |"),
+            format!("| players | {MAX_PLAYERS} |"),
+            format!("| piece kinds | {MAX_PIECES}, and at most {MAX_PIECE_CODES} / (players + 1)"),
+            format!("| marks | {MAX_MARKS} |"),
+            format!("| `N x` repetitions | 1 to {MAX_REPEAT} |"),
+            format!("| `line` length | 1 to {MAX_LINE} |"),
+            format!("| nested `some`/`every` | {MAX_BINDINGS} |"),
+            format!("| nested `each group` | {MAX_BINDINGS} |"),
+            format!("| nesting of an expression | {MAX_DEPTH} levels"),
+            format!("| variables | {MAX_VARIABLES} |"),
+            format!("| numbers in a list option | 1 to {MAX_LIST_VALUES} |"),
+            format!("less than 10^{} in size", MAX_NUMBER.log10()),
+            format!("| nesting of effects | {MAX_EFFECT_DEPTH} levels"),
+            format!("| size of the rules | {MAX_LOWERED} parts"),
+            format!("about {} levels of parentheses", MAX_PARSE_DEPTH / 10),
+            format!("| 1 to {MAX_TURN} |"),
+            format!("| names | {MAX_NAME_LEN} characters |"),
+            format!("| game file | {} MiB |", MAX_INPUT_BYTES >> 20),
+        ] {
+            assert!(table.contains(&row), "the limits table lacks `{row}`");
+        }
+    }
+}

@@ -1,0 +1,365 @@
+//! Syntax errors for people: what was expected, in words, and the keyword a
+//! misspelt word was probably meant as.
+
+use super::{Rule, too_deep};
+use crate::diagnostic::{Diagnostic, Span};
+
+/// The reserved words: the grammar's `keyword` rule, which no name may be
+/// (a test keeps the two the same).
+pub const KEYWORDS: &[&str] = &[
+    "game",
+    "option",
+    "players",
+    "pieces",
+    "piece",
+    "marks",
+    "mark",
+    "region",
+    "define",
+    "action",
+    "turn",
+    "end",
+    "if",
+    "else",
+    "then",
+    "at",
+    "where",
+    "and",
+    "or",
+    "not",
+    "except",
+    "some",
+    "every",
+    "marking",
+    "place",
+    "convert",
+    "remove",
+    "pass",
+    "repeat",
+    "clear",
+    "unmark",
+    "with",
+    "without",
+    "link",
+    "most",
+    "least",
+    "draw",
+    "choose",
+    "from",
+    "each",
+    "effect",
+    "variables",
+    "variable",
+    "step",
+    "jump",
+    "over",
+    "to",
+    "make",
+    "into",
+    "set",
+    "while",
+];
+
+/// The grammar's other words: they are not reserved, so they may be names
+/// too (`swap`, `board`). With [`KEYWORDS`], every word of the grammar (a
+/// test checks it); a misspelling may be meant as any of them.
+pub const OTHER_WORDS: &[&str] = &[
+    "board",
+    "swap",
+    "wins",
+    "loses",
+    "diagonals",
+    "neutral",
+    "list",
+    "group",
+    "times",
+    "in",
+    "x",
+];
+
+/// Every word of the grammar, for "did you mean".
+fn words() -> impl Iterator<Item = &'static str> {
+    KEYWORDS.iter().chain(OTHER_WORDS).copied()
+}
+
+/// The word (letters, digits, `-`, `_`) that covers byte `pos`, if any.
+/// `pos` must be a character boundary; the text around it may be any UTF-8.
+fn word_at(source: &str, pos: usize) -> Option<(usize, usize)> {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let start = source[..pos]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !is_word(c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let end = source[pos..]
+        .find(|c: char| !is_word(c))
+        .map_or(source.len(), |i| pos + i);
+    (end > start).then_some((start, end))
+}
+
+/// The word just before byte `pos`, skipping white space.
+fn word_before(source: &str, pos: usize) -> Option<(usize, usize)> {
+    let trimmed = source[..pos].trim_end();
+    // The start of the last character, which may take several bytes.
+    let (last, _) = trimmed.char_indices().next_back()?;
+    word_at(source, last)
+}
+
+pub(super) fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Diagnostic {
+    let pos = match error.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    // pest guards its own stack: deep nesting fails with "stack limit reached".
+    if let pest::error::ErrorVariant::CustomError { message } = &error.variant
+        && message.contains("limit reached")
+    {
+        return too_deep(pos);
+    }
+    // A string that runs to the end of its line.
+    if source[pos..].starts_with('"') {
+        let line_end = source[pos + 1..]
+            .find('\n')
+            .map_or(source.len(), |i| pos + 1 + i);
+        if !source[pos + 1..line_end].contains('"') {
+            return Diagnostic::at(Span::new(pos, line_end), "this string is never closed")
+                .with_help("end it with `\"` on the same line");
+        }
+    }
+    let mut wanted: Vec<String> = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => positives
+            .iter()
+            .filter_map(|r| describe(*r))
+            .map(str::to_string)
+            .collect(),
+        pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
+    };
+    if let Some(attempts) = error.parse_attempts() {
+        for token in attempts.expected_tokens() {
+            // Separators only: words and operators are covered by the rule
+            // names above ("an operator", "a comparison").
+            let token = token.to_string();
+            if matches!(token.as_str(), ":" | "," | "(" | ")" | "|" | "=" | "..") {
+                wanted.push(format!("`{token}`"));
+            }
+        }
+    }
+    if wanted.iter().any(|w| w == "a comparison") {
+        wanted.retain(|w| w != "`=`");
+    }
+    wanted.sort();
+    wanted.dedup();
+    let message = match wanted.len() {
+        0 => "syntax error".to_string(),
+        1 => format!("syntax error: expected {}", wanted[0]),
+        _ => {
+            let last = wanted.pop().unwrap_or_default();
+            format!("syntax error: expected {} or {}", wanted.join(", "), last)
+        }
+    };
+    // A keyword where a name should be (`marks from, landed`).
+    if wanted.iter().any(|w| w == "a name")
+        && let Some((start, end)) = word_at(source, pos)
+        && start == pos
+        && KEYWORDS.contains(&&source[start..end])
+    {
+        let word = &source[start..end];
+        return Diagnostic::at(Span::new(start, end), message).with_help(format!(
+            "`{word}` is a keyword of the language, so it cannot be a name: pick another"
+        ));
+    }
+    // A misspelt keyword: at the error, or just before it (`plase stone`).
+    for (start, end) in [word_at(source, pos), word_before(source, pos)]
+        .into_iter()
+        .flatten()
+    {
+        let word = &source[start..end];
+        // Short words (`o`, `x`) are names far more often than typos.
+        if words().any(|w| w == word) || word.len() < 3 {
+            continue;
+        }
+        if let Some(near) = crate::diagnostic::closest(word, words()) {
+            return Diagnostic::at(Span::new(start, end), message)
+                .with_help(format!("did you mean `{near}`?"));
+        }
+    }
+    Diagnostic::at(Span::new(pos, pos), message)
+}
+
+/// What a rule is called in an error message; `None` for rules a user never
+/// needs to hear about.
+fn describe(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::EOI => "end of file",
+        Rule::game_item => "`game`",
+        Rule::option_item => "`option`",
+        Rule::board_item => "`board`",
+        Rule::players_item => "`players`",
+        Rule::pieces_item => "`pieces`",
+        Rule::marks_item => "`marks`",
+        Rule::region_item => "`region`",
+        Rule::define_item => "`define`",
+        Rule::variables_item => "`variables`",
+        Rule::effect_item => "`effect`",
+        Rule::choose => "`choose`",
+        Rule::each_group => "`each group`",
+        Rule::effect_ref => "an effect",
+        Rule::list_kw => "`list`",
+        Rule::signed_number => "a number",
+        Rule::choice_group => "an action",
+        Rule::while_cond => "`while`",
+        Rule::else_kw => "`else`",
+        Rule::step_move => "`step`",
+        Rule::jump_move => "`jump`",
+        Rule::make_cells => "`make`",
+        Rule::set_var => "`set`",
+        // Wherever `neutral` may come, `pieces` may too: name the common one.
+        Rule::neutral => "`pieces`",
+        Rule::action_item => "`action`",
+        Rule::swap_item => "`swap at turn N`",
+        Rule::turn_item => "`turn`",
+        Rule::end_item => "`end if`",
+        Rule::name | Rule::action_ref => "a name",
+        Rule::int | Rule::int_range => "a whole number",
+        Rule::number | Rule::literal | Rule::word => "a value",
+        Rule::string => "a quoted string",
+        Rule::expr
+        | Rule::disjunction
+        | Rule::conjunction
+        | Rule::negation
+        | Rule::comparison
+        | Rule::sum
+        | Rule::product
+        | Rule::signed
+        | Rule::relative
+        | Rule::primary
+        | Rule::call
+        | Rule::turn_number => "an expression",
+        Rule::quantifier | Rule::some | Rule::every => "`some d:` or `every d:`",
+        Rule::where_op => "`where`",
+        Rule::or_op => "`or`",
+        Rule::and_op => "`and`",
+        Rule::except_op => "`except`",
+        Rule::not_op => "`not`",
+        Rule::at_op => "`at`",
+        Rule::cmp_op => "a comparison",
+        Rule::plus | Rule::minus | Rule::star => "an operator",
+        Rule::step | Rule::choice_step | Rule::end_step => "a step",
+        Rule::times => "`x` (times)",
+        Rule::guarded_choice | Rule::choice => "an action",
+        Rule::place => "`place`",
+        Rule::convert | Rule::convert_cells => "`convert`",
+        Rule::remove | Rule::remove_cells => "`remove`",
+        Rule::pass => "`pass`",
+        Rule::swap => "`swap`",
+        Rule::guard => "`if`",
+        Rule::marking => "`marking`",
+        Rule::effect | Rule::effect_group => "an effect",
+        Rule::clear => "`clear`",
+        Rule::mark_cells => "`mark`",
+        Rule::unmark_cells => "`unmark`",
+        Rule::repeat => "`repeat`",
+        Rule::if_effect => "`if`",
+        Rule::outcome | Rule::compare | Rule::compare_key => {
+            "an outcome (`mover wins`, `draw`, `most ...`)"
+        }
+        Rule::draw => "`draw`",
+        Rule::player_wins | Rule::wins | Rule::loses => "`wins` or `loses`",
+        Rule::most | Rule::least => "`most` or `least`",
+        Rule::option_values => "option values (`1..9` or `a | b`)",
+        Rule::with_diagonals => "`with diagonals`",
+        Rule::without => "`without`",
+        Rule::links | Rule::link_pair => "`link`",
+        Rule::player_binding => "`PLAYER = cells`",
+        Rule::turn_when => "a turn number or `if`",
+        Rule::file
+        | Rule::keyword
+        | Rule::WHITESPACE
+        | Rule::COMMENT
+        | Rule::item
+        | Rule::board_modifier
+        | Rule::choice_kind
+        | Rule::ident_char => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words of the grammar: those its `keyword` rule reserves, and all
+    /// the quoted words of its rules (comments left out).
+    fn grammar_words() -> (Vec<String>, Vec<String>) {
+        let grammar = include_str!("../../grammar/gdl.pest");
+        let code: String = grammar
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        // The quoted strings of a piece of grammar (`"\""` is a quote).
+        let quoted = |text: &str| -> Vec<String> {
+            let mut words = Vec::new();
+            let mut chars = text.chars();
+            while let Some(c) = chars.next() {
+                if c != '"' {
+                    continue;
+                }
+                let mut word = String::new();
+                while let Some(c) = chars.next() {
+                    match c {
+                        // An escape stays one, so `\\n` is no word.
+                        '\\' => {
+                            word.push('\\');
+                            word.extend(chars.next());
+                        }
+                        '"' => break,
+                        c => word.push(c),
+                    }
+                }
+                if !word.is_empty() && word.chars().all(|c| c.is_ascii_lowercase()) {
+                    words.push(word);
+                }
+            }
+            words.sort();
+            words.dedup();
+            words
+        };
+        let start = code
+            .find("keyword = @{")
+            .expect("the grammar has a keyword rule");
+        let end = start + code[start..].find('}').expect("the rule ends");
+        (quoted(&code[start..end]), quoted(&code))
+    }
+
+    /// The language reference lists the keywords (§2): the same ones.
+    #[test]
+    fn keywords_are_documented() {
+        let docs = include_str!("../../docs/language.md");
+        let start = docs
+            .find("**Keywords** cannot be used as names: `")
+            .expect("the reference lists the keywords");
+        let list = docs[start..].split('`').nth(1).expect("a quoted list");
+        let mut documented: Vec<&str> = list.split_whitespace().collect();
+        documented.sort_unstable();
+        let mut keywords = KEYWORDS.to_vec();
+        keywords.sort_unstable();
+        assert_eq!(documented, keywords);
+    }
+
+    #[test]
+    fn keywords_are_the_grammars() {
+        let (reserved, all) = grammar_words();
+        let mut keywords: Vec<String> = KEYWORDS.iter().map(|w| w.to_string()).collect();
+        keywords.sort();
+        assert_eq!(
+            keywords, reserved,
+            "KEYWORDS and the grammar's keyword rule differ"
+        );
+        let mut known: Vec<String> = words().map(str::to_string).collect();
+        known.sort();
+        assert_eq!(
+            known, all,
+            "KEYWORDS + OTHER_WORDS and the grammar's words differ"
+        );
+    }
+}

@@ -1,0 +1,162 @@
+//! Stage 1, load: source text to [`GameFile`] (the AST), with syntax errors
+//! reported at their position.
+
+use pest::Parser;
+use pest::iterators::Pair;
+
+mod hints;
+mod tree;
+
+pub use hints::KEYWORDS;
+
+use crate::ast::GameFile;
+use crate::diagnostic::{Diagnostic, Kind, Span, shorten};
+use crate::limits::{MAX_INPUT_BYTES, MAX_NAME_LEN, MAX_NUMBER, MAX_PARSE_DEPTH};
+use hints::syntax_error;
+use tree::{add_item, span};
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/gdl.pest"]
+struct GdlParser;
+
+type P<'a> = Pair<'a, Rule>;
+
+/// Reads a game file's text, refusing a file larger than
+/// [`MAX_INPUT_BYTES`] or not UTF-8 with an error of kind `InvalidData`.
+/// Reads at most one byte past the cap, so that a device such as
+/// `/dev/zero` cannot fill the memory.
+pub fn read_source(path: &std::path::Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "the file is larger than {} MiB, the most a game file may be",
+                MAX_INPUT_BYTES >> 20
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "the file is not text (UTF-8)",
+        )
+    })
+}
+
+/// Parses a game file. A syntax error stops parsing, so there is at most one.
+pub fn parse(source: &str) -> Result<GameFile, Diagnostic> {
+    // Track the literal tokens (`:`, `)`) the parser expected, for messages.
+    pest::set_error_detail(true);
+    let mut pairs = GdlParser::parse(Rule::file, source).map_err(|e| {
+        let d = syntax_error(source, e);
+        // Too deep for the parser is a limit; anything else, syntax.
+        match d.kind {
+            Kind::Limit => d,
+            Kind::Syntax | Kind::Option | Kind::Rules => d.with_kind(Kind::Syntax),
+        }
+    })?;
+    let file = pairs.next().expect("the file rule always yields one pair");
+    check_limits(&file)?;
+    let mut game = GameFile::default();
+    for item in file.into_inner() {
+        add_item(&mut game, item);
+    }
+    Ok(game)
+}
+
+/// Refuses what the grammar accepts but later stages cannot take: nesting
+/// deep enough to overflow a stack while the tree is built, checked or
+/// dropped, overlong names, and numbers too large to be exact. Iterative, so
+/// that any parse tree pest returns can be measured.
+fn check_limits(file: &P) -> Result<(), Diagnostic> {
+    let mut todo = vec![(file.clone(), 1usize)];
+    while let Some((pair, depth)) = todo.pop() {
+        if depth > MAX_PARSE_DEPTH {
+            return Err(too_deep(pair.as_span().start()));
+        }
+        let rule = pair.as_rule();
+        let text = pair.as_str();
+        match rule {
+            Rule::name if text.chars().count() > MAX_NAME_LEN => {
+                return Err(Diagnostic::at(
+                    span(&pair),
+                    format!(
+                        "the name `{}` is too long: at most {MAX_NAME_LEN} characters",
+                        shorten(text)
+                    ),
+                )
+                .with_kind(Kind::Limit));
+            }
+            Rule::int | Rule::number | Rule::signed_number => {
+                // The grammar lets only digits (and one `.`) through.
+                let value: f64 = text.parse().unwrap_or(f64::INFINITY);
+                if value.is_nan() || value.abs() >= MAX_NUMBER {
+                    return Err(Diagnostic::at(
+                        span(&pair),
+                        format!("`{}` is too large for a number", shorten(text)),
+                    )
+                    .with_kind(Kind::Limit));
+                }
+            }
+            _ => {}
+        }
+        let children: Vec<P> = pair.into_inner().collect();
+        // `not not x` and `- - x` nest one level per operator in the tree.
+        let ops = match rule {
+            Rule::negation | Rule::signed => children.len().saturating_sub(1),
+            _ => 0,
+        };
+        // Reversed, so that the first problem in the file is found first.
+        for child in children.into_iter().rev() {
+            todo.push((child, depth + 1 + ops));
+        }
+    }
+    Ok(())
+}
+
+/// Nesting too deep for the parser or for the stages after it.
+fn too_deep(pos: usize) -> Diagnostic {
+    Diagnostic::at(
+        Span::new(pos, pos),
+        "this nests too deeply: parentheses, effects or conditions inside one another, a hundred levels or more",
+    )
+    .with_help("write it flatter, or name parts of it with `define` or `effect`")
+    .with_kind(Kind::Limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reading_stops_at_the_size_cap() {
+        let dir = std::env::temp_dir().join(format!("gdl-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let big = dir.join("big.gdl");
+        std::fs::write(&big, vec![b' '; MAX_INPUT_BYTES as usize + 1]).expect("write");
+        let e = read_source(&big).expect_err("too large");
+        assert!(e.to_string().contains("larger than 1 MiB"), "{e}");
+        let fits = dir.join("fits.gdl");
+        std::fs::write(&fits, vec![b' '; MAX_INPUT_BYTES as usize]).expect("write");
+        assert_eq!(
+            read_source(&fits).expect("fits").len(),
+            MAX_INPUT_BYTES as usize
+        );
+        let binary = dir.join("binary.gdl");
+        std::fs::write(&binary, [0xff, 0xfe]).expect("write");
+        let e = read_source(&binary).expect_err("not UTF-8");
+        assert!(e.to_string().contains("not text"), "{e}");
+        std::fs::remove_dir_all(&dir).expect("clean up");
+        // An endless device ends with the same error, not with all memory.
+        let zero = std::path::Path::new("/dev/zero");
+        if zero.exists() {
+            let e = read_source(zero).expect_err("endless");
+            assert!(e.to_string().contains("larger than"), "{e}");
+        }
+    }
+}
