@@ -7,6 +7,7 @@ mod common;
 mod analyze;
 mod cli;
 mod errors;
+mod fuzz;
 mod games;
 mod matches;
 mod mcts;

@@ -1,0 +1,27 @@
+//! Any text as a game file: parsing and checking may refuse it, never panic;
+//! a game that compiles is played for a few random plies.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rand::SeedableRng;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(source) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(file) = gdl::syntax::parse(source) else {
+        return;
+    };
+    let Ok(rules) = gdl::check::compile(&file, &[]) else {
+        return;
+    };
+    let game = gdl::engine::Game::new(rules);
+    let mut st = game.start();
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(1);
+    for _ in 0..100 {
+        match game.random_action(&st, &mut rng) {
+            Some(a) => game.play_unchecked(&mut st, a),
+            None => break,
+        }
+    }
+});

@@ -1,0 +1,348 @@
+//! A seeded mutation test: bad game files are normal input. Thousands of
+//! variants of the shipped games, the documentation's examples and the error
+//! corpus, each loaded as `gdl check` does; a file that compiles is also
+//! played a little. Nothing may panic; every refusal carries a message.
+//! A second, smaller pass runs the binary on some of them: no signal, an
+//! exit code from the documented set, a message on every failure.
+//!
+//! For long runs there is a `cargo fuzz` target in `fuzz/` (see the README).
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+use gdl::engine::Game;
+use gdl::{check, report, syntax};
+
+/// Cases of the in-process pass, and of the pass through the binary.
+const CASES: usize = 8000;
+const BINARY_CASES: usize = 60;
+/// Plies played on a mutated game that compiles.
+const PLIES: usize = 60;
+
+/// Words and characters a mutation may insert: keywords, punctuation,
+/// numbers out of range, non-ASCII text, deep nesting.
+const TOKENS: &[&str] = &[
+    "(",
+    ")",
+    ":",
+    ",",
+    "=",
+    "|",
+    "#",
+    "\"",
+    "\n",
+    "\t",
+    " ",
+    "-",
+    "+",
+    "*",
+    "/",
+    "<",
+    ">=",
+    "!=",
+    "0",
+    "1",
+    "-1",
+    "0.5",
+    "99999999999999999999",
+    "1e308",
+    "1e-320",
+    "999999999999999",
+    "2..1",
+    "ß",
+    "×",
+    "é",
+    "😀",
+    "\u{0}",
+    "\r\n",
+    "game",
+    "option",
+    "board",
+    "players",
+    "pieces",
+    "marks",
+    "region",
+    "define",
+    "action",
+    "effect",
+    "variables",
+    "swap",
+    "turn",
+    "end",
+    "if",
+    "else",
+    "then",
+    "at",
+    "where",
+    "and",
+    "or",
+    "not",
+    "except",
+    "some d:",
+    "every d:",
+    "marking",
+    "place",
+    "convert",
+    "remove",
+    "pass",
+    "step",
+    "jump",
+    "choose",
+    "each group g in own:",
+    "set",
+    "while",
+    "repeat",
+    "clear",
+    "own",
+    "enemy",
+    "empty",
+    "here",
+    "neighbors(",
+    "count(",
+    "connected(",
+    "line(",
+    "rotate(",
+    "select(",
+    "wins",
+    "draw",
+    "mover",
+    "stuck",
+    "passes",
+    "square(",
+    "hexhex(",
+    "rhombus(",
+    "hexagon(",
+    "with diagonals",
+    "without",
+    "link",
+    "turn 99999999999999999999:",
+    "((((((((((((((((((((",
+    "))))))))))))))))))))",
+    // Non-ASCII text just before a syntax error.
+    "# ß\nx",
+    "# 3×3\n(",
+    "\"Café\" x",
+    "ß x",
+    "é (",
+    "×:",
+];
+
+/// The inputs mutated: every shipped game, every `gdl` block of the
+/// language reference and every file of the error corpus.
+fn seeds() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    for dir in ["games", "tests/errors"] {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+            .expect("the folder exists")
+            .map(|e| e.expect("a readable entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "gdl"))
+            .collect();
+        paths.sort();
+        for p in paths {
+            let text = std::fs::read_to_string(&p).expect("a readable game file");
+            out.push((p.display().to_string(), text));
+        }
+    }
+    let docs = std::fs::read_to_string(root.join("docs/language.md")).expect("the reference");
+    let mut block: Option<String> = None;
+    for line in docs.lines() {
+        match (&mut block, line.trim_end()) {
+            (None, "```gdl") => block = Some(String::new()),
+            (Some(b), "```") => {
+                out.push((format!("docs/language.md example {}", out.len()), b.clone()));
+                block = None;
+            }
+            (Some(b), l) => {
+                b.push_str(l);
+                b.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    out
+}
+
+/// A random char boundary of `text` (0 and `len` included).
+fn boundary(rng: &mut Xoshiro256PlusPlus, text: &str) -> usize {
+    let mut i = rng.random_range(0..=text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// A random span `a..b` of `text` on char boundaries, at most 40 bytes long.
+fn span(rng: &mut Xoshiro256PlusPlus, text: &str) -> (usize, usize) {
+    let a = boundary(rng, text);
+    let mut b = (a + rng.random_range(0..40)).min(text.len());
+    while !text.is_char_boundary(b) {
+        b -= 1;
+    }
+    (a, b)
+}
+
+/// One mutation of `text`.
+fn mutate(rng: &mut Xoshiro256PlusPlus, text: &str) -> String {
+    let mut t = text.to_string();
+    match rng.random_range(0..8) {
+        0 => {
+            let (a, b) = span(rng, &t);
+            t.replace_range(a..b, "");
+        }
+        1 => {
+            let (a, b) = span(rng, &t);
+            let copy = t[a..b].to_string();
+            t.insert_str(b, &copy);
+        }
+        2 | 3 => {
+            let at = boundary(rng, &t);
+            t.insert_str(at, TOKENS[rng.random_range(0..TOKENS.len())]);
+        }
+        4 => {
+            // A word replaced by another word of the same text.
+            let words: Vec<&str> = text.split_whitespace().collect();
+            if !words.is_empty() {
+                let from = words[rng.random_range(0..words.len())];
+                let to = words[rng.random_range(0..words.len())];
+                t = t.replacen(from, to, 1);
+            }
+        }
+        5 => {
+            let mut lines: Vec<&str> = text.lines().collect();
+            if lines.len() > 1 {
+                let i = rng.random_range(0..lines.len());
+                let j = rng.random_range(0..lines.len());
+                lines.swap(i, j);
+                t = lines.join("\n");
+            }
+        }
+        6 => {
+            let at = boundary(rng, &t);
+            t.truncate(at);
+        }
+        _ => {
+            // A span wrapped in many parentheses.
+            let (a, b) = span(rng, &t);
+            let depth = rng.random_range(1..200);
+            t.insert_str(b, &")".repeat(depth));
+            t.insert_str(a, &"(".repeat(depth));
+        }
+    }
+    t
+}
+
+/// Loads `source` as `gdl check` does; when it compiles, plays a few random
+/// plies and lists the actions in notation. Returns the rendered errors.
+fn exercise(name: &str, source: &str, seed: u64) -> Result<(), String> {
+    let file = syntax::parse(source).map_err(|d| report::render_all(name, source, &[d]))?;
+    let rules = check::compile(&file, &[]).map_err(|ds| report::render_all(name, source, &ds))?;
+    let game = Game::new(rules);
+    let mut st = game.start();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    for _ in 0..PLIES {
+        game.legal_actions(&st, &mut legal);
+        for &a in &legal {
+            let _ = gdl::notation::format(&game, &legal, a);
+        }
+        match game.random_action(&st, &mut rng) {
+            Some(a) => game.play_unchecked(&mut st, a),
+            None => break,
+        }
+    }
+    let _ = gdl::show::position(&game, &st);
+    Ok(())
+}
+
+/// The mutated inputs of the run, the same on every machine.
+/// Half of them start from a shipped game, so that many still compile and
+/// get played.
+fn cases(count: usize, seed: u64) -> Vec<(String, String)> {
+    let seeds = seeds();
+    let shipped = seeds.iter().filter(|(n, _)| n.contains("games/")).count();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    (0..count)
+        .map(|i| {
+            let pick = if i % 2 == 0 {
+                rng.random_range(0..shipped)
+            } else {
+                rng.random_range(0..seeds.len())
+            };
+            let (name, text) = &seeds[pick];
+            let mut t = text.clone();
+            for _ in 0..rng.random_range(1..4) {
+                t = mutate(&mut rng, &t);
+            }
+            (format!("{name} (mutation {i})"), t)
+        })
+        .collect()
+}
+
+#[test]
+fn mutated_game_files_never_panic() {
+    let mut failures = Vec::new();
+    let (mut compiled, mut refused) = (0, 0);
+    for (i, (name, text)) in cases(CASES, 2026).iter().enumerate() {
+        match catch_unwind(AssertUnwindSafe(|| exercise(name, text, i as u64))) {
+            Ok(Ok(())) => compiled += 1,
+            Ok(Err(message)) => {
+                refused += 1;
+                if !message.contains("error") {
+                    failures.push(format!(
+                        "{name}: a refusal without an error message:\n{message}"
+                    ));
+                }
+            }
+            Err(_) => {
+                let shown: String = text.chars().take(1500).collect();
+                failures.push(format!("{name}: panicked on\n{shown:?}"));
+            }
+        }
+        if failures.len() >= 5 {
+            break;
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    // Both kinds must be common, or the mutations test too little.
+    assert!(compiled > CASES / 20, "only {compiled} of {CASES} compiled");
+    assert!(
+        refused > CASES / 5,
+        "only {refused} of {CASES} were refused"
+    );
+}
+
+#[test]
+fn the_binary_refuses_mutated_files_with_a_message() {
+    let dir = std::env::temp_dir().join(format!("gdl-fuzz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    for (i, (name, text)) in cases(BINARY_CASES, 7).iter().enumerate() {
+        let path = dir.join(format!("case{i}.gdl"));
+        std::fs::write(&path, text).expect("the case is written");
+        let file = path.to_str().expect("a UTF-8 path");
+        for args in [&["check", file][..], &["playout", file, "-n", "2"][..]] {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_gdl"))
+                .args(args)
+                .output()
+                .expect("gdl runs");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let code = out.status.code();
+            assert!(
+                matches!(code, Some(0..=3)),
+                "{name}: `gdl {}` ended with {:?}\n{stderr}\n{text:?}",
+                args[0],
+                out.status
+            );
+            if code != Some(0) {
+                assert!(
+                    stderr.contains("error"),
+                    "{name}: exit {code:?} without a message\n{text:?}"
+                );
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
