@@ -709,11 +709,8 @@ impl Game {
             let Some(step) = turn.steps.get(st.step as usize) else {
                 if st.acted == 0 {
                     // A whole turn without a possible action: the game cannot
-                    // go on (`end if stuck: ...`, else a draw).
-                    st.result = Some(match &self.rules.stuck {
-                        Some(outcome) => self.decide(st, outcome),
-                        None => GameResult::Draw,
-                    });
+                    // go on.
+                    self.end_stuck(st);
                     return;
                 }
                 self.next_turn(st);
@@ -751,6 +748,14 @@ impl Game {
                         st.pie_offered = st.acted == 0 && self.rules.swap_turns.contains(&st.turn);
                         return;
                     }
+                    if matches!(repeat, Repeat::While(_)) {
+                        // A `while` step whose condition holds must be
+                        // taken: with nothing to offer, the turn cannot be
+                        // completed and the player is stuck, as when a whole
+                        // turn offers nothing. Actions already taken stand.
+                        self.end_stuck(st);
+                        return;
+                    }
                     st.step += 1;
                     st.done = 0;
                 }
@@ -758,7 +763,15 @@ impl Game {
         }
     }
 
-    /// Computes the cells each choice offers; true if any action is possible.
+    /// Ends the game because the player to move cannot act: the outcome of
+    /// `end if stuck: ...` seen from that player, else a draw.
+    fn end_stuck(&self, st: &mut State) {
+        st.result = Some(match &self.rules.stuck {
+            Some(outcome) => self.decide(st, outcome),
+            None => GameResult::Draw,
+        });
+    }
+
     /// Computes the actions each choice offers (cached in the state), the
     /// later priority groups emptied when an earlier one offers any; true if
     /// any action is possible.

@@ -1076,3 +1076,66 @@ fn equi_boards_have_ludiis_graphs() {
         assert_eq!(b.degree_histogram(), degrees.to_vec(), "{board} degrees");
     }
 }
+
+/// The score of each player under the stuck rule's first key (`most score`).
+fn stuck_scores(g: &Game, st: &State) -> Vec<f64> {
+    let score = match &g.rules.stuck {
+        Some(gdl::rules::Outcome::Compare(keys)) => keys[0].1.clone(),
+        other => panic!("{other:?}"),
+    };
+    (0..g.rules.players.len())
+        .map(|p| g.evaluate(&mut st.clone(), &score, p as u8))
+        .collect()
+}
+
+#[test]
+fn equi_a_turn_that_cannot_be_completed_ends_the_game() {
+    // Issue 12, found by replaying Ludii's random games: White's forced
+    // jump d1-d3 leaves no legal placement (d1, e1, c4 and c5 are
+    // unbalanced, and a Disc on any of them could be jumped at once), so
+    // White is stuck mid-turn. Ludii ends the game there: Black wins, -13
+    // to -16, counted on the board with the jump's conversions.
+    let g = game("games/equi.gdl", &["discs=safe", "corner-rule=off"]);
+    let moves = "e2 f1 disc-safe:d4 f1-d3 d3-d5 add-territory:b3 b4 add-territory:a4 \
+        b4-b2 f2 e3 f2-d2 e1 disc-safe:a6 d2-c3 c2 a6-b5 d2 disc-safe:b4 d2-f2 b6 \
+        c3-c1 d1 a3 f3 a3-c3 c3-a5 a5-a3 a6 f3-d3 d3-f1 f1-f3 f1 d3 d1-d2 \
+        add-territory:e4 d3-d1 a5 e1-c3 c6 d1-d3";
+    let before = moves.rsplit_once(' ').expect("several moves").0;
+    let st = after(&g, before);
+    assert_eq!(g.rules.players[st.mover as usize], "white");
+    assert_eq!(legal(&g, &st), set(&["d1-d3"]), "the jump is forced");
+    let st = after(&g, moves);
+    assert!(st.is_over(), "White cannot place: {:?}", legal(&g, &st));
+    assert_eq!(piece(&g, &st, "d3"), "white disc", "the jump stands");
+    assert_eq!(stuck_scores(&g, &st), vec![-13.0, -16.0]);
+    assert_eq!(winner(&g, &st).as_deref(), Some("black"));
+}
+
+#[test]
+fn equi_a_friendly_jump_into_a_dead_end_is_legal_but_ends_the_game() {
+    // The rules say "the player must then place a piece": a friendly jump
+    // after which no placement is possible is still offered (the jump is
+    // optional and legal), but it leaves the mover stuck mid-turn. Found by
+    // random playouts: the Disc on c3 jumps its own d3 to e3, after which
+    // no cell is balanced for a territory piece and each empty cell is
+    // unsafe for a Disc.
+    let g = equi(&["discs=safe", "corner-rule=off"]);
+    let moves = "b3 disc-safe:d4 add-territory:a1 disc-safe:c2 d5 disc-safe:b2 d5-d3 \
+        disc-safe:e5 b2-b4 e3 d3-d5 b1 disc-safe:d1 disc-safe:c4 c2-c1 disc-safe:d3 c4-a4 \
+        add-territory:b2 d1-e1 d1 e5-c5 disc-safe:a3 c3 add-territory:e4 e3-e5 d2 b5 \
+        e1-e2 c2 a5 c2-a2 e1 c2 c3-e3";
+    let (before, jump) = moves.rsplit_once(' ').expect("several moves");
+    let st = after(&g, before);
+    assert_eq!(g.rules.players[st.mover as usize], "white");
+    let offered = legal(&g, &st);
+    assert!(offered.contains(jump) && offered.len() > 1, "{offered:?}");
+    let st = after(&g, moves);
+    assert!(
+        st.is_over(),
+        "no placement after the jump: {:?}",
+        legal(&g, &st)
+    );
+    assert_eq!(piece(&g, &st, "c3"), "", "the jump stands");
+    assert_eq!(stuck_scores(&g, &st), vec![-17.0, -20.0]);
+    assert_eq!(winner(&g, &st).as_deref(), Some("black"));
+}
