@@ -21,25 +21,10 @@ pub const SCRATCH_SETS: usize = 4 * crate::check::MAX_DEPTH + 8;
 /// No cell: for actions that are not tied to one (pass, swap).
 pub const NO_CELL: u32 = u32::MAX;
 
-/// One ply. Small and `Copy`: a choice of the current step and its cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Action {
-    /// Index into [`Rules::choices`], or [`Action::PIE`].
-    pub choice: u16,
-    pub cell: u32,
-}
+mod action;
 
-impl Action {
-    /// The pie rule's swap (`swap at turn N`), which belongs to no step.
-    pub const PIE: u16 = u16::MAX;
-
-    pub fn pie() -> Action {
-        Action {
-            choice: Action::PIE,
-            cell: NO_CELL,
-        }
-    }
-}
+use action::Cell16;
+pub use action::{Action, ActionKind};
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -291,9 +276,10 @@ impl Game {
         &st.targets[i * n..(i + 1) * n]
     }
 
-    /// Calls `f(from, dir)` for each move a step or jump choice offers.
+    /// Calls `f(from, over, to)` for each move a step or jump choice offers
+    /// (`over` is the cell jumped over; for a step, the cell reached).
     #[inline]
-    fn each_move(&self, jump: bool, t: &[u64], mut f: impl FnMut(usize, usize) -> bool) {
+    fn each_move(&self, jump: bool, t: &[u64], mut f: impl FnMut(usize, usize, usize) -> bool) {
         let w = self.words;
         let (from, over, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
         let board = &self.rules.board;
@@ -305,15 +291,18 @@ impl Game {
                 if n == crate::board::NO_CELL {
                     continue;
                 }
-                let ok = if jump {
+                let (ok, dest) = if jump {
                     let m = table[n as usize * nd + d];
-                    cellset::contains(over, n as usize)
-                        && m != crate::board::NO_CELL
-                        && cellset::contains(to, m as usize)
+                    (
+                        cellset::contains(over, n as usize)
+                            && m != crate::board::NO_CELL
+                            && cellset::contains(to, m as usize),
+                        m,
+                    )
                 } else {
-                    cellset::contains(to, n as usize)
+                    (cellset::contains(to, n as usize), n)
                 };
-                if ok && !f(c, d) {
+                if ok && !f(c, n as usize, dest as usize) {
                     return;
                 }
             }
@@ -335,7 +324,7 @@ impl Game {
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
                 let mut n = 0;
-                self.each_move(jump, t, |_, _| {
+                self.each_move(jump, t, |_, _, _| {
                     n += 1;
                     true
                 });
@@ -348,28 +337,29 @@ impl Game {
     #[inline]
     fn nth_offered(&self, c: u16, t: &[u64], k: usize) -> Action {
         let w = self.words;
-        let cell = match &self.rules.choices[c as usize].kind {
+        let kind = &self.rules.choices[c as usize].kind;
+        let kind = match kind {
             ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                cellset::nth(&t[..w], k).expect("k < count") as u32
+                cell_action(kind)(cellset::nth(&t[..w], k).expect("k < count") as Cell16)
             }
-            ChoiceKind::Choose { .. } => k as u32,
-            ChoiceKind::Pass | ChoiceKind::Swap => NO_CELL,
+            ChoiceKind::Choose { .. } => ActionKind::Value(k as u16),
+            ChoiceKind::Pass => ActionKind::Pass,
+            ChoiceKind::Swap => ActionKind::Swap,
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
-                let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
-                let (mut i, mut found) = (0, NO_CELL);
-                let nd = self.rules.board.ndirs();
-                self.each_move(jump, t, |from, d| {
+                let jump = matches!(kind, ChoiceKind::Jump { .. });
+                let (mut i, mut found) = (0, Action::pie());
+                self.each_move(jump, t, |from, over, to| {
                     if i == k {
-                        found = (from * nd + d) as u32;
+                        found = Action::moving(c, from, jump.then_some(over), to);
                         return false;
                     }
                     i += 1;
                     true
                 });
-                found
+                return found;
             }
         };
-        Action { choice: c, cell }
+        Action { choice: c, kind }
     }
 
     /// Appends the legal actions of the position to `out` (cleared first).
@@ -382,28 +372,23 @@ impl Game {
         if let Some(Step::Choose { choices, .. }) = self.current_step(st) {
             for (i, (choice, _, _)) in choices.iter().enumerate() {
                 let t = self.slot(st, i);
-                match &self.rules.choices[*choice as usize].kind {
+                let kind = &self.rules.choices[*choice as usize].kind;
+                match kind {
                     ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
+                        let make = cell_action(kind);
                         out.extend(cellset::cells(&t[..w]).map(|c| Action {
                             choice: *choice,
-                            cell: c as u32,
+                            kind: make(c as Cell16),
                         }));
                     }
                     ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
-                        let jump = matches!(
-                            self.rules.choices[*choice as usize].kind,
-                            ChoiceKind::Jump { .. }
-                        );
-                        let nd = self.rules.board.ndirs();
-                        self.each_move(jump, t, |from, d| {
-                            out.push(Action {
-                                choice: *choice,
-                                cell: (from * nd + d) as u32,
-                            });
+                        let jump = matches!(kind, ChoiceKind::Jump { .. });
+                        self.each_move(jump, t, |from, over, to| {
+                            out.push(Action::moving(*choice, from, jump.then_some(over), to));
                             true
                         });
                     }
-                    _ => out.extend(
+                    ChoiceKind::Choose { .. } | ChoiceKind::Pass | ChoiceKind::Swap => out.extend(
                         (0..self.offered(*choice, t)).map(|k| self.nth_offered(*choice, t, k)),
                     ),
                 }
@@ -419,8 +404,8 @@ impl Game {
         if st.result.is_some() {
             return false;
         }
-        if a.choice == Action::PIE {
-            return st.pie_offered;
+        if a.is_pie() {
+            return st.pie_offered && a.kind == ActionKind::Pie;
         }
         let w = self.words;
         let Some(Step::Choose { choices, .. }) = self.current_step(st) else {
@@ -429,26 +414,25 @@ impl Game {
         choices.iter().enumerate().any(|(i, (c, _, _))| {
             *c == a.choice && {
                 let t = self.slot(st, i);
-                match &self.rules.choices[*c as usize].kind {
+                let kind = &self.rules.choices[*c as usize].kind;
+                match kind {
                     ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                        (a.cell as usize) < self.rules.board.len()
-                            && cellset::contains(&t[..w], a.cell as usize)
+                        a.cell().is_some_and(|cell| {
+                            cell < self.rules.board.len()
+                                && a.kind == cell_action(kind)(cell as Cell16)
+                                && cellset::contains(&t[..w], cell)
+                        })
                     }
                     ChoiceKind::Choose { values, .. } => {
-                        (a.cell as usize) < values.len() && !cellset::is_empty(&t[..w])
+                        a.value().is_some_and(|v| v < values.len()) && !cellset::is_empty(&t[..w])
                     }
-                    ChoiceKind::Pass | ChoiceKind::Swap => {
-                        a.cell == NO_CELL && !cellset::is_empty(&t[..w])
-                    }
+                    ChoiceKind::Pass => a.kind == ActionKind::Pass && !cellset::is_empty(&t[..w]),
+                    ChoiceKind::Swap => a.kind == ActionKind::Swap && !cellset::is_empty(&t[..w]),
                     ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
-                        let jump = matches!(
-                            self.rules.choices[*c as usize].kind,
-                            ChoiceKind::Jump { .. }
-                        );
-                        let nd = self.rules.board.ndirs();
+                        let jump = matches!(kind, ChoiceKind::Jump { .. });
                         let mut found = false;
-                        self.each_move(jump, t, |from, d| {
-                            found = (from * nd + d) as u32 == a.cell;
+                        self.each_move(jump, t, |from, over, to| {
+                            found = Action::moving(*c, from, jump.then_some(over), to) == a;
                             !found
                         });
                         found
@@ -502,55 +486,56 @@ impl Game {
     pub fn play_unchecked(&self, st: &mut State, a: Action) {
         st.ply += 1;
         st.acted += 1;
-        if a.choice == Action::PIE {
-            self.swap_seats(st);
-            st.pie_offered = false;
-            return;
-        }
-        let choice = &self.rules.choices[a.choice as usize];
-        st.here = a.cell;
+        let choice = match a.kind {
+            ActionKind::Pie => {
+                self.swap_seats(st);
+                st.pie_offered = false;
+                return;
+            }
+            _ => &self.rules.choices[a.choice as usize],
+        };
         let mover = st.mover as usize;
-        let cell = a.cell as usize;
         let passes = st.passes;
         st.passes = 0;
-        match &choice.kind {
-            ChoiceKind::Place { piece, .. } => {
-                let owner = self.owner_for(*piece as usize, mover);
-                self.put(st, cell, Some((*piece as usize, owner)));
-            }
-            ChoiceKind::Convert(_) => {
-                if let Some((k, _)) = self.piece_at(st, cell) {
-                    self.put(st, cell, Some((k, mover)));
-                }
-            }
-            ChoiceKind::Remove(_) => self.put(st, cell, None),
-            ChoiceKind::Pass => st.passes = passes + 1,
-            ChoiceKind::Swap => self.swap_seats(st),
-            ChoiceKind::Choose { var, values } => {
-                // The action's `cell` is the index of the chosen value.
-                st.vars[*var as usize] = values[cell];
-                st.here = NO_CELL;
-            }
-            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
-                // The action's `cell` is `from * directions + direction`.
-                let board = &self.rules.board;
-                let nd = board.ndirs();
-                let (from, d) = (cell / nd, cell % nd);
-                let next = board.neighbor(from, d).expect("a legal move has its cells");
-                let to = if matches!(choice.kind, ChoiceKind::Jump { .. }) {
-                    st.jumped = next as u32;
-                    board
-                        .neighbor(next, d)
-                        .expect("a legal jump lands on the board")
-                } else {
-                    next
+        st.here = NO_CELL;
+        match a.kind {
+            ActionKind::Place(cell) => {
+                let ChoiceKind::Place { piece, .. } = choice.kind else {
+                    unreachable!("a placement comes from a `place` choice")
                 };
-                let piece = self.piece_at(st, from);
-                self.put(st, from, None);
-                self.put(st, to, piece);
+                let owner = self.owner_for(piece as usize, mover);
+                self.put(st, cell as usize, Some((piece as usize, owner)));
+                st.here = cell as u32;
+            }
+            ActionKind::Convert(cell) => {
+                if let Some((k, _)) = self.piece_at(st, cell as usize) {
+                    self.put(st, cell as usize, Some((k, mover)));
+                }
+                st.here = cell as u32;
+            }
+            ActionKind::Remove(cell) => {
+                self.put(st, cell as usize, None);
+                st.here = cell as u32;
+            }
+            ActionKind::Pass => st.passes = passes + 1,
+            ActionKind::Swap => self.swap_seats(st),
+            ActionKind::Value(i) => {
+                let ChoiceKind::Choose { var, values } = &choice.kind else {
+                    unreachable!("a value comes from a `choose` choice")
+                };
+                st.vars[*var as usize] = values[i as usize];
+            }
+            ActionKind::Step { from, to } | ActionKind::Jump { from, to, .. } => {
+                if let ActionKind::Jump { over, .. } = a.kind {
+                    st.jumped = over as u32;
+                }
+                let piece = self.piece_at(st, from as usize);
+                self.put(st, from as usize, None);
+                self.put(st, to as usize, piece);
                 st.origin = from as u32;
                 st.here = to as u32;
             }
+            ActionKind::Pie => unreachable!("handled above"),
         }
         if let Some(m) = choice.marking
             && st.here != NO_CELL
@@ -1140,6 +1125,21 @@ impl Game {
     /// The value of a number expression seen from `player`, for reports.
     pub fn evaluate(&self, st: &mut State, e: &NumExpr, player: PlayerId) -> f64 {
         self.with_ctx(st, player, |cx, scratch| cx.int(e, scratch))
+    }
+}
+
+/// The action on a cell that a place, convert or remove choice makes.
+#[inline]
+fn cell_action(kind: &ChoiceKind) -> fn(Cell16) -> ActionKind {
+    match kind {
+        ChoiceKind::Place { .. } => ActionKind::Place,
+        ChoiceKind::Convert(_) => ActionKind::Convert,
+        ChoiceKind::Remove(_) => ActionKind::Remove,
+        ChoiceKind::Pass
+        | ChoiceKind::Swap
+        | ChoiceKind::Choose { .. }
+        | ChoiceKind::Step { .. }
+        | ChoiceKind::Jump { .. } => unreachable!("not an action on a cell"),
     }
 }
 

@@ -111,31 +111,10 @@ impl Symmetry {
     }
 
     /// The image of an action on a cell (placing, converting, removing) or
-    /// of a move (a step or jump: its cell and direction map); `None` for
+    /// of a move (a step or jump: each of its cells maps); `None` for
     /// actions without a cell.
-    pub fn image(&self, game: &Game, a: Action) -> Option<Action> {
-        if a.choice == Action::PIE {
-            return None;
-        }
-        let nd = game.board().ndirs();
-        match game.rules.choices.get(a.choice as usize)?.kind {
-            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                let c = *self.cells.get(a.cell as usize)?;
-                Some(Action {
-                    choice: a.choice,
-                    cell: c as u32,
-                })
-            }
-            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
-                let (from, d) = (a.cell as usize / nd, a.cell as usize % nd);
-                let c = *self.cells.get(from)?;
-                Some(Action {
-                    choice: a.choice,
-                    cell: (c * nd + self.dirs[d]) as u32,
-                })
-            }
-            _ => None,
-        }
+    pub fn image(&self, _game: &Game, a: Action) -> Option<Action> {
+        a.map_cells(|c| self.cells.get(c).copied())
     }
 }
 

@@ -249,7 +249,7 @@ fn pinch_against_oracle(capture: &str, size: i32, games: u64) {
         let mut expected = None;
         while let Some(a) = g.random_action(&st, &mut rng) {
             let me = st.mover;
-            if a.cell == gdl::engine::NO_CELL {
+            let Some(cell) = a.cell() else {
                 // A pass: only when every empty point was just vacated.
                 assert!(
                     o.cells
@@ -262,8 +262,8 @@ fn pinch_against_oracle(capture: &str, size: i32, games: u64) {
                 passes += 1;
                 g.play(&mut st, a).expect("legal");
                 continue;
-            }
-            let label = g.board().label(a.cell as usize).to_string();
+            };
+            let label = g.board().label(cell).to_string();
             let (c, r) = (
                 label.as_bytes()[0] as i32 - 'a' as i32,
                 label[1..].parse::<i32>().unwrap() - 1,
@@ -626,6 +626,65 @@ fn carteso_komi_and_side_are_chosen_first() {
     // Either player places either colour, or passes.
     assert!(legal(&g, &st).contains("black:b2") && legal(&g, &st).contains("white:b2"));
     assert!(legal(&g, &st).contains("pass"));
+}
+
+#[test]
+fn carteso_a_cell_is_never_a_chosen_value() {
+    // Actions used to carry one number, a cell or a value's index: the
+    // cell `a2` was read as a value's index, so on the 2x2 board
+    // `komi-value=0.5 a2` played `side=vertical`, and `a1` at the komi
+    // prompt chose a komi. Now a cell names only an action on that cell.
+    let g = game("games/carteso.gdl", &["size=2"]);
+    let err = notation::play_moves(&g, &mut g.start(), "komi-value=0.5 a2").unwrap_err();
+    assert_eq!(err.index, 2, "{err}");
+    assert!(
+        matches!(err.error, notation::NotationError::NotACell(..)),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "action 2 (`a2`): `a2` is a cell, but no action here is on a cell: \
+         type one such as `side=vertical` or `side=horizontal`"
+    );
+    // At the komi prompt, a cell is no komi either.
+    let st = g.start();
+    let mut list = Vec::new();
+    g.legal_actions(&st, &mut list);
+    for cell in ["a1", "a2", "b1"] {
+        assert!(
+            matches!(
+                notation::parse(&g, &st, &list, cell),
+                Err(notation::NotationError::NotACell(..))
+            ),
+            "{cell}"
+        );
+    }
+    // Through the command line: refused, with the message, not played.
+    let r = crate::common::gdl(&[
+        "show",
+        "games/carteso.gdl",
+        "-o",
+        "size=2",
+        "--moves",
+        "komi-value=0.5 a2",
+    ]);
+    assert_ne!(r.code, 0, "{r:?}");
+    assert!(r.stderr.contains("`a2` is a cell"), "{r:?}");
+    let r = crate::common::gdl_with_input(
+        &[
+            "play",
+            "games/carteso.gdl",
+            "--vertical",
+            "human",
+            "--horizontal",
+            "human",
+            "-o",
+            "size=2",
+        ],
+        "a1\nquit\n",
+    );
+    assert!(r.stdout.contains("`a1` is a cell"), "{r:?}");
+    assert!(r.stdout.ends_with("actions so far: \n"), "{r:?}");
 }
 
 #[test]
