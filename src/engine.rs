@@ -648,6 +648,8 @@ impl Game {
                 } else if st.groups.is_exact(o) || self.track_connections {
                     // An inexact forest is worth extending only for
                     // connection tests; group sizes rebuild it anyway.
+                    // Every neighbour counts, however many links a cell
+                    // has: the owner's set and the forest are apart.
                     let owner = &st.sets[self.owner_set(o) * w..(self.owner_set(o) + 1) * w];
                     let same = self
                         .rules
@@ -656,8 +658,7 @@ impl Game {
                         .iter()
                         .map(|&n| n as usize)
                         .filter(|&n| cellset::contains(owner, n));
-                    let same: arrayvec_lite::Small = same.collect();
-                    st.groups.add(o, cell, self.cell_anchors[cell], same.iter());
+                    st.groups.add(o, cell, self.cell_anchors[cell], same);
                 }
             }
             None => {
@@ -1316,37 +1317,6 @@ fn visit_connected(rules: &Rules, f: &mut dyn FnMut(&SetExpr, &SetExpr)) {
             if let Step::End(c, _) = s {
                 b(c, f);
             }
-        }
-    }
-}
-
-/// A small fixed-capacity list of neighbours, so that placing a piece does
-/// not allocate.
-mod arrayvec_lite {
-    pub struct Small {
-        items: [usize; 16],
-        len: usize,
-    }
-
-    impl Small {
-        pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-            self.items[..self.len].iter().copied()
-        }
-    }
-
-    impl FromIterator<usize> for Small {
-        fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Small {
-            let mut s = Small {
-                items: [0; 16],
-                len: 0,
-            };
-            for x in iter {
-                if s.len < 16 {
-                    s.items[s.len] = x;
-                    s.len += 1;
-                }
-            }
-            s
         }
     }
 }
