@@ -4,6 +4,8 @@
 use crate::board::Board;
 use crate::cellset::CellSet;
 
+pub mod walk;
+
 /// Index of a player (a colour or role, not a seat).
 pub type PlayerId = u8;
 pub type PieceId = u8;

@@ -51,7 +51,27 @@ impl Ctx<'_> {
             SetExpr::PerPlayer(v) => {
                 Some(self.g.rules.fixed_sets[v[self.me as usize] as usize].words())
             }
-            _ => None,
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::All
+            | SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Owned(_)
+            | SetExpr::Enemy
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Union(..)
+            | SetExpr::Inter(..)
+            | SetExpr::Except(..)
+            | SetExpr::Complement(_)
+            | SetExpr::Neighbors(_)
+            | SetExpr::Where(..)
+            | SetExpr::Var(_)
+            | SetExpr::ByPlayer(_)
+            | SetExpr::Reach(..)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_) => None,
         }
     }
 
@@ -69,7 +89,22 @@ impl Ctx<'_> {
                 &self.set_vars[*slot as usize * w..(*slot as usize + 1) * w]
             }
             SetExpr::ByPlayer(v) => return self.stored(&v[self.me as usize]),
-            _ => return self.fixed(e),
+            SetExpr::Fixed(_) | SetExpr::PerPlayer(_) => return self.fixed(e),
+            // Computed sets.
+            SetExpr::All
+            | SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Enemy
+            | SetExpr::Union(..)
+            | SetExpr::Inter(..)
+            | SetExpr::Except(..)
+            | SetExpr::Complement(_)
+            | SetExpr::Neighbors(_)
+            | SetExpr::Where(..)
+            | SetExpr::Reach(..)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_) => return None,
         })
     }
 
@@ -385,7 +420,11 @@ impl Ctx<'_> {
             }
             // The rarer, heavier questions, kept out of this function so
             // that the frequent small ones stay cheap to call.
-            _ => self.cond_heavy(e, tmp),
+            BoolExpr::Line(..)
+            | BoolExpr::Connected(..)
+            | BoolExpr::SamePlayer(..)
+            | BoolExpr::Escapes { .. }
+            | BoolExpr::ByPlayer(_) => self.cond_heavy(e, tmp),
         }
     }
 

@@ -1,181 +1,224 @@
-//! Facts about the rules that the engine derives once: which trackers
-//! and tables it needs.
+//! Facts about the rules that the engine derives once, in one walk
+//! ([`crate::rules::walk`]): which trackers and tables it needs. Each fact
+//! says what it does with every kind of node.
 
+use crate::rules::walk::{At, Node, Site, Visitor, walk};
 use crate::rules::*;
 
-/// Whether some rule asks about groups of a player's pieces (`own`,
-/// `enemy`, a player), which the union-find answers.
-pub(super) fn uses_player_groups(rules: &Rules) -> bool {
-    fn player_set(s: &SetExpr) -> bool {
-        matches!(s, SetExpr::Owned(_) | SetExpr::Enemy)
+/// What the engine needs to know about the rules before play.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Facts {
+    /// Some rule asks about groups of a player's pieces (`own`, `enemy`, a
+    /// player), which the union-find answers.
+    pub player_groups: bool,
+    /// The legal actions may depend on the cells of the last action
+    /// (`here`, `origin`, `jumped` in targets, guards or conditions), so
+    /// the hash of a position must include them.
+    pub last_cells: bool,
+    /// Some rule asks `connected(...)`.
+    pub connections: bool,
+    /// The fixed sets used as the sides of `connected(...)`, sorted.
+    pub anchors: Vec<u32>,
+    /// The lengths asked by `line(S, n)`, sorted.
+    pub line_lengths: Vec<u32>,
+}
+
+impl Facts {
+    pub fn of(rules: &Rules) -> Facts {
+        let mut f = Facts::default();
+        walk(rules, &mut f);
+        f.anchors.sort_unstable();
+        f.anchors.dedup();
+        f.line_lengths.sort_unstable();
+        f.line_lengths.dedup();
+        f
     }
-    fn int(e: &NumExpr) -> bool {
-        match e {
-            NumExpr::Groups(s) | NumExpr::Largest(s) => player_set(s),
-            NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => int(a) || int(b),
-            NumExpr::Neg(a) => int(a),
-            NumExpr::ByPlayer(v) => v.iter().any(int),
-            NumExpr::Select(_, a, b) => int(a) || int(b),
-            NumExpr::Index(_)
-            | NumExpr::Const(_)
-            | NumExpr::Turn
-            | NumExpr::Count(_)
-            | NumExpr::Var(_)
-            | NumExpr::Passes
-            | NumExpr::Rows(_)
-            | NumExpr::Columns(_) => false,
+
+    /// Group questions: the union-find answers those about one player's
+    /// pieces. Only conditions and outcomes ask (a question in an effect or
+    /// a target finds the forest stale and rebuilds it, which costs time
+    /// only).
+    fn player_groups(&mut self, node: Node<'_>, at: At) {
+        match at.site {
+            Site::End | Site::StepEnd | Site::Outcome | Site::TurnWhen | Site::Guard => {}
+            Site::While | Site::Target | Site::Effect => return,
         }
+        let of_player = |s: &SetExpr| matches!(s, SetExpr::Owned(_) | SetExpr::Enemy);
+        let asks = match node {
+            Node::Num(e) => match e {
+                NumExpr::Groups(s) | NumExpr::Largest(s) => of_player(s),
+                NumExpr::Const(_)
+                | NumExpr::Turn
+                | NumExpr::Var(_)
+                | NumExpr::Passes
+                | NumExpr::Index(_)
+                | NumExpr::Select(..)
+                | NumExpr::Rows(_)
+                | NumExpr::Columns(_)
+                | NumExpr::ByPlayer(_)
+                | NumExpr::Count(_)
+                | NumExpr::Add(..)
+                | NumExpr::Sub(..)
+                | NumExpr::Mul(..)
+                | NumExpr::Neg(_) => false,
+            },
+            Node::Cond(e) => match e {
+                BoolExpr::Connected(s, _, _) => of_player(s),
+                BoolExpr::Const(_)
+                | BoolExpr::Not(_)
+                | BoolExpr::And(..)
+                | BoolExpr::Or(..)
+                | BoolExpr::Cmp(..)
+                | BoolExpr::NonEmpty(_)
+                | BoolExpr::Line(..)
+                | BoolExpr::At(..)
+                | BoolExpr::Quantifier { .. }
+                | BoolExpr::Escapes { .. }
+                | BoolExpr::SamePlayer(..)
+                | BoolExpr::ByPlayer(_) => false,
+            },
+            // Sets, directions, effects, choices and outcomes ask nothing
+            // about groups themselves; their parts are visited.
+            Node::Set(_) | Node::Dir(_) | Node::Effect(_) | Node::Choice(_) | Node::Outcome(_) => {
+                false
+            }
+        };
+        self.player_groups |= asks;
     }
-    fn b(e: &BoolExpr) -> bool {
+
+    /// The last action's cells, where they decide what is offered.
+    fn last_cells(&mut self, node: Node<'_>, at: At) {
+        match at.site {
+            Site::End | Site::StepEnd | Site::While | Site::Guard | Site::Target => {}
+            Site::Outcome | Site::TurnWhen | Site::Effect => return,
+        }
+        let asks = match node {
+            Node::Set(e) => match e {
+                // In a `where` condition, `here` is the cell tested.
+                SetExpr::Here => !at.in_where,
+                SetExpr::Origin | SetExpr::Jumped => true,
+                SetExpr::Empty
+                | SetExpr::Occupied
+                | SetExpr::All
+                | SetExpr::Owned(_)
+                | SetExpr::Enemy
+                | SetExpr::Piece(_)
+                | SetExpr::Mark(_)
+                | SetExpr::Fixed(_)
+                | SetExpr::PerPlayer(_)
+                | SetExpr::Union(..)
+                | SetExpr::Inter(..)
+                | SetExpr::Except(..)
+                | SetExpr::Complement(_)
+                | SetExpr::Neighbors(_)
+                | SetExpr::Where(..)
+                | SetExpr::Var(_)
+                | SetExpr::ByPlayer(_)
+                | SetExpr::Reach(..)
+                | SetExpr::Like(_)
+                | SetExpr::Box(_) => false,
+            },
+            Node::Cond(e) => match e {
+                // `at` looks from `here`.
+                BoolExpr::At(..) => !at.in_where,
+                BoolExpr::Const(_)
+                | BoolExpr::Not(_)
+                | BoolExpr::And(..)
+                | BoolExpr::Or(..)
+                | BoolExpr::Cmp(..)
+                | BoolExpr::NonEmpty(_)
+                | BoolExpr::Connected(..)
+                | BoolExpr::Line(..)
+                | BoolExpr::Quantifier { .. }
+                | BoolExpr::Escapes { .. }
+                | BoolExpr::SamePlayer(..)
+                | BoolExpr::ByPlayer(_) => false,
+            },
+            // No number, direction, effect or outcome names a cell itself.
+            Node::Num(_) | Node::Dir(_) | Node::Effect(_) | Node::Choice(_) | Node::Outcome(_) => {
+                false
+            }
+        };
+        self.last_cells |= asks;
+    }
+
+    /// `connected(S, A, B)` anywhere: its fixed sides become anchors.
+    fn connections(&mut self, node: Node<'_>) {
+        let Node::Cond(e) = node else { return };
         match e {
-            BoolExpr::Connected(s, _, _) => player_set(s),
-            BoolExpr::Not(x) => b(x),
-            BoolExpr::And(x, y) | BoolExpr::Or(x, y) => b(x) || b(y),
-            BoolExpr::Quantifier { body, .. } => b(body),
-            BoolExpr::Cmp(_, x, y) => int(x) || int(y),
-            BoolExpr::ByPlayer(v) => v.iter().any(b),
+            BoolExpr::Connected(_, a, b) => {
+                self.connections = true;
+                for side in [a, b] {
+                    match side {
+                        SetExpr::Fixed(i) => self.anchors.push(*i),
+                        SetExpr::PerPlayer(v) => self.anchors.extend(v.iter().copied()),
+                        // A side computed during play is flooded to, not anchored.
+                        SetExpr::Empty
+                        | SetExpr::Occupied
+                        | SetExpr::All
+                        | SetExpr::Here
+                        | SetExpr::Origin
+                        | SetExpr::Jumped
+                        | SetExpr::Owned(_)
+                        | SetExpr::Enemy
+                        | SetExpr::Piece(_)
+                        | SetExpr::Mark(_)
+                        | SetExpr::Union(..)
+                        | SetExpr::Inter(..)
+                        | SetExpr::Except(..)
+                        | SetExpr::Complement(_)
+                        | SetExpr::Neighbors(_)
+                        | SetExpr::Where(..)
+                        | SetExpr::Var(_)
+                        | SetExpr::ByPlayer(_)
+                        | SetExpr::Reach(..)
+                        | SetExpr::Like(_)
+                        | SetExpr::Box(_) => {}
+                    }
+                }
+            }
             BoolExpr::Const(_)
+            | BoolExpr::Not(_)
+            | BoolExpr::And(..)
+            | BoolExpr::Or(..)
+            | BoolExpr::Cmp(..)
             | BoolExpr::NonEmpty(_)
             | BoolExpr::Line(..)
             | BoolExpr::At(..)
+            | BoolExpr::Quantifier { .. }
+            | BoolExpr::Escapes { .. }
             | BoolExpr::SamePlayer(..)
-            | BoolExpr::Escapes { .. } => false,
+            | BoolExpr::ByPlayer(_) => {}
         }
     }
-    fn outcome(o: &Outcome) -> bool {
-        match o {
-            Outcome::Compare(keys) => keys.iter().any(|(_, k)| int(k)),
-            Outcome::Draw | Outcome::Wins(_) | Outcome::Loses(_) => false,
+
+    /// `line(S, n)` anywhere: lines of length `n` may be precomputed.
+    fn lines(&mut self, node: Node<'_>) {
+        let Node::Cond(e) = node else { return };
+        match e {
+            BoolExpr::Line(_, n) => self.line_lengths.push(*n),
+            BoolExpr::Const(_)
+            | BoolExpr::Not(_)
+            | BoolExpr::And(..)
+            | BoolExpr::Or(..)
+            | BoolExpr::Cmp(..)
+            | BoolExpr::NonEmpty(_)
+            | BoolExpr::Connected(..)
+            | BoolExpr::At(..)
+            | BoolExpr::Quantifier { .. }
+            | BoolExpr::Escapes { .. }
+            | BoolExpr::SamePlayer(..)
+            | BoolExpr::ByPlayer(_) => {}
         }
     }
-    // Conditions may also sit in guards, turn choices and effects; looking
-    // at ends and steps covers where group questions are asked in practice,
-    // and a missed one only costs a rebuild (the forest starts stale).
-    rules.ends.iter().any(|(c, o)| b(c) || outcome(o))
-        || rules.turns.iter().any(|t| {
-            (match &t.when {
-                TurnWhen::If(c) => b(c),
-                _ => false,
-            }) || t.steps.iter().any(|s| match s {
-                Step::End(c, o) => b(c) || outcome(o),
-                Step::Choose { choices, .. } => {
-                    choices.iter().any(|(_, g, _)| g.as_ref().is_some_and(b))
-                }
-                Step::Effect(_) => false,
-            })
-        })
 }
 
-/// Whether the legal actions may depend on the cell of the last action
-/// (`here`, `origin`, `jumped` in targets, guards or conditions), so that
-/// the hash of a position must include it.
-pub(super) fn uses_last_cells(rules: &Rules) -> bool {
-    fn s(e: &SetExpr) -> bool {
-        match e {
-            SetExpr::Here | SetExpr::Origin | SetExpr::Jumped => true,
-            SetExpr::Union(a, b)
-            | SetExpr::Inter(a, b)
-            | SetExpr::Except(a, b)
-            | SetExpr::Reach(a, b) => s(a) || s(b),
-            SetExpr::Complement(a) | SetExpr::Neighbors(a) | SetExpr::Like(a) | SetExpr::Box(a) => {
-                s(a)
-            }
-            // `here` in a `where` is the cell being tested.
-            SetExpr::Where(a, _) => s(a),
-            SetExpr::ByPlayer(v) => v.iter().any(s),
-            SetExpr::Empty
-            | SetExpr::Occupied
-            | SetExpr::All
-            | SetExpr::Owned(_)
-            | SetExpr::Enemy
-            | SetExpr::Piece(_)
-            | SetExpr::Mark(_)
-            | SetExpr::Fixed(_)
-            | SetExpr::PerPlayer(_)
-            | SetExpr::Var(_) => false,
-        }
-    }
-    fn n(e: &NumExpr) -> bool {
-        match e {
-            NumExpr::Count(x)
-            | NumExpr::Groups(x)
-            | NumExpr::Largest(x)
-            | NumExpr::Rows(x)
-            | NumExpr::Columns(x) => s(x),
-            NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => n(a) || n(b),
-            NumExpr::Neg(a) => n(a),
-            NumExpr::Select(c, a, b) => bo(c) || n(a) || n(b),
-            NumExpr::ByPlayer(v) => v.iter().any(n),
-            NumExpr::Const(_)
-            | NumExpr::Turn
-            | NumExpr::Var(_)
-            | NumExpr::Passes
-            | NumExpr::Index(_) => false,
-        }
-    }
-    fn bo(e: &BoolExpr) -> bool {
-        match e {
-            BoolExpr::Not(a) => bo(a),
-            BoolExpr::And(a, b) | BoolExpr::Or(a, b) => bo(a) || bo(b),
-            BoolExpr::Cmp(_, a, b) => n(a) || n(b),
-            BoolExpr::NonEmpty(x) | BoolExpr::Line(x, _) => s(x),
-            BoolExpr::Connected(x, y, z) => s(x) || s(y) || s(z),
-            BoolExpr::Escapes {
-                seed,
-                through,
-                bound,
-            } => s(seed) || s(through) || s(bound),
-            // `at` looks from `here`.
-            BoolExpr::At(..) => true,
-            BoolExpr::Quantifier { body, .. } => bo(body),
-            BoolExpr::ByPlayer(v) => v.iter().any(bo),
-            BoolExpr::Const(_) | BoolExpr::SamePlayer(..) => false,
-        }
-    }
-    let choice = |c: &Choice| match &c.kind {
-        ChoiceKind::Place { target, .. } => s(target),
-        ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => s(t),
-        ChoiceKind::Step { from, to } => s(from) || s(to),
-        ChoiceKind::Jump { from, over, to } => s(from) || s(over) || s(to),
-        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => false,
-    };
-    rules.ends.iter().any(|(c, _)| bo(c))
-        || rules.turns.iter().any(|t| {
-            t.steps.iter().any(|st| match st {
-                Step::Choose { repeat, choices } => {
-                    matches!(repeat, Repeat::While(c) if bo(c))
-                        || choices.iter().any(|(i, g, _)| {
-                            choice(&rules.choices[*i as usize]) || g.as_ref().is_some_and(bo)
-                        })
-                }
-                Step::End(c, _) => bo(c),
-                Step::Effect(_) => false,
-            })
-        })
-}
-
-/// Visits the anchor arguments of every `connected(...)` in the rules.
-pub(super) fn visit_connected(rules: &Rules, f: &mut dyn FnMut(&SetExpr, &SetExpr)) {
-    fn b(e: &BoolExpr, f: &mut dyn FnMut(&SetExpr, &SetExpr)) {
-        match e {
-            BoolExpr::Connected(_, x, y) => f(x, y),
-            BoolExpr::Not(x) => b(x, f),
-            BoolExpr::And(x, y) | BoolExpr::Or(x, y) => {
-                b(x, f);
-                b(y, f);
-            }
-            BoolExpr::Quantifier { body, .. } => b(body, f),
-            _ => {}
-        }
-    }
-    for (c, _) in &rules.ends {
-        b(c, f);
-    }
-    for t in &rules.turns {
-        for s in &t.steps {
-            if let Step::End(c, _) = s {
-                b(c, f);
-            }
-        }
+impl Visitor for Facts {
+    fn visit(&mut self, node: Node<'_>, at: At) -> bool {
+        self.player_groups(node, at);
+        self.last_cells(node, at);
+        self.connections(node);
+        self.lines(node);
+        true
     }
 }

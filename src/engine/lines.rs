@@ -4,40 +4,17 @@
 use crate::cellset;
 use crate::rules::*;
 
-/// Every line of each length the rules ask about (`line(S, n)` in end
-/// rules), as sets, when there are at most 256 words of them per length.
+/// Every line of each length the rules ask about (`line(S, n)`, the
+/// `lengths`), as sets, when there are at most 256 words of them per length.
 pub(super) fn line_masks(
     rules: &Rules,
+    lengths: &[u32],
     dirs: &[(usize, usize)],
     words: usize,
 ) -> Vec<(u32, Vec<u64>)> {
-    fn lengths(e: &BoolExpr, out: &mut Vec<u32>) {
-        match e {
-            BoolExpr::Line(_, n) => out.push(*n),
-            BoolExpr::Not(x) => lengths(x, out),
-            BoolExpr::And(x, y) | BoolExpr::Or(x, y) => {
-                lengths(x, out);
-                lengths(y, out);
-            }
-            _ => {}
-        }
-    }
-    let mut ns = Vec::new();
-    for (c, _) in &rules.ends {
-        lengths(c, &mut ns);
-    }
-    for t in &rules.turns {
-        for s in &t.steps {
-            if let Step::End(c, _) = s {
-                lengths(c, &mut ns);
-            }
-        }
-    }
-    ns.sort_unstable();
-    ns.dedup();
     let board = &rules.board;
     let mut out = Vec::new();
-    for n in ns {
+    for &n in lengths {
         let mut masks = Vec::new();
         'cells: for start in 0..board.len() {
             for &(d, _) in dirs {

@@ -26,7 +26,7 @@ pub use action::{Action, ActionKind};
 pub use scratch::SCRATCH_SETS;
 pub use state::{State, mix};
 
-use facts::{uses_last_cells, uses_player_groups, visit_connected};
+use facts::Facts;
 use lines::line_masks;
 
 /// No cell: for actions that are not tied to one (pass, swap).
@@ -81,7 +81,7 @@ pub struct Game {
     track_connections: bool,
     /// Exactly one kind of piece belongs to players (the others neutral).
     single_owned_kind: bool,
-    /// The hash includes the last action's cells (see [`uses_last_cells`]).
+    /// The hash includes the last action's cells (see [`Facts::last_cells`]).
     hash_last_cells: bool,
     /// One direction of each opposite pair, with its opposite, for lines.
     line_dirs: Vec<(usize, usize)>,
@@ -114,18 +114,8 @@ impl Game {
         let piece_keys = (0..cells * codes).map(|_| next()).collect();
         let mark_keys = (0..cells * rules.marks.len()).map(|_| next()).collect();
 
-        let mut anchor_sets = Vec::new();
-        let mut note = |s: &SetExpr| match s {
-            SetExpr::Fixed(i) => anchor_sets.push(*i),
-            SetExpr::PerPlayer(v) => anchor_sets.extend(v.iter().copied()),
-            _ => {}
-        };
-        visit_connected(&rules, &mut |a, b| {
-            note(a);
-            note(b);
-        });
-        anchor_sets.sort_unstable();
-        anchor_sets.dedup();
+        let facts = Facts::of(&rules);
+        let mut anchor_sets = facts.anchors.clone();
         anchor_sets.truncate(64);
         let mut cell_anchors = vec![0u64; cells];
         for (bit, &set) in anchor_sets.iter().enumerate() {
@@ -139,14 +129,13 @@ impl Game {
             .flat_map(|t| &t.steps)
             .map(|s| match s {
                 Step::Choose { choices, .. } => choices.len(),
-                _ => 0,
+                Step::Effect(_) | Step::End(..) => 0,
             })
             .max()
             .unwrap_or(0)
             .max(1);
-        let track_groups = uses_player_groups(&rules);
-        let mut track_connections = false;
-        visit_connected(&rules, &mut |_, _| track_connections = true);
+        let track_groups = facts.player_groups;
+        let track_connections = facts.connections;
         let board = &rules.board;
         let line_dirs: Vec<(usize, usize)> = (0..board.ndirs())
             .filter(|&d| board.opposite(d) > d)
@@ -164,14 +153,14 @@ impl Game {
                 cellset::insert(&mut masks[k * words..(k + 1) * words], c);
             }
         }
-        let hash_last_cells = uses_last_cells(&rules);
+        let hash_last_cells = facts.last_cells;
         let mut neighbor_masks = vec![0u64; cells * words];
         for c in 0..cells {
             for &n in rules.board.neighbors(c) {
                 cellset::insert(&mut neighbor_masks[c * words..(c + 1) * words], n as usize);
             }
         }
-        let line_masks = line_masks(&rules, &line_dirs, words);
+        let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
         Game {
             line_masks,
             neighbor_masks,

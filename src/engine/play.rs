@@ -28,7 +28,14 @@ impl Game {
                 st.pie_offered = false;
                 return;
             }
-            _ => &self.rules.choices[a.choice as usize],
+            ActionKind::Place(_)
+            | ActionKind::Convert(_)
+            | ActionKind::Remove(_)
+            | ActionKind::Step { .. }
+            | ActionKind::Jump { .. }
+            | ActionKind::Value(_)
+            | ActionKind::Pass
+            | ActionKind::Swap => &self.rules.choices[a.choice as usize],
         };
         let mover = st.mover as usize;
         let passes = st.passes;
