@@ -120,15 +120,13 @@ impl Symmetry {
 
 /// Whether some action of the game is tied to cells (so it can be mirrored).
 pub fn has_cell_actions(rules: &Rules) -> bool {
-    rules.choices.iter().any(|c| {
-        matches!(
-            c.kind,
-            ChoiceKind::Place { .. }
-                | ChoiceKind::Convert(_)
-                | ChoiceKind::Remove(_)
-                | ChoiceKind::Step { .. }
-                | ChoiceKind::Jump { .. }
-        )
+    rules.choices.iter().any(|c| match c.kind {
+        ChoiceKind::Place { .. }
+        | ChoiceKind::Convert(_)
+        | ChoiceKind::Remove(_)
+        | ChoiceKind::Step { .. }
+        | ChoiceKind::Jump { .. } => true,
+        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => false,
     })
 }
 

@@ -43,7 +43,6 @@ impl Facts {
             Site::End | Site::StepEnd | Site::Outcome | Site::TurnWhen | Site::Guard => {}
             Site::While | Site::Target | Site::Effect => return,
         }
-        let of_player = |s: &SetExpr| matches!(s, SetExpr::Owned(_) | SetExpr::Enemy);
         let asks = match node {
             Node::Num(e) => match e {
                 NumExpr::Groups(s) | NumExpr::Largest(s) => of_player(s),
@@ -210,6 +209,35 @@ impl Facts {
             | BoolExpr::SamePlayer(..)
             | BoolExpr::ByPlayer(_) => {}
         }
+    }
+}
+
+/// Whether a set is the pieces of one player, whose groups the union-find
+/// keeps.
+fn of_player(s: &SetExpr) -> bool {
+    match s {
+        SetExpr::Owned(_) | SetExpr::Enemy => true,
+        SetExpr::Empty
+        | SetExpr::Occupied
+        | SetExpr::All
+        | SetExpr::Here
+        | SetExpr::Origin
+        | SetExpr::Jumped
+        | SetExpr::Piece(_)
+        | SetExpr::Mark(_)
+        | SetExpr::Fixed(_)
+        | SetExpr::PerPlayer(_)
+        | SetExpr::Union(..)
+        | SetExpr::Inter(..)
+        | SetExpr::Except(..)
+        | SetExpr::Complement(_)
+        | SetExpr::Neighbors(_)
+        | SetExpr::Where(..)
+        | SetExpr::Var(_)
+        | SetExpr::ByPlayer(_)
+        | SetExpr::Reach(..)
+        | SetExpr::Like(_)
+        | SetExpr::Box(_) => false,
     }
 }
 
