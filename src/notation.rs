@@ -8,7 +8,9 @@
 //! - choosing a value is `variable=value`: `komi=5.5`, `side=vertical`;
 //! - a moving piece is `from-to`: `b2-c3` (a step), `b2-d4` (a jump).
 //!
-//! Labels are case-insensitive; the qualified form is always accepted.
+//! Labels are case-insensitive; the qualified form is always accepted. The
+//! kinds never mix: a cell names only an action on that cell, never a value
+//! to choose or a move.
 
 use crate::engine::{Action, ActionKind, Game, State};
 use crate::rules::ChoiceKind;

@@ -49,3 +49,4 @@ mod groups;
 mod hex;
 mod pinch;
 mod tictactoe;
+mod turns;
