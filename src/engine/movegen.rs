@@ -86,7 +86,7 @@ impl Game {
         let kind = &self.rules.choices[c as usize].kind;
         let kind = match kind {
             ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                cell_action(kind)(cellset::nth(&t[..w], k).expect("k < count") as Cell16)
+                cell_action(kind, cellset::nth(&t[..w], k).expect("k < count") as Cell16)
             }
             ChoiceKind::Choose { .. } => ActionKind::Value(k as u16),
             ChoiceKind::Pass => ActionKind::Pass,
@@ -121,10 +121,9 @@ impl Game {
                 let kind = &self.rules.choices[*choice as usize].kind;
                 match kind {
                     ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                        let make = cell_action(kind);
                         out.extend(cellset::cells(&t[..w]).map(|c| Action {
                             choice: *choice,
-                            kind: make(c as Cell16),
+                            kind: cell_action(kind, c as Cell16),
                         }));
                     }
                     ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
@@ -165,7 +164,7 @@ impl Game {
                     ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
                         a.cell().is_some_and(|cell| {
                             cell < self.rules.board.len()
-                                && a.kind == cell_action(kind)(cell as Cell16)
+                                && a.kind == cell_action(kind, cell as Cell16)
                                 && cellset::contains(&t[..w], cell)
                         })
                     }
@@ -401,11 +400,11 @@ impl Game {
 
 /// The action on a cell that a place, convert or remove choice makes.
 #[inline]
-fn cell_action(kind: &ChoiceKind) -> fn(Cell16) -> ActionKind {
+fn cell_action(kind: &ChoiceKind, cell: Cell16) -> ActionKind {
     match kind {
-        ChoiceKind::Place { .. } => ActionKind::Place,
-        ChoiceKind::Convert(_) => ActionKind::Convert,
-        ChoiceKind::Remove(_) => ActionKind::Remove,
+        ChoiceKind::Place { .. } => ActionKind::Place(cell),
+        ChoiceKind::Convert(_) => ActionKind::Convert(cell),
+        ChoiceKind::Remove(_) => ActionKind::Remove(cell),
         ChoiceKind::Pass
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
