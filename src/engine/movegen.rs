@@ -93,16 +93,16 @@ impl Game {
             ChoiceKind::Swap => ActionKind::Swap,
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(kind, ChoiceKind::Jump { .. });
-                let (mut i, mut found) = (0, Action::pie());
+                let (mut i, mut found) = (0, None);
                 self.each_move(jump, t, |from, over, to| {
                     if i == k {
-                        found = Action::moving(c, from, jump.then_some(over), to);
+                        found = Some(Action::moving(c, from, jump.then_some(over), to));
                         return false;
                     }
                     i += 1;
                     true
                 });
-                return found;
+                return found.expect("k < offered");
             }
         };
         Action { choice: c, kind }
