@@ -111,10 +111,13 @@ impl Symmetry {
     }
 
     /// The image of an action on a cell (placing, converting, removing) or
-    /// of a move (a step or jump: each of its cells maps); `None` for
+    /// of a move (a step or jump: its cells and direction map); `None` for
     /// actions without a cell.
     pub fn image(&self, _game: &Game, a: Action) -> Option<Action> {
-        a.map_cells(|c| self.cells.get(c).copied())
+        a.map_cells(
+            |c| self.cells.get(c).copied(),
+            |d| self.dirs.get(d).copied(),
+        )
     }
 }
 

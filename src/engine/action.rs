@@ -1,11 +1,14 @@
 //! Actions: one ply each, small and `Copy`, saying what they do.
 
 use crate::board::MAX_CELLS;
+use crate::rules::DirId;
 
 /// A cell in an action: 16 bits suffice, boards have at most
 /// [`MAX_CELLS`] cells.
 pub(crate) type Cell16 = u16;
 const _: () = assert!(MAX_CELLS <= Cell16::MAX as usize + 1);
+// Small enough to pass in a register.
+const _: () = assert!(std::mem::size_of::<Action>() == 8);
 
 /// What an action does, with the cells or the value it concerns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -21,11 +24,13 @@ pub enum ActionKind {
         from: Cell16,
         to: Cell16,
     },
-    /// A piece moves over a neighbour to the cell behind it, in a line.
+    /// A piece moves over a neighbour to the cell behind it, in a line:
+    /// the neighbour of `from` in direction `dir` (kept instead of the
+    /// cell, so that an action fits in 8 bytes).
     Jump {
         from: Cell16,
-        over: Cell16,
         to: Cell16,
+        dir: DirId,
     },
     /// A value is chosen: its index among the choice's values.
     Value(u16),
@@ -59,16 +64,17 @@ impl Action {
         self.choice == Action::PIE
     }
 
-    /// A move: a step, or a jump when `over` is given.
-    pub(crate) fn moving(choice: u16, from: usize, over: Option<usize>, to: usize) -> Action {
+    /// A move: a step, or a jump in direction `dir`.
+    pub(crate) fn moving(choice: u16, from: usize, jump: bool, dir: usize, to: usize) -> Action {
         let (from, to) = (from as Cell16, to as Cell16);
-        let kind = match over {
-            Some(over) => ActionKind::Jump {
+        let kind = if jump {
+            ActionKind::Jump {
                 from,
-                over: over as Cell16,
                 to,
-            },
-            None => ActionKind::Step { from, to },
+                dir: dir as DirId,
+            }
+        } else {
+            ActionKind::Step { from, to }
         };
         Action { choice, kind }
     }
@@ -119,9 +125,13 @@ impl Action {
         }
     }
 
-    /// The same action with its cells mapped by `f` (a symmetry), or `None`
-    /// for actions without cells.
-    pub fn map_cells(self, f: impl Fn(usize) -> Option<usize>) -> Option<Action> {
+    /// The same action with its cells and directions mapped (by a
+    /// symmetry), or `None` for actions without cells.
+    pub fn map_cells(
+        self,
+        f: impl Fn(usize) -> Option<usize>,
+        dir: impl Fn(usize) -> Option<usize>,
+    ) -> Option<Action> {
         let m = |c: Cell16| f(c as usize).map(|c| c as Cell16);
         let kind = match self.kind {
             ActionKind::Place(c) => ActionKind::Place(m(c)?),
@@ -131,10 +141,10 @@ impl Action {
                 from: m(from)?,
                 to: m(to)?,
             },
-            ActionKind::Jump { from, over, to } => ActionKind::Jump {
+            ActionKind::Jump { from, to, dir: d } => ActionKind::Jump {
                 from: m(from)?,
-                over: m(over)?,
                 to: m(to)?,
+                dir: dir(d as usize)? as DirId,
             },
             ActionKind::Value(_) | ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => {
                 return None;

@@ -17,8 +17,7 @@ impl Game {
         &st.targets[i * n..(i + 1) * n]
     }
 
-    /// Calls `f(from, over, to)` for each move a step or jump choice offers
-    /// (`over` is the cell jumped over; for a step, the cell reached).
+    /// Calls `f(from, dir, to)` for each move a step or jump choice offers.
     #[inline]
     pub(super) fn each_move(
         &self,
@@ -48,7 +47,7 @@ impl Game {
                 } else {
                     (cellset::contains(to, n as usize), n)
                 };
-                if ok && !f(c, n as usize, dest as usize) {
+                if ok && !f(c, d, dest as usize) {
                     return;
                 }
             }
@@ -94,9 +93,9 @@ impl Game {
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(kind, ChoiceKind::Jump { .. });
                 let (mut i, mut found) = (0, None);
-                self.each_move(jump, t, |from, over, to| {
+                self.each_move(jump, t, |from, d, to| {
                     if i == k {
-                        found = Some(Action::moving(c, from, jump.then_some(over), to));
+                        found = Some(Action::moving(c, from, jump, d, to));
                         return false;
                     }
                     i += 1;
@@ -128,8 +127,8 @@ impl Game {
                     }
                     ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                         let jump = matches!(kind, ChoiceKind::Jump { .. });
-                        self.each_move(jump, t, |from, over, to| {
-                            out.push(Action::moving(*choice, from, jump.then_some(over), to));
+                        self.each_move(jump, t, |from, d, to| {
+                            out.push(Action::moving(*choice, from, jump, d, to));
                             true
                         });
                     }
@@ -176,8 +175,8 @@ impl Game {
                     ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                         let jump = matches!(kind, ChoiceKind::Jump { .. });
                         let mut found = false;
-                        self.each_move(jump, t, |from, over, to| {
-                            found = Action::moving(*c, from, jump.then_some(over), to) == a;
+                        self.each_move(jump, t, |from, d, to| {
+                            found = Action::moving(*c, from, jump, d, to) == a;
                             !found
                         });
                         found

@@ -69,8 +69,10 @@ impl Game {
                 st.vars[*var as usize] = values[i as usize];
             }
             ActionKind::Step { from, to } | ActionKind::Jump { from, to, .. } => {
-                if let ActionKind::Jump { over, .. } = a.kind {
-                    st.jumped = over as u32;
+                if let ActionKind::Jump { from, dir, .. } = a.kind {
+                    let nd = self.rules.board.ndirs();
+                    st.jumped =
+                        self.rules.board.neighbor_table()[from as usize * nd + dir as usize];
                 }
                 let piece = self.piece_at(st, from as usize);
                 self.put(st, from as usize, None);
