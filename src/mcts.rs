@@ -141,14 +141,13 @@ pub struct ChildStats {
     pub score: f64,
 }
 
-/// One node of the tree: the position after its action. 24 bytes.
+/// One node of the tree: the position after its action. 28 bytes.
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    /// The action leading here, as its two fields (packed with `seat`).
-    choice: u16,
+    /// The action leading here.
+    action: Action,
     /// The seat that chose the action (unused at the root).
     seat: u8,
-    cell: u32,
     /// Index of the first child in the arena; meaningful when `children > 0`.
     /// Children always come after their parent in the arena.
     first: u32,
@@ -162,9 +161,8 @@ struct Node {
 impl Node {
     fn new(action: Action, seat: u8) -> Node {
         Node {
-            choice: action.choice,
+            action,
             seat,
-            cell: action.cell,
             first: 0,
             children: 0,
             visits: 0,
@@ -173,10 +171,7 @@ impl Node {
     }
 
     fn action(&self) -> Action {
-        Action {
-            choice: self.choice,
-            cell: self.cell,
-        }
+        self.action
     }
 }
 
@@ -254,7 +249,7 @@ impl Mcts {
         self
     }
 
-    /// Caps the tree at about `n` nodes (default 2²², 24 bytes each).
+    /// Caps the tree at about `n` nodes (default 2²², 28 bytes each).
     pub fn with_max_nodes(mut self, n: usize) -> Mcts {
         self.max_nodes = n.max(1);
         self
@@ -652,6 +647,6 @@ mod tests {
 
     #[test]
     fn node_stays_small() {
-        assert_eq!(std::mem::size_of::<Node>(), 24);
+        assert_eq!(std::mem::size_of::<Node>(), 28);
     }
 }

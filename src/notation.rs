@@ -8,14 +8,16 @@
 //! - choosing a value is `variable=value`: `komi=5.5`, `side=vertical`;
 //! - a moving piece is `from-to`: `b2-c3` (a step), `b2-d4` (a jump).
 //!
-//! Labels are case-insensitive; the qualified form is always accepted.
+//! Labels are case-insensitive; the qualified form is always accepted. The
+//! kinds never mix: a cell names only an action on that cell, never a value
+//! to choose or a move.
 
-use crate::engine::{Action, Game, NO_CELL, State};
+use crate::engine::{Action, ActionKind, Game, State};
 use crate::rules::ChoiceKind;
 
 /// The name of an action's kind (`swap` for the pie rule).
 pub fn choice_name(game: &Game, a: Action) -> &str {
-    if a.choice == Action::PIE {
+    if a.is_pie() {
         "swap"
     } else {
         &game.rules.choices[a.choice as usize].name
@@ -23,57 +25,49 @@ pub fn choice_name(game: &Game, a: Action) -> &str {
 }
 
 /// The cells a moving action leaves and reaches.
-pub fn move_cells(game: &Game, a: Action) -> Option<(usize, usize)> {
-    if a.choice == Action::PIE {
-        return None;
-    }
-    let jump = match &game.rules.choices[a.choice as usize].kind {
-        ChoiceKind::Step { .. } => false,
-        ChoiceKind::Jump { .. } => true,
-        _ => return None,
-    };
-    let board = game.board();
-    let nd = board.ndirs();
-    let (from, d) = (a.cell as usize / nd, a.cell as usize % nd);
-    let mut to = board.neighbor(from, d)?;
-    if jump {
-        to = board.neighbor(to, d)?;
-    }
-    Some((from, to))
+pub fn move_cells(_game: &Game, a: Action) -> Option<(usize, usize)> {
+    a.move_cells()
 }
 
 /// The notation of `a` among the given legal actions.
 pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
-    if a.choice != Action::PIE
-        && let ChoiceKind::Choose { var, values } = &game.rules.choices[a.choice as usize].kind
-    {
-        let v = &game.rules.variables[*var as usize];
-        return format!("{}={}", v.name, v.show(values[a.cell as usize]));
-    }
-    if let Some((from, to)) = move_cells(game, a) {
-        let board = game.board();
-        let text = format!("{}-{}", board.label(from), board.label(to));
-        // Two kinds of move between the same cells: name the kind.
-        let clash = legal
-            .iter()
-            .any(|&b| b.choice != a.choice && move_cells(game, b) == Some((from, to)));
-        return if clash {
-            format!("{}:{text}", choice_name(game, a))
-        } else {
-            text
-        };
-    }
-    if a.cell == NO_CELL {
-        return choice_name(game, a).to_string();
-    }
-    let label = game.board().label(a.cell as usize);
-    let clash = legal
-        .iter()
-        .any(|b| b.cell == a.cell && b.choice != a.choice);
-    if clash {
-        format!("{}:{label}", choice_name(game, a))
-    } else {
-        label.to_string()
+    let board = game.board();
+    match a.kind {
+        ActionKind::Value(i) => {
+            let ChoiceKind::Choose { var, values } = &game.rules.choices[a.choice as usize].kind
+            else {
+                unreachable!("a value comes from a `choose` choice")
+            };
+            let v = &game.rules.variables[*var as usize];
+            format!("{}={}", v.name, v.show(values[i as usize]))
+        }
+        ActionKind::Step { .. } | ActionKind::Jump { .. } => {
+            let (from, to) = a.move_cells().expect("a move");
+            let text = format!("{}-{}", board.label(from), board.label(to));
+            // Two kinds of move between the same cells: name the kind.
+            let clash = legal
+                .iter()
+                .any(|&b| b.choice != a.choice && b.move_cells() == Some((from, to)));
+            if clash {
+                format!("{}:{text}", choice_name(game, a))
+            } else {
+                text
+            }
+        }
+        ActionKind::Place(_) | ActionKind::Convert(_) | ActionKind::Remove(_) => {
+            let cell = a.cell().expect("an action on a cell");
+            let label = board.label(cell);
+            // Two kinds of action on the same cell: name the kind.
+            let clash = legal
+                .iter()
+                .any(|b| b.cell() == Some(cell) && b.choice != a.choice);
+            if clash {
+                format!("{}:{label}", choice_name(game, a))
+            } else {
+                label.to_string()
+            }
+        }
+        ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => choice_name(game, a).to_string(),
     }
 }
 
@@ -86,6 +80,9 @@ pub enum NotationError {
     Illegal(String),
     /// Could be several actions; their qualified forms follow.
     Ambiguous(String, Vec<String>),
+    /// A cell, where the legal actions are not on cells (a value to choose,
+    /// a move): some of them follow.
+    NotACell(String, Vec<String>),
     GameOver,
 }
 
@@ -106,6 +103,11 @@ impl std::fmt::Display for NotationError {
                 "`{s}` could mean {} different actions; give them different names in the game file with `action NAME = ...`",
                 options.len()
             ),
+            NotationError::NotACell(s, examples) => write!(
+                f,
+                "`{s}` is a cell, but no action here is on a cell: type one such as {}",
+                examples.join(" or ")
+            ),
             NotationError::GameOver => write!(f, "the game is over"),
         }
     }
@@ -124,28 +126,28 @@ pub fn parse(
     let text = text.trim();
     // A chosen value: `komi=5.5`, `side=vertical`.
     if let Some((var, value)) = text.split_once('=') {
-        let found: Vec<Action> = legal
-            .iter()
-            .copied()
-            .filter(|&a| {
-                format(game, legal, a)
-                    .split_once('=')
-                    .is_some_and(|(v, x)| {
-                        v == var
-                            && (x == value
-                                || x.parse::<f64>()
-                                    .ok()
-                                    .zip(value.parse::<f64>().ok())
-                                    .is_some_and(|(p, q)| p == q))
-                    })
-            })
-            .collect();
-        return match found.len() {
-            0 if game.rules.variables.iter().any(|v| v.name == var) => {
+        let names = |a: &Action| {
+            let (Some(i), ChoiceKind::Choose { var: v, values }) =
+                (a.value(), &game.rules.choices[a.choice as usize].kind)
+            else {
+                return false;
+            };
+            let variable = &game.rules.variables[*v as usize];
+            let shown = variable.show(values[i]);
+            variable.name == var
+                && (shown == value
+                    || shown
+                        .parse::<f64>()
+                        .ok()
+                        .zip(value.parse::<f64>().ok())
+                        .is_some_and(|(p, q)| p == q))
+        };
+        return match legal.iter().copied().find(|a| names(a)) {
+            Some(a) => Ok(a),
+            None if game.rules.variables.iter().any(|v| v.name == var) => {
                 Err(NotationError::Illegal(text.to_string()))
             }
-            0 => Err(NotationError::Unknown(text.to_string())),
-            _ => Ok(found[0]),
+            None => Err(NotationError::Unknown(text.to_string())),
         };
     }
     // A move: `b2-c3` (step) or `b2-d4` (jump), maybe named: `run:b2-c3`.
@@ -161,7 +163,7 @@ pub fn parse(
             .iter()
             .copied()
             .filter(|&a| {
-                move_cells(game, a) == Some((from, to))
+                a.move_cells() == Some((from, to))
                     && move_name.is_none_or(|n| choice_name(game, a) == n)
             })
             .collect();
@@ -183,7 +185,7 @@ pub fn parse(
     };
     let cell = match label {
         Some(l) => match game.board().cell_by_label(l) {
-            Some(c) => Some(c as u32),
+            Some(c) => Some(c),
             None => return Err(NotationError::Unknown(text.to_string())),
         },
         None => None,
@@ -194,14 +196,31 @@ pub fn parse(
     {
         return Err(NotationError::Unknown(text.to_string()));
     }
+    // A cell names an action on that cell; a bare name, an action without
+    // cells or value (`pass`, `swap`). A cell is never a value nor a move.
+    let named = |a: &Action| match a.kind {
+        ActionKind::Place(_) | ActionKind::Convert(_) | ActionKind::Remove(_) => {
+            cell.is_some() && a.cell() == cell
+        }
+        ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => cell.is_none(),
+        ActionKind::Value(_) | ActionKind::Step { .. } | ActionKind::Jump { .. } => false,
+    };
     let matches: Vec<Action> = legal
         .iter()
         .copied()
-        .filter(|a| {
-            name.is_none_or(|n| choice_name(game, *a) == n) && a.cell == cell.unwrap_or(NO_CELL)
-        })
+        .filter(|a| name.is_none_or(|n| choice_name(game, *a) == n) && named(a))
         .collect();
     match matches.len() {
+        0 if cell.is_some() && !legal.iter().any(|a| a.cell().is_some()) && !legal.is_empty() => {
+            Err(NotationError::NotACell(
+                text.to_string(),
+                legal
+                    .iter()
+                    .take(3)
+                    .map(|&a| format!("`{}`", format(game, legal, a)))
+                    .collect(),
+            ))
+        }
         0 => Err(NotationError::Illegal(text.to_string())),
         1 => Ok(matches[0]),
         // Two actions with one notation: only rules whose alternatives share

@@ -1,8 +1,11 @@
 //! Stage 2's output: a checked game, every name resolved, every option fixed.
-//! The engine (`state.rs`) runs these rules; nothing here refers to syntax.
+//! The engine ([`crate::engine`]) runs these rules; nothing here refers to
+//! syntax. [`walk`] visits every expression, for the facts derived from them.
 
 use crate::board::Board;
 use crate::cellset::CellSet;
+
+pub mod walk;
 
 /// Index of a player (a colour or role, not a seat).
 pub type PlayerId = u8;
@@ -227,10 +230,14 @@ pub struct Choice {
 impl Choice {
     /// Whether the actions of this choice are tied to a cell.
     pub fn has_cell(&self) -> bool {
-        matches!(
-            self.kind,
-            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_)
-        )
+        match self.kind {
+            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => true,
+            ChoiceKind::Pass
+            | ChoiceKind::Swap
+            | ChoiceKind::Choose { .. }
+            | ChoiceKind::Step { .. }
+            | ChoiceKind::Jump { .. } => false,
+        }
     }
 }
 

@@ -37,7 +37,7 @@ pub struct Raw {
     pub random: Vec<RandomGame>,
     /// `branching[b]`: plies at which `b` actions were legal.
     pub branching: Vec<u64>,
-    /// Distinct `(choice, cell)` actions played in the random games.
+    /// Distinct actions (`Action::key`) played in the random games.
     pub actions: BTreeSet<(u16, u32)>,
     /// Per adjacent pair of the ladder (weaker = p1).
     pub ladder: Vec<Vec<GameRecord>>,

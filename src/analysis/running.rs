@@ -145,7 +145,7 @@ fn random_game(
         }
         totals.branching[b] += 1;
         let a = legal[rng.random_range(0..b)];
-        totals.actions.insert((a.choice, a.cell));
+        totals.actions.insert(a.key());
         game.play_unchecked(&mut st, a);
         plies += 1;
     }

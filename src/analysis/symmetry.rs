@@ -111,45 +111,25 @@ impl Symmetry {
     }
 
     /// The image of an action on a cell (placing, converting, removing) or
-    /// of a move (a step or jump: its cell and direction map); `None` for
+    /// of a move (a step or jump: its cells and direction map); `None` for
     /// actions without a cell.
-    pub fn image(&self, game: &Game, a: Action) -> Option<Action> {
-        if a.choice == Action::PIE {
-            return None;
-        }
-        let nd = game.board().ndirs();
-        match game.rules.choices.get(a.choice as usize)?.kind {
-            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                let c = *self.cells.get(a.cell as usize)?;
-                Some(Action {
-                    choice: a.choice,
-                    cell: c as u32,
-                })
-            }
-            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
-                let (from, d) = (a.cell as usize / nd, a.cell as usize % nd);
-                let c = *self.cells.get(from)?;
-                Some(Action {
-                    choice: a.choice,
-                    cell: (c * nd + self.dirs[d]) as u32,
-                })
-            }
-            _ => None,
-        }
+    pub fn image(&self, _game: &Game, a: Action) -> Option<Action> {
+        a.map_cells(
+            |c| self.cells.get(c).copied(),
+            |d| self.dirs.get(d).copied(),
+        )
     }
 }
 
 /// Whether some action of the game is tied to cells (so it can be mirrored).
 pub fn has_cell_actions(rules: &Rules) -> bool {
-    rules.choices.iter().any(|c| {
-        matches!(
-            c.kind,
-            ChoiceKind::Place { .. }
-                | ChoiceKind::Convert(_)
-                | ChoiceKind::Remove(_)
-                | ChoiceKind::Step { .. }
-                | ChoiceKind::Jump { .. }
-        )
+    rules.choices.iter().any(|c| match c.kind {
+        ChoiceKind::Place { .. }
+        | ChoiceKind::Convert(_)
+        | ChoiceKind::Remove(_)
+        | ChoiceKind::Step { .. }
+        | ChoiceKind::Jump { .. } => true,
+        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => false,
     })
 }
 
@@ -179,40 +159,7 @@ impl RuleUses {
             },
             board: &rules.board,
         };
-        for c in &rules.choices {
-            u.choice(c);
-        }
-        for t in &rules.turns {
-            if let TurnWhen::If(b) = &t.when {
-                u.bool(b, None);
-            }
-            for s in &t.steps {
-                match s {
-                    Step::Choose { repeat, choices } => {
-                        if let Repeat::While(b) = repeat {
-                            u.bool(b, None);
-                        }
-                        for (_, guard, _) in choices {
-                            if let Some(g) = guard {
-                                u.bool(g, None);
-                            }
-                        }
-                    }
-                    Step::Effect(e) => u.effect(e, None),
-                    Step::End(b, o) => {
-                        u.bool(b, None);
-                        u.outcome(o);
-                    }
-                }
-            }
-        }
-        for (b, o) in &rules.ends {
-            u.bool(b, None);
-            u.outcome(o);
-        }
-        if let Some(o) = &rules.stuck {
-            u.outcome(o);
-        }
+        walk::walk(rules, &mut u);
         u.uses
     }
 
@@ -228,8 +175,8 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
-    fn fixed(&mut self, i: u32, ctx: Option<usize>) {
-        match ctx {
+    fn fixed(&mut self, i: u32, player: Option<usize>) {
+        match player {
             Some(p) => {
                 self.uses.player_sets[p].insert(i);
             }
@@ -238,195 +185,95 @@ impl Walker<'_> {
             }
         }
     }
+}
 
-    fn set(&mut self, e: &SetExpr, ctx: Option<usize>) {
-        match e {
-            SetExpr::Fixed(i) => self.fixed(*i, ctx),
-            SetExpr::PerPlayer(v) => {
-                for (p, &i) in v.iter().enumerate() {
-                    self.fixed(i, Some(p));
+impl walk::Visitor for Walker<'_> {
+    fn visit(&mut self, node: walk::Node<'_>, at: walk::At) -> bool {
+        match node {
+            walk::Node::Set(e) => match e {
+                SetExpr::Fixed(i) => self.fixed(*i, at.player),
+                SetExpr::PerPlayer(v) => {
+                    for (p, &i) in v.iter().enumerate() {
+                        self.fixed(i, Some(p));
+                    }
                 }
-            }
-            SetExpr::ByPlayer(v) => {
-                for (p, x) in v.iter().enumerate() {
-                    self.set(x, Some(p));
+                SetExpr::Box(_) => self.uses.rows_columns = true,
+                SetExpr::Union(..)
+                | SetExpr::Inter(..)
+                | SetExpr::Except(..)
+                | SetExpr::Reach(..)
+                | SetExpr::Complement(_)
+                | SetExpr::Neighbors(_)
+                | SetExpr::Like(_)
+                | SetExpr::Where(..)
+                | SetExpr::ByPlayer(_)
+                | SetExpr::Empty
+                | SetExpr::Occupied
+                | SetExpr::All
+                | SetExpr::Here
+                | SetExpr::Origin
+                | SetExpr::Jumped
+                | SetExpr::Owned(_)
+                | SetExpr::Enemy
+                | SetExpr::Piece(_)
+                | SetExpr::Mark(_)
+                | SetExpr::Var(_) => {}
+            },
+            walk::Node::Num(e) => match e {
+                NumExpr::Rows(_) | NumExpr::Columns(_) => self.uses.rows_columns = true,
+                NumExpr::Count(_)
+                | NumExpr::Groups(_)
+                | NumExpr::Largest(_)
+                | NumExpr::Select(..)
+                | NumExpr::ByPlayer(_)
+                | NumExpr::Add(..)
+                | NumExpr::Sub(..)
+                | NumExpr::Mul(..)
+                | NumExpr::Neg(_)
+                | NumExpr::Const(_)
+                | NumExpr::Turn
+                | NumExpr::Var(_)
+                | NumExpr::Passes
+                | NumExpr::Index(_) => {}
+            },
+            walk::Node::Dir(e) => match e {
+                DirExpr::Const(d) => {
+                    if at.player.is_none() && *d != NO_DIR {
+                        self.uses.shared_dirs.insert(*d as usize);
+                    }
                 }
-            }
-            SetExpr::Union(a, b)
-            | SetExpr::Inter(a, b)
-            | SetExpr::Except(a, b)
-            | SetExpr::Reach(a, b) => {
-                self.set(a, ctx);
-                self.set(b, ctx);
-            }
-            SetExpr::Complement(a) | SetExpr::Neighbors(a) | SetExpr::Like(a) => self.set(a, ctx),
-            SetExpr::Box(a) => {
-                self.uses.rows_columns = true;
-                self.set(a, ctx);
-            }
-            SetExpr::Where(a, b) => {
-                self.set(a, ctx);
-                self.bool(b, ctx);
-            }
-            SetExpr::Empty
-            | SetExpr::Occupied
-            | SetExpr::All
-            | SetExpr::Here
-            | SetExpr::Origin
-            | SetExpr::Jumped
-            | SetExpr::Owned(_)
-            | SetExpr::Enemy
-            | SetExpr::Piece(_)
-            | SetExpr::Mark(_)
-            | SetExpr::Var(_) => {}
-        }
-    }
-
-    fn num(&mut self, e: &NumExpr, ctx: Option<usize>) {
-        match e {
-            NumExpr::Rows(s) | NumExpr::Columns(s) => {
-                self.uses.rows_columns = true;
-                self.set(s, ctx);
-            }
-            NumExpr::Count(s) | NumExpr::Groups(s) | NumExpr::Largest(s) => self.set(s, ctx),
-            NumExpr::Select(b, x, y) => {
-                self.bool(b, ctx);
-                self.num(x, ctx);
-                self.num(y, ctx);
-            }
-            NumExpr::ByPlayer(v) => {
-                for (p, x) in v.iter().enumerate() {
-                    self.num(x, Some(p));
+                DirExpr::Var(_) => {}
+                DirExpr::Rotate(_, table) => {
+                    let dirs = self.board.dirs();
+                    if let Some((d, &t)) = table.iter().enumerate().find(|(_, t)| **t != NO_DIR)
+                        && let (Some(a), Some(b)) = (dirs.get(d), dirs.get(t as usize))
+                    {
+                        self.uses.turns.insert((b.angle - a.angle).rem_euclid(360));
+                    }
                 }
-            }
-            NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => {
-                self.num(a, ctx);
-                self.num(b, ctx);
-            }
-            NumExpr::Neg(a) => self.num(a, ctx),
-            NumExpr::Const(_)
-            | NumExpr::Turn
-            | NumExpr::Var(_)
-            | NumExpr::Passes
-            | NumExpr::Index(_) => {}
+            },
+            // Conditions fix no cells or directions themselves (their
+            // sets, numbers and directions are visited as parts).
+            walk::Node::Cond(e) => match e {
+                BoolExpr::Const(_)
+                | BoolExpr::Not(_)
+                | BoolExpr::And(..)
+                | BoolExpr::Or(..)
+                | BoolExpr::Cmp(..)
+                | BoolExpr::NonEmpty(_)
+                | BoolExpr::Connected(..)
+                | BoolExpr::Line(..)
+                | BoolExpr::At(..)
+                | BoolExpr::Quantifier { .. }
+                | BoolExpr::Escapes { .. }
+                | BoolExpr::SamePlayer(..)
+                | BoolExpr::ByPlayer(_) => {}
+            },
+            // Effects, choices and outcomes name marks, pieces and players,
+            // which no symmetry moves; their expressions are visited.
+            walk::Node::Effect(_) | walk::Node::Choice(_) | walk::Node::Outcome(_) => {}
         }
-    }
-
-    fn dir(&mut self, e: &DirExpr, ctx: Option<usize>) {
-        match e {
-            DirExpr::Const(d) => {
-                if ctx.is_none() && *d != NO_DIR {
-                    self.uses.shared_dirs.insert(*d as usize);
-                }
-            }
-            DirExpr::Var(_) => {}
-            DirExpr::Rotate(inner, table) => {
-                let dirs = self.board.dirs();
-                if let Some((d, &t)) = table.iter().enumerate().find(|(_, t)| **t != NO_DIR)
-                    && let (Some(a), Some(b)) = (dirs.get(d), dirs.get(t as usize))
-                {
-                    self.uses.turns.insert((b.angle - a.angle).rem_euclid(360));
-                }
-                self.dir(inner, ctx);
-            }
-        }
-    }
-
-    fn bool(&mut self, e: &BoolExpr, ctx: Option<usize>) {
-        match e {
-            BoolExpr::Not(a) => self.bool(a, ctx),
-            BoolExpr::And(a, b) | BoolExpr::Or(a, b) => {
-                self.bool(a, ctx);
-                self.bool(b, ctx);
-            }
-            BoolExpr::Cmp(_, a, b) => {
-                self.num(a, ctx);
-                self.num(b, ctx);
-            }
-            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) => self.set(s, ctx),
-            BoolExpr::Connected(a, b, c) => {
-                self.set(a, ctx);
-                self.set(b, ctx);
-                self.set(c, ctx);
-            }
-            BoolExpr::At(s, d) => {
-                self.set(s, ctx);
-                self.dir(d, ctx);
-            }
-            BoolExpr::Quantifier { body, .. } => self.bool(body, ctx),
-            BoolExpr::Escapes {
-                seed,
-                through,
-                bound,
-            } => {
-                self.set(seed, ctx);
-                self.set(through, ctx);
-                self.set(bound, ctx);
-            }
-            BoolExpr::ByPlayer(v) => {
-                for (p, x) in v.iter().enumerate() {
-                    self.bool(x, Some(p));
-                }
-            }
-            BoolExpr::Const(_) | BoolExpr::SamePlayer(..) => {}
-        }
-    }
-
-    fn effect(&mut self, e: &Effect, ctx: Option<usize>) {
-        match e {
-            Effect::Clear(_) | Effect::Swap => {}
-            Effect::Mark(_, s)
-            | Effect::Unmark(_, s)
-            | Effect::Convert(s, _)
-            | Effect::Remove(s, _)
-            | Effect::Make(s, _) => self.set(s, ctx),
-            Effect::Repeat(b) => self.effect(b, ctx),
-            Effect::If(c, a, b) => {
-                self.bool(c, ctx);
-                self.effect(a, ctx);
-                if let Some(b) = b {
-                    self.effect(b, ctx);
-                }
-            }
-            Effect::Seq(v) => {
-                for x in v {
-                    self.effect(x, ctx);
-                }
-            }
-            Effect::EachGroup { set, body, .. } => {
-                self.set(set, ctx);
-                self.effect(body, ctx);
-            }
-            Effect::Set(_, n) => self.num(n, ctx),
-        }
-    }
-
-    fn outcome(&mut self, o: &Outcome) {
-        if let Outcome::Compare(keys) = o {
-            for (_, n) in keys {
-                self.num(n, None);
-            }
-        }
-    }
-
-    fn choice(&mut self, c: &Choice) {
-        match &c.kind {
-            ChoiceKind::Place { target, .. } => self.set(target, None),
-            ChoiceKind::Convert(s) | ChoiceKind::Remove(s) => self.set(s, None),
-            ChoiceKind::Step { from, to } => {
-                self.set(from, None);
-                self.set(to, None);
-            }
-            ChoiceKind::Jump { from, over, to } => {
-                self.set(from, None);
-                self.set(over, None);
-                self.set(to, None);
-            }
-            ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {}
-        }
-        for e in &c.then {
-            self.effect(e, None);
-        }
+        true
     }
 }
 

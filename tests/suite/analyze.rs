@@ -11,7 +11,7 @@ use gdl::analysis::{self, Analysis, Settings, Shard, markdown};
 use gdl::cli::load;
 
 use crate::common::gdl;
-use gdl::engine::{Action, Game};
+use gdl::engine::{Action, ActionKind, Game};
 use serde_json::Value;
 
 fn game(file: &str, options: &[&str]) -> (Game, String) {
@@ -236,12 +236,12 @@ fn images_of_placements_and_moves() {
     let (g, s) = syms("tictactoe.gdl", &[]);
     let place = Action {
         choice: 0,
-        cell: cell(&g, "a1") as u32,
+        kind: ActionKind::Place(cell(&g, "a1") as u16),
     };
     let img = s[2].image(&g, place).expect("a placement has an image");
-    assert_eq!(g.board().label(img.cell as usize), "c3");
+    assert_eq!(g.board().label(img.cell().expect("a cell")), "c3");
     assert_eq!(s[1].image(&g, Action::pie()), None);
-    // A move: its cell and its direction both turn.
+    // A move: its cells both turn.
     let (g, s) = syms("equi.gdl", &["board=square5"]);
     let step = g
         .rules
@@ -249,16 +249,15 @@ fn images_of_placements_and_moves() {
         .iter()
         .position(|c| c.name == "disc-step")
         .expect("disc-step") as u16;
-    let nd = g.board().ndirs();
-    let north = g.board().dir_by_name("n").expect("n");
     let a = Action {
         choice: step,
-        cell: (cell(&g, "a1") * nd + north) as u32,
+        kind: ActionKind::Step {
+            from: cell(&g, "a1") as u16,
+            to: cell(&g, "a2") as u16,
+        },
     };
-    // Rotation by 90°: a1 goes to e1, north turns to west.
+    // Rotation by 90°: a1 goes to e1, a2 (north of it) to d1 (west of e1).
     let img = s[1].image(&g, a).expect("a move has an image");
-    assert_eq!(g.board().label(img.cell as usize / nd), "e1");
-    assert_eq!(img.cell as usize % nd, g.board().dir_by_name("w").unwrap());
     assert_eq!(
         gdl::notation::move_cells(&g, img).map(|(f, t)| (
             g.board().label(f).to_string(),

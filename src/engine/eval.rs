@@ -1,0 +1,594 @@
+//! Evaluation of expressions: sets, numbers and conditions, seen from one
+//! player, over a position.
+
+use super::lines::has_line;
+use super::{EMPTY, Game, NO_CELL, OCCUPIED};
+use crate::cellset;
+use crate::groups::Groups;
+use crate::rules::*;
+
+/// What an expression sees: the position, from one player's point of view.
+pub(super) struct Ctx<'a> {
+    pub(super) g: &'a Game,
+    pub(super) cells: &'a [u8],
+    pub(super) sets: &'a [u64],
+    pub(super) groups: &'a mut Groups,
+    pub(super) stack: &'a mut Vec<u32>,
+    pub(super) me: PlayerId,
+    pub(super) here: u32,
+    pub(super) turn: u32,
+    /// Values of the direction variables.
+    pub(super) dirs: [u8; 8],
+    pub(super) vars: &'a [f64; 16],
+    pub(super) passes: u32,
+    pub(super) origin: u32,
+    pub(super) jumped: u32,
+    /// The groups bound by `each group`, one set per slot.
+    pub(super) set_vars: &'a [u64],
+}
+
+impl Ctx<'_> {
+    pub(super) fn w(&self) -> usize {
+        self.g.words
+    }
+
+    pub(super) fn raw(&self, s: usize) -> &[u64] {
+        let w = self.g.words;
+        &self.sets[s * w..(s + 1) * w]
+    }
+
+    pub(super) fn who(&self, w: Who) -> usize {
+        match w {
+            Who::Me => self.me as usize,
+            Who::Opponent => (self.me as usize + 1) % self.g.players,
+            Who::Player(p) => p as usize,
+        }
+    }
+
+    pub(super) fn fixed(&self, e: &SetExpr) -> Option<&[u64]> {
+        match e {
+            SetExpr::Fixed(i) => Some(self.g.rules.fixed_sets[*i as usize].words()),
+            SetExpr::PerPlayer(v) => {
+                Some(self.g.rules.fixed_sets[v[self.me as usize] as usize].words())
+            }
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::All
+            | SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Owned(_)
+            | SetExpr::Enemy
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Union(..)
+            | SetExpr::Inter(..)
+            | SetExpr::Except(..)
+            | SetExpr::Complement(_)
+            | SetExpr::Neighbors(_)
+            | SetExpr::Where(..)
+            | SetExpr::Var(_)
+            | SetExpr::ByPlayer(_)
+            | SetExpr::Reach(..)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_) => None,
+        }
+    }
+
+    /// A set stored in the state, usable without copying.
+    #[inline]
+    pub(super) fn stored(&self, e: &SetExpr) -> Option<&[u64]> {
+        Some(match e {
+            SetExpr::Empty => self.raw(EMPTY),
+            SetExpr::Occupied => self.raw(OCCUPIED),
+            SetExpr::Owned(w) => self.raw(self.g.owner_set(self.who(*w))),
+            SetExpr::Piece(k) => self.raw(self.g.piece_set(*k as usize)),
+            SetExpr::Mark(m) => self.raw(self.g.mark_set(*m as usize)),
+            SetExpr::Var(slot) => {
+                let w = self.g.words;
+                &self.set_vars[*slot as usize * w..(*slot as usize + 1) * w]
+            }
+            SetExpr::ByPlayer(v) => return self.stored(&v[self.me as usize]),
+            SetExpr::Fixed(_) | SetExpr::PerPlayer(_) => return self.fixed(e),
+            // Computed sets.
+            SetExpr::All
+            | SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Enemy
+            | SetExpr::Union(..)
+            | SetExpr::Inter(..)
+            | SetExpr::Except(..)
+            | SetExpr::Complement(_)
+            | SetExpr::Neighbors(_)
+            | SetExpr::Where(..)
+            | SetExpr::Reach(..)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_) => return None,
+        })
+    }
+
+    /// Evaluates a set into `out`, using `tmp` for intermediate sets.
+    pub(super) fn set(&mut self, e: &SetExpr, out: &mut [u64], tmp: &mut [u64]) {
+        let w = self.w();
+        if let Some(s) = self.stored(e) {
+            out.copy_from_slice(s);
+            return;
+        }
+
+        match e {
+            SetExpr::All => {
+                let n = self.g.rules.board.len();
+                out.fill(!0);
+                if !n.is_multiple_of(64) {
+                    out[w - 1] = (1u64 << (n % 64)) - 1;
+                }
+            }
+            SetExpr::Here | SetExpr::Origin | SetExpr::Jumped => {
+                out.fill(0);
+                let c = match e {
+                    SetExpr::Here => self.here,
+                    SetExpr::Origin => self.origin,
+                    _ => self.jumped,
+                };
+                if c != NO_CELL {
+                    cellset::insert(out, c as usize);
+                }
+            }
+            SetExpr::Enemy => {
+                let own = self.g.owner_set(self.me as usize);
+                let neutral = self.g.neutral_set();
+                for j in 0..w {
+                    out[j] = self.raw(OCCUPIED)[j] & !self.raw(own)[j] & !self.raw(neutral)[j];
+                }
+            }
+            SetExpr::Union(a, b) | SetExpr::Inter(a, b) | SetExpr::Except(a, b) => {
+                self.set(a, out, tmp);
+                let (t, rest) = tmp.split_at_mut(w);
+                let t: &[u64] = match self.stored(b) {
+                    Some(s) => s,
+                    None => {
+                        self.set(b, t, rest);
+                        t
+                    }
+                };
+                // Borrow dance: `t` may borrow self; copy the words out first.
+                for j in 0..w {
+                    let y = t[j];
+                    out[j] = match e {
+                        SetExpr::Union(..) => out[j] | y,
+                        SetExpr::Inter(..) => out[j] & y,
+                        _ => out[j] & !y,
+                    };
+                }
+            }
+            SetExpr::Complement(a) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                self.set(&SetExpr::All, out, rest);
+                for j in 0..w {
+                    out[j] &= !t[j];
+                }
+            }
+            SetExpr::Neighbors(a) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                let t: &[u64] = match self.stored(a) {
+                    Some(s) => s,
+                    None => {
+                        self.set(a, t, rest);
+                        t
+                    }
+                };
+                out.fill(0);
+                // Each cell's neighbours are a precomputed set: OR them.
+                for c in cellset::cells(t) {
+                    let nb = &self.g.neighbor_masks[c * w..(c + 1) * w];
+                    for j in 0..w {
+                        out[j] |= nb[j];
+                    }
+                }
+            }
+            SetExpr::Where(a, cond) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                out.fill(0);
+                let saved = self.here;
+                for c in cellset::cells(t) {
+                    self.here = c as u32;
+                    if self.cond(cond, rest) {
+                        cellset::insert(out, c);
+                    }
+                }
+                self.here = saved;
+            }
+            SetExpr::ByPlayer(v) => {
+                let e = &v[self.me as usize];
+                self.set(e, out, tmp);
+            }
+            SetExpr::Reach(seed, through) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(through, t, rest);
+                self.set(seed, out, rest);
+                self.stack.clear();
+                self.stack.extend(cellset::cells(out).map(|c| c as u32));
+                let board = &self.g.rules.board;
+                while let Some(c) = self.stack.pop() {
+                    for &n in board.neighbors(c as usize) {
+                        let n = n as usize;
+                        if cellset::contains(t, n) && !cellset::contains(out, n) {
+                            cellset::insert(out, n);
+                            self.stack.push(n as u32);
+                        }
+                    }
+                }
+            }
+            SetExpr::Like(a) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                // The pieces present in the set, then for each the cells of
+                // that kind and owner.
+                let mut codes = [0u64; 4];
+                for c in cellset::cells(t) {
+                    let code = self.cells[c] as usize;
+                    if code != 0 {
+                        codes[code / 64] |= 1 << (code % 64);
+                    }
+                }
+                out.fill(0);
+                let owners = self.g.players + 1;
+                for (i, &bits) in codes.iter().enumerate() {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        let code = i * 64 + bits.trailing_zeros() as usize - 1;
+                        bits &= bits - 1;
+                        let kind = self.raw(self.g.piece_set(code / owners));
+                        let owner = self.raw(self.g.owner_set(code % owners));
+                        for j in 0..w {
+                            out[j] |= kind[j] & owner[j];
+                        }
+                    }
+                }
+            }
+            SetExpr::Box(a) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                let board = &self.g.rules.board;
+                let (mut r0, mut r1, mut c0, mut c1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+                for c in cellset::cells(t) {
+                    let info = board.cell(c);
+                    (r0, r1) = (r0.min(info.row), r1.max(info.row));
+                    (c0, c1) = (c0.min(info.col), c1.max(info.col));
+                }
+                // The rows' cells, and the columns' cells.
+                let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
+                for r in r0.max(0)..=r1 {
+                    let m = &self.g.row_masks[r as usize * w..(r as usize + 1) * w];
+                    for j in 0..w {
+                        rows[j] |= m[j];
+                    }
+                }
+                for c in c0.max(0)..=c1 {
+                    let m = &self.g.col_masks[c as usize * w..(c as usize + 1) * w];
+                    for j in 0..w {
+                        cols[j] |= m[j];
+                    }
+                }
+                for j in 0..w {
+                    out[j] = rows[j] & cols[j];
+                }
+            }
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::Owned(_)
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Fixed(_)
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Var(_) => unreachable!("stored sets are copied above"),
+        }
+    }
+
+    /// Whether one cell is in a set, without building the set.
+    pub(super) fn member(&mut self, e: &SetExpr, c: usize, tmp: &mut [u64]) -> bool {
+        if let Some(s) = self.stored(e) {
+            return cellset::contains(s, c);
+        }
+        match e {
+            SetExpr::All => true,
+            SetExpr::Here => self.here as usize == c,
+            SetExpr::Origin => self.origin as usize == c,
+            SetExpr::Jumped => self.jumped as usize == c,
+            SetExpr::Enemy => {
+                cellset::contains(self.raw(OCCUPIED), c)
+                    && !cellset::contains(self.raw(self.g.owner_set(self.me as usize)), c)
+                    && !cellset::contains(self.raw(self.g.neutral_set()), c)
+            }
+            SetExpr::Union(a, b) => self.member(a, c, tmp) || self.member(b, c, tmp),
+            SetExpr::Inter(a, b) => self.member(a, c, tmp) && self.member(b, c, tmp),
+            SetExpr::Except(a, b) => self.member(a, c, tmp) && !self.member(b, c, tmp),
+            SetExpr::Complement(a) => !self.member(a, c, tmp),
+            SetExpr::Neighbors(a) => {
+                let board = &self.g.rules.board;
+                board
+                    .neighbors(c)
+                    .iter()
+                    .any(|&n| self.member(a, n as usize, tmp))
+            }
+            SetExpr::Where(a, cond) => {
+                if !self.member(a, c, tmp) {
+                    return false;
+                }
+                let saved = self.here;
+                self.here = c as u32;
+                let r = self.cond(cond, tmp);
+                self.here = saved;
+                r
+            }
+            SetExpr::ByPlayer(v) => {
+                let e = &v[self.me as usize];
+                self.member(e, c, tmp)
+            }
+            SetExpr::Reach(..) | SetExpr::Like(_) | SetExpr::Box(_) => {
+                // Whole-set questions: build the set.
+                let (t, rest) = tmp.split_at_mut(self.w());
+                self.set(e, t, rest);
+                cellset::contains(t, c)
+            }
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::Owned(_)
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Fixed(_)
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Var(_) => unreachable!("stored sets are tested above"),
+        }
+    }
+
+    pub(super) fn dir(&self, d: &DirExpr) -> Option<usize> {
+        match d {
+            DirExpr::Const(d) => Some(*d as usize),
+            DirExpr::Var(slot) => Some(self.dirs[*slot as usize] as usize),
+            DirExpr::Rotate(d, table) => match table[self.dir(d)?] {
+                NO_DIR => None,
+                r => Some(r as usize),
+            },
+        }
+    }
+
+    pub(super) fn cond(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
+        match e {
+            BoolExpr::Const(b) => *b,
+            BoolExpr::Not(a) => !self.cond(a, tmp),
+            BoolExpr::And(a, b) => self.cond(a, tmp) && self.cond(b, tmp),
+            BoolExpr::Or(a, b) => self.cond(a, tmp) || self.cond(b, tmp),
+            BoolExpr::Cmp(op, a, b) => {
+                let x = self.int(a, tmp);
+                let y = self.int(b, tmp);
+                op.test(x, y)
+            }
+            BoolExpr::NonEmpty(s) => {
+                if let Some(s) = self.stored(s) {
+                    return !cellset::is_empty(s);
+                }
+                // `A except B` of stored sets: no set built.
+                if let SetExpr::Except(a, b) = s
+                    && let (Some(sa), Some(sb)) = (self.stored(a), self.stored(b))
+                {
+                    return (0..self.w()).any(|j| sa[j] & !sb[j] != 0);
+                }
+                // `A and B` / `A and (B or C)` of stored sets: no set built.
+                if let SetExpr::Inter(a, b) = s
+                    && let Some(sa) = self.stored(a)
+                {
+                    let w = self.w();
+                    match &**b {
+                        SetExpr::Union(x, y) => {
+                            if let (Some(sx), Some(sy)) = (self.stored(x), self.stored(y)) {
+                                return (0..w).any(|j| sa[j] & (sx[j] | sy[j]) != 0);
+                            }
+                        }
+                        other => {
+                            if let Some(sb) = self.stored(other) {
+                                return (0..w).any(|j| sa[j] & sb[j] != 0);
+                            }
+                        }
+                    }
+                }
+                let (t, rest) = tmp.split_at_mut(self.w());
+                self.set(s, t, rest);
+                !cellset::is_empty(t)
+            }
+            BoolExpr::At(s, d) => {
+                if self.here == NO_CELL {
+                    return false;
+                }
+                let Some(d) = self.dir(d) else { return false };
+                match self.g.rules.board.neighbor(self.here as usize, d) {
+                    Some(n) => self.member(s, n, tmp),
+                    None => false,
+                }
+            }
+            BoolExpr::Quantifier { some, slot, body } => {
+                for d in 0..self.g.rules.board.dirs().len() {
+                    self.dirs[*slot as usize] = d as u8;
+                    if self.cond(body, tmp) == *some {
+                        return *some;
+                    }
+                }
+                !*some
+            }
+            // The rarer, heavier questions, kept out of this function so
+            // that the frequent small ones stay cheap to call.
+            BoolExpr::Line(..)
+            | BoolExpr::Connected(..)
+            | BoolExpr::SamePlayer(..)
+            | BoolExpr::Escapes { .. }
+            | BoolExpr::ByPlayer(_) => self.cond_heavy(e, tmp),
+        }
+    }
+
+    #[inline(never)]
+    pub(super) fn cond_heavy(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
+        match e {
+            BoolExpr::Line(s, n) => {
+                let (t, rest) = tmp.split_at_mut(self.w());
+                let set: &[u64] = match self.stored(s) {
+                    Some(stored) => stored,
+                    None => {
+                        self.set(s, t, rest);
+                        t
+                    }
+                };
+                // Few lines on the board: test each as a mask.
+                if let Some((_, masks)) = self.g.line_masks.iter().find(|(len, _)| len == n) {
+                    let w = self.w();
+                    return masks
+                        .chunks(w)
+                        .any(|m| (0..w).all(|j| set[j] & m[j] == m[j]));
+                }
+                has_line(&self.g.rules.board, &self.g.line_dirs, set, *n)
+            }
+            BoolExpr::Connected(s, a, b) => self.connected(s, a, b, tmp),
+            BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),
+            BoolExpr::Escapes {
+                seed,
+                through,
+                bound,
+            } => {
+                if let Some(r) = self.escapes_box(seed, through, bound, tmp) {
+                    return r;
+                }
+                let w = self.w();
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(through, t, rest);
+                let (bnd, rest) = rest.split_at_mut(w);
+                self.set(bound, bnd, rest);
+                let (seen, rest) = rest.split_at_mut(w);
+                self.set(seed, seen, rest);
+                if (0..w).any(|j| seen[j] & !bnd[j] != 0) {
+                    return true;
+                }
+                self.stack.clear();
+                self.stack.extend(cellset::cells(seen).map(|c| c as u32));
+                let board = &self.g.rules.board;
+                while let Some(c) = self.stack.pop() {
+                    for &n in board.neighbors(c as usize) {
+                        let n = n as usize;
+                        if cellset::contains(t, n) && !cellset::contains(seen, n) {
+                            if !cellset::contains(bnd, n) {
+                                return true;
+                            }
+                            cellset::insert(seen, n);
+                            self.stack.push(n as u32);
+                        }
+                    }
+                }
+                false
+            }
+            BoolExpr::ByPlayer(v) => {
+                let e = &v[self.me as usize];
+                self.cond(e, tmp)
+            }
+            BoolExpr::Const(_)
+            | BoolExpr::Not(_)
+            | BoolExpr::And(..)
+            | BoolExpr::Or(..)
+            | BoolExpr::Cmp(..)
+            | BoolExpr::NonEmpty(_)
+            | BoolExpr::At(..)
+            | BoolExpr::Quantifier { .. } => self.cond(e, tmp),
+        }
+    }
+
+    pub(super) fn int(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {
+        match e {
+            NumExpr::Const(i) => *i,
+            NumExpr::Turn => self.turn as f64,
+            NumExpr::Var(v) => self.vars[*v as usize],
+            NumExpr::Passes => self.passes as f64,
+            NumExpr::Index(w) => (self.who(*w) + 1) as f64,
+            NumExpr::Select(c, a, b) => {
+                if self.cond(c, tmp) {
+                    self.int(a, tmp)
+                } else {
+                    self.int(b, tmp)
+                }
+            }
+            NumExpr::Count(s) => {
+                if let Some(s) = self.stored(s) {
+                    return cellset::count(s) as f64;
+                }
+                // `count(neighbors(here) and S)`: test the few neighbours.
+                if let SetExpr::Inter(a, b) = s {
+                    let other = match (&**a, &**b) {
+                        (SetExpr::Neighbors(x), other) | (other, SetExpr::Neighbors(x))
+                            if matches!(**x, SetExpr::Here) =>
+                        {
+                            Some(other)
+                        }
+                        _ => None,
+                    };
+                    if let Some(other) = other {
+                        if self.here == NO_CELL {
+                            return 0.0;
+                        }
+                        let w = self.w();
+                        let h = self.here as usize;
+                        let nb = &self.g.neighbor_masks[h * w..(h + 1) * w];
+                        // A stored set (or the enemy's cells): one AND per word.
+                        if let Some(s) = self.stored(other) {
+                            return (0..w).map(|j| (nb[j] & s[j]).count_ones()).sum::<u32>() as f64;
+                        }
+                        if matches!(other, SetExpr::Enemy) {
+                            let (occ, own, neutral) = (
+                                self.raw(OCCUPIED),
+                                self.raw(self.g.owner_set(self.me as usize)),
+                                self.raw(self.g.neutral_set()),
+                            );
+                            return (0..w)
+                                .map(|j| (nb[j] & occ[j] & !own[j] & !neutral[j]).count_ones())
+                                .sum::<u32>() as f64;
+                        }
+                        let board = &self.g.rules.board;
+                        let mut n = 0;
+                        for &c in board.neighbors(self.here as usize) {
+                            if self.member(other, c as usize, tmp) {
+                                n += 1;
+                            }
+                        }
+                        return n as f64;
+                    }
+                }
+                let (t, rest) = tmp.split_at_mut(self.w());
+                self.set(s, t, rest);
+                cellset::count(t) as f64
+            }
+            NumExpr::Rows(s) | NumExpr::Columns(s) => {
+                let (t, rest) = tmp.split_at_mut(self.w());
+                self.set(s, t, rest);
+                let board = &self.g.rules.board;
+                let rows = matches!(e, NumExpr::Rows(_));
+                // Boards have at most 4096 cells, so at most 4096 rows.
+                let mut seen = [0u64; 64];
+                let mut n = 0;
+                for c in cellset::cells(t) {
+                    let info = board.cell(c);
+                    let k = (if rows { info.row } else { info.col }).clamp(0, 4095) as usize;
+                    if seen[k / 64] >> (k % 64) & 1 == 0 {
+                        seen[k / 64] |= 1 << (k % 64);
+                        n += 1;
+                    }
+                }
+                n as f64
+            }
+            NumExpr::Groups(s) => self.group_stats(s, tmp).0 as f64,
+            NumExpr::Largest(s) => self.group_stats(s, tmp).1 as f64,
+            NumExpr::ByPlayer(v) => self.int(&v[self.me as usize], tmp),
+            NumExpr::Add(a, b) => self.int(a, tmp) + self.int(b, tmp),
+            NumExpr::Sub(a, b) => self.int(a, tmp) - self.int(b, tmp),
+            NumExpr::Mul(a, b) => self.int(a, tmp) * self.int(b, tmp),
+            NumExpr::Neg(a) => -self.int(a, tmp),
+        }
+    }
+}

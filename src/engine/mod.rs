@@ -1,0 +1,294 @@
+//! Stage 3, run: positions, legal actions, playing them, and the result.
+//!
+//! A [`Game`] is the compiled rules plus the tables the hot loop needs
+//! (Zobrist keys, anchor masks). A [`State`] is one position, including
+//! where the current turn stands. [`Game::play`] checks an action against the
+//! legal ones; [`Game::play_unchecked`] trusts it. After every action the
+//! state is *settled*: automatic steps run until the next player decision,
+//! whose offered cells are cached in the state, so listing or sampling the
+//! legal actions costs no rule evaluation.
+
+use crate::cellset;
+use crate::groups::Groups;
+use crate::rules::*;
+
+mod action;
+mod eval;
+mod facts;
+mod floods;
+mod lines;
+mod movegen;
+mod play;
+mod scratch;
+mod state;
+
+pub use action::{Action, ActionKind};
+pub use scratch::SCRATCH_SETS;
+pub use state::{State, mix};
+
+use facts::Facts;
+use lines::line_masks;
+
+/// No cell: for actions that are not tied to one (pass, swap).
+pub const NO_CELL: u32 = u32::MAX;
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Win(PlayerId),
+    Draw,
+}
+
+/// Why [`Game::play`] refused an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    GameOver,
+    Illegal,
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::GameOver => write!(f, "the game is over"),
+            PlayError::Illegal => write!(f, "not a legal action here"),
+        }
+    }
+}
+
+// Layout of the bitsets in `State::sets`, in units of one set (W words).
+const EMPTY: usize = 0;
+const OCCUPIED: usize = 1;
+
+/// The compiled rules and the fixed tables derived from them.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub rules: Rules,
+    words: usize,
+    players: usize,
+    pieces: usize,
+    /// Zobrist keys: `cell * codes + code` for pieces, then marks.
+    piece_keys: Vec<u64>,
+    mark_keys: Vec<u64>,
+    /// Fixed sets used as anchors by `connected`, and each cell's anchor bits.
+    anchor_sets: Vec<u32>,
+    cell_anchors: Vec<u64>,
+    /// Largest number of choices in one step.
+    max_choices: usize,
+    /// Whether any rule asks about the groups of a player's pieces; if not,
+    /// the union-find is not maintained at all.
+    track_groups: bool,
+    /// Whether some rule asks `connected(...)` of a player's pieces.
+    track_connections: bool,
+    /// Exactly one kind of piece belongs to players (the others neutral).
+    single_owned_kind: bool,
+    /// The hash includes the last action's cells (see [`Facts::last_cells`]).
+    hash_last_cells: bool,
+    /// One direction of each opposite pair, with its opposite, for lines.
+    line_dirs: Vec<(usize, usize)>,
+    /// For line lengths the rules ask about, every line of the board as a
+    /// set (W words each), when there are few enough to test one by one.
+    line_masks: Vec<(u32, Vec<u64>)>,
+    /// The cells of each row and of each column (by the board's row and
+    /// column numbers), W words each.
+    row_masks: Vec<u64>,
+    col_masks: Vec<u64>,
+    /// Each cell's neighbours as a set (W words per cell).
+    neighbor_masks: Vec<u64>,
+    /// Scratch bitsets needed by the deepest expression.
+    scratch_sets: usize,
+}
+
+impl Game {
+    pub fn new(rules: Rules) -> Game {
+        let cells = rules.board.len();
+        let words = cells.div_ceil(64);
+        let players = rules.players.len();
+        let pieces = rules.pieces.len().max(1);
+        // Owners: each player, then "nobody" for neutral pieces.
+        let codes = (players + 1) * pieces;
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            mix(seed)
+        };
+        let piece_keys = (0..cells * codes).map(|_| next()).collect();
+        let mark_keys = (0..cells * rules.marks.len()).map(|_| next()).collect();
+
+        let facts = Facts::of(&rules);
+        let mut anchor_sets = facts.anchors.clone();
+        anchor_sets.truncate(64);
+        let mut cell_anchors = vec![0u64; cells];
+        for (bit, &set) in anchor_sets.iter().enumerate() {
+            for c in rules.fixed_sets[set as usize].iter() {
+                cell_anchors[c] |= 1 << bit;
+            }
+        }
+        let max_choices = rules
+            .turns
+            .iter()
+            .flat_map(|t| &t.steps)
+            .map(|s| match s {
+                Step::Choose { choices, .. } => choices.len(),
+                Step::Effect(_) | Step::End(..) => 0,
+            })
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let track_groups = facts.player_groups;
+        let track_connections = facts.connections;
+        let board = &rules.board;
+        let line_dirs: Vec<(usize, usize)> = (0..board.ndirs())
+            .filter(|&d| board.opposite(d) > d)
+            .map(|d| (d, board.opposite(d)))
+            .collect();
+        let single_owned_kind = rules.neutral.iter().filter(|n| !**n).count() <= 1;
+        let (mut row_masks, mut col_masks) = (Vec::new(), Vec::new());
+        for c in 0..cells {
+            let info = rules.board.cell(c);
+            for (masks, k) in [(&mut row_masks, info.row), (&mut col_masks, info.col)] {
+                let k = k.max(0) as usize;
+                if masks.len() < (k + 1) * words {
+                    masks.resize((k + 1) * words, 0);
+                }
+                cellset::insert(&mut masks[k * words..(k + 1) * words], c);
+            }
+        }
+        let hash_last_cells = facts.last_cells;
+        let mut neighbor_masks = vec![0u64; cells * words];
+        for c in 0..cells {
+            for &n in rules.board.neighbors(c) {
+                cellset::insert(&mut neighbor_masks[c * words..(c + 1) * words], n as usize);
+            }
+        }
+        let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
+        Game {
+            line_masks,
+            neighbor_masks,
+            hash_last_cells,
+            row_masks,
+            col_masks,
+            single_owned_kind,
+            line_dirs,
+            track_connections,
+            track_groups,
+            words,
+            players,
+            pieces,
+            piece_keys,
+            mark_keys,
+            anchor_sets,
+            cell_anchors,
+            max_choices,
+            scratch_sets: SCRATCH_SETS,
+            rules,
+        }
+    }
+
+    pub fn board(&self) -> &crate::board::Board {
+        &self.rules.board
+    }
+
+    fn owner_set(&self, p: usize) -> usize {
+        2 + p
+    }
+
+    /// The set of cells holding neutral pieces.
+    fn neutral_set(&self) -> usize {
+        2 + self.players
+    }
+
+    fn piece_set(&self, k: usize) -> usize {
+        3 + self.players + k
+    }
+
+    fn mark_set(&self, m: usize) -> usize {
+        3 + self.players + self.pieces + m
+    }
+
+    fn sets_len(&self) -> usize {
+        3 + self.players + self.pieces + self.rules.marks.len()
+    }
+
+    /// The owner slot of a piece placed by `mover`: the mover, or nobody.
+    fn owner_for(&self, piece: usize, mover: usize) -> usize {
+        if self.rules.neutral.get(piece).copied().unwrap_or(false) {
+            self.players
+        } else {
+            mover
+        }
+    }
+
+    /// The position before the first action.
+    pub fn start(&self) -> State {
+        let cells = self.rules.board.len();
+        let w = self.words;
+        let mut sets = vec![0u64; self.sets_len() * w];
+        for c in 0..cells {
+            cellset::insert(&mut sets[EMPTY * w..(EMPTY + 1) * w], c);
+        }
+        let mut st = State {
+            cells: vec![0; cells],
+            sets,
+            board_hash: 0,
+            groups: Groups::new(cells, self.players),
+            scratch: vec![0; self.scratch_sets * w],
+            targets: vec![0; self.max_choices * 3 * w],
+            counts: vec![0; self.max_choices],
+            stack: Vec::with_capacity(cells),
+            mover: 0,
+            seats: std::array::from_fn(|i| i as u8),
+            turn: 1,
+            turn_def: 0,
+            step: 0,
+            done: 0,
+            acted: 0,
+            ply: 0,
+            here: NO_CELL,
+            pie_offered: false,
+            changes: 0,
+            // Numbers start at 0; names at "none yet" (-1).
+            vars: std::array::from_fn(|i| match self.rules.variables.get(i) {
+                Some(v) if !v.symbols.is_empty() => -1.0,
+                _ => 0.0,
+            }),
+            passes: 0,
+            origin: NO_CELL,
+            jumped: NO_CELL,
+            hash_last_cells: self.hash_last_cells,
+            set_vars: vec![0; self.rules.set_slots.max(1) * w],
+            result: None,
+        };
+        st.turn_def = self.select_turn(&mut st);
+        self.settle(&mut st);
+        st
+    }
+
+    /// The seat (0 = first) that controls `player` now.
+    pub fn seat_of(&self, st: &State, player: PlayerId) -> usize {
+        st.seats[player as usize] as usize
+    }
+
+    pub fn current_step<'a>(&'a self, st: &State) -> Option<&'a Step> {
+        self.rules.turns[st.turn_def as usize]
+            .steps
+            .get(st.step as usize)
+    }
+
+    /// The piece on a cell as (kind, owner).
+    pub fn piece_at(&self, st: &State, cell: usize) -> Option<(usize, usize)> {
+        match st.cells[cell] {
+            0 => None,
+            code => {
+                let code = code as usize - 1;
+                Some((code / (self.players + 1), code % (self.players + 1)))
+            }
+        }
+    }
+
+    /// Whether a cell carries a mark.
+    pub fn has_mark(&self, st: &State, cell: usize, m: usize) -> bool {
+        let w = self.words;
+        let s = self.mark_set(m);
+        cellset::contains(&st.sets[s * w..(s + 1) * w], cell)
+    }
+}

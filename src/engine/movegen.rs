@@ -1,0 +1,413 @@
+//! Move generation: the steps run until a player has a decision, the
+//! actions each choice offers (cached in the state), listed or sampled.
+
+use rand::{Rng, RngExt};
+
+use super::action::Cell16;
+use super::{Action, ActionKind, EMPTY, Game, GameResult, OCCUPIED, State};
+use crate::cellset;
+use crate::rules::*;
+
+impl Game {
+    /// The cached targets of the `i`-th choice of the current step: three
+    /// sets (the cells offered; or from, over and to for moves).
+    #[inline]
+    pub(super) fn slot<'a>(&self, st: &'a State, i: usize) -> &'a [u64] {
+        let n = 3 * self.words;
+        &st.targets[i * n..(i + 1) * n]
+    }
+
+    /// Calls `f(from, dir, to)` for each move a step or jump choice offers.
+    #[inline]
+    pub(super) fn each_move(
+        &self,
+        jump: bool,
+        t: &[u64],
+        mut f: impl FnMut(usize, usize, usize) -> bool,
+    ) {
+        let w = self.words;
+        let (from, over, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
+        let board = &self.rules.board;
+        let nd = board.ndirs();
+        let table = board.neighbor_table();
+        for c in cellset::cells(from) {
+            for d in 0..nd {
+                let n = table[c * nd + d];
+                if n == crate::board::NO_CELL {
+                    continue;
+                }
+                let (ok, dest) = if jump {
+                    let m = table[n as usize * nd + d];
+                    (
+                        cellset::contains(over, n as usize)
+                            && m != crate::board::NO_CELL
+                            && cellset::contains(to, m as usize),
+                        m,
+                    )
+                } else {
+                    (cellset::contains(to, n as usize), n)
+                };
+                if ok && !f(c, d, dest as usize) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// How many actions choice `c` offers, given its cached targets `t`.
+    #[inline]
+    pub(super) fn offered(&self, c: u16, t: &[u64]) -> usize {
+        let w = self.words;
+        match &self.rules.choices[c as usize].kind {
+            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
+                cellset::count(&t[..w])
+            }
+            ChoiceKind::Choose { values, .. } => {
+                values.len() * usize::from(!cellset::is_empty(&t[..w]))
+            }
+            ChoiceKind::Pass | ChoiceKind::Swap => usize::from(!cellset::is_empty(&t[..w])),
+            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
+                let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
+                let mut n = 0;
+                self.each_move(jump, t, |_, _, _| {
+                    n += 1;
+                    true
+                });
+                n
+            }
+        }
+    }
+
+    /// The `k`-th action (`k < offered`) of choice `c`.
+    #[inline]
+    pub(super) fn nth_offered(&self, c: u16, t: &[u64], k: usize) -> Action {
+        let w = self.words;
+        let kind = &self.rules.choices[c as usize].kind;
+        let kind = match kind {
+            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
+                cell_action(kind, cellset::nth(&t[..w], k).expect("k < count") as Cell16)
+            }
+            ChoiceKind::Choose { .. } => ActionKind::Value(k as u16),
+            ChoiceKind::Pass => ActionKind::Pass,
+            ChoiceKind::Swap => ActionKind::Swap,
+            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
+                let jump = matches!(kind, ChoiceKind::Jump { .. });
+                let (mut i, mut found) = (0, None);
+                self.each_move(jump, t, |from, d, to| {
+                    if i == k {
+                        found = Some(Action::moving(c, from, jump, d, to));
+                        return false;
+                    }
+                    i += 1;
+                    true
+                });
+                return found.expect("k < offered");
+            }
+        };
+        Action { choice: c, kind }
+    }
+
+    /// Appends the legal actions of the position to `out` (cleared first).
+    pub fn legal_actions(&self, st: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if st.result.is_some() {
+            return;
+        }
+        let w = self.words;
+        if let Some(Step::Choose { choices, .. }) = self.current_step(st) {
+            for (i, (choice, _, _)) in choices.iter().enumerate() {
+                let t = self.slot(st, i);
+                let kind = &self.rules.choices[*choice as usize].kind;
+                match kind {
+                    ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
+                        out.extend(cellset::cells(&t[..w]).map(|c| Action {
+                            choice: *choice,
+                            kind: cell_action(kind, c as Cell16),
+                        }));
+                    }
+                    ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
+                        let jump = matches!(kind, ChoiceKind::Jump { .. });
+                        self.each_move(jump, t, |from, d, to| {
+                            out.push(Action::moving(*choice, from, jump, d, to));
+                            true
+                        });
+                    }
+                    ChoiceKind::Choose { .. } | ChoiceKind::Pass | ChoiceKind::Swap => out.extend(
+                        (0..self.offered(*choice, t)).map(|k| self.nth_offered(*choice, t, k)),
+                    ),
+                }
+            }
+        }
+        if st.pie_offered {
+            out.push(Action::pie());
+        }
+    }
+
+    /// Whether `a` is legal in `st`.
+    pub fn is_legal(&self, st: &State, a: Action) -> bool {
+        if st.result.is_some() {
+            return false;
+        }
+        if a.is_pie() {
+            return st.pie_offered && a.kind == ActionKind::Pie;
+        }
+        let w = self.words;
+        let Some(Step::Choose { choices, .. }) = self.current_step(st) else {
+            return false;
+        };
+        choices.iter().enumerate().any(|(i, (c, _, _))| {
+            *c == a.choice && {
+                let t = self.slot(st, i);
+                let kind = &self.rules.choices[*c as usize].kind;
+                match kind {
+                    ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
+                        a.cell().is_some_and(|cell| {
+                            cell < self.rules.board.len()
+                                && a.kind == cell_action(kind, cell as Cell16)
+                                && cellset::contains(&t[..w], cell)
+                        })
+                    }
+                    ChoiceKind::Choose { values, .. } => {
+                        a.value().is_some_and(|v| v < values.len()) && !cellset::is_empty(&t[..w])
+                    }
+                    ChoiceKind::Pass => a.kind == ActionKind::Pass && !cellset::is_empty(&t[..w]),
+                    ChoiceKind::Swap => a.kind == ActionKind::Swap && !cellset::is_empty(&t[..w]),
+                    ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
+                        let jump = matches!(kind, ChoiceKind::Jump { .. });
+                        let mut found = false;
+                        self.each_move(jump, t, |from, d, to| {
+                            found = Action::moving(*c, from, jump, d, to) == a;
+                            !found
+                        });
+                        found
+                    }
+                }
+            }
+        })
+    }
+
+    /// A uniformly random legal action, or `None` when the game is over.
+    pub fn random_action(&self, st: &State, rng: &mut impl Rng) -> Option<Action> {
+        if st.result.is_some() {
+            return None;
+        }
+        let Some(Step::Choose { choices, .. }) = self.current_step(st) else {
+            return st.pie_offered.then(Action::pie);
+        };
+        // Counts cached by `offer` when the step was reached.
+        let mut total = usize::from(st.pie_offered);
+        for i in 0..choices.len() {
+            total += st.counts[i] as usize;
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.random_range(0..total);
+        for (i, (c, _, _)) in choices.iter().enumerate() {
+            let t = self.slot(st, i);
+            let n = st.counts[i] as usize;
+            if k < n {
+                return Some(self.nth_offered(*c, t, k));
+            }
+            k -= n;
+        }
+        Some(Action::pie())
+    }
+
+    /// Runs automatic steps until a player has a decision to make or the game ends.
+    pub(super) fn settle(&self, st: &mut State) {
+        loop {
+            if st.result.is_some() {
+                return;
+            }
+            let turn = &self.rules.turns[st.turn_def as usize];
+            let Some(step) = turn.steps.get(st.step as usize) else {
+                if st.acted == 0 {
+                    // A whole turn without a possible action: the game cannot
+                    // go on.
+                    self.end_stuck(st);
+                    return;
+                }
+                self.next_turn(st);
+                continue;
+            };
+            match step {
+                Step::Effect(e) => {
+                    self.effect(st, e);
+                    st.step += 1;
+                    st.done = 0;
+                }
+                Step::End(cond, outcome) => {
+                    let me = st.mover;
+                    if self.with_ctx(st, me, |cx, scratch| cx.cond(cond, scratch)) {
+                        st.result = Some(self.decide(st, outcome));
+                        return;
+                    }
+                    st.step += 1;
+                    st.done = 0;
+                }
+                Step::Choose { repeat, choices } => {
+                    let more = match repeat {
+                        Repeat::Times(n) => st.done < *n,
+                        Repeat::While(c) => {
+                            let me = st.mover;
+                            self.with_ctx(st, me, |cx, scratch| cx.cond(c, scratch))
+                        }
+                    };
+                    if !more {
+                        st.step += 1;
+                        st.done = 0;
+                        continue;
+                    }
+                    if self.offer(st, choices) {
+                        st.pie_offered = st.acted == 0 && self.rules.swap_turns.contains(&st.turn);
+                        return;
+                    }
+                    if matches!(repeat, Repeat::While(_)) {
+                        // A `while` step whose condition holds must be
+                        // taken: with nothing to offer, the turn cannot be
+                        // completed and the player is stuck, as when a whole
+                        // turn offers nothing. Actions already taken stand.
+                        self.end_stuck(st);
+                        return;
+                    }
+                    st.step += 1;
+                    st.done = 0;
+                }
+            }
+        }
+    }
+
+    /// Ends the game because the player to move cannot act: the outcome of
+    /// `end if stuck: ...` seen from that player, else a draw.
+    pub(super) fn end_stuck(&self, st: &mut State) {
+        st.result = Some(match &self.rules.stuck {
+            Some(outcome) => self.decide(st, outcome),
+            None => GameResult::Draw,
+        });
+    }
+
+    /// Computes the actions each choice offers (cached in the state), the
+    /// later priority groups emptied when an earlier one offers any; true if
+    /// any action is possible.
+    pub(super) fn offer(&self, st: &mut State, choices: &[(u16, Option<BoolExpr>, u8)]) -> bool {
+        let w = self.words;
+        let me = st.mover;
+        let mut targets = std::mem::take(&mut st.targets);
+        let mut counts = std::mem::take(&mut st.counts);
+        let mut scratch = std::mem::take(&mut st.scratch);
+        let mut open_group: Option<u8> = None;
+        {
+            // One evaluation context for all the choices of the step.
+            let mut cx = self.ctx(st, me);
+            for (i, (c, guard, group)) in choices.iter().enumerate() {
+                let slot = &mut targets[i * 3 * w..(i + 1) * 3 * w];
+                slot.fill(0);
+                counts[i] = 0;
+                if open_group.is_some_and(|g| g < *group) {
+                    continue;
+                }
+                if let Some(g) = guard
+                    && !cx.cond(g, &mut scratch)
+                {
+                    continue;
+                }
+                let choice = &self.rules.choices[*c as usize];
+                let (out, rest) = slot.split_at_mut(w);
+                let filter = match &choice.kind {
+                    ChoiceKind::Place { target, .. } => Some((target, EMPTY, false)),
+                    ChoiceKind::Convert(target) => {
+                        Some((target, self.owner_set(me as usize), true))
+                    }
+                    ChoiceKind::Remove(target) => Some((target, OCCUPIED, false)),
+                    ChoiceKind::Step { from, to } => {
+                        let (_, to_slot) = rest.split_at_mut(w);
+                        cx.set(from, out, &mut scratch);
+                        cx.set(to, to_slot, &mut scratch);
+                        None
+                    }
+                    ChoiceKind::Jump { from, over, to } => {
+                        let (over_slot, to_slot) = rest.split_at_mut(w);
+                        cx.set(from, out, &mut scratch);
+                        cx.set(over, over_slot, &mut scratch);
+                        cx.set(to, to_slot, &mut scratch);
+                        None
+                    }
+                    ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {
+                        out[0] = 1;
+                        None
+                    }
+                };
+                if let Some((target, within, invert)) = filter {
+                    cx.set(target, out, &mut scratch);
+                    // Place only on empty cells; convert only others' pieces.
+                    let base = cx.raw(within);
+                    let occ = cx.raw(OCCUPIED);
+                    for j in 0..w {
+                        out[j] &= if invert { occ[j] & !base[j] } else { base[j] };
+                    }
+                }
+                if matches!(
+                    choice.kind,
+                    ChoiceKind::Step { .. } | ChoiceKind::Jump { .. }
+                ) {
+                    // Only cells holding a piece can move.
+                    let occ = cx.raw(OCCUPIED);
+                    for j in 0..w {
+                        slot[j] &= occ[j];
+                    }
+                }
+                let n = self.offered(*c, &targets[i * 3 * w..(i + 1) * 3 * w]);
+                counts[i] = n as u32;
+                if n > 0 {
+                    open_group = Some(*group);
+                }
+            }
+        }
+        st.scratch = scratch;
+        st.counts = counts;
+        st.targets = targets;
+        open_group.is_some()
+    }
+
+    pub(super) fn next_turn(&self, st: &mut State) {
+        st.mover = ((st.mover as usize + 1) % self.players) as PlayerId;
+        st.turn += 1;
+        st.step = 0;
+        st.done = 0;
+        st.acted = 0;
+        st.turn_def = self.select_turn(st);
+    }
+
+    pub(super) fn select_turn(&self, st: &mut State) -> u16 {
+        for (i, t) in self.rules.turns.iter().enumerate() {
+            let applies = match &t.when {
+                TurnWhen::Always => true,
+                TurnWhen::Number(n) => st.turn == *n,
+                TurnWhen::If(c) => {
+                    let me = st.mover;
+                    self.with_ctx(st, me, |cx, scratch| cx.cond(c, scratch))
+                }
+            };
+            if applies {
+                return i as u16;
+            }
+        }
+        (self.rules.turns.len() - 1) as u16
+    }
+}
+
+/// The action on a cell that a place, convert or remove choice makes.
+#[inline]
+fn cell_action(kind: &ChoiceKind, cell: Cell16) -> ActionKind {
+    match kind {
+        ChoiceKind::Place { .. } => ActionKind::Place(cell),
+        ChoiceKind::Convert(_) => ActionKind::Convert(cell),
+        ChoiceKind::Remove(_) => ActionKind::Remove(cell),
+        ChoiceKind::Pass
+        | ChoiceKind::Swap
+        | ChoiceKind::Choose { .. }
+        | ChoiceKind::Step { .. }
+        | ChoiceKind::Jump { .. } => unreachable!("not an action on a cell"),
+    }
+}

@@ -1,0 +1,424 @@
+//! Playing an action: the action itself, its marking and effects, the end
+//! rules; and the board changes every effect goes through (`put`).
+
+use super::{Action, ActionKind, EMPTY, Game, GameResult, NO_CELL, OCCUPIED, PlayError, State};
+use crate::cellset;
+use crate::rules::*;
+
+impl Game {
+    /// Plays `a` if it is legal.
+    pub fn play(&self, st: &mut State, a: Action) -> Result<(), PlayError> {
+        if st.result.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.is_legal(st, a) {
+            return Err(PlayError::Illegal);
+        }
+        self.play_unchecked(st, a);
+        Ok(())
+    }
+
+    /// Plays `a`, which must be legal in `st`.
+    pub fn play_unchecked(&self, st: &mut State, a: Action) {
+        st.ply += 1;
+        st.acted += 1;
+        let choice = match a.kind {
+            ActionKind::Pie => {
+                self.swap_seats(st);
+                st.pie_offered = false;
+                return;
+            }
+            ActionKind::Place(_)
+            | ActionKind::Convert(_)
+            | ActionKind::Remove(_)
+            | ActionKind::Step { .. }
+            | ActionKind::Jump { .. }
+            | ActionKind::Value(_)
+            | ActionKind::Pass
+            | ActionKind::Swap => &self.rules.choices[a.choice as usize],
+        };
+        let mover = st.mover as usize;
+        let passes = st.passes;
+        st.passes = 0;
+        st.here = NO_CELL;
+        match a.kind {
+            ActionKind::Place(cell) => {
+                let ChoiceKind::Place { piece, .. } = choice.kind else {
+                    unreachable!("a placement comes from a `place` choice")
+                };
+                let owner = self.owner_for(piece as usize, mover);
+                self.put(st, cell as usize, Some((piece as usize, owner)));
+                st.here = cell as u32;
+            }
+            ActionKind::Convert(cell) => {
+                if let Some((k, _)) = self.piece_at(st, cell as usize) {
+                    self.put(st, cell as usize, Some((k, mover)));
+                }
+                st.here = cell as u32;
+            }
+            ActionKind::Remove(cell) => {
+                self.put(st, cell as usize, None);
+                st.here = cell as u32;
+            }
+            ActionKind::Pass => st.passes = passes + 1,
+            ActionKind::Swap => self.swap_seats(st),
+            ActionKind::Value(i) => {
+                let ChoiceKind::Choose { var, values } = &choice.kind else {
+                    unreachable!("a value comes from a `choose` choice")
+                };
+                st.vars[*var as usize] = values[i as usize];
+            }
+            ActionKind::Step { from, to } | ActionKind::Jump { from, to, .. } => {
+                if let ActionKind::Jump { from, dir, .. } = a.kind {
+                    let nd = self.rules.board.ndirs();
+                    st.jumped =
+                        self.rules.board.neighbor_table()[from as usize * nd + dir as usize];
+                }
+                let piece = self.piece_at(st, from as usize);
+                self.put(st, from as usize, None);
+                self.put(st, to as usize, piece);
+                st.origin = from as u32;
+                st.here = to as u32;
+            }
+            ActionKind::Pie => unreachable!("handled above"),
+        }
+        if let Some(m) = choice.marking
+            && st.here != NO_CELL
+        {
+            self.set_mark(st, st.here as usize, m as usize, true);
+        }
+        for e in &choice.then {
+            self.effect(st, e);
+        }
+        st.done += 1;
+        st.pie_offered = false;
+        // The rules' end conditions, seen from the player who just acted.
+        let me = st.mover;
+        let ended = self.with_ctx(st, me, |cx, scratch| {
+            self.rules
+                .ends
+                .iter()
+                .position(|(cond, _)| cx.cond(cond, scratch))
+        });
+        if let Some(i) = ended {
+            st.result = Some(self.decide(st, &self.rules.ends[i].1));
+            return;
+        }
+        self.settle(st);
+    }
+
+    /// Ends the game with a loss for the player to move.
+    pub fn resign(&self, st: &mut State) {
+        if st.result.is_none() {
+            st.result = Some(match self.players {
+                2 => GameResult::Win(1 - st.mover),
+                _ => GameResult::Draw,
+            });
+        }
+    }
+
+    pub(super) fn swap_seats(&self, st: &mut State) {
+        // With two players the colours change hands; with more, the seats
+        // rotate: each player passes to the seat of the player after it.
+        let n = self.players;
+        let first = st.seats[0];
+        for i in 0..n - 1 {
+            st.seats[i] = st.seats[i + 1];
+        }
+        st.seats[n - 1] = first;
+    }
+
+    /// Sets or clears the piece on a cell, keeping sets, hash and groups right.
+    pub(super) fn put(&self, st: &mut State, cell: usize, piece: Option<(usize, usize)>) {
+        let w = self.words;
+        let old = self.piece_at(st, cell);
+        if old == piece {
+            return;
+        }
+        st.changes += 1;
+        let codes = (self.players + 1) * self.pieces;
+        if let Some((k, o)) = old {
+            let code = k * (self.players + 1) + o;
+            st.board_hash ^= self.piece_keys[cell * codes + code];
+            for s in [self.owner_set(o), self.piece_set(k)] {
+                cellset::remove(&mut st.sets[s * w..(s + 1) * w], cell);
+            }
+            if o < self.players {
+                st.groups.remove(o);
+            }
+        }
+        match piece {
+            Some((k, o)) => {
+                let code = k * (self.players + 1) + o;
+                st.cells[cell] = code as u8 + 1;
+                st.board_hash ^= self.piece_keys[cell * codes + code];
+                for s in [self.owner_set(o), self.piece_set(k), OCCUPIED] {
+                    cellset::insert(&mut st.sets[s * w..(s + 1) * w], cell);
+                }
+                cellset::remove(&mut st.sets[EMPTY * w..(EMPTY + 1) * w], cell);
+                if o == self.players {
+                    // Neutral pieces belong to no player's groups.
+                } else if !self.track_groups {
+                    // Untracked: any later question rebuilds the forest.
+                    st.groups.remove(o);
+                } else if st.groups.is_exact(o) || self.track_connections {
+                    // An inexact forest is worth extending only for
+                    // connection tests; group sizes rebuild it anyway.
+                    // Every neighbour counts, however many links a cell
+                    // has: the owner's set and the forest are apart.
+                    let owner = &st.sets[self.owner_set(o) * w..(self.owner_set(o) + 1) * w];
+                    let same = self
+                        .rules
+                        .board
+                        .neighbors(cell)
+                        .iter()
+                        .map(|&n| n as usize)
+                        .filter(|&n| cellset::contains(owner, n));
+                    st.groups.add(o, cell, self.cell_anchors[cell], same);
+                }
+            }
+            None => {
+                st.cells[cell] = 0;
+                cellset::remove(&mut st.sets[OCCUPIED * w..(OCCUPIED + 1) * w], cell);
+                cellset::insert(&mut st.sets[EMPTY * w..(EMPTY + 1) * w], cell);
+            }
+        }
+    }
+
+    pub(super) fn set_mark(&self, st: &mut State, cell: usize, m: usize, on: bool) {
+        let w = self.words;
+        let s = self.mark_set(m);
+        let set = &mut st.sets[s * w..(s + 1) * w];
+        if cellset::contains(set, cell) == on {
+            return;
+        }
+        if on {
+            cellset::insert(set, cell);
+        } else {
+            cellset::remove(set, cell);
+        }
+        st.changes += 1;
+        st.board_hash ^= self.mark_keys[cell * self.rules.marks.len() + m];
+    }
+
+    pub(super) fn effect(&self, st: &mut State, e: &Effect) {
+        let w = self.words;
+        let me = st.mover;
+        match e {
+            Effect::Clear(m) => {
+                let s = self.mark_set(*m as usize);
+                let marks = self.rules.marks.len();
+                for word in 0..w {
+                    let mut bits = st.sets[s * w + word];
+                    if bits != 0 {
+                        st.changes += 1;
+                    }
+                    while bits != 0 {
+                        let c = word * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        st.board_hash ^= self.mark_keys[c * marks + *m as usize];
+                    }
+                    st.sets[s * w + word] = 0;
+                }
+            }
+            Effect::Mark(m, target) | Effect::Unmark(m, target) => {
+                let on = matches!(e, Effect::Mark(..));
+                // Only the cells whose mark changes are visited.
+                let mark = self.mark_set(*m as usize);
+                self.for_each_cell_filtered(st, target, me, mark, on, |g, st, c| {
+                    g.set_mark(st, c, *m as usize, on)
+                });
+            }
+            Effect::Convert(target, mark) => {
+                self.for_each_cell(st, target, me, |g, st, c| {
+                    if let Some((k, o)) = g.piece_at(st, c)
+                        && o != me as usize
+                    {
+                        g.put(st, c, Some((k, me as usize)));
+                        if let Some(m) = mark {
+                            g.set_mark(st, c, *m as usize, true);
+                        }
+                    }
+                });
+            }
+            Effect::Remove(target, mark) => {
+                self.for_each_cell(st, target, me, |g, st, c| {
+                    if g.piece_at(st, c).is_some() {
+                        g.put(st, c, None);
+                        if let Some(m) = mark {
+                            g.set_mark(st, c, *m as usize, true);
+                        }
+                    }
+                });
+            }
+            Effect::Repeat(body) => {
+                // Each round must change something; a board can only change
+                // so often before it repeats, so cap the rounds.
+                let cap = 4 * self.rules.board.len() + 4;
+                for _ in 0..cap {
+                    let before = st.changes;
+                    self.effect(st, body);
+                    if st.changes == before {
+                        break;
+                    }
+                }
+            }
+            Effect::If(c, yes, no) => {
+                if self.with_ctx(st, me, |cx, scratch| cx.cond(c, scratch)) {
+                    self.effect(st, yes);
+                } else if let Some(no) = no {
+                    self.effect(st, no);
+                }
+            }
+            Effect::Seq(list) => {
+                for e in list {
+                    self.effect(st, e);
+                }
+            }
+            Effect::Swap => self.swap_seats(st),
+            Effect::Make(target, kind) => {
+                self.for_each_cell(st, target, me, |g, st, c| {
+                    if let Some((_, owner)) = g.piece_at(st, c) {
+                        g.put(st, c, Some((*kind as usize, owner)));
+                    }
+                });
+            }
+            Effect::Set(var, value) => {
+                let v = self.with_ctx(st, me, |cx, scratch| cx.int(value, scratch));
+                if st.vars[*var as usize] != v {
+                    st.vars[*var as usize] = v;
+                    st.changes += 1;
+                }
+            }
+            Effect::EachGroup { slot, set, body } => self.each_group(st, *slot as usize, set, body),
+        }
+    }
+
+    /// Runs `body` once for each group of the cells of `set` (as they are
+    /// now), with the group's cells in `slot`.
+    pub(super) fn each_group(&self, st: &mut State, slot: usize, set: &SetExpr, body: &Effect) {
+        let w = self.words;
+        let me = st.mover;
+        // The set is kept in a scratch area below the evaluator's: copy out.
+        let mut remaining = [0u64; 64];
+        {
+            let mut scratch = std::mem::take(&mut st.scratch);
+            {
+                let (out, rest) = scratch.split_at_mut(w);
+                let mut cx = self.ctx(st, me);
+                cx.set(set, out, rest);
+            }
+            remaining[..w].copy_from_slice(&scratch[..w]);
+            st.scratch = scratch;
+        }
+        let board = &self.rules.board;
+        while let Some(start) = cellset::cells(&remaining[..w]).next() {
+            // The group: same piece, connected, within the set.
+            let group = &mut st.set_vars[slot * w..(slot + 1) * w];
+            group.fill(0);
+            cellset::insert(group, start);
+            cellset::remove(&mut remaining[..w], start);
+            st.stack.clear();
+            st.stack.push(start as u32);
+            while let Some(c) = st.stack.pop() {
+                for &n in board.neighbors(c as usize) {
+                    let n = n as usize;
+                    if cellset::contains(&remaining[..w], n) && st.cells[n] == st.cells[c as usize]
+                    {
+                        cellset::remove(&mut remaining[..w], n);
+                        cellset::insert(&mut st.set_vars[slot * w..(slot + 1) * w], n);
+                        st.stack.push(n as u32);
+                    }
+                }
+            }
+            self.effect(st, body);
+        }
+    }
+
+    /// Evaluates `target` once, then calls `f` on each of its cells.
+    pub(super) fn for_each_cell(
+        &self,
+        st: &mut State,
+        target: &SetExpr,
+        me: PlayerId,
+        f: impl FnMut(&Game, &mut State, usize),
+    ) {
+        self.for_each_cell_filtered(st, target, me, OCCUPIED, false, f);
+    }
+
+    /// As [`Game::for_each_cell`], restricted to the cells that are in
+    /// stored set `within` (or, with `outside`, not in it).
+    pub(super) fn for_each_cell_filtered(
+        &self,
+        st: &mut State,
+        target: &SetExpr,
+        me: PlayerId,
+        within: usize,
+        outside: bool,
+        mut f: impl FnMut(&Game, &mut State, usize),
+    ) {
+        let w = self.words;
+        let mut scratch = std::mem::take(&mut st.scratch);
+        {
+            let (out, rest) = scratch.split_at_mut(w);
+            let mut cx = self.ctx(st, me);
+            cx.set(target, out, rest);
+            let filter = &st.sets[within * w..(within + 1) * w];
+            for j in 0..w {
+                out[j] &= if outside { !filter[j] } else { filter[j] };
+            }
+        }
+        let set = &scratch[..w];
+        for c in cellset::cells(set) {
+            f(self, st, c);
+        }
+        st.scratch = scratch;
+    }
+
+    /// The result of an outcome rule in the current position.
+    pub(super) fn decide(&self, st: &mut State, outcome: &Outcome) -> GameResult {
+        let mover = st.mover;
+        let resolve = |w: &Who| match w {
+            Who::Me => mover,
+            Who::Opponent => ((mover as usize + 1) % self.players) as PlayerId,
+            Who::Player(p) => *p,
+        };
+        match outcome {
+            Outcome::Draw => GameResult::Draw,
+            Outcome::Wins(w) => GameResult::Win(resolve(w)),
+            Outcome::Loses(w) => {
+                if self.players == 2 {
+                    GameResult::Win(1 - resolve(w))
+                } else {
+                    GameResult::Draw
+                }
+            }
+            Outcome::Compare(keys) => {
+                let mut alive: u32 = (1 << self.players) - 1;
+                for (most, key) in keys {
+                    let mut best: Option<f64> = None;
+                    let mut values = [0f64; 8];
+                    for p in 0..self.players {
+                        if alive >> p & 1 == 0 {
+                            continue;
+                        }
+                        let v =
+                            self.with_ctx(st, p as PlayerId, |cx, scratch| cx.int(key, scratch));
+                        let v = if *most { v } else { -v };
+                        values[p] = v;
+                        best = Some(best.map_or(v, |b: f64| b.max(v)));
+                    }
+                    for (p, v) in values.iter().enumerate().take(self.players) {
+                        if Some(*v) != best {
+                            alive &= !(1 << p);
+                        }
+                    }
+                    if alive.count_ones() == 1 {
+                        return GameResult::Win(alive.trailing_zeros() as PlayerId);
+                    }
+                }
+                GameResult::Draw
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! Scratch space: the evaluation context over a state, with the bitsets
+//! borrowed from the state for the time of one evaluation.
+
+use super::eval::Ctx;
+use super::{Game, State};
+use crate::rules::*;
+
+/// Scratch sets for evaluation: an operator takes at most 4 per level of
+/// nesting, and the checker caps the nesting at `check::MAX_DEPTH`.
+pub const SCRATCH_SETS: usize = 4 * crate::check::MAX_DEPTH + 8;
+
+impl Game {
+    pub(super) fn ctx<'a>(&'a self, st: &'a mut State, me: PlayerId) -> Ctx<'a> {
+        Ctx {
+            g: self,
+            cells: &st.cells,
+            sets: &st.sets,
+            groups: &mut st.groups,
+            stack: &mut st.stack,
+            me,
+            here: st.here,
+            turn: st.turn,
+            dirs: [0; 8],
+            vars: &st.vars,
+            passes: st.passes,
+            origin: st.origin,
+            jumped: st.jumped,
+            set_vars: &st.set_vars,
+        }
+    }
+
+    /// Runs `f` with an evaluation context and the state's scratch space.
+    pub(super) fn with_ctx<T>(
+        &self,
+        st: &mut State,
+        me: PlayerId,
+        f: impl FnOnce(&mut Ctx, &mut [u64]) -> T,
+    ) -> T {
+        let mut scratch = std::mem::take(&mut st.scratch);
+        let r = {
+            let mut cx = self.ctx(st, me);
+            f(&mut cx, &mut scratch)
+        };
+        st.scratch = scratch;
+        r
+    }
+
+    /// The value of a number expression seen from `player`, for reports.
+    pub fn evaluate(&self, st: &mut State, e: &NumExpr, player: PlayerId) -> f64 {
+        self.with_ctx(st, player, |cx, scratch| cx.int(e, scratch))
+    }
+}

@@ -1,0 +1,173 @@
+//! One position: the board as bitsets, where the turn stands, and the
+//! space the engine reuses between plies.
+
+use super::GameResult;
+use crate::groups::Groups;
+use crate::rules::*;
+
+/// One position.
+#[derive(Debug)]
+pub struct State {
+    /// Per cell: 0 when empty, else 1 + piece code (kind * players + owner).
+    pub(super) cells: Vec<u8>,
+    /// Bitsets: empty, occupied, each owner, each piece kind, each mark.
+    pub(super) sets: Vec<u64>,
+    pub(super) board_hash: u64,
+    pub(super) groups: Groups,
+    pub(super) scratch: Vec<u64>,
+    /// The cells each choice of the current step offers.
+    pub(super) targets: Vec<u64>,
+    /// How many actions each choice of the current step offers.
+    pub(super) counts: Vec<u32>,
+    pub(super) stack: Vec<u32>,
+    /// The player (colour) whose turn it is.
+    pub mover: PlayerId,
+    /// Which seat controls each player; the pie rule exchanges them.
+    pub(super) seats: [u8; 8],
+    /// Turn number, from 1.
+    pub turn: u32,
+    pub(super) turn_def: u16,
+    pub(super) step: u16,
+    /// Plies done in the current step.
+    pub(super) done: u32,
+    /// Actions taken in the current turn.
+    pub(super) acted: u32,
+    /// Actions since the start.
+    pub ply: u32,
+    /// The cell of the last action.
+    pub here: u32,
+    pub(super) pie_offered: bool,
+    pub(super) changes: u64,
+    /// Values of the game's variables (`choose`).
+    pub(super) vars: [f64; 16],
+    /// Passes in a row just made.
+    pub(super) passes: u32,
+    /// The cell the last moving piece left, and the cell it jumped over.
+    pub(super) origin: u32,
+    pub(super) jumped: u32,
+    /// Whether [`State::hash`] includes those cells and `here`.
+    pub(super) hash_last_cells: bool,
+    /// Cells of the groups bound by `each group` (one set per slot).
+    pub(super) set_vars: Vec<u64>,
+    pub(super) result: Option<GameResult>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            cells: self.cells.clone(),
+            sets: self.sets.clone(),
+            board_hash: self.board_hash,
+            groups: self.groups.clone(),
+            scratch: self.scratch.clone(),
+            targets: self.targets.clone(),
+            counts: self.counts.clone(),
+            stack: Vec::with_capacity(self.stack.capacity()),
+            mover: self.mover,
+            seats: self.seats,
+            turn: self.turn,
+            turn_def: self.turn_def,
+            step: self.step,
+            done: self.done,
+            acted: self.acted,
+            ply: self.ply,
+            here: self.here,
+            pie_offered: self.pie_offered,
+            changes: self.changes,
+            vars: self.vars,
+            passes: self.passes,
+            origin: self.origin,
+            jumped: self.jumped,
+            hash_last_cells: self.hash_last_cells,
+            set_vars: self.set_vars.clone(),
+            result: self.result,
+        }
+    }
+
+    /// Copies without allocating when the shapes match (perft reuses states).
+    fn clone_from(&mut self, o: &State) {
+        self.cells.clone_from(&o.cells);
+        self.sets.clone_from(&o.sets);
+        self.board_hash = o.board_hash;
+        self.groups.clone_from(&o.groups);
+        self.targets.clone_from(&o.targets);
+        self.counts.clone_from(&o.counts);
+        if self.scratch.len() != o.scratch.len() {
+            self.scratch.clone_from(&o.scratch);
+        }
+        self.mover = o.mover;
+        self.seats = o.seats;
+        self.turn = o.turn;
+        self.turn_def = o.turn_def;
+        self.step = o.step;
+        self.done = o.done;
+        self.acted = o.acted;
+        self.ply = o.ply;
+        self.here = o.here;
+        self.pie_offered = o.pie_offered;
+        self.changes = o.changes;
+        self.vars = o.vars;
+        self.passes = o.passes;
+        self.origin = o.origin;
+        self.jumped = o.jumped;
+        self.hash_last_cells = o.hash_last_cells;
+        self.set_vars.clone_from(&o.set_vars);
+        self.result = o.result;
+    }
+}
+
+impl State {
+    /// The value of variable `i`.
+    pub fn var(&self, i: usize) -> f64 {
+        self.vars[i]
+    }
+
+    /// Plies already taken in the current step (for `3 x add`: 0, 1 or 2).
+    pub fn done_in_step(&self) -> u32 {
+        self.done
+    }
+
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// A hash of the whole position: pieces and marks (kept incrementally),
+    /// plus the player to move, where the turn stands, and who sits where.
+    pub fn hash(&self) -> u64 {
+        let mut h = self.board_hash;
+        if self.hash_last_cells {
+            h ^= mix(0x9000_0000 ^ ((self.here as u64) << 32 | self.origin as u64));
+            h ^= mix(0xA000_0000 ^ self.jumped as u64);
+        }
+        h ^= mix(0x1000_0000 ^ self.mover as u64);
+        h ^= mix(0x2000_0000 ^ self.turn as u64);
+        h ^= mix(0x3000_0000 ^ ((self.step as u64) << 32 | self.done as u64));
+        h ^= mix(0x4000_0000 ^ self.acted as u64);
+        h ^= mix(0x5000_0000 ^ u64::from_le_bytes(self.seats));
+        h ^= mix(0x6000_0000 ^ self.turn_def as u64);
+        h ^= mix(0x7000_0000 ^ self.passes as u64);
+        for (i, v) in self.vars.iter().enumerate() {
+            if *v != 0.0 {
+                h ^= mix(((0x8000 + i as u64) << 48) ^ v.to_bits());
+            }
+        }
+        h
+    }
+
+    /// Which seat plays each player (0 = the seat that moved first).
+    pub fn seats(&self) -> &[u8] {
+        &self.seats
+    }
+}
+
+/// SplitMix64's finaliser: a good 64-bit mixing function.
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
