@@ -20,6 +20,7 @@ pub mod groups;
 pub mod limits;
 pub mod mcts;
 pub mod notation;
+pub mod picture;
 mod pool;
 pub mod report;
 pub mod rules;

@@ -471,6 +471,11 @@ impl Board {
         &self.shape
     }
 
+    /// Whether the cells are hexagons (rows offset by half a cell), not squares.
+    pub fn is_hex(&self) -> bool {
+        matches!(self.layout, Layout::Hex { .. })
+    }
+
     /// The cell graph. Node `i` is cell `i`; see [`Edge`] for edge directions.
     pub fn graph(&self) -> &BoardGraph {
         &self.graph

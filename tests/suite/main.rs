@@ -12,4 +12,5 @@ mod games;
 mod matches;
 mod mcts;
 mod perft;
+mod picture;
 mod rules;

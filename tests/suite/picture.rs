@@ -1,0 +1,158 @@
+//! Board pictures: for every board family the SVG parses as XML, draws one
+//! cell per board cell with its label, one piece per occupied cell in its
+//! owner's colour (neutral pieces apart), the marks, the links and the last
+//! action, and labels the edges with the board's coordinates.
+
+use std::collections::BTreeSet;
+
+use crate::common::{after, game};
+use gdl::engine::{Action, Game, State};
+use gdl::notation;
+use gdl::picture::svg;
+
+/// The elements of `class` in the picture, as (attribute -> value) lists.
+fn elements(doc: &roxmltree::Document, class: &str) -> Vec<Vec<(String, String)>> {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .map(|n| {
+            n.attributes()
+                .map(|a| (a.name().to_string(), a.value().to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+fn attr<'a>(e: &'a [(String, String)], name: &str) -> &'a str {
+    e.iter()
+        .find(|(k, _)| k == name)
+        .map_or("", |(_, v)| v.as_str())
+}
+
+/// The last action of `moves` from the start, and the position after them.
+fn last_of(g: &Game, moves: &str) -> (State, Option<Action>) {
+    let mut words: Vec<&str> = moves.split_whitespace().collect();
+    let Some(last) = words.pop() else {
+        return (g.start(), None);
+    };
+    let st = after(g, &words.join(" "));
+    let mut legal = Vec::new();
+    g.legal_actions(&st, &mut legal);
+    let a = notation::parse(g, &st, &legal, last).expect("a legal last action");
+    let mut next = st.clone();
+    g.play_unchecked(&mut next, a);
+    (next, Some(a))
+}
+
+/// Draws `file` after `moves` and checks the picture against the position.
+fn check_picture(file: &str, options: &[&str], moves: &str) -> String {
+    let g = game(file, options);
+    let (st, last) = last_of(&g, moves);
+    let text = svg(&g, &st, last, "a <test> & caption");
+    let doc = roxmltree::Document::parse(&text)
+        .unwrap_or_else(|e| panic!("{file} {options:?}: not XML: {e}\n{text}"));
+    let board = g.board();
+
+    let cells = elements(&doc, "cell");
+    assert_eq!(cells.len(), board.len(), "{file}: one shape per cell");
+    let labels: BTreeSet<&str> = cells.iter().map(|c| attr(c, "data-cell")).collect();
+    let expected: BTreeSet<&str> = (0..board.len()).map(|c| board.label(c)).collect();
+    assert_eq!(labels, expected, "{file}: every cell by its label");
+
+    let pieces = elements(&doc, "piece");
+    let occupied: Vec<usize> = (0..board.len())
+        .filter(|&c| g.piece_at(&st, c).is_some())
+        .collect();
+    assert_eq!(pieces.len(), occupied.len(), "{file}: one shape per piece");
+    for (p, &c) in pieces.iter().zip(&occupied) {
+        let (kind, owner) = g.piece_at(&st, c).expect("occupied");
+        let owner_name = g.rules.players.get(owner).map_or("neutral", |s| s.as_str());
+        assert_eq!(attr(p, "data-owner"), owner_name, "{file}: owner at {c}");
+        assert_eq!(
+            attr(p, "data-kind"),
+            g.rules.pieces[kind],
+            "{file}: kind at {c}"
+        );
+    }
+    let marked = (0..board.len())
+        .map(|c| {
+            (0..g.rules.marks.len())
+                .filter(|&m| g.has_mark(&st, c, m))
+                .count()
+        })
+        .sum::<usize>();
+    assert_eq!(
+        elements(&doc, "mark").len(),
+        marked,
+        "{file}: one ring per mark"
+    );
+    let links = board
+        .graph()
+        .edge_weights()
+        .filter(|e| e.dir.is_none())
+        .count();
+    assert_eq!(elements(&doc, "link").len(), links, "{file}: links drawn");
+    let want_last = match last {
+        Some(a) if a.cell().is_some() => 1,
+        Some(a) if a.move_cells().is_some() => 2,
+        _ => 0,
+    };
+    assert_eq!(
+        elements(&doc, "last").len(),
+        want_last,
+        "{file}: last action"
+    );
+    assert!(
+        text.contains("a &lt;test&gt; &amp; caption"),
+        "{file}: caption escaped"
+    );
+
+    // Coordinates: the letter of every column and the number of every row.
+    let texts: BTreeSet<String> = doc
+        .descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text().map(str::to_string))
+        .collect();
+    for c in 0..board.len() {
+        let info = board.cell(c);
+        let letter = gdl::board::column_letters(info.col as usize);
+        assert!(texts.contains(&letter), "{file}: column {letter}");
+        assert!(texts.contains(&(info.row + 1).to_string()), "{file}: row");
+    }
+    text
+}
+
+#[test]
+fn every_board_family_is_drawn() {
+    // Square, with a piece, a mark-free position and the last move.
+    check_picture("games/tictactoe.gdl", &[], "b2 a1 c3");
+    // Rhombus.
+    check_picture("games/hex.gdl", &["size=5"], "c3 b4");
+    // Hexhex, with marks (Ecalper's stones added last turn).
+    check_picture("games/ecalper.gdl", &["size=3"], "c1 d1 e1");
+    // Hexagon with unequal sides, two owned kinds, a move as the last action.
+    check_picture("games/equi.gdl", &["corner-rule=off"], "c3 d3 c2");
+    // A cut board with diagonals.
+    check_picture("games/equi.gdl", &["board=omni5"], "e5");
+    // Neutral pieces.
+    check_picture(
+        "games/carteso.gdl",
+        &["size=3", "komi=0.5"],
+        "komi-value=0.5 side=vertical black:b2 white:a1",
+    );
+}
+
+#[test]
+fn links_are_drawn() {
+    let dir = std::env::temp_dir().join(format!("gdl-picture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("linked.gdl");
+    std::fs::write(
+        &file,
+        "game Linked\nboard square(3) without b2 link a1 c3, a3 c1\nplayers x, o\n\
+         pieces stone\nturn: place stone at empty\nend if count(empty) = 0: draw\n",
+    )
+    .expect("written");
+    let text = check_picture(file.to_str().expect("UTF-8"), &[], "a1");
+    assert_eq!(text.matches("class=\"link\"").count(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
