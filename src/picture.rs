@@ -111,11 +111,8 @@ pub fn svg(game: &Game, st: &State, last: Option<Action>, caption: &str) -> Stri
     );
 
     // Cells, then links above them, then marks, pieces and the last action.
-    let _ = writeln!(
-        out,
-        r#"<g class="cells" fill="{}" stroke="{}">"#,
-        "#e9d8a6", "#7a6a48"
-    );
+    out.push_str(r##"<g class="cells" fill="#e9d8a6" stroke="#7a6a48">"##);
+    out.push('\n');
     for c in 0..cells {
         let (x, y) = pos(c);
         let label = escape(board.label(c));
