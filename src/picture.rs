@@ -9,7 +9,9 @@
 use std::fmt::Write;
 
 use petgraph::visit::EdgeRef;
+use serde::{Deserialize, Serialize};
 
+use crate::board::Board;
 use crate::engine::{Action, Game, State};
 
 /// Pixels from one cell's centre to the next along a row.
@@ -22,6 +24,8 @@ const TITLE: f64 = 28.0;
 const PALETTE: &[&str] = &[
     "#1f1f1f", "#f5f5f0", "#c0392b", "#2e6fbf", "#2f9e44", "#e6a817", "#8e44ad", "#16a2b8",
 ];
+/// The colour of a cell.
+const CELL_FILL: &str = "#e9d8a6";
 /// Colours of marks, in declaration order.
 const MARK_COLOURS: &[&str] = &["#e8590c", "#2b8a3e", "#1971c2", "#c2255c", "#6741d9"];
 /// Names that are drawn in their own colour.
@@ -71,214 +75,363 @@ fn action_cells(a: Action) -> Vec<usize> {
     }
 }
 
-/// Draws the position `st` of `game` as a standalone SVG document, with
-/// `caption` above the board and the cells of `last` (the action that led
-/// here, if any) outlined.
-pub fn svg(game: &Game, st: &State, last: Option<Action>, caption: &str) -> String {
-    let board = game.board();
-    let hex = board.is_hex();
-    // Rows of hexagons interlock: they are closer than a cell's width.
-    let row_step = if hex { UNIT * 3f64.sqrt() / 2.0 } else { UNIT };
-    let cells = board.len();
-    let xs: Vec<f64> = (0..cells)
-        .map(|c| board.cell(c).x as f64 * UNIT / 2.0)
-        .collect();
-    let ys: Vec<f64> = (0..cells)
-        .map(|c| board.cell(c).y as f64 * row_step)
-        .collect();
-    let fold = |v: &[f64], f: fn(f64, f64) -> f64, init: f64| v.iter().copied().fold(init, f);
-    let (x0, x1) = (fold(&xs, f64::min, f64::MAX), fold(&xs, f64::max, f64::MIN));
-    let (y0, y1) = (fold(&ys, f64::min, f64::MAX), fold(&ys, f64::max, f64::MIN));
-    let left = MARGIN + UNIT / 2.0 - x0;
-    let top = TITLE + MARGIN + UNIT / 2.0 - y0;
-    let pos = |c: usize| (xs[c] + left, ys[c] + top);
-    // Wide enough for the caption too (about 8 pixels a character).
-    let width =
-        (x1 - x0 + UNIT + 2.0 * MARGIN).max(caption.chars().count() as f64 * 8.0 + 2.0 * MARGIN);
-    let height = y1 - y0 + UNIT + 2.0 * MARGIN + TITLE;
+/// Where the cells of a board are drawn: enough to draw it without the
+/// board itself (an analysis report carries it, so `gdl merge` can draw).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Layout {
+    /// Hexagonal cells (rows offset by half a cell), else squares.
+    pub hex: bool,
+    pub cells: Vec<Spot>,
+    /// `link` edges, by cell index.
+    pub links: Vec<[usize; 2]>,
+}
 
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(out, "<title>{}</title>", escape(caption));
-    let _ = writeln!(
-        out,
-        r##"<rect width="100%" height="100%" fill="#ffffff"/><text x="{:.1}" y="20" font-size="15">{}</text>"##,
-        MARGIN,
-        escape(caption)
-    );
+/// One cell: its label, column and row, and drawing position (half-cell
+/// units across, lines down).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Spot {
+    pub label: String,
+    pub col: i32,
+    pub row: i32,
+    pub x: i32,
+    pub y: i32,
+}
 
-    // Cells, then links above them, then marks, pieces and the last action.
-    out.push_str(r##"<g class="cells" fill="#e9d8a6" stroke="#7a6a48">"##);
-    out.push('\n');
-    for c in 0..cells {
-        let (x, y) = pos(c);
-        let label = escape(board.label(c));
-        if hex {
-            let r = UNIT / 3f64.sqrt();
-            let points: Vec<String> = (0..6)
-                .map(|k| {
-                    let a = (30.0 + 60.0 * k as f64).to_radians();
-                    format!("{:.1},{:.1}", x + r * a.cos(), y + r * a.sin())
+impl Layout {
+    pub fn of(board: &Board) -> Layout {
+        Layout {
+            hex: board.is_hex(),
+            cells: (0..board.len())
+                .map(|c| {
+                    let i = board.cell(c);
+                    Spot {
+                        label: i.label.clone(),
+                        col: i.col,
+                        row: i.row,
+                        x: i.x,
+                        y: i.y,
+                    }
                 })
-                .collect();
-            let _ = writeln!(
-                out,
-                r#"<polygon class="cell" data-cell="{label}" points="{}"/>"#,
-                points.join(" ")
-            );
-        } else {
-            let h = UNIT / 2.0;
-            let _ = writeln!(
-                out,
-                r#"<rect class="cell" data-cell="{label}" x="{:.1}" y="{:.1}" width="{UNIT}" height="{UNIT}"/>"#,
-                x - h,
-                y - h
-            );
+                .collect(),
+            links: board
+                .graph()
+                .edge_references()
+                .filter(|e| e.weight().dir.is_none())
+                .map(|e| [e.source().index(), e.target().index()])
+                .collect(),
         }
     }
-    let _ = writeln!(out, "</g>");
-    for e in board.graph().edge_references() {
-        if e.weight().dir.is_none() {
-            let (a, b) = (pos(e.source().index()), pos(e.target().index()));
+}
+
+/// Who and what the pieces can be: the players and kinds (their colours
+/// come from their names or their order), and whether a player's pieces need
+/// a letter for their kind (a player owns several kinds).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Legend {
+    pub players: Vec<String>,
+    pub kinds: Vec<String>,
+    pub letters: bool,
+}
+
+impl Legend {
+    pub fn of(game: &Game) -> Legend {
+        Legend {
+            players: game.rules.players.clone(),
+            kinds: game.rules.pieces.clone(),
+            letters: game.rules.neutral.iter().filter(|n| !**n).count() > 1,
+        }
+    }
+}
+
+/// A piece on a cell: its owner's name (`None` for a neutral piece) and kind.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PieceSpot {
+    pub cell: usize,
+    pub owner: Option<String>,
+    pub kind: String,
+}
+
+/// The pieces of a position.
+pub fn pieces(game: &Game, st: &State) -> Vec<PieceSpot> {
+    let players = &game.rules.players;
+    (0..game.board().len())
+        .filter_map(|c| {
+            game.piece_at(st, c).map(|(kind, owner)| PieceSpot {
+                cell: c,
+                owner: players.get(owner).cloned(),
+                kind: game.rules.pieces[kind].clone(),
+            })
+        })
+        .collect()
+}
+
+/// A board's drawing area: each cell's centre in pixels, and the size.
+struct Canvas<'a> {
+    layout: &'a Layout,
+    pos: Vec<(f64, f64)>,
+    width: f64,
+    height: f64,
+}
+
+impl<'a> Canvas<'a> {
+    fn new(layout: &'a Layout, caption: &str) -> Canvas<'a> {
+        // Rows of hexagons interlock: they are closer than a cell's width.
+        let row_step = if layout.hex {
+            UNIT * 3f64.sqrt() / 2.0
+        } else {
+            UNIT
+        };
+        let raw: Vec<(f64, f64)> = layout
+            .cells
+            .iter()
+            .map(|s| (s.x as f64 * UNIT / 2.0, s.y as f64 * row_step))
+            .collect();
+        let min = |f: fn(&(f64, f64)) -> f64| raw.iter().map(f).fold(f64::MAX, f64::min);
+        let max = |f: fn(&(f64, f64)) -> f64| raw.iter().map(f).fold(f64::MIN, f64::max);
+        let (x0, x1, y0, y1) = (min(|p| p.0), max(|p| p.0), min(|p| p.1), max(|p| p.1));
+        let (left, top) = (MARGIN + UNIT / 2.0 - x0, TITLE + MARGIN + UNIT / 2.0 - y0);
+        // Wide enough for the caption too (about 8 pixels a character).
+        let width = (x1 - x0 + UNIT + 2.0 * MARGIN)
+            .max(caption.chars().count() as f64 * 8.0 + 2.0 * MARGIN);
+        Canvas {
+            layout,
+            pos: raw.iter().map(|&(x, y)| (x + left, y + top)).collect(),
+            width,
+            height: y1 - y0 + UNIT + 2.0 * MARGIN + TITLE,
+        }
+    }
+
+    /// The document's opening, the caption, and the cells filled by `fill`
+    /// with the links and the coordinates above them.
+    fn open(&self, caption: &str, fill: &dyn Fn(usize) -> String) -> String {
+        let (w, h) = (self.width, self.height);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="sans-serif">"#
+        );
+        let _ = writeln!(out, "<title>{}</title>", escape(caption));
+        let _ = writeln!(
+            out,
+            r##"<rect width="100%" height="100%" fill="#ffffff"/><text x="{MARGIN:.1}" y="20" font-size="15">{}</text>"##,
+            escape(caption)
+        );
+        out.push_str("<g class=\"cells\" stroke=\"#7a6a48\">\n");
+        for (c, spot) in self.layout.cells.iter().enumerate() {
+            let (x, y) = self.pos[c];
+            let label = escape(&spot.label);
+            let fill = fill(c);
+            if self.layout.hex {
+                let r = UNIT / 3f64.sqrt();
+                let points: Vec<String> = (0..6)
+                    .map(|k| {
+                        let a = (30.0 + 60.0 * k as f64).to_radians();
+                        format!("{:.1},{:.1}", x + r * a.cos(), y + r * a.sin())
+                    })
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    r#"<polygon class="cell" data-cell="{label}" fill="{fill}" points="{}"/>"#,
+                    points.join(" ")
+                );
+            } else {
+                let h = UNIT / 2.0;
+                let _ = writeln!(
+                    out,
+                    r#"<rect class="cell" data-cell="{label}" fill="{fill}" x="{:.1}" y="{:.1}" width="{UNIT}" height="{UNIT}"/>"#,
+                    x - h,
+                    y - h
+                );
+            }
+        }
+        out.push_str("</g>\n");
+        for &[a, b] in &self.layout.links {
+            let (a, b) = (self.pos[a], self.pos[b]);
             let _ = writeln!(
                 out,
                 r##"<line class="link" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#7a6a48" stroke-width="2" stroke-dasharray="5 4"/>"##,
                 a.0, a.1, b.0, b.1
             );
         }
+        self.coordinates(&mut out);
+        out
     }
-    coordinates(&mut out, game, &pos);
 
-    let players = game.rules.players.len();
-    let owned_kinds = game.rules.neutral.iter().filter(|n| !**n).count();
-    for c in 0..cells {
-        let (x, y) = pos(c);
-        for (m, name) in game.rules.marks.iter().enumerate() {
-            if game.has_mark(st, c, m) {
-                let r = UNIT * (0.44 - 0.05 * m as f64);
-                let _ = writeln!(
-                    out,
-                    r#"<circle class="mark" data-mark="{}" cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="none" stroke="{}" stroke-width="3"/>"#,
-                    escape(name),
-                    MARK_COLOURS[m % MARK_COLOURS.len()]
-                );
+    /// Discs for the players' pieces (a letter for the kind when a player
+    /// owns several), diamonds for neutral ones.
+    fn pieces(&self, out: &mut String, legend: &Legend, pieces: &[PieceSpot]) {
+        let (players, kinds) = (&legend.players, &legend.kinds);
+        for p in pieces {
+            let (x, y) = self.pos[p.cell];
+            let r = UNIT * 0.34;
+            let kind_index = kinds.iter().position(|k| *k == p.kind).unwrap_or(0);
+            let data = format!(
+                r#"class="piece" data-owner="{}" data-kind="{}""#,
+                escape(p.owner.as_deref().unwrap_or("neutral")),
+                escape(&p.kind)
+            );
+            match &p.owner {
+                None => {
+                    let fill = colour(&p.kind, kind_index + 2);
+                    let d = r * 1.2;
+                    let _ = writeln!(
+                        out,
+                        r##"<polygon {data} points="{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}" fill="{fill}" stroke="#333"/>"##,
+                        y - d,
+                        x + d,
+                        y + d,
+                        x - d
+                    );
+                }
+                Some(owner) => {
+                    let index = players.iter().position(|q| q == owner).unwrap_or(0);
+                    let fill = colour(owner, index);
+                    let _ = writeln!(
+                        out,
+                        r##"<circle {data} cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#333"/>"##
+                    );
+                    if legend.letters {
+                        let letter = p.kind.chars().next().unwrap_or('?').to_ascii_uppercase();
+                        let _ = writeln!(
+                            out,
+                            r#"<text x="{x:.1}" y="{:.1}" font-size="15" text-anchor="middle" fill="{}">{}</text>"#,
+                            y + 5.0,
+                            ink_on(fill),
+                            escape(&letter.to_string())
+                        );
+                    }
+                }
             }
         }
-        let Some((kind, owner)) = game.piece_at(st, c) else {
-            continue;
-        };
-        let kind_name = &game.rules.pieces[kind];
-        let r = UNIT * 0.34;
-        let fill = if owner == players {
-            colour(kind_name, kind + 2)
-        } else {
-            colour(&game.rules.players[owner], owner)
-        };
-        let data = format!(
-            r#"class="piece" data-owner="{}" data-kind="{}""#,
-            escape(
-                game.rules
-                    .players
-                    .get(owner)
-                    .map_or("neutral", String::as_str)
-            ),
-            escape(kind_name)
-        );
-        if owner == players {
-            let _ = writeln!(
-                out,
-                r##"<polygon {data} points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{fill}" stroke="#333"/>"##,
-                x,
-                y - r * 1.2,
-                x + r * 1.2,
-                y,
-                x,
-                y + r * 1.2,
-                x - r * 1.2,
-                y
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                r##"<circle {data} cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#333"/>"##
-            );
-        }
-        if owner < players && owned_kinds > 1 {
-            let letter = kind_name.chars().next().unwrap_or('?').to_ascii_uppercase();
-            let _ = writeln!(
-                out,
-                r#"<text x="{x:.1}" y="{:.1}" font-size="15" text-anchor="middle" fill="{}">{}</text>"#,
-                y + 5.0,
-                ink_on(fill),
-                escape(&letter.to_string())
-            );
-        }
     }
-    if let Some(a) = last {
-        for c in action_cells(a) {
+
+    /// Column letters beyond the lowest cell of each column and row numbers
+    /// beyond the leftmost cell of each row, so that every family of board is
+    /// labelled on its edges, cut and hexagonal ones included.
+    fn coordinates(&self, out: &mut String) {
+        let pos = |c: usize| self.pos[c];
+        let mut lowest: std::collections::BTreeMap<i32, usize> = Default::default();
+        let mut leftmost: std::collections::BTreeMap<i32, usize> = Default::default();
+        for (c, info) in self.layout.cells.iter().enumerate() {
+            let low = lowest.entry(info.col).or_insert(c);
+            if pos(c).1 > pos(*low).1 {
+                *low = c;
+            }
+            let first = leftmost.entry(info.row).or_insert(c);
+            if pos(c).0 < pos(*first).0 {
+                *first = c;
+            }
+        }
+        let _ = writeln!(
+            out,
+            r##"<g class="coordinates" font-size="13" fill="#555" text-anchor="middle">"##
+        );
+        // One step further down the column: straight down on a square board,
+        // down and to the right on a hex one, whose columns lean.
+        let (dx, dy) = if self.layout.hex {
+            (UNIT / 2.0, UNIT * 3f64.sqrt() / 2.0)
+        } else {
+            (0.0, UNIT)
+        };
+        for (&col, &c) in &lowest {
             let (x, y) = pos(c);
             let _ = writeln!(
                 out,
-                r##"<circle class="last" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="#ff3b30" stroke-width="3"/>"##,
-                UNIT * 0.46
+                r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
+                x + dx * 0.8,
+                y + dy * 0.8 + 5.0,
+                crate::board::column_letters(col.max(0) as usize)
             );
         }
+        for (&row, &c) in &leftmost {
+            let (x, y) = pos(c);
+            let _ = writeln!(
+                out,
+                r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
+                x - UNIT * 0.8,
+                y + 5.0,
+                row + 1
+            );
+        }
+        let _ = writeln!(out, "</g>");
+    }
+}
+
+/// Draws the position `st` of `game` as a standalone SVG document, with
+/// `caption` above the board and the cells of `last` (the action that led
+/// here, if any) outlined.
+pub fn svg(game: &Game, st: &State, last: Option<Action>, caption: &str) -> String {
+    let layout = Layout::of(game.board());
+    let marks: Vec<(usize, usize)> = (0..layout.cells.len())
+        .flat_map(|c| {
+            (0..game.rules.marks.len())
+                .filter(move |&m| game.has_mark(st, c, m))
+                .map(move |m| (c, m))
+        })
+        .collect();
+    let canvas = Canvas::new(&layout, caption);
+    let mut out = canvas.open(caption, &|_| CELL_FILL.to_string());
+    for &(c, m) in &marks {
+        let (x, y) = canvas.pos[c];
+        let _ = writeln!(
+            out,
+            r#"<circle class="mark" data-mark="{}" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="{}" stroke-width="3"/>"#,
+            escape(&game.rules.marks[m]),
+            UNIT * (0.44 - 0.05 * m as f64),
+            MARK_COLOURS[m % MARK_COLOURS.len()]
+        );
+    }
+    canvas.pieces(&mut out, &Legend::of(game), &pieces(game, st));
+    for c in last.map(action_cells).unwrap_or_default() {
+        let (x, y) = canvas.pos[c];
+        let _ = writeln!(
+            out,
+            r##"<circle class="last" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="#ff3b30" stroke-width="3"/>"##,
+            UNIT * 0.46
+        );
     }
     out.push_str("</svg>\n");
     out
 }
 
-/// Column letters beyond the lowest cell of each column and row numbers
-/// beyond the leftmost cell of each row, so that every family of board is
-/// labelled on its edges, cut and hexagonal ones included.
-fn coordinates(out: &mut String, game: &Game, pos: &dyn Fn(usize) -> (f64, f64)) {
-    let board = game.board();
-    let mut lowest: std::collections::BTreeMap<i32, usize> = Default::default();
-    let mut leftmost: std::collections::BTreeMap<i32, usize> = Default::default();
-    for c in 0..board.len() {
-        let info = board.cell(c);
-        let low = lowest.entry(info.col).or_insert(c);
-        if pos(c).1 > pos(*low).1 {
-            *low = c;
+/// A position drawn from a layout and its pieces alone (as a report keeps
+/// its start position).
+pub fn position_from(
+    layout: &Layout,
+    legend: &Legend,
+    pieces: &[PieceSpot],
+    caption: &str,
+) -> String {
+    let canvas = Canvas::new(layout, caption);
+    let mut out = canvas.open(caption, &|_| CELL_FILL.to_string());
+    canvas.pieces(&mut out, legend, pieces);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// A heat map: each cell shaded by `heat[c].0` (0 to 1, white to red; `None`
+/// leaves it blank) and labelled with `heat[c].1`.
+pub fn heat_map(layout: &Layout, caption: &str, heat: &[(Option<f64>, String)]) -> String {
+    let canvas = Canvas::new(layout, caption);
+    let shade = |c: usize| match heat.get(c).and_then(|h| h.0) {
+        None => "#ffffff".to_string(),
+        Some(v) => {
+            // From pale yellow to deep red.
+            let v = v.clamp(0.0, 1.0);
+            let (r, g, b) = (255.0 - 40.0 * v, 245.0 - 200.0 * v, 200.0 - 170.0 * v);
+            format!("#{:02x}{:02x}{:02x}", r as u8, g as u8, b as u8)
         }
-        let first = leftmost.entry(info.row).or_insert(c);
-        if pos(c).0 < pos(*first).0 {
-            *first = c;
-        }
-    }
-    let _ = writeln!(
-        out,
-        r##"<g class="coordinates" font-size="13" fill="#555" text-anchor="middle">"##
-    );
-    // One step further down the column: straight down on a square board,
-    // down and to the right on a hex one, whose columns lean.
-    let (dx, dy) = if board.is_hex() {
-        (UNIT / 2.0, UNIT * 3f64.sqrt() / 2.0)
-    } else {
-        (0.0, UNIT)
     };
-    for (&col, &c) in &lowest {
-        let (x, y) = pos(c);
+    let mut out = canvas.open(caption, &shade);
+    for (c, (_, text)) in heat.iter().enumerate().take(layout.cells.len()) {
+        let (x, y) = canvas.pos[c];
         let _ = writeln!(
             out,
-            r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
-            x + dx * 0.8,
-            y + dy * 0.8 + 5.0,
-            crate::board::column_letters(col.max(0) as usize)
+            r#"<text class="heat" x="{x:.1}" y="{:.1}" font-size="11" text-anchor="middle">{}</text>"#,
+            y + 4.0,
+            escape(text)
         );
     }
-    for (&row, &c) in &leftmost {
-        let (x, y) = pos(c);
-        let _ = writeln!(
-            out,
-            r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
-            x - UNIT * 0.8,
-            y + 5.0,
-            row + 1
-        );
-    }
-    let _ = writeln!(out, "</g>");
+    out.push_str("</svg>\n");
+    out
 }
