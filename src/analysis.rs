@@ -11,6 +11,8 @@
 //!    branching factor (legal actions per ply, averaged over all plies of
 //!    all games); distinct actions played (`(choice, cell)` pairs); two
 //!    game-tree size estimates (see [`RANDOM_NOTES`]).
+//!    The first action on a cell of each random game, by cell, with the
+//!    rate at which its player won (a heat map, `first-actions.svg`).
 //! 2. **Search ladder**: MCTS with iteration budgets `ladder` (ascending).
 //!    Each adjacent pair plays `ladder_games` games, seats alternated
 //!    ([`agent::play_game`](crate::agent::play_game)): the stronger's score with its interval. Then
@@ -74,7 +76,7 @@ mod validate;
 
 pub use header::header;
 pub use merge::merge;
-pub use records::{MirrorGame, RandomGame, Raw, Timing};
+pub use records::{FirstAction, MirrorGame, RandomGame, Raw, Timing};
 pub use running::{analyze, mirror_game};
 pub use sections::{TallyDoc, report};
 pub use settings::{
@@ -90,12 +92,15 @@ use crate::engine::mix;
 pub const REPORT_FORMAT: &str = "gdl-analyze-report";
 pub const SHARD_FORMAT: &str = "gdl-analyze-shard";
 /// Bumped when the raw records or the report change shape.
-pub const FORMAT_VERSION: u64 = 1;
+pub const FORMAT_VERSION: u64 = 2;
 
 /// z for a 95% interval.
 const Z95: f64 = 1.959_963_984_540_054;
 
 /// What the tree-size estimates mean, for the report.
+pub const FIRST_ACTIONS_NOTE: &str = "each random game's first action on a cell (a move counts at its \
+     destination), and how often the player who made it won that game";
+
 pub const RANDOM_NOTES: &str = "branching = legal actions per ply, averaged over every ply of every game; \
      tree size (path) = log10 of the product of the branching factors along a game, averaged over the games \
      (the mean of sum(log10 b) per game); tree size (b^d) = mean length x log10(mean branching)";

@@ -59,11 +59,19 @@ fn ink_on(fill: &str) -> &'static str {
 }
 
 /// `text` with the characters XML reserves escaped.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The cells an action names: its cell, or a move's two ends.
@@ -409,28 +417,37 @@ pub fn position_from(
     out
 }
 
-/// A heat map: each cell shaded by `heat[c].0` (0 to 1, white to red; `None`
-/// leaves it blank) and labelled with `heat[c].1`.
+/// A heat map: each cell shaded by `heat[c].0`, from -1 (blue) through 0
+/// (white) to 1 (red), or left grey (`None`), and labelled with the lines
+/// of `heat[c].1` (one or two short ones fit).
 pub fn heat_map(layout: &Layout, caption: &str, heat: &[(Option<f64>, String)]) -> String {
     let canvas = Canvas::new(layout, caption);
     let shade = |c: usize| match heat.get(c).and_then(|h| h.0) {
-        None => "#ffffff".to_string(),
+        None => "#eeeeee".to_string(),
         Some(v) => {
-            // From pale yellow to deep red.
-            let v = v.clamp(0.0, 1.0);
-            let (r, g, b) = (255.0 - 40.0 * v, 245.0 - 200.0 * v, 200.0 - 170.0 * v);
+            let v = v.clamp(-1.0, 1.0);
+            let fade = |to: f64| 255.0 - (255.0 - to) * v.abs();
+            let (r, g, b) = if v >= 0.0 {
+                (fade(214.0), fade(39.0), fade(40.0))
+            } else {
+                (fade(31.0), fade(119.0), fade(180.0))
+            };
             format!("#{:02x}{:02x}{:02x}", r as u8, g as u8, b as u8)
         }
     };
     let mut out = canvas.open(caption, &shade);
     for (c, (_, text)) in heat.iter().enumerate().take(layout.cells.len()) {
         let (x, y) = canvas.pos[c];
-        let _ = writeln!(
-            out,
-            r#"<text class="heat" x="{x:.1}" y="{:.1}" font-size="11" text-anchor="middle">{}</text>"#,
-            y + 4.0,
-            escape(text)
-        );
+        let lines: Vec<&str> = text.lines().collect();
+        for (k, line) in lines.iter().enumerate() {
+            let dy = (k as f64 - (lines.len() as f64 - 1.0) / 2.0) * 11.0 + 3.5;
+            let _ = writeln!(
+                out,
+                r#"<text class="heat" x="{x:.1}" y="{:.1}" font-size="10" text-anchor="middle">{}</text>"#,
+                y + dy,
+                escape(line)
+            );
+        }
     }
     out.push_str("</svg>\n");
     out

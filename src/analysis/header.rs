@@ -12,6 +12,7 @@ use super::{FORMAT_VERSION, REPORT_FORMAT, Settings, fnv};
 use crate::agent::AgentSpec;
 use crate::engine::Game;
 use crate::mcts::Budget;
+use crate::picture::{self, Layout, Legend, PieceSpot};
 use crate::run;
 
 pub(super) fn mcts(b: u64) -> AgentSpec {
@@ -164,6 +165,11 @@ struct HeaderDoc<'a> {
     source_fnv1a64: String,
     players: &'a [String],
     board: BoardDoc,
+    /// For the pictures: where the cells are drawn, who the pieces can be,
+    /// and the start position.
+    layout: Layout,
+    legend: Legend,
+    start: Vec<PieceSpot>,
     ply_limit: u32,
     settings: &'a Settings,
     symmetry: SymmetriesDoc<'a>,
@@ -194,6 +200,9 @@ pub fn header(game: &Game, source: &str, settings: &Settings) -> Value {
             edges: board.graph().edge_count(),
             links: board.link_count(),
         },
+        layout: Layout::of(board),
+        legend: Legend::of(game),
+        start: picture::pieces(game, &game.start()),
         ply_limit: run::ply_limit(game),
         settings,
         symmetry: symmetries_doc(game, &syms),

@@ -113,6 +113,7 @@ pub fn render(r: &Value) -> String {
          with the pie rule a win goes to the seat that controls the winning player at the end.\n"
     );
     random(&mut s, &r["random"]);
+    first_actions(&mut s, &r["first_actions"]);
     ladder_md(&mut s, &r["ladder"]);
     symmetries(&mut s, &r["symmetry"]);
     mirror(&mut s, &r["mirror"]);
@@ -215,6 +216,50 @@ fn random(s: &mut String, v: &Value) {
         f1(&t["log10_path"]),
         f1(&t["log10_b_pow_d"]),
     );
+}
+
+/// The cells most often played first, with the mover's win rate; the
+/// whole board is in `first-actions.svg` (and the start in `start.svg`).
+fn first_actions(s: &mut String, v: &Value) {
+    const SHOWN: usize = 10;
+    let _ = writeln!(
+        s,
+        "## First actions
+"
+    );
+    let mut cells = v["cells"].as_array().cloned().unwrap_or_default();
+    if cells.is_empty() {
+        let _ = writeln!(
+            s,
+            "No random game made an action on a cell.
+"
+        );
+        return;
+    }
+    cells.sort_by_key(|c| std::cmp::Reverse(c["count"].as_u64().unwrap_or(0)));
+    let _ = writeln!(
+        s,
+        "Where the {} random games that acted on a cell did so first (a move counts at its \
+         destination), and how often the player who played there won; the {} most played of {} \
+         cells (all of them in `first-actions.svg`; the start position in `start.svg`).\n",
+        num(&v["games"]),
+        SHOWN.min(cells.len()),
+        cells.len()
+    );
+    let _ = writeln!(
+        s,
+        "| cell | games | mover's wins (95% CI) |\n|---|---:|---|"
+    );
+    for c in cells.iter().take(SHOWN) {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} |",
+            num(&c["cell"]),
+            num(&c["count"]),
+            rate_text(&c["mover_wins"])
+        );
+    }
+    s.push('\n');
 }
 
 fn ladder_md(s: &mut String, v: &Value) {

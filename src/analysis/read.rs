@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::{MirrorGame, RandomGame, Raw, Settings, Timing};
+use super::{FirstAction, MirrorGame, RandomGame, Raw, Settings, Timing};
 use crate::agent::GameRecord;
 use crate::engine::GameResult;
 
@@ -132,12 +132,18 @@ impl Raw {
                     Value::Null => None,
                     _ => Some(seat(&g, "winner_seat")?),
                 };
+                let first = match (g.get("first_cell")?, g.get("first_player")?) {
+                    (None, None) => None,
+                    (Some(cell), Some(player)) => Some(FirstAction { cell, player }),
+                    _ => return Err(g.bad("first_cell", "first_cell and first_player go together")),
+                };
                 Ok(RandomGame {
                     index: g.get("index")?,
                     plies: g.get("plies")?,
                     result: result(&g)?,
                     winner_seat,
                     swapped: g.get("swapped")?,
+                    first,
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;

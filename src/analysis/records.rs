@@ -20,6 +20,16 @@ pub struct RandomGame {
     pub winner_seat: Option<usize>,
     /// Whether the seats exchanged players (the pie rule).
     pub swapped: bool,
+    /// The game's first action on a cell, if any.
+    pub first: Option<FirstAction>,
+}
+
+/// Where a game's first action on a cell was played (a move's destination),
+/// and by whom, for the heat map of opening actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstAction {
+    pub cell: u32,
+    pub player: u8,
 }
 
 /// One game of the mirror against search: the mirror is agent 0 (p1).
@@ -154,6 +164,8 @@ impl From<Option<GameResult>> for ResultDoc {
 
 #[derive(Serialize)]
 struct RandomDoc {
+    first_cell: Option<u32>,
+    first_player: Option<u8>,
     index: u64,
     plies: u32,
     result: ResultDoc,
@@ -164,6 +176,8 @@ struct RandomDoc {
 impl From<&RandomGame> for RandomDoc {
     fn from(g: &RandomGame) -> RandomDoc {
         RandomDoc {
+            first_cell: g.first.map(|f| f.cell),
+            first_player: g.first.map(|f| f.player),
             index: g.index,
             plies: g.plies,
             result: g.result.into(),

@@ -11,7 +11,10 @@ use rand::{RngExt, SeedableRng};
 
 use super::header::{mcts, mirror_plan};
 use super::symmetry::{self, Symmetry};
-use super::{Analysis, MirrorGame, RandomGame, Raw, Settings, Shard, Timing, header, section_seed};
+use super::{
+    Analysis, FirstAction, MirrorGame, RandomGame, Raw, Settings, Shard, Timing, header,
+    section_seed,
+};
 use crate::agent::{self, GameRecord, agent_seed, game_seed};
 use crate::engine::{Action, Game, GameResult};
 use crate::mcts::{Budget, Mcts};
@@ -134,6 +137,7 @@ fn random_game(
     let mut st = game.start();
     let limit = run::ply_limit(game);
     let mut plies = 0;
+    let mut first = None;
     while plies < limit && !st.is_over() {
         game.legal_actions(&st, legal);
         if legal.is_empty() {
@@ -146,6 +150,14 @@ fn random_game(
         totals.branching[b] += 1;
         let a = legal[rng.random_range(0..b)];
         totals.actions.insert(a.key());
+        if first.is_none()
+            && let Some(cell) = a.cell().or(a.move_cells().map(|(_, to)| to))
+        {
+            first = Some(FirstAction {
+                cell: cell as u32,
+                player: st.mover,
+            });
+        }
         game.play_unchecked(&mut st, a);
         plies += 1;
     }
@@ -159,6 +171,7 @@ fn random_game(
             _ => None,
         },
         swapped: (0..game.rules.players.len()).any(|p| game.seat_of(&st, p as u8) != p),
+        first,
     }
 }
 

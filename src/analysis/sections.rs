@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use super::header::mcts;
 use super::records::to_json;
-use super::{MIRROR_NOTES, RANDOM_NOTES, RandomGame, Raw, Settings, Z95};
+use super::{FIRST_ACTIONS_NOTE, MIRROR_NOTES, RANDOM_NOTES, RandomGame, Raw, Settings, Z95};
 use crate::agent::{self, AgentSpec, GameRecord, MatchReport, Tally};
 use crate::engine::GameResult;
 
@@ -494,6 +494,54 @@ fn mirror_section<'a>(header: &'a Value, settings: &Settings, raw: &Raw) -> Mirr
     }
 }
 
+// ------------------------------------------------------- first actions
+
+/// The cells where random games made their first action on a cell, and how
+/// often the player who made it won.
+#[derive(Serialize)]
+struct FirstActionsSection {
+    note: &'static str,
+    /// Random games with an action on a cell.
+    games: u64,
+    /// Every cell played first at least once, in board order.
+    cells: Vec<FirstCell>,
+}
+
+#[derive(Serialize)]
+struct FirstCell {
+    cell: String,
+    count: u64,
+    /// Wins of the player who played there, among those games.
+    mover_wins: Rate,
+}
+
+fn first_actions_section(labels: &[String], raw: &Raw) -> FirstActionsSection {
+    let mut counts = vec![(0u64, 0u64); labels.len()];
+    for g in &raw.random {
+        let Some(f) = g.first else { continue };
+        if let Some(c) = counts.get_mut(f.cell as usize) {
+            c.0 += 1;
+            if g.result == Some(GameResult::Win(f.player)) {
+                c.1 += 1;
+            }
+        }
+    }
+    FirstActionsSection {
+        note: FIRST_ACTIONS_NOTE,
+        games: counts.iter().map(|c| c.0).sum(),
+        cells: counts
+            .iter()
+            .zip(labels)
+            .filter(|((n, _), _)| *n > 0)
+            .map(|(&(n, wins), label)| FirstCell {
+                cell: label.clone(),
+                count: n,
+                mover_wins: rate(wins, n),
+            })
+            .collect(),
+    }
+}
+
 // ------------------------------------------------------------- the report
 
 /// The report: the header (without the mirror plan, which the mirror
@@ -503,6 +551,7 @@ struct ReportDoc<'a> {
     #[serde(flatten)]
     header: Map<String, Value>,
     random: RandomSection<'a>,
+    first_actions: FirstActionsSection,
     ladder: LadderSection<'a>,
     mirror: MirrorSection<'a>,
 }
@@ -518,12 +567,21 @@ pub fn report(header: &Value, raw: &Raw) -> Value {
                 .collect()
         })
         .unwrap_or_default();
+    let labels: Vec<String> = header["layout"]["cells"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|c| c["label"].as_str().unwrap_or("?").to_string())
+                .collect()
+        })
+        .unwrap_or_default();
     let settings = Settings::from_json(&header["settings"]).unwrap_or_else(|_| Settings::new(0));
     let mut head = header.as_object().cloned().unwrap_or_default();
     head.remove("mirror_plan");
     to_json(ReportDoc {
         header: head,
         random: random_section(&players, raw),
+        first_actions: first_actions_section(&labels, raw),
         ladder: ladder_section(players.len(), &settings, raw),
         mirror: mirror_section(header, &settings, raw),
     })

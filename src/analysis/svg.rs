@@ -6,6 +6,8 @@ use std::fmt::Write;
 
 use serde_json::Value;
 
+use crate::picture::{self, Layout, Legend, PieceSpot};
+
 const W: f64 = 640.0;
 const H: f64 = 360.0;
 const LEFT: f64 = 56.0;
@@ -13,21 +15,7 @@ const RIGHT: f64 = 16.0;
 const TOP: f64 = 40.0;
 const BOTTOM: f64 = 64.0;
 
-/// Escapes text for XML.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::picture::escape;
 
 fn open(title: &str) -> String {
     let mut s = String::new();
@@ -299,15 +287,69 @@ pub fn mirror_chart(report: &Value) -> String {
     )
 }
 
+/// The board's layout and legend and the start position, as the report's
+/// header keeps them.
+fn board_of(report: &Value) -> Option<(Layout, Legend, Vec<PieceSpot>)> {
+    let get = |k: &str| report.get(k).cloned();
+    Some((
+        serde_json::from_value(get("layout")?).ok()?,
+        serde_json::from_value(get("legend")?).ok()?,
+        serde_json::from_value(get("start")?).ok()?,
+    ))
+}
+
+/// The start position.
+pub fn start_picture(report: &Value) -> String {
+    let title = format!("{}: the start", report["game"].as_str().unwrap_or("?"));
+    match board_of(report) {
+        Some((layout, legend, start)) => picture::position_from(&layout, &legend, &start, &title),
+        None => empty(&title, "no board in this report"),
+    }
+}
+
+/// The heat map of first actions: each cell played first shaded by the
+/// rate at which the player who played there won (red above one half, blue
+/// below), with the number of games and that rate.
+pub fn first_actions_map(report: &Value) -> String {
+    let section = &report["first_actions"];
+    let title = format!(
+        "First actions of {} random games: games, and the mover's wins (red over 50%, blue under)",
+        section["games"].as_u64().unwrap_or(0)
+    );
+    let Some((layout, _, _)) = board_of(report) else {
+        return empty(&title, "no board in this report");
+    };
+    let cells = section["cells"].as_array().cloned().unwrap_or_default();
+    let mut heat: Vec<(Option<f64>, String)> = vec![(None, String::new()); layout.cells.len()];
+    for c in &cells {
+        let label = c["cell"].as_str().unwrap_or("");
+        let Some(i) = layout.cells.iter().position(|s| s.label == label) else {
+            continue;
+        };
+        let n = c["count"].as_u64().unwrap_or(0);
+        let won = c["mover_wins"]["rate"].as_f64().unwrap_or(0.0);
+        heat[i] = (Some(2.0 * won - 1.0), format!("{n}\n{:.0}%", won * 100.0));
+    }
+    picture::heat_map(&layout, &title, &heat)
+}
+
 /// The charts' file names, in the order of [`charts`].
-pub const CHARTS: [&str; 3] = ["lengths.svg", "ladder.svg", "mirror.svg"];
+pub const CHARTS: [&str; 5] = [
+    "lengths.svg",
+    "ladder.svg",
+    "mirror.svg",
+    "start.svg",
+    "first-actions.svg",
+];
 
 /// Every chart: (file name, SVG).
 pub fn charts(report: &Value) -> Vec<(&'static str, String)> {
-    let [lengths, ladder, mirror] = CHARTS;
+    let [lengths, ladder, mirror, start, first] = CHARTS;
     vec![
         (lengths, length_histogram(report)),
         (ladder, ladder_chart(report)),
         (mirror, mirror_chart(report)),
+        (start, start_picture(report)),
+        (first, first_actions_map(report)),
     ]
 }

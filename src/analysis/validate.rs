@@ -14,6 +14,8 @@ use crate::engine::GameResult;
 /// What a header says about the games of its run.
 pub(super) struct Claims {
     pub players: usize,
+    /// Cells of the board.
+    pub cells: u64,
     pub ply_limit: u32,
     pub settings: Settings,
     /// The symmetries of the mirror check, by name.
@@ -43,8 +45,10 @@ impl Claims {
                 Fields::of(sym, at.clone())?.get::<String>("name")
             })
             .collect::<Result<Vec<_>, String>>()?;
+        let board = Fields::of(h.value("board")?, "header.board")?;
         Ok(Claims {
             players: players.len(),
+            cells: board.get("cells")?,
             ply_limit: h.get("ply_limit")?,
             settings,
             mirror,
@@ -227,6 +231,16 @@ pub(super) fn check(
             ));
         }
         claims.plies(&at, g.plies)?;
+        if let Some(f) = g.first
+            && (u64::from(f.cell) >= claims.cells
+                || usize::from(f.player) >= claims.players
+                || g.plies == 0)
+        {
+            return Err(format!(
+                "bad first_cell at {at}: cell {} by player {} in a game of {} plies on {} cells",
+                f.cell, f.player, g.plies, claims.cells
+            ));
+        }
         plies += u64::from(g.plies);
     }
     let seeds = |name: &str| {

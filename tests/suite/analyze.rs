@@ -628,6 +628,71 @@ fn merge_refuses_impossible_records() {
         1,
         "random_plies",
     );
+    // A first action off the board, by a player who does not exist, or
+    // half given.
+    refused(
+        &|v| v["raw"]["random"][0]["first_cell"] = 9.into(),
+        0,
+        "first_cell",
+    );
+    refused(
+        &|v| v["raw"]["random"][0]["first_player"] = 2.into(),
+        0,
+        "first_cell",
+    );
+    refused(
+        &|v| v["raw"]["random"][0]["first_player"] = Value::Null,
+        0,
+        "first_cell",
+    );
+}
+
+/// The first actions of the random games: every game that acted on a cell
+/// counts once, at the cell of its first such action; the heat map shows
+/// each played cell with its count, and the start picture the board.
+#[test]
+fn first_actions_are_counted_and_drawn() {
+    let (g, src) = game("ecalper.gdl", &["size=3"]);
+    let set = settings(40, &[], 0, 0);
+    let r = &analysis::analyze(&g, &src, &set, Shard::ALL, 1, false).report();
+    let section = &r["first_actions"];
+    let cells = section["cells"].as_array().expect("cells");
+    let total: u64 = cells.iter().map(|c| c["count"].as_u64().unwrap()).sum();
+    assert_eq!(total, 40, "every game acts on a cell: {section}");
+    assert_eq!(section["games"], 40);
+    for c in cells {
+        let rate = &c["mover_wins"];
+        assert_eq!(rate["of"], c["count"], "{c}");
+        assert!(rate["count"].as_u64() <= rate["of"].as_u64(), "{c}");
+        assert!(
+            g.board()
+                .cell_by_label(c["cell"].as_str().unwrap())
+                .is_some()
+        );
+    }
+    let map = analysis::svg::first_actions_map(r);
+    let doc = roxmltree::Document::parse(&map).expect("the heat map is XML");
+    let labels: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("heat"))
+        .filter_map(|n| n.text())
+        .filter(|t| !t.is_empty())
+        .collect();
+    // Two lines a cell: the count, then the rate.
+    assert_eq!(labels.len(), 2 * cells.len(), "{map}");
+    let shown: u64 = labels
+        .iter()
+        .step_by(2)
+        .map(|t| t.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(shown, 40);
+    let start = analysis::svg::start_picture(r);
+    let doc = roxmltree::Document::parse(&start).expect("the start picture is XML");
+    let drawn = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell"))
+        .count();
+    assert_eq!(drawn, g.board().len());
 }
 
 #[test]
@@ -736,11 +801,13 @@ fn analyze_out_is_checked_before_the_games_and_never_overwritten() {
     assert_eq!(
         names,
         [
+            "first-actions.svg",
             "ladder.svg",
             "lengths.svg",
             "mirror.svg",
             "report.json",
-            "report.md"
+            "report.md",
+            "start.svg"
         ]
     );
     std::fs::write(dir.join("report.md"), "mine").unwrap();

@@ -899,6 +899,7 @@ fn analyze_prints_a_markdown_report() {
             "## Random play",
             "### Game length",
             "### Branching and game-tree size",
+            "## First actions",
             "## Search ladder",
             "## Symmetries",
             "## Mirror check",
