@@ -27,3 +27,4 @@ pub mod rules;
 pub mod run;
 pub mod show;
 pub mod syntax;
+pub mod verify;

@@ -1,134 +1,156 @@
-//! One snapshot document per shipped game and option set: the options, the
-//! board, the start position, perft for the first depths and one seeded
-//! random game. Review every change of these files against the rules.
+//! The shipped games' own tests, through the code of `gdl test`: each
+//! game's cases (`games/NAME.tests`) and its snapshot document
+//! (`games/NAME.snapshot`: options, board, start, perft, a seeded random
+//! game). Review every change of a snapshot against the rules; accept it
+//! with `gdl test games --accept`.
 
-use std::fmt::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use gdl::check::OptionChoice;
-use gdl::cli::load;
-use gdl::notation;
-use gdl::run::{perft, playout};
-use gdl::show;
+use gdl::verify::{self, Settings, Verdict};
 
-/// Option sets for each game besides its defaults (small boards, the other
-/// rulesets). A new game must be added here: the test fails for a game
-/// without an entry.
-fn option_sets(stem: &str) -> Option<&'static [&'static [&'static str]]> {
-    Some(match stem {
-        "carteso" => &[&["size=5", "komi=2.5,3.5"]],
-        "ecalper" => &[&["size=3", "pie=off"]],
-        "equi" => &[
-            &["ruleset=equiversi", "board=square5"],
-            &["ruleset=equiversi2", "board=hex4"],
-            &["board=hex5-6", "passing=full", "capture=morph-all"],
-            &["board=hex7-8", "hopping=optional-no-friends", "discs=safe"],
-            &["board=omni5", "ruleset=equiversi"],
-        ],
-        "hex" => &[&["size=4", "swap=off"]],
-        "pinch" => &[&["size=5", "capture=remove", "pie=off"]],
-        "tictactoe" => &[],
-        _ => return None,
-    })
-}
-
-/// Perft depth: deepen while the next depth is expected to stay under this
-/// many nodes, so the snapshot stays quick to compute however large the board.
-const PERFT_BUDGET: u64 = 400_000;
-
-fn document(path: &Path, options: &[&str]) -> String {
-    let choices: Vec<OptionChoice> = options.iter().map(|o| o.parse().expect("option")).collect();
-    let game = load(path, &choices).unwrap_or_else(|f| panic!("{}", f.message()));
-    let mut doc = String::new();
-    let _ = writeln!(doc, "# {}\n", game.rules.name);
-    let _ = writeln!(doc, "## options\n");
-    for (k, v) in &game.rules.options {
-        let _ = writeln!(doc, "{k} = {v}");
-    }
-    if game.rules.options.is_empty() {
-        let _ = writeln!(doc, "(none)");
-    }
-    let _ = writeln!(doc, "\n## board\n\n{}", game.board().summary().trim_end());
-    let start = game.start();
-    let _ = writeln!(
-        doc,
-        "\n## start\n\n{}",
-        show::position(&game, &start).trim_end()
-    );
-
-    let _ = writeln!(doc, "\n## perft\n");
-    let mut depth = 1;
-    loop {
-        let counts = perft(&game, &start, depth, true);
-        let last = counts.last().expect("one depth at least").nodes;
-        let prev = if depth > 1 {
-            counts[depth - 2].nodes
-        } else {
-            1
-        };
-        let next_estimate = last.saturating_mul(last.div_ceil(prev.max(1)));
-        if next_estimate > PERFT_BUDGET || depth == 8 || last == 0 {
-            for c in &counts {
-                let _ = writeln!(
-                    doc,
-                    "depth {}: {} nodes, {} unique",
-                    c.depth,
-                    c.nodes,
-                    c.unique.unwrap_or(0)
-                );
-            }
-            break;
-        }
-        depth += 1;
-    }
-
-    let game_record = playout(&game, &start, 1, true);
-    let mut st = start.clone();
-    let mut legal = Vec::new();
-    let mut moves = Vec::new();
-    for &a in &game_record.actions {
-        game.legal_actions(&st, &mut legal);
-        moves.push(notation::format(&game, &legal, a));
-        game.play(&mut st, a).expect("a recorded action is legal");
-    }
-    let _ = writeln!(doc, "\n## random game (seed 1)\n");
-    for (i, chunk) in moves.chunks(12).enumerate() {
-        let _ = writeln!(doc, "{:>4}. {}", i * 12 + 1, chunk.join(" "));
-    }
-    let _ = writeln!(
-        doc,
-        "\nresult: {} after {} plies\n\n{}",
-        show::result_word(&game, game_record.result),
-        game_record.length,
-        show::position(&game, &st).trim_end()
-    );
-    // The record must replay to the same position through the notation.
-    let mut replay = game.start();
-    notation::play_moves(&game, &mut replay, &moves.join(" ")).expect("the record replays");
-    assert_eq!(
-        replay.hash(),
-        st.hash(),
-        "{}: replayed record differs",
-        path.display()
-    );
-    doc
+fn games() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    verify::game_files(&[dir]).expect("the games folder")
 }
 
 #[test]
-fn game_snapshots() {
-    insta::glob!("../../games", "*.gdl", |path| {
-        let stem = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .expect("file name");
-        let sets = option_sets(stem)
-            .unwrap_or_else(|| panic!("add option sets for {stem} in tests/games.rs"));
-        let relative = Path::new("games").join(path.file_name().expect("file name"));
-        let mut doc = document(&relative, &[]);
-        for set in sets {
-            doc.push_str("\n\n");
-            doc.push_str(&document(&relative, set));
+fn every_shipped_game_passes_its_cases_and_snapshot() {
+    let settings = Settings {
+        accept: false,
+        // A missing snapshot fails here, CI or not: shipped games have one.
+        ci: true,
+    };
+    let mut failures = Vec::new();
+    let mut checks = 0;
+    for game in games() {
+        assert!(
+            verify::beside(&game, "tests").exists(),
+            "{} has no .tests file beside it",
+            game.display()
+        );
+        for o in verify::check_game(&game, settings) {
+            checks += 1;
+            if o.verdict != Verdict::Passed {
+                failures.push(format!("{}: {}: {:?}", game.display(), o.what, o.verdict));
+            }
         }
-        insta::assert_snapshot!(doc);
-    });
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(checks >= 6, "only {checks} checks ran");
+}
+
+/// A one-word change of a rule in a copy of a game shows in its snapshot,
+/// as a diff, and fails the run; accepting it makes the next run pass.
+#[test]
+fn a_rule_change_shows_in_the_snapshot_diff() {
+    let dir = std::env::temp_dir().join(format!("gdl-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let game = dir.join("pinch.gdl");
+    for ext in ["gdl", "tests", "snapshot"] {
+        std::fs::copy(
+            root.join(format!("pinch.{ext}")),
+            dir.join(format!("pinch.{ext}")),
+        )
+        .expect("copied");
+    }
+    let same = verify::check_game(&game, Settings::default());
+    assert!(
+        same.iter().all(|o| o.verdict == Verdict::Passed),
+        "{same:?}"
+    );
+
+    // The pinch angle: 90 degrees becomes 180 (stones on opposite sides).
+    let text = std::fs::read_to_string(&game).expect("read");
+    let changed = text.replace("rotate(d, 90)", "rotate(d, 180)");
+    assert_ne!(text, changed);
+    std::fs::write(&game, changed).expect("written");
+    let out = verify::check_game(&game, Settings::default());
+    let snapshot = out.last().expect("the snapshot check");
+    let Verdict::Failed(why) = &snapshot.verdict else {
+        panic!("the change went unnoticed: {out:?}");
+    };
+    assert!(
+        why.contains("--- stored") && why.contains("+++ now"),
+        "{why}"
+    );
+    assert!(
+        why.lines()
+            .any(|l| l.starts_with('-') && l.contains("result:")),
+        "{why}"
+    );
+    assert!(
+        dir.join("pinch.snapshot.new").exists(),
+        "a pending file to review"
+    );
+
+    let accepted = verify::check_game(
+        &game,
+        Settings {
+            accept: true,
+            ci: false,
+        },
+    );
+    assert!(
+        accepted.iter().all(|o| o.verdict == Verdict::Passed),
+        "{accepted:?}"
+    );
+    assert!(!dir.join("pinch.snapshot.new").exists());
+    let again = verify::check_game(&game, Settings::default());
+    assert!(
+        again.iter().all(|o| o.verdict == Verdict::Passed),
+        "{again:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A case that expects the wrong thing fails with the line of the
+/// expectation and what the game says instead; a game without a snapshot
+/// gets one written as pending, which fails in CI.
+#[test]
+fn failing_cases_and_missing_snapshots() {
+    let dir = std::env::temp_dir().join(format!("gdl-verify-cases-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let game = dir.join("ttt.gdl");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("games/tictactoe.gdl"),
+        &game,
+    )
+    .expect("copied");
+    std::fs::write(
+        dir.join("ttt.tests"),
+        "case \"right\"\n  moves: a1 a2 b1 b2 c1\n  result: x wins\n  illegal: b2\n\n\
+         case \"wrong\"\n  moves: b2\n  legal: a1\n  result: o wins\n  perft: 8 99\n",
+    )
+    .expect("written");
+    let ci = Settings {
+        accept: false,
+        ci: true,
+    };
+    let out = verify::check_game(&game, ci);
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(out[0].verdict, Verdict::Passed, "{out:?}");
+    let Verdict::Failed(why) = &out[1].verdict else {
+        panic!("{out:?}");
+    };
+    assert!(why.contains("ttt.tests:8: legal actions differ"), "{why}");
+    assert!(
+        why.contains("ttt.tests:9: result: expected `o wins`, the game says `not over`"),
+        "{why}"
+    );
+    assert!(
+        why.contains("ttt.tests:10: perft: expected [8, 99], counted [8, 56]"),
+        "{why}"
+    );
+    assert!(
+        matches!(&out[2].verdict, Verdict::Failed(w) if w.contains("no snapshot")),
+        "{out:?}"
+    );
+    let local = verify::check_game(&game, Settings::default());
+    assert!(
+        matches!(&local[2].verdict, Verdict::Pending(_)),
+        "{local:?}"
+    );
+    assert!(dir.join("ttt.snapshot.new").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,0 +1,242 @@
+//! The test-case file beside a game (`NAME.tests` beside `NAME.gdl`): what a
+//! designer expects of their rules, in the game's own notation.
+//!
+//! ```text
+//! # Comments start with `#`.
+//! snapshot: size=5 capture=remove     # one more option set for the snapshot
+//!
+//! case "a stone between two enemy stones at a right angle turns"
+//!   options: size=5 pie=off           # else the defaults
+//!   moves: c3 b3 d2                   # played from the start
+//!   legal: a1 b1 c1                   # exactly these actions, in any order
+//!   includes: a2                      # these among the legal actions
+//!   illegal: d4 e5                    # each refused
+//!   result: black wins                # or `draw`, or `not over`
+//!   perft: 22 462                     # counts from this position
+//!   position:                         # the position as `gdl show` prints it
+//!     ...indented lines...
+//! ```
+
+use std::fmt;
+
+/// One expectation about the position after a case's moves.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expect {
+    /// Exactly these legal actions (as a set).
+    Legal(Vec<String>),
+    /// These among the legal actions.
+    Includes(Vec<String>),
+    /// Each of these refused.
+    Illegal(Vec<String>),
+    /// `black wins`, `draw` or `not over`.
+    Result(String),
+    /// Perft counts from depth 1.
+    Perft(Vec<u64>),
+    /// The text of `gdl show`, compared line by line without trailing spaces.
+    Position(String),
+}
+
+/// One case: options, moves, expectations; `line` is where it starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    pub name: String,
+    pub line: usize,
+    pub options: Vec<String>,
+    pub moves: String,
+    pub expects: Vec<(usize, Expect)>,
+}
+
+/// A parsed test-case file.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CaseFile {
+    /// Option sets of the snapshot besides the defaults.
+    pub snapshot_options: Vec<Vec<String>>,
+    pub cases: Vec<Case>,
+}
+
+/// A line of a case file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// The text of a line without its comment (a `#` outside quotes).
+fn strip_comment(line: &str) -> &str {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+/// Parses a case file.
+pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
+    let mut file = CaseFile::default();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let number = i + 1;
+        let raw = lines[i];
+        let line = strip_comment(raw).trim_end();
+        i += 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let error = |message: String| FormatError {
+            line: number,
+            message,
+        };
+        let indented = line.starts_with([' ', '\t']);
+        let line = line.trim();
+        if !indented {
+            if let Some(rest) = line.strip_prefix("snapshot:") {
+                file.snapshot_options.push(words(rest));
+            } else if let Some(rest) = line.strip_prefix("case ") {
+                let name = rest.trim();
+                let name = name
+                    .strip_prefix('"')
+                    .and_then(|n| n.strip_suffix('"'))
+                    .ok_or_else(|| error("a case's name goes in double quotes".into()))?;
+                file.cases.push(Case {
+                    name: name.to_string(),
+                    line: number,
+                    options: Vec::new(),
+                    moves: String::new(),
+                    expects: Vec::new(),
+                });
+            } else {
+                return Err(error(format!(
+                    "expected `case \"NAME\"` or `snapshot: OPTIONS`, found `{line}`"
+                )));
+            }
+            continue;
+        }
+        let Some(case) = file.cases.last_mut() else {
+            return Err(error(
+                "an indented line belongs to a case: start one with `case \"NAME\"`".into(),
+            ));
+        };
+        let (key, value) = line
+            .split_once(':')
+            .ok_or_else(|| error(format!("expected `KEY: VALUE`, found `{line}`")))?;
+        let value = value.trim();
+        let expect = match key.trim() {
+            "options" => {
+                case.options = words(value);
+                continue;
+            }
+            "moves" => {
+                case.moves = value.to_string();
+                continue;
+            }
+            "legal" => Expect::Legal(words(value)),
+            "includes" => Expect::Includes(words(value)),
+            "illegal" => Expect::Illegal(words(value)),
+            "result" => match value {
+                "draw" | "not over" => Expect::Result(value.to_string()),
+                v if v.ends_with(" wins") => Expect::Result(v.to_string()),
+                v => {
+                    return Err(error(format!(
+                        "a result is `PLAYER wins`, `draw` or `not over`, not `{v}`"
+                    )));
+                }
+            },
+            "perft" => Expect::Perft(
+                value
+                    .split_whitespace()
+                    .map(|n| n.parse::<u64>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| error(format!("perft counts are whole numbers: `{value}`")))?,
+            ),
+            "position" => {
+                // The block: the following lines indented deeper than `position:`.
+                let depth = raw.len() - raw.trim_start().len();
+                let mut block: Vec<&str> = Vec::new();
+                while i < lines.len() {
+                    let next = lines[i];
+                    let next_depth = next.len() - next.trim_start().len();
+                    if next.trim().is_empty() || next_depth <= depth {
+                        break;
+                    }
+                    block.push(next);
+                    i += 1;
+                }
+                let cut = block
+                    .iter()
+                    .map(|l| l.len() - l.trim_start().len())
+                    .min()
+                    .unwrap_or(0);
+                let text: Vec<&str> = block.iter().map(|l| l[cut..].trim_end()).collect();
+                if text.is_empty() {
+                    return Err(error(
+                        "`position:` is followed by the position, indented".into(),
+                    ));
+                }
+                Expect::Position(text.join("\n"))
+            }
+            other => {
+                return Err(error(format!(
+                    "unknown key `{other}` (options, moves, legal, includes, illegal, result, perft, position)"
+                )));
+            }
+        };
+        case.expects.push((number, expect));
+    }
+    Ok(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_with_every_key() {
+        let text = "# header\nsnapshot: size=5 pie=off\n\ncase \"one\" # note\n  options: size=3\n  \
+                    moves: a1 b2\n  legal: c3 a2\n  includes: c3\n  illegal: a1\n  result: draw\n  \
+                    perft: 7 42\n  position:\n     . X\n     O .\n\ncase \"two\"\n  result: not over\n";
+        let f = parse(text).expect("parses");
+        assert_eq!(f.snapshot_options, [vec!["size=5", "pie=off"]]);
+        assert_eq!(f.cases.len(), 2);
+        let one = &f.cases[0];
+        assert_eq!((one.name.as_str(), one.line), ("one", 4));
+        assert_eq!(one.options, ["size=3"]);
+        assert_eq!(one.moves, "a1 b2");
+        let kinds: Vec<&Expect> = one.expects.iter().map(|(_, e)| e).collect();
+        assert_eq!(kinds[0], &Expect::Legal(vec!["c3".into(), "a2".into()]));
+        assert_eq!(kinds[4], &Expect::Perft(vec![7, 42]));
+        assert_eq!(kinds[5], &Expect::Position(". X\nO .".into()));
+        assert_eq!(f.cases[1].expects[0].0, 16);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        for (text, line, words) in [
+            ("case one\n", 1, "double quotes"),
+            ("  moves: a1\n", 1, "belongs to a case"),
+            ("case \"a\"\n  winner: x\n", 2, "unknown key `winner`"),
+            ("case \"a\"\n  perft: 1 x\n", 2, "whole numbers"),
+            ("case \"a\"\n  result: x won\n", 2, "PLAYER wins"),
+            ("case \"a\"\n  position:\n\n", 2, "indented"),
+            ("hello\n", 1, "expected `case"),
+        ] {
+            let e = parse(text).expect_err(text);
+            assert_eq!(e.line, line, "{text}");
+            assert!(e.message.contains(words), "{text}: {e}");
+        }
+    }
+}
