@@ -220,7 +220,7 @@ mod tests {
         assert_eq!(kinds[0], &Expect::Legal(vec!["c3".into(), "a2".into()]));
         assert_eq!(kinds[4], &Expect::Perft(vec![7, 42]));
         assert_eq!(kinds[5], &Expect::Position(". X\nO .".into()));
-        assert_eq!(f.cases[1].expects[0].0, 16);
+        assert_eq!(f.cases[1].expects[0].0, 17);
     }
 
     #[test]
