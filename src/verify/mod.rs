@@ -218,7 +218,10 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
             if have == want.trim_end() {
                 Ok(())
             } else {
-                Err(format!("position differs:\n{}", snapshot::diff(want, have)))
+                Err(format!(
+                    "position differs:\n{}",
+                    snapshot::diff(want, have, "expected", "now")
+                ))
             }
         }
     }
@@ -269,7 +272,7 @@ fn check_snapshot(path: &Path, option_sets: &[Vec<String>], settings: Settings) 
             }
             Verdict::Failed(format!(
                 "the snapshot changed (accept with --accept after reviewing):\n{}",
-                snapshot::diff(&stored, &now)
+                snapshot::diff(&stored, &now, "stored", "now")
             ))
         }
         Err(_) if settings.ci => Verdict::Failed(format!(

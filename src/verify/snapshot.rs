@@ -92,11 +92,16 @@ pub fn section(game: &Game) -> Result<String, String> {
     Ok(doc)
 }
 
-/// A unified diff of two documents, with three lines of context.
-pub fn diff(old: &str, new: &str) -> String {
-    similar::TextDiff::from_lines(old, new)
+/// A unified diff of two texts, with three lines of context, the first
+/// called `old_name` and the second `new_name`.
+pub fn diff(old: &str, new: &str, old_name: &str, new_name: &str) -> String {
+    let (old, new) = (
+        format!("{}\n", old.trim_end()),
+        format!("{}\n", new.trim_end()),
+    );
+    similar::TextDiff::from_lines(&old, &new)
         .unified_diff()
         .context_radius(3)
-        .header("stored", "now")
+        .header(old_name, new_name)
         .to_string()
 }

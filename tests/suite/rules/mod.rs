@@ -46,7 +46,5 @@ mod carteso;
 mod ecalper;
 mod equi;
 mod groups;
-mod hex;
 mod pinch;
-mod tictactoe;
 mod turns;
