@@ -22,6 +22,7 @@ pub mod mcts;
 pub mod notation;
 pub mod picture;
 mod pool;
+pub mod record;
 pub mod report;
 pub mod rules;
 pub mod run;

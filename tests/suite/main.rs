@@ -13,4 +13,5 @@ mod matches;
 mod mcts;
 mod perft;
 mod picture;
+mod records;
 mod rules;

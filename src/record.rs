@@ -1,0 +1,271 @@
+//! Game records: a game kept as text, to replay, show or resume later.
+//!
+//! ```text
+//! # gdl record
+//! game: Pinch
+//! file: games/pinch.gdl
+//! source: fnv1a64:5d1c7e0b2f8a4c13
+//! options: size=9 capture=flip pie=on
+//! seats: black=human white=mcts:1000
+//! seed: 1
+//! turn 1: d4
+//! turn 2: swap
+//! turn 3: e5 e6 f5
+//! result: black wins
+//! ```
+//!
+//! One line per turn, in the game's notation (the actions of a turn of
+//! several actions separated by spaces). `result:` is the last line, once
+//! the game is over; a record without it is a game still in progress.
+//! `source` is a hash of the game file's text: a record is refused when the
+//! file has changed since, so that it is never replayed under other rules.
+
+use std::fmt::Write;
+
+use crate::engine::{Action, Game, State};
+use crate::{notation, show};
+
+/// The first line of every record.
+pub const MAGIC: &str = "# gdl record";
+
+/// A record, as read or about to be written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    pub game: String,
+    pub file: String,
+    /// FNV-1a (64 bits) of the game file's text.
+    pub source_hash: u64,
+    /// `NAME=VALUE`, every option in force.
+    pub options: Vec<String>,
+    /// `PLAYER=AGENT`, who played each side.
+    pub seats: Vec<String>,
+    pub seed: u64,
+    /// The actions of each turn, in notation.
+    pub turns: Vec<Vec<String>>,
+    /// `black wins`, `draw`; `None` while the game goes on.
+    pub result: Option<String>,
+    /// Where each turn, then the result, stood in the text read (for
+    /// messages); empty for a record made in memory.
+    pub lines: Vec<usize>,
+}
+
+/// Why a record was refused: the line (from 1) and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// FNV-1a, 64 bits, of a game file's text.
+pub fn source_hash(text: &str) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+impl Record {
+    /// The header lines and every turn, and the result when there is one.
+    pub fn render(&self) -> String {
+        let mut out = self.header();
+        for (i, t) in self.turns.iter().enumerate() {
+            let _ = writeln!(out, "turn {}: {}", i + 1, t.join(" "));
+        }
+        if let Some(r) = &self.result {
+            let _ = writeln!(out, "result: {r}");
+        }
+        out
+    }
+
+    /// The lines before the first turn.
+    pub fn header(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "{MAGIC}");
+        let _ = writeln!(out, "game: {}", self.game);
+        let _ = writeln!(out, "file: {}", self.file);
+        let _ = writeln!(out, "source: fnv1a64:{:016x}", self.source_hash);
+        let _ = writeln!(out, "options: {}", self.options.join(" "));
+        let _ = writeln!(out, "seats: {}", self.seats.join(" "));
+        let _ = writeln!(out, "seed: {}", self.seed);
+        out
+    }
+
+    /// Reads a record; every line is checked for its form (not yet for the
+    /// rules: see [`Record::replay`]).
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut r = Record::default();
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
+        match lines.next() {
+            Some((_, MAGIC)) => {}
+            _ => {
+                return Err(RecordError {
+                    line: 1,
+                    message: format!("not a gdl record (the first line must be `{MAGIC}`)"),
+                });
+            }
+        }
+        let mut seen = Vec::new();
+        for (n, line) in lines {
+            let bad = |message: String| RecordError { line: n, message };
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if r.result.is_some() {
+                return Err(bad("nothing may follow the result".into()));
+            }
+            let (key, value) = line
+                .split_once(':')
+                .ok_or_else(|| bad(format!("expected `KEY: VALUE`, found `{line}`")))?;
+            let value = value.trim();
+            let key = key.trim();
+            if let Some(number) = key.strip_prefix("turn ") {
+                let want = r.turns.len() + 1;
+                if number.trim().parse::<usize>() != Ok(want) {
+                    return Err(bad(format!("expected turn {want} here, found `{key}`")));
+                }
+                if value.is_empty() {
+                    return Err(bad(format!("turn {want} has no action")));
+                }
+                r.turns
+                    .push(value.split_whitespace().map(str::to_string).collect());
+                r.lines.push(n);
+                continue;
+            }
+            if seen.contains(&key.to_string()) {
+                return Err(bad(format!("`{key}` is given twice")));
+            }
+            seen.push(key.to_string());
+            let words = || value.split_whitespace().map(str::to_string).collect();
+            match key {
+                "game" => r.game = value.to_string(),
+                "file" => r.file = value.to_string(),
+                "source" => {
+                    r.source_hash = value
+                        .strip_prefix("fnv1a64:")
+                        .and_then(|h| u64::from_str_radix(h, 16).ok())
+                        .ok_or_else(|| bad(format!("expected `fnv1a64:HEX`, found `{value}`")))?;
+                }
+                "options" => r.options = words(),
+                "seats" => r.seats = words(),
+                "seed" => {
+                    r.seed = value
+                        .parse()
+                        .map_err(|_| bad(format!("the seed is a whole number, not `{value}`")))?;
+                }
+                "result" => {
+                    r.result = Some(value.to_string());
+                    r.lines.push(n);
+                }
+                other => return Err(bad(format!("unknown line `{other}:`"))),
+            }
+        }
+        for key in ["game", "file", "source", "options", "seats", "seed"] {
+            if !seen.iter().any(|k| k == key) {
+                return Err(RecordError {
+                    line: text.lines().count(),
+                    message: format!("the record has no `{key}:` line (is it truncated?)"),
+                });
+            }
+        }
+        Ok(r)
+    }
+
+    /// The line of turn `t` (from 0), or of the result after the last
+    /// turn: as read, else as [`Record::render`] writes it.
+    fn turn_line(&self, t: usize) -> usize {
+        self.lines.get(t).copied().unwrap_or(8 + t)
+    }
+
+    /// Plays the record on `game` (loaded from `source`, the text of the
+    /// file it names, with its options), checking that the file has not
+    /// changed, that every action is legal and that the result is the
+    /// game's. Stops after `plies` actions if given. Returns the position
+    /// and the actions played.
+    pub fn replay(
+        &self,
+        game: &Game,
+        source: &str,
+        plies: Option<usize>,
+    ) -> Result<(State, Vec<Action>), RecordError> {
+        if source_hash(source) != self.source_hash {
+            return Err(RecordError {
+                line: 4,
+                message: format!(
+                    "{} has changed since this game was recorded (hash {:016x}, now {:016x}): \
+                     the record may not fit its rules",
+                    self.file,
+                    self.source_hash,
+                    source_hash(source)
+                ),
+            });
+        }
+        let mut st = game.start();
+        let mut played = Vec::new();
+        let mut legal = Vec::new();
+        for (t, turn) in self.turns.iter().enumerate() {
+            for text in turn {
+                if plies.is_some_and(|p| played.len() >= p) {
+                    return Ok((st, played));
+                }
+                let line = self.turn_line(t);
+                game.legal_actions(&st, &mut legal);
+                if st.is_over() {
+                    return Err(RecordError {
+                        line,
+                        message: format!("`{text}` comes after the end of the game"),
+                    });
+                }
+                let a = notation::parse(game, &st, &legal, text).map_err(|e| RecordError {
+                    line,
+                    message: format!("turn {}: {e}", t + 1),
+                })?;
+                game.play_unchecked(&mut st, a);
+                played.push(a);
+            }
+        }
+        if plies.is_none() {
+            let now = st.result().map(|r| show::result_text(game, r));
+            if let (Some(said), now) = (&self.result, now)
+                && Some(said) != now.as_ref()
+            {
+                return Err(RecordError {
+                    line: self.turn_line(self.turns.len()),
+                    message: format!(
+                        "the record says `{said}`, the game says `{}`",
+                        now.unwrap_or_else(|| "not over".into())
+                    ),
+                });
+            }
+        }
+        Ok((st, played))
+    }
+}
+
+/// Groups actions into turns as they are played: the turn number of the
+/// state before each action decides.
+#[derive(Clone, Debug, Default)]
+pub struct TurnLog {
+    turns: Vec<(u32, Vec<String>)>,
+}
+
+impl TurnLog {
+    /// Notes `text`, the notation of an action played in `st` (before it).
+    pub fn push(&mut self, st: &State, text: String) {
+        match self.turns.last_mut() {
+            Some((turn, actions)) if *turn == st.turn => actions.push(text),
+            _ => self.turns.push((st.turn, vec![text])),
+        }
+    }
+
+    pub fn turns(&self) -> Vec<Vec<String>> {
+        self.turns.iter().map(|(_, a)| a.clone()).collect()
+    }
+}

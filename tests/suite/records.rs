@@ -1,0 +1,152 @@
+//! Game records: every shipped game round-trips (a seeded random game
+//! written as a record, read back and replayed to the same position and
+//! result), and damaged records are refused at the right line.
+
+use std::path::Path;
+
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+use crate::common::game;
+use gdl::engine::Game;
+use gdl::notation;
+use gdl::record::{Record, TurnLog, source_hash};
+use gdl::show;
+
+/// A seeded random game of `file` as a record, with the source it was
+/// played from.
+fn recorded(file: &str, options: &[&str], seed: u64) -> (Game, String, Record) {
+    let g = game(file, options);
+    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+        .expect("the game file");
+    let mut st = g.start();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    let mut log = TurnLog::default();
+    for _ in 0..2000 {
+        g.legal_actions(&st, &mut legal);
+        let Some(a) = g.random_action(&st, &mut rng) else {
+            break;
+        };
+        log.push(&st, notation::format(&g, &legal, a));
+        g.play_unchecked(&mut st, a);
+    }
+    let record = Record {
+        game: g.rules.name.clone(),
+        file: file.to_string(),
+        source_hash: source_hash(&source),
+        options: g
+            .rules
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect(),
+        seats: g
+            .rules
+            .players
+            .iter()
+            .map(|p| format!("{p}=random"))
+            .collect(),
+        seed,
+        turns: log.turns(),
+        result: st.result().map(|r| show::result_text(&g, r)),
+        lines: Vec::new(),
+    };
+    (g, source, record)
+}
+
+#[test]
+fn every_shipped_game_round_trips() {
+    for (file, options) in [
+        ("games/tictactoe.gdl", &[][..]),
+        ("games/hex.gdl", &["size=5"][..]),
+        ("games/pinch.gdl", &["size=5", "capture=remove"][..]),
+        ("games/ecalper.gdl", &["size=3"][..]),
+        ("games/carteso.gdl", &["size=4", "komi=0.5,1.5"][..]),
+        ("games/equi.gdl", &["board=square5"][..]),
+    ] {
+        let (g, source, record) = recorded(file, options, 3);
+        let text = record.render();
+        let read = Record::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}\n{text}"));
+        assert_eq!(read.turns, record.turns, "{file}");
+        assert_eq!(read.result, record.result, "{file}");
+        let (st, played) = read
+            .replay(&g, &source, None)
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let actions: usize = record.turns.iter().map(Vec::len).sum();
+        assert_eq!(played.len(), actions, "{file}");
+        assert_eq!(
+            st.result().map(|r| show::result_text(&g, r)),
+            record.result,
+            "{file}"
+        );
+        // A turn of several actions is one line (Ecalper's, Equi's).
+        if file.contains("ecalper") {
+            assert!(record.turns.iter().any(|t| t.len() == 3), "{file}: {text}");
+        }
+        // An earlier ply.
+        let (early, _) = read.replay(&g, &source, Some(2)).expect("two plies");
+        assert_eq!(early.ply, 2, "{file}");
+    }
+}
+
+/// The line where `damage` makes the record fail, and the message.
+fn refused(damage: impl Fn(&str) -> String) -> (usize, String) {
+    let (g, source, record) = recorded("games/tictactoe.gdl", &[], 5);
+    let text = damage(&record.render());
+    let e = Record::parse(&text)
+        .and_then(|r| r.replay(&g, &source, None).map(drop))
+        .expect_err(&text);
+    (e.line, e.message)
+}
+
+#[test]
+fn damaged_records_are_refused_at_their_line() {
+    // An illegal action (the first turn's cell again on turn 2).
+    let (line, msg) = refused(|t| {
+        let first = t.lines().find(|l| l.starts_with("turn 1:")).unwrap()[8..].to_string();
+        let second = t
+            .lines()
+            .find(|l| l.starts_with("turn 2:"))
+            .unwrap()
+            .to_string();
+        t.replace(&second, &format!("turn 2: {first}"))
+    });
+    assert_eq!(line, 9, "{msg}");
+    assert!(msg.contains("turn 2"), "{msg}");
+    // Cut off in the header.
+    let (line, msg) = refused(|t| t.lines().take(3).collect::<Vec<_>>().join("\n"));
+    assert!(msg.contains("truncated") && line == 3, "{line}: {msg}");
+    // Another version of the file.
+    let (line, msg) = refused(|t| {
+        let source = t
+            .lines()
+            .find(|l| l.starts_with("source:"))
+            .unwrap()
+            .to_string();
+        t.replace(&source, "source: fnv1a64:0000000000000000")
+    });
+    assert!(line == 4 && msg.contains("has changed"), "{line}: {msg}");
+    // A turn missing, a line after the result, a wrong result.
+    let (line, msg) = refused(|t| {
+        let second = t
+            .lines()
+            .find(|l| l.starts_with("turn 2:"))
+            .unwrap()
+            .to_string();
+        t.replace(&format!("{second}\n"), "")
+    });
+    assert!(
+        line == 9 && msg.contains("expected turn 2"),
+        "{line}: {msg}"
+    );
+    let (line, msg) = refused(|t| format!("{t}turn 99: a1\n"));
+    assert!(msg.contains("follow the result"), "{line}: {msg}");
+    let (_, msg) = refused(|t| {
+        let result = t.lines().last().unwrap().to_string();
+        t.replace(&result, "result: draw")
+    });
+    assert!(msg.contains("the record says `draw`"), "{msg}");
+    let (line, msg) = refused(|_| "hello".into());
+    assert!(line == 1 && msg.contains("not a gdl record"), "{msg}");
+}
