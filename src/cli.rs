@@ -11,14 +11,13 @@ use serde_json::json;
 
 use crate::agent::{self, AgentSpec};
 use crate::analysis::{self, Shard, TallyDoc};
-use crate::check::{self, OptionChoice};
+use crate::check::OptionChoice;
 use crate::engine::{Game, State};
 use crate::mcts::{Budget, Mcts};
 use crate::notation;
-use crate::report;
 use crate::run;
 use crate::show;
-use crate::syntax;
+use crate::{LoadError, LoadErrorKind};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -283,38 +282,22 @@ fn io(e: std::io::Error) -> Failure {
     Failure::Io(format!("error: {e}\n"))
 }
 
-/// Loads and compiles a game file (stages 1 and 2).
-pub fn load(path: &Path, options: &[OptionChoice]) -> Result<Game, Failure> {
-    let name = path.display().to_string();
-    let source = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Io(format!("error: cannot read {name}: {e}\n")))?;
-    let file = syntax::parse(&source)
-        .map_err(|d| Failure::GameFile(report::render_all(&name, &source, &[d])))?;
-    let mut rules = check::compile(&file, options).map_err(|ds| {
-        // Option errors come from the command line, not the file.
-        if ds
-            .iter()
-            .all(|d| d.span.is_none() && d.message.contains("option"))
-        {
-            let text: Vec<String> = ds
-                .iter()
-                .map(|d| match &d.help {
-                    Some(h) => format!("error: {name}: {} ({h})", d.message),
-                    None => format!("error: {name}: {}", d.message),
-                })
-                .collect();
-            Failure::Input(text.join("\n") + "\n")
-        } else {
-            Failure::GameFile(report::render_all(&name, &source, &ds))
+/// The failure for a game that did not load: a file that cannot be read
+/// is an I/O problem, bad option choices bad input, the rest a bad file.
+impl From<LoadError> for Failure {
+    fn from(e: LoadError) -> Failure {
+        let text = e.render();
+        match e.kind() {
+            LoadErrorKind::Read => Failure::Io(text),
+            LoadErrorKind::Syntax | LoadErrorKind::Check => Failure::GameFile(text),
+            LoadErrorKind::Options => Failure::Input(text),
         }
-    })?;
-    if rules.name.is_empty() {
-        rules.name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
     }
-    Ok(Game::new(rules))
+}
+
+/// Loads a game file ([`crate::load`]) for a command.
+fn load(path: &Path, options: &[OptionChoice]) -> Result<Game, Failure> {
+    Ok(crate::load(path, options)?)
 }
 
 fn start_after(game: &Game, moves: &str) -> Result<State, Failure> {
@@ -1010,13 +993,9 @@ fn emit_report(
 }
 
 fn analyze_cmd(a: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let game = load(&a.game.file, &a.game.options)?;
-    let source = std::fs::read_to_string(&a.game.file).map_err(|e| {
-        Failure::Io(format!(
-            "error: cannot read {}: {e}\n",
-            a.game.file.display()
-        ))
-    })?;
+    let source = crate::read(&a.game.file)?;
+    let name = a.game.file.display().to_string();
+    let game = crate::load_source(&source, &name, &a.game.options)?;
     let ladder = a.ladder.0.clone();
     let settings = analysis::Settings {
         seed: a.seed,

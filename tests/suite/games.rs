@@ -6,7 +6,7 @@ use std::fmt::Write;
 use std::path::Path;
 
 use gdl::check::OptionChoice;
-use gdl::cli::load;
+use gdl::load;
 use gdl::notation;
 use gdl::run::{perft, playout};
 use gdl::show;
