@@ -87,7 +87,9 @@ pub struct PlayArgs {
     /// Who plays each side, named after the game's players:
     /// `--black human --white mcts:1s`. By default the first player is
     /// human and the others random. Agents: human, random, mcts:BUDGET
-    /// (BUDGET per action: 2000 iterations, 1s, 500ms).
+    /// (BUDGET per action: 2000 iterations, 1s, 500ms). A player named
+    /// seed, moves, option or help is given its agent with
+    /// `--player NAME=AGENT`, which works for any player.
     #[arg(
         trailing_var_arg = true,
         allow_hyphen_values = true,
@@ -100,8 +102,8 @@ pub struct PlayArgs {
 pub struct PlayoutArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Number of games.
-    #[arg(short = 'n', default_value_t = 1)]
+    /// Number of games (at least 1).
+    #[arg(short = 'n', default_value_t = 1, value_parser = at_least_one)]
     pub count: u64,
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
@@ -168,6 +170,15 @@ pub struct MatchArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A count of games: a whole number, at least 1.
+fn at_least_one(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("give at least 1 game".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Iteration budgets of the search ladder: `10,100,1000`.

@@ -4,7 +4,8 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use super::commands::options_json;
+use super::commands::GameDoc;
+use super::json::Doc;
 use super::{Failure, MatchArgs, io, load};
 use crate::agent::{self, AgentSpec};
 use crate::analysis::TallyDoc;
@@ -44,16 +45,21 @@ struct MatchGameDoc {
     swapped: bool,
 }
 
+/// The fields before the games in `match --json`.
 #[derive(Serialize)]
-struct MatchDoc<'a> {
-    game: &'a str,
-    options: serde_json::Value,
+struct MatchHeader<'a> {
+    #[serde(flatten)]
+    game: GameDoc<'a>,
     seed: u64,
     count: u64,
+}
+
+/// The fields after the games in `match --json`.
+#[derive(Serialize)]
+struct MatchSummary {
     p1: SideDoc,
     p2: SideDoc,
     first_seat: TallyDoc,
-    games: Vec<MatchGameDoc>,
     score_note: String,
 }
 
@@ -79,9 +85,34 @@ pub(super) fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failur
             game.rules.players.len()
         )));
     }
-    let report = agent::run_match(&game, specs, a.count, a.threads as usize, a.seed);
     let ids = ["p1", "p2"];
-    if a.json {
+    let threads = usize::from(a.threads);
+    // Games go out as they are played (JSON only: the text has the table).
+    let report = if a.json {
+        let mut doc = Doc::begin(out).map_err(io)?;
+        let header = MatchHeader {
+            game: GameDoc::of(&game),
+            seed: a.seed,
+            count: a.count,
+        };
+        doc.fields(out, &header).map_err(io)?;
+        doc.begin_array(out, "games").map_err(io)?;
+        let report = agent::stream_match(&game, specs, a.count, threads, a.seed, |g| {
+            doc.element(
+                out,
+                &MatchGameDoc {
+                    index: g.index,
+                    seed: g.seed,
+                    p1_seat: g.p1_seat + 1,
+                    result: show::result_word(&game, g.result),
+                    winner: g.winner.map(|w| ids[w]),
+                    plies: g.plies,
+                    swapped: g.swapped,
+                },
+            )
+        })
+        .map_err(io)?;
+        doc.end_array(out).map_err(io)?;
         let side = |k: usize| SideDoc {
             all: tally_doc(&report.tally(k, None)),
             agent: specs[k].to_string(),
@@ -93,38 +124,21 @@ pub(super) fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failur
                 iterations_per_sec: s.iterations_per_sec(),
             }),
         };
-        let doc = MatchDoc {
-            game: &game.rules.name,
-            options: options_json(&game),
-            seed: a.seed,
-            count: a.count,
+        let summary = MatchSummary {
             p1: side(0),
             p2: side(1),
             first_seat: tally_doc(&report.seat_tally(0)),
-            games: report
-                .games
-                .iter()
-                .map(|g| MatchGameDoc {
-                    index: g.index,
-                    seed: g.seed,
-                    p1_seat: g.p1_seat + 1,
-                    result: show::result_word(&game, g.result),
-                    winner: g.winner.map(|w| ids[w]),
-                    plies: g.plies,
-                    swapped: g.swapped,
-                })
-                .collect(),
             score_note: SCORE_NOTE.replace('\n', "; "),
         };
-        // Through a `Value`, whose keys are sorted.
-        let doc = serde_json::to_value(doc).unwrap_or_default();
-        return writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&doc).unwrap_or_default()
-        )
-        .map_err(io);
-    }
+        doc.fields(out, &summary).map_err(io)?;
+        return doc.end(out).map_err(io);
+    } else {
+        let each = |_: &agent::GameRecord| Ok::<(), std::convert::Infallible>(());
+        match agent::stream_match(&game, specs, a.count, threads, a.seed, each) {
+            Ok(report) => report,
+            Err(never) => match never {},
+        }
+    };
     let names: Vec<String> = (0..2).map(|k| format!("{} {}", ids[k], specs[k])).collect();
     let width = names
         .iter()

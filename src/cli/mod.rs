@@ -13,6 +13,7 @@ use crate::{LoadError, LoadErrorKind};
 mod analyze;
 mod args;
 mod commands;
+mod json;
 mod matches;
 mod play;
 
@@ -27,28 +28,37 @@ pub enum Failure {
     Input(String),
     /// A file could not be read or output not written.
     Io(String),
+    /// Whoever read the output has closed it (`gdl ... | head -1`): the
+    /// conventional quiet exit, with status 0 and no message.
+    Closed,
 }
 
 impl Failure {
     /// Exit codes: 1 for a bad game file, 2 for bad input (as for usage
-    /// errors), 3 for I/O problems.
+    /// errors), 3 for I/O problems, 0 when the output was closed early.
     pub fn code(&self) -> i32 {
         match self {
             Failure::GameFile(_) => 1,
             Failure::Input(_) => 2,
             Failure::Io(_) => 3,
+            Failure::Closed => 0,
         }
     }
 
     pub fn message(&self) -> &str {
         match self {
             Failure::GameFile(m) | Failure::Input(m) | Failure::Io(m) => m,
+            Failure::Closed => "",
         }
     }
 }
 
+/// The failure for an error writing the output (or reading the input).
 pub(crate) fn io(e: std::io::Error) -> Failure {
-    Failure::Io(format!("error: {e}\n"))
+    match e.kind() {
+        std::io::ErrorKind::BrokenPipe => Failure::Closed,
+        _ => Failure::Io(format!("error: {e}\n")),
+    }
 }
 
 /// The failure for a game that did not load: a file that cannot be read

@@ -6,14 +6,26 @@ use std::io::{BufRead, Write};
 use super::{Cli, Failure, PlayArgs, io, load, start_after};
 use crate::agent::{self, AgentSpec, Bot};
 use crate::check::OptionChoice;
+use crate::diagnostic::shorten;
 use crate::engine::Action;
 use crate::engine::{Game, State};
 use crate::mcts::{Budget, Mcts};
 use crate::{notation, show};
 
-/// Reads `--black human --white mcts:1s` against the game's players; the
-/// result is indexed by seat.
-fn agents(game: &Game, args: &[String]) -> Result<Vec<AgentSpec>, Failure> {
+/// `play`'s own flags, which may also come after the agents: a player of
+/// one of these names is given its agent with `--player NAME=AGENT`.
+const PLAY_FLAGS: [&str; 4] = ["seed", "moves", "option", "help"];
+
+/// An agent asked for on the command line: `--black mcts:1s` or
+/// `--player black=mcts:1s` gives `("black", "mcts:1s")`.
+struct AgentWord {
+    player: String,
+    agent: Option<String>,
+}
+
+/// Reads the agents asked for against the game's players; the result is
+/// indexed by seat.
+fn agents(game: &Game, words: &[AgentWord]) -> Result<Vec<AgentSpec>, Failure> {
     let players = &game.rules.players;
     let mut agents: Vec<AgentSpec> = (0..players.len())
         .map(|i| {
@@ -24,32 +36,37 @@ fn agents(game: &Game, args: &[String]) -> Result<Vec<AgentSpec>, Failure> {
             }
         })
         .collect();
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let Some(name) = flag.strip_prefix("--") else {
+    let mut given: Vec<Option<&str>> = vec![None; players.len()];
+    for AgentWord { player, agent } in words {
+        let flag = if PLAY_FLAGS.contains(&player.as_str()) {
+            format!("--player {player}")
+        } else {
+            format!("--{player}")
+        };
+        let Some(seat) = players.iter().position(|p| p == player) else {
             return Err(Failure::Input(format!(
-                "error: unexpected `{flag}`; give agents as --PLAYER AGENT, players: {}\n",
+                "error: unknown player `{}`; this game's players: {}\n",
+                shorten(player),
                 players.join(", ")
             )));
         };
-        let Some(seat) = players.iter().position(|p| p == name) else {
+        let Some(word) = agent else {
             return Err(Failure::Input(format!(
-                "error: unknown player `{name}`; this game's players: {}\n",
-                players.join(", ")
+                "error: {flag} needs an agent; agents: {}\n",
+                agent::AGENT_FORMS
             )));
         };
-        let agent = match it.next() {
-            Some(word) => word
-                .parse::<AgentSpec>()
-                .map_err(|e| Failure::Input(format!("error: for --{name}: {e}\n")))?,
-            None => {
-                return Err(Failure::Input(format!(
-                    "error: --{name} needs an agent; agents: {}\n",
-                    agent::AGENT_FORMS
-                )));
-            }
-        };
-        agents[seat] = agent;
+        if let Some(first) = given[seat] {
+            return Err(Failure::Input(format!(
+                "error: {flag} is given twice (`{}`, then `{}`); give each player's agent once\n",
+                shorten(first),
+                shorten(word)
+            )));
+        }
+        given[seat] = Some(word);
+        agents[seat] = word
+            .parse::<AgentSpec>()
+            .map_err(|e| Failure::Input(format!("error: for {flag}: {e}\n")))?;
     }
     Ok(agents)
 }
@@ -63,11 +80,31 @@ const PLAY_HELP: &str = "Type an action in notation (as `moves` lists them), or:
   quit    leave; the actions so far are printed so you can resume with --moves
 ";
 
+/// What `play` was asked for, once the words after the agents are read.
+struct PlaySetup {
+    agents: Vec<AgentWord>,
+    options: Vec<OptionChoice>,
+    seed: u64,
+    moves: String,
+}
+
 /// Splits the words after the agents: `--seed`, `--moves` and `-o` may come
-/// there too, since people type them last.
-fn late_options(a: &PlayArgs) -> Result<(Vec<String>, Vec<OptionChoice>, u64, String), Failure> {
-    let (mut agents, mut options, mut seed, mut moves) =
-        (Vec::new(), a.game.options.clone(), a.seed, a.moves.clone());
+/// there too, since people type them last. `--NAME AGENT` gives player
+/// NAME an agent unless NAME is one of [`PLAY_FLAGS`]; `--player
+/// NAME=AGENT` does for any player.
+fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
+    let mut setup = PlaySetup {
+        agents: Vec::new(),
+        options: a.game.options.clone(),
+        seed: a.seed,
+        moves: a.moves.clone(),
+    };
+    let players_hint = || {
+        Failure::Input(format!(
+            "error: give agents as --PLAYER AGENT or --player PLAYER=AGENT; agents: {}\n",
+            agent::AGENT_FORMS
+        ))
+    };
     let mut it = a.agents.iter();
     while let Some(w) = it.next() {
         let mut value = |flag: &str| {
@@ -78,22 +115,47 @@ fn late_options(a: &PlayArgs) -> Result<(Vec<String>, Vec<OptionChoice>, u64, St
         match w.as_str() {
             "--seed" => {
                 let v = value("--seed")?;
-                seed = v.parse().map_err(|_| {
-                    Failure::Input(format!("error: --seed takes a whole number, not `{v}`\n"))
+                setup.seed = v.parse().map_err(|_| {
+                    Failure::Input(format!(
+                        "error: --seed takes a whole number, not `{}`\n",
+                        shorten(&v)
+                    ))
                 })?;
             }
-            "--moves" => moves = value("--moves")?,
+            "--moves" => setup.moves = value("--moves")?,
             "-o" | "--option" => {
                 let v = value(w)?;
-                options.push(
+                setup.options.push(
                     v.parse()
                         .map_err(|e| Failure::Input(format!("error: -o {e}\n")))?,
                 );
             }
-            _ => agents.push(w.clone()),
+            "--player" => {
+                let v = value("--player")?;
+                let Some((player, agent)) = v.split_once('=') else {
+                    return Err(players_hint());
+                };
+                setup.agents.push(AgentWord {
+                    player: player.to_string(),
+                    agent: Some(agent.to_string()),
+                });
+            }
+            flag => {
+                let Some(player) = flag.strip_prefix("--") else {
+                    return Err(Failure::Input(format!(
+                        "error: unexpected `{}`; give agents as --PLAYER AGENT or --player PLAYER=AGENT\n",
+                        shorten(flag)
+                    )));
+                };
+                let agent = it.next().cloned();
+                setup.agents.push(AgentWord {
+                    player: player.to_string(),
+                    agent,
+                });
+            }
         }
     }
-    Ok((agents, options, seed, moves))
+    Ok(setup)
 }
 
 pub(super) fn play_cmd(
@@ -110,7 +172,12 @@ pub(super) fn play_cmd(
             .unwrap_or_default();
         return write!(out, "{help}").map_err(io);
     }
-    let (agent_words, options, seed, moves) = late_options(a)?;
+    let PlaySetup {
+        agents: agent_words,
+        options,
+        seed,
+        moves,
+    } = late_options(a)?;
     let game = load(&a.game.file, &options)?;
     let agents = agents(&game, &agent_words)?;
     let mut st = start_after(&game, &moves)?;
@@ -134,7 +201,10 @@ pub(super) fn play_cmd(
         .unwrap_or(Budget::Iterations(1000));
     let mut hint: Option<Mcts> = None;
     let mut legal = Vec::new();
-    let mut line = String::new();
+    let mut line = Vec::new();
+    // Who resigned, if anyone: the record is printed without `resign` (which
+    // `--moves` would refuse) and with this after it.
+    let mut resigned: Option<String> = None;
     writeln!(out, "{}\ntype `help` for commands\n", show::title(&game)).map_err(io)?;
     let players = game.rules.players.len();
     let seats_of = |st: &State| {
@@ -178,11 +248,20 @@ pub(super) fn play_cmd(
         write!(out, "{}> ", show::position(&game, &st)).map_err(io)?;
         out.flush().map_err(io)?;
         line.clear();
-        if input.read_line(&mut line).map_err(io)? == 0 {
+        if input.read_until(b'\n', &mut line).map_err(io)? == 0 {
             writeln!(out, "\nend of input; actions so far: {}", record.join(" ")).map_err(io)?;
             return Ok(());
         }
-        match line.trim() {
+        let Ok(text) = std::str::from_utf8(&line) else {
+            // A stray byte is a typing accident, not a reason to lose the game.
+            writeln!(
+                out,
+                "cannot read that line (it is not UTF-8 text); type `help` for commands"
+            )
+            .map_err(io)?;
+            continue;
+        };
+        match text.trim() {
             "" => {}
             "help" => write!(out, "{PLAY_HELP}").map_err(io)?,
             "moves" => {
@@ -217,8 +296,21 @@ pub(super) fn play_cmd(
                 return Ok(());
             }
             "resign" => {
+                let who = game.rules.players[st.mover as usize].clone();
+                if players == 1 {
+                    // Alone, giving up is losing; the engine's results have
+                    // no loss for a lone player, so it is said here.
+                    writeln!(
+                        out,
+                        "game over after {}: {who} resigns and loses",
+                        show::plies(u64::from(st.ply))
+                    )
+                    .map_err(io)?;
+                    resigned = Some(who);
+                    break;
+                }
                 game.resign(&mut st);
-                record.push("resign".into());
+                resigned = Some(who);
             }
             "undo" => match history.pop() {
                 Some((prev, len)) => {
@@ -237,6 +329,9 @@ pub(super) fn play_cmd(
                 Err(e) => writeln!(out, "{e}; type `moves` for the legal actions").map_err(io)?,
             },
         }
+    }
+    if let Some(who) = resigned {
+        record.push(format!("({who} resigned)"));
     }
     writeln!(out, "actions: {}", record.join(" ")).map_err(io)
 }
