@@ -237,27 +237,103 @@ pub fn run_match(
     threads: usize,
     seed: u64,
 ) -> MatchReport {
-    let (all, _) = pool::run(
-        usize::try_from(count).unwrap_or(usize::MAX),
-        threads,
-        || (),
-        |_, i| play_game(game, agents, seed, i as u64),
-    );
-    let mut search: [Option<Stats>; 2] = [None, None];
-    for (_, stats) in &all {
-        for k in 0..2 {
-            if let Some(s) = stats[k] {
-                let t = search[k].get_or_insert_with(Stats::default);
-                t.iterations += s.iterations;
-                t.seconds += s.seconds;
-            }
-        }
-    }
+    let mut games = Vec::new();
+    let totals = stream_match(game, agents, count, threads, seed, |g| {
+        games.push(g.clone());
+        Ok::<(), std::convert::Infallible>(())
+    });
+    let search = match totals {
+        Ok(t) => t.search,
+        Err(never) => match never {},
+    };
     MatchReport {
         agents,
         seed,
-        games: all.into_iter().map(|(r, _)| r).collect(),
+        games,
         search,
+    }
+}
+
+/// Games handed to the threads at a time by [`stream_match`], per thread:
+/// enough to keep them busy, few enough to keep memory flat.
+const GAMES_PER_THREAD: usize = 64;
+
+/// Plays a match as [`run_match`] does, but hands each game's record to
+/// `each` in index order as soon as it and those before it are played,
+/// keeping only the totals: memory does not grow with `count`. Stops at
+/// the first error of `each`.
+pub fn stream_match<E>(
+    game: &Game,
+    agents: [AgentSpec; 2],
+    count: u64,
+    threads: usize,
+    seed: u64,
+    mut each: impl FnMut(&GameRecord) -> Result<(), E>,
+) -> Result<MatchTotals, E> {
+    let mut totals = MatchTotals::default();
+    let chunk = (threads.max(1) * GAMES_PER_THREAD) as u64;
+    let mut first = 0;
+    while first < count {
+        let jobs = (count - first).min(chunk);
+        let (done, _) = pool::run(
+            jobs as usize,
+            threads,
+            || (),
+            |_, i| play_game(game, agents, seed, first + i as u64),
+        );
+        for (record, stats) in &done {
+            for k in 0..2 {
+                if let Some(s) = stats[k] {
+                    let t = totals.search[k].get_or_insert_with(Stats::default);
+                    t.iterations += s.iterations;
+                    t.seconds += s.seconds;
+                }
+            }
+            totals.add(record);
+            each(record)?;
+        }
+        first += jobs;
+    }
+    Ok(totals)
+}
+
+/// The tallies of a match, kept as its games are played.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MatchTotals {
+    /// By agent (0 = p1) and the seat it started in.
+    by_seat: [[Tally; 2]; 2],
+    /// Each search agent's iterations and search time over all its games.
+    pub search: [Option<Stats>; 2],
+}
+
+impl MatchTotals {
+    fn add(&mut self, g: &GameRecord) {
+        for agent in 0..2 {
+            let t = &mut self.by_seat[agent][g.seat_of_agent(agent)];
+            t.games += 1;
+            match g.winner {
+                Some(w) if w == agent => t.wins += 1,
+                Some(_) => t.losses += 1,
+                None => t.draws += 1,
+            }
+            if g.result.is_none() {
+                t.unfinished += 1;
+            }
+        }
+    }
+
+    /// The tally of `agent` (0 = p1), over all games or only those in which
+    /// it started in `seat`.
+    pub fn tally(&self, agent: usize, seat: Option<usize>) -> Tally {
+        match seat {
+            Some(s) => self.by_seat[agent][s],
+            None => self.by_seat[agent][0].plus(self.by_seat[agent][1]),
+        }
+    }
+
+    /// The tally of whoever sat in `seat` (0 = the seat that moves first).
+    pub fn seat_tally(&self, seat: usize) -> Tally {
+        self.by_seat[0][seat].plus(self.by_seat[1][seat])
     }
 }
 
@@ -274,6 +350,17 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Both tallies together.
+    pub fn plus(self, o: Tally) -> Tally {
+        Tally {
+            games: self.games + o.games,
+            wins: self.wins + o.wins,
+            losses: self.losses + o.losses,
+            draws: self.draws + o.draws,
+            unfinished: self.unfinished + o.unfinished,
+        }
+    }
+
     /// The tally as JSON, its rates passed through `round` (for reports that
     /// must compare equal across runs, a fixed number of decimals).
     pub fn to_json(&self, round: impl Fn(f64) -> f64) -> serde_json::Value {
@@ -350,14 +437,7 @@ impl MatchReport {
 
     /// The tally of whoever sat in `seat` (0 = the seat that moves first).
     pub fn seat_tally(&self, seat: usize) -> Tally {
-        let (a, b) = (self.tally(0, Some(seat)), self.tally(1, Some(seat)));
-        Tally {
-            games: a.games + b.games,
-            wins: a.wins + b.wins,
-            losses: a.losses + b.losses,
-            draws: a.draws + b.draws,
-            unfinished: a.unfinished + b.unfinished,
-        }
+        self.tally(0, Some(seat)).plus(self.tally(1, Some(seat)))
     }
 }
 
@@ -398,6 +478,33 @@ mod tests {
             let (lo, hi) = wilson(p, 10, 1.96);
             assert!((0.0..=1.0).contains(&lo) && lo <= hi && hi <= 1.0, "{p}");
         }
+    }
+
+    #[test]
+    fn streamed_totals_are_the_report_tallies() {
+        let game = crate::load(std::path::Path::new("games/tictactoe.gdl"), &[]).unwrap();
+        let agents = [AgentSpec::Random, AgentSpec::Mcts(Budget::Iterations(20))];
+        // More games than one batch of the stream, on two threads.
+        let report = run_match(&game, agents, 150, 2, 7);
+        let mut index = 0;
+        let totals = stream_match(&game, agents, 150, 2, 7, |g| {
+            assert_eq!(g, &report.games[index]);
+            index += 1;
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        assert_eq!(index, 150);
+        for agent in 0..2 {
+            for seat in [None, Some(0), Some(1)] {
+                assert_eq!(totals.tally(agent, seat), report.tally(agent, seat));
+            }
+        }
+        assert_eq!(totals.seat_tally(0), report.seat_tally(0));
+        assert_eq!(totals.search[0], None);
+        assert_eq!(
+            totals.search[1].map(|s| s.iterations),
+            report.search[1].map(|s| s.iterations)
+        );
     }
 
     #[test]

@@ -1,9 +1,19 @@
 //! gdl: a declarative language for abstract board games, and its interpreter.
 //!
 //! Three stages, one module each: load ([`syntax`]: text to AST), compile
-//! ([`check`]: AST to [`rules::Rules`]), run ([`engine`]: positions and
-//! actions). [`run`] has perft, playouts and the benchmark; [`cli`] the
-//! command line.
+//! ([`check`]: AST to [`Rules`]), run ([`engine`]: positions and actions).
+//! [`load`] runs the first two on a file; [`run`] has perft, playouts and
+//! the benchmark; [`cli`] the command line.
+//!
+//! ```
+//! let game = gdl::load("games/tictactoe.gdl".as_ref(), &[]).map_err(|e| e.render())?;
+//! let mut st = game.start();
+//! gdl::notation::play_moves(&game, &mut st, "b2 a1").map_err(|e| e.to_string())?;
+//! let mut legal = Vec::new();
+//! game.legal_actions(&st, &mut legal);
+//! assert_eq!(legal.len(), 7);
+//! # Ok::<(), String>(())
+//! ```
 
 // Bitset code walks several word slices in step; index loops read best there.
 #![allow(clippy::needless_range_loop)]
@@ -11,13 +21,14 @@ pub mod agent;
 pub mod analysis;
 pub mod ast;
 pub mod board;
-pub mod cellset;
+mod cellset;
 pub mod check;
 pub mod cli;
 pub mod diagnostic;
 pub mod engine;
-pub mod groups;
+mod groups;
 pub mod limits;
+mod load;
 pub mod mcts;
 pub mod notation;
 pub mod picture;
@@ -29,3 +40,18 @@ pub mod run;
 pub mod show;
 pub mod syntax;
 pub mod verify;
+
+/// An option value chosen by the caller: `"size=9".parse()`.
+pub use check::OptionChoice;
+/// A problem found in a game file, with its kind, position and a hint.
+pub use diagnostic::{Diagnostic, Span};
+/// A loaded game, a position in it, one of its actions and how it ended.
+pub use engine::{Action, Game, GameResult, State};
+pub use load::{
+    CheckError, LoadError, LoadErrorKind, OptionsError, ReadError, SyntaxError, load, load_source,
+    read,
+};
+/// The compiled rules of a game.
+pub use rules::Rules;
+/// Game-tree counts and random games.
+pub use run::{PerftDepth, Playout, perft, playout};

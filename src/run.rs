@@ -10,12 +10,13 @@ use rand::rngs::Xoshiro256PlusPlus;
 use crate::engine::{Action, Game, GameResult, State};
 
 /// Counts at one depth of the game tree.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PerftDepth {
     pub depth: usize,
     /// Action sequences of this length from the start position.
     pub nodes: u64,
     /// Distinct positions (by hash) they reach, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub unique: Option<u64>,
 }
 
@@ -102,6 +103,56 @@ fn walk(
             walk(game, below, lists_below, d + 1, max, nodes, seen);
         }
     }
+}
+
+/// The counts of [`perft`] at `depth` alone, for callers that report each
+/// depth as soon as it is counted (iterative deepening: the shallower
+/// depths are walked again, a small fraction of the deepest one's work).
+/// Positions are kept for `unique` at this depth only.
+pub fn perft_depth(game: &Game, start: &State, depth: usize, unique: bool) -> PerftDepth {
+    let mut states: Vec<State> = (0..=depth).map(|_| start.clone()).collect();
+    let mut lists: Vec<Vec<Action>> = (0..=depth).map(|_| Vec::new()).collect();
+    let mut seen = unique.then(HashSet::new);
+    let nodes = leaves(game, &mut states, &mut lists, depth, &mut seen);
+    PerftDepth {
+        depth,
+        nodes,
+        unique: seen.map(|s| s.len() as u64),
+    }
+}
+
+/// The action sequences of length `left` from `states[0]`, adding the
+/// positions they reach to `seen`.
+fn leaves(
+    game: &Game,
+    states: &mut [State],
+    lists: &mut [Vec<Action>],
+    left: usize,
+    seen: &mut Option<HashSet<u64>>,
+) -> u64 {
+    if left == 0 || states[0].is_over() {
+        return 0;
+    }
+    let (here, below) = states.split_at_mut(1);
+    let (list, lists_below) = lists.split_at_mut(1);
+    game.legal_actions(&here[0], &mut list[0]);
+    if left == 1 && seen.is_none() {
+        return list[0].len() as u64;
+    }
+    let mut nodes = 0;
+    for &a in &list[0] {
+        let child = &mut below[0];
+        child.clone_from(&here[0]);
+        game.play_unchecked(child, a);
+        match seen {
+            Some(set) if left == 1 => {
+                set.insert(child.hash());
+                nodes += 1;
+            }
+            _ => nodes += leaves(game, below, lists_below, left - 1, seen),
+        }
+    }
+    nodes
 }
 
 /// One random game.
@@ -196,5 +247,29 @@ pub fn bench(game: &Game, start: &State, duration: Duration, seed: u64) -> Bench
         playouts,
         plies,
         seconds: begin.elapsed().as_secs_f64(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_depth_alone_counts_as_the_whole_walk() {
+        // Tic-tac-toe ends early in some lines; Hex with the pie rule swaps.
+        for (file, options) in [("games/tictactoe.gdl", ""), ("games/hex.gdl", "size=3")] {
+            let options: Vec<crate::OptionChoice> = options
+                .split_whitespace()
+                .map(|o| o.parse().unwrap())
+                .collect();
+            let game = crate::load(std::path::Path::new(file), &options).expect("loads");
+            let start = game.start();
+            for unique in [false, true] {
+                let all = perft(&game, &start, 5, unique);
+                for d in 1..=5 {
+                    assert_eq!(perft_depth(&game, &start, d, unique), all[d - 1], "{file}");
+                }
+            }
+        }
     }
 }

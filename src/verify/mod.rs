@@ -76,7 +76,7 @@ fn load(path: &Path, options: &[String]) -> Result<Game, String> {
         .map(|o| o.parse::<OptionChoice>())
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("bad option: {e}"))?;
-    crate::cli::load(path, &choices).map_err(|f| f.message().trim_end().to_string())
+    crate::load(path, &choices).map_err(|e| e.message().trim_end().to_string())
 }
 
 /// Runs every check of one game file: its cases, then its snapshot.

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use gdl::analysis::symmetry::{RowsColumns, Symmetry, symmetries};
 use gdl::analysis::{self, Analysis, Settings, Shard, markdown};
-use gdl::cli::load;
+use gdl::load;
 
 use crate::common::gdl;
 use gdl::engine::{Action, ActionKind, Game};

@@ -262,10 +262,14 @@ fn moves_lists_the_pie_rule() {
 }
 
 #[test]
-fn moves_after_the_end_lists_nothing() {
-    // x wins on the bottom row.
-    let out = ok(&["moves", TTT, "--moves", "a1 a2 b1 b2 c1"]);
-    assert_eq!(out.trim(), "", "{out:?}");
+fn moves_after_the_end_says_the_game_is_over() {
+    // x wins on the bottom row: no empty line, but a message and exit 2.
+    let r = gdl(&["moves", TTT, "--moves", "a1 a2 b1 b2 c1"]);
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{r:?}");
+    assert!(
+        r.stderr.contains("the game is over") && r.stderr.contains("x wins"),
+        "{r:?}"
+    );
 }
 
 #[test]
@@ -510,7 +514,10 @@ fn bench_text() {
 fn bench_rejects_bad_durations() {
     for bad in ["0", "-1", "NaN", "inf", "1e300"] {
         let err = fails(&["bench", TTT, &format!("--seconds={bad}")], 2);
-        assert!(err.contains("--seconds"), "{err}");
+        assert!(
+            err.contains("--seconds must be more than 0 and at most 3600"),
+            "{err}"
+        );
     }
 }
 
@@ -588,8 +595,10 @@ fn play_resign_ends_the_game() {
     // o resigned: x wins; the line after `resign` is never read.
     assert!(r.stdout.contains("x wins"), "{r:?}");
     assert!(r.stdout.contains("game over"), "{r:?}");
-    assert!(r.stdout.ends_with("actions: a1 resign\n"), "{r:?}");
+    // The record replays with --moves: the resignation comes after it.
+    assert!(r.stdout.ends_with("actions: a1 (o resigned)\n"), "{r:?}");
     assert!(!r.stdout.contains("end of input"), "{r:?}");
+    ok(&["moves", TTT, "--moves", "a1"]);
 }
 
 #[test]
@@ -1093,4 +1102,210 @@ fn play_says_who_plays_which_side_after_a_swap() {
     assert!(r.stdout.contains("seat 2 now plays black"), "{r:?}");
     assert!(r.stdout.contains("seat 1 now plays white"), "{r:?}");
     assert!(r.stdout.contains("actions so far: b2 swap"), "{r:?}");
+}
+
+// ---------------------------------------------------------------- bad input (issue 8)
+
+/// Runs `gdl ARGS` with `input` bytes on stdin (which need not be UTF-8).
+fn gdl_with_bytes(args: &[&str], input: &[u8]) -> crate::common::Run {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gdl"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gdl binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let out = child.wait_with_output().expect("gdl finishes");
+    crate::common::Run {
+        code: out.status.code().expect("gdl exits normally"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+#[test]
+fn play_survives_a_line_that_is_not_utf8() {
+    let r = gdl_with_bytes(&HUMANS, b"a1\n\xff\xfe\nb2\nquit\n");
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("not UTF-8"), "{r:?}");
+    assert!(r.stdout.ends_with("actions so far: a1 b2\n"), "{r:?}");
+}
+
+/// Starts `gdl ARGS`, reads the first line of its output, then closes the
+/// pipe; returns the line and how `gdl` ended. Panics if no line comes
+/// within a minute (the output did not stream).
+fn first_line_then_close(args: &[&str]) -> (String, crate::common::Run) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gdl"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gdl binary runs");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        let mut line = String::new();
+        let _ = reader.read_line(&mut line);
+        let _ = tx.send(line);
+        // `reader` is dropped here: the pipe closes.
+    });
+    let line = match rx.recv_timeout(std::time::Duration::from_secs(60)) {
+        Ok(line) => line,
+        Err(_) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("gdl {args:?} printed nothing within a minute");
+        }
+    };
+    let status = child.wait().expect("gdl finishes");
+    let mut stderr = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut stderr);
+    }
+    let run = crate::common::Run {
+        code: status.code().unwrap_or(-1),
+        stdout: line.clone(),
+        stderr,
+    };
+    (line, run)
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    for args in [
+        &["playout", TTT, "-n", "100000"][..],
+        &["playout", TTT, "-n", "100000", "--json"],
+        &["perft", TTT, "-d", "9"],
+        &[
+            "match", TTT, "--p1", "random", "--p2", "random", "-n", "100000", "--json",
+        ],
+    ] {
+        let (line, r) = first_line_then_close(args);
+        assert!(!line.is_empty(), "{args:?}: {r:?}");
+        assert_eq!(r.code, 0, "{args:?}: {r:?}");
+        assert_eq!(r.stderr, "", "{args:?}: {r:?}");
+    }
+}
+
+#[test]
+fn perft_prints_each_depth_when_it_is_counted() {
+    // Depth 30 of Hex on 7x7 would take far longer than a minute; depth 1
+    // comes at once.
+    let (line, _) = first_line_then_close(&["perft", "games/hex.gdl", "-o", "size=7", "-d", "30"]);
+    assert_eq!(line, "depth 1: 49 nodes\n");
+}
+
+#[test]
+fn perft_json_streams_the_same_document() {
+    let doc = json(&["perft", TTT, "-d", "3", "--json"]);
+    let depths = doc["depths"].as_array().expect("depths");
+    let nodes: Vec<u64> = depths
+        .iter()
+        .map(|d| d["nodes"].as_u64().unwrap())
+        .collect();
+    assert_eq!(nodes, TTT_NODES[..3]);
+    assert!(depths.iter().all(|d| d.get("unique").is_none()), "{doc}");
+}
+
+#[test]
+fn playout_needs_at_least_one_game() {
+    let err = fails(&["playout", TTT, "-n", "0"], 2);
+    assert!(err.contains("at least 1"), "{err}");
+}
+
+#[test]
+fn an_agent_given_twice_is_refused() {
+    let err = fails(
+        &[
+            "play", TTT, "--x", "random", "--o", "random", "--x", "human",
+        ],
+        2,
+    );
+    assert!(err.contains("--x is given twice"), "{err}");
+    let err = fails(&["play", TTT, "--player", "o=random", "--o", "human"], 2);
+    assert!(err.contains("--o is given twice"), "{err}");
+    let err = fails(
+        &[
+            "match", TTT, "--p1", "random", "--p2", "random", "--p1", "mcts:10",
+        ],
+        2,
+    );
+    assert!(err.contains("--p1"), "{err}");
+}
+
+/// Writes a game file for one test and returns its path.
+fn temp_game(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("gdl-test-{}-{name}.gdl", std::process::id()));
+    std::fs::write(&path, text).expect("temp file");
+    path
+}
+
+#[test]
+fn players_named_like_flags_get_agents_with_player() {
+    let path = temp_game(
+        "flag-players",
+        "game \"Flags\"\nboard square(3) with diagonals\nplayers seed, moves\npieces stone\n\
+         turn: place stone at empty\nend if line(own, 3): mover wins\nend if count(empty) = 0: draw\n",
+    );
+    let file = path.to_str().expect("UTF-8 path");
+    let args = [
+        "play",
+        file,
+        "--player",
+        "seed=random",
+        "--player",
+        "moves=random",
+        "--seed",
+        "3",
+    ];
+    let r = gdl_with_input(&args, "");
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("seed plays "), "{r:?}");
+    assert!(r.stdout.contains("game over"), "{r:?}");
+    assert_eq!(prompts(&r.stdout), 0, "{r:?}");
+    // --seed is still the seed: another seed, another game (in general).
+    let again = gdl_with_input(&args, "");
+    assert_eq!(again.stdout, r.stdout);
+    let err = fails(&["play", file, "--player", "seed"], 2);
+    assert!(err.contains("--player PLAYER=AGENT"), "{err}");
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn resigning_alone_is_a_loss() {
+    let path = temp_game(
+        "solo",
+        "game \"Solo\"\nboard square(2)\nplayers me\npieces stone\n\
+         turn: place stone at empty\nend if count(empty) = 0: me wins\n",
+    );
+    let file = path.to_str().expect("UTF-8 path");
+    let r = gdl_with_input(&["play", file], "a1\nresign\n");
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("me resigns and loses"), "{r:?}");
+    assert!(!r.stdout.contains("draw"), "{r:?}");
+    assert!(r.stdout.ends_with("actions: a1 (me resigned)\n"), "{r:?}");
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn a_game_file_over_the_size_cap_is_refused() {
+    // A comment of 1 MiB: valid text, but more than a game file may be.
+    let mut text = "# ".to_string();
+    text.push_str(&"x".repeat(1 << 20));
+    let path = temp_game("huge", &text);
+    let file = path.to_str().expect("UTF-8 path");
+    let err = fails(&["check", file], 3);
+    assert!(err.contains("larger than 1 MiB"), "{err}");
+    let _ = std::fs::remove_file(path);
 }

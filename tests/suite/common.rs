@@ -52,10 +52,9 @@ pub fn gdl(args: &[&str]) -> Run {
 
 /// Loads a shipped game with `NAME=VALUE` options, or panics with the message.
 pub fn game(file: &str, options: &[&str]) -> gdl::engine::Game {
-    let choices: Vec<gdl::check::OptionChoice> =
+    let choices: Vec<gdl::OptionChoice> =
         options.iter().map(|o| o.parse().expect("option")).collect();
-    gdl::cli::load(std::path::Path::new(file), &choices)
-        .unwrap_or_else(|f| panic!("{}", f.message()))
+    gdl::load(std::path::Path::new(file), &choices).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
 /// The position after a space-separated list of actions from the start.

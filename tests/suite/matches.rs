@@ -6,8 +6,8 @@
 use std::path::Path;
 
 use gdl::agent::{AgentSpec, run_match};
-use gdl::cli::load;
 use gdl::engine::GameResult;
+use gdl::load;
 use gdl::mcts::Budget;
 use serde_json::Value;
 
@@ -218,7 +218,7 @@ fn bad_agents_and_counts_exit_2() {
 fn game(file: &str, options: &[&str]) -> gdl::engine::Game {
     let choices: Vec<gdl::check::OptionChoice> =
         options.iter().map(|o| o.parse().expect("option")).collect();
-    load(Path::new(file), &choices).unwrap_or_else(|f| panic!("{}", f.message()))
+    load(Path::new(file), &choices).unwrap_or_else(|f| panic!("{}", f.render()))
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use gdl::check::OptionChoice;
-use gdl::cli::load;
+use gdl::load;
 use gdl::run::perft;
 
 struct Case {

@@ -1,0 +1,251 @@
+//! The command line's arguments: one `Args` struct per subcommand (clap
+//! derive).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::agent::AgentSpec;
+use crate::analysis::{self, Shard};
+use crate::check::OptionChoice;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "gdl",
+    version,
+    about = "Run board games described in the gdl language"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Parse and check game files; report every error found.
+    Check(CheckArgs),
+    /// Print a position.
+    Show(ShowArgs),
+    /// List the legal actions of a position, in notation.
+    Moves(ShowArgs),
+    /// Play a game in the terminal.
+    Play(PlayArgs),
+    /// Play random games and report their results and lengths.
+    Playout(PlayoutArgs),
+    /// Count the action sequences of each length (game-tree size).
+    Perft(PerftArgs),
+    /// Measure random playouts per second on one thread.
+    Bench(BenchArgs),
+    /// Play many games between two agents and report their scores.
+    Match(MatchArgs),
+    /// Report on a game: random play, a search ladder, symmetries and a
+    /// mirror check (Markdown, JSON, SVG charts; shards for several machines).
+    Analyze(AnalyzeArgs),
+    /// Combine the shards of `gdl analyze --shard i/n` into its report.
+    Merge(MergeArgs),
+}
+
+/// The game file and its options, common to all subcommands.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// A game file (`games/*.gdl`).
+    pub file: PathBuf,
+    /// Set an option declared in the game file (repeatable): `-o size=9`.
+    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<OptionChoice>,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Game files to check.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Option values to check the files with: `-o size=9`.
+    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<OptionChoice>,
+}
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Actions to play first, separated by spaces: `--moves "d4 e5"`.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Actions to play before the game starts.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Seed for the random and search players.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Who plays each side, named after the game's players:
+    /// `--black human --white mcts:1s`. By default the first player is
+    /// human and the others random. Agents: human, random, mcts:BUDGET
+    /// (BUDGET per action: 2000 iterations, 1s, 500ms). A player named
+    /// seed, moves, option or help is given its agent with
+    /// `--player NAME=AGENT`, which works for any player.
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "--PLAYER AGENT"
+    )]
+    pub agents: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayoutArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Number of games (at least 1).
+    #[arg(short = 'n', default_value_t = 1, value_parser = at_least_one)]
+    pub count: u64,
+    /// Seed of the first game; game i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Deepest depth to count (1 to 64).
+    #[arg(long, short = 'd', value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub depth: u16,
+    /// Also count distinct positions at each depth.
+    #[arg(long)]
+    pub unique: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Actions to play before counting.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// How long to run.
+    #[arg(long, default_value_t = 3.0)]
+    pub seconds: f64,
+    /// Seed of the random games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The first agent: random or mcts:BUDGET, BUDGET per action in
+    /// iterations (mcts:2000), seconds (mcts:1s) or milliseconds (mcts:500ms).
+    #[arg(long, value_name = "AGENT")]
+    pub p1: AgentSpec,
+    /// The second agent, in the same form.
+    #[arg(long, value_name = "AGENT")]
+    pub p2: AgentSpec,
+    /// Number of games; p1 moves first in the even-numbered games (from 0).
+    #[arg(short = 'n', default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub count: u64,
+    /// Threads to play games on; with iteration budgets the results do not
+    /// depend on it.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: u16,
+    /// Seed of the match; game i's seed derives from it and i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A count of games: a whole number, at least 1.
+fn at_least_one(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("give at least 1 game".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Iteration budgets of the search ladder: `10,100,1000`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ladder(pub Vec<u64>);
+
+fn parse_ladder(s: &str) -> Result<Ladder, String> {
+    analysis::parse_ladder(s).map(Ladder)
+}
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Random games to play.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=analysis::MAX_GAMES))]
+    pub games: u64,
+    /// Search budgets of the skill ladder, in iterations per action, ascending.
+    #[arg(long, default_value = "10,100,1000", value_parser = parse_ladder, value_name = "N,N,...")]
+    pub ladder: Ladder,
+    /// Games per adjacent pair of the ladder, and of self-play at the
+    /// strongest budget (0: no search games).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=analysis::MAX_SEARCH_GAMES))]
+    pub ladder_games: u64,
+    /// Games of the mirror agent per symmetry (0: no mirror check).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=analysis::MAX_SEARCH_GAMES))]
+    pub mirror_games: u64,
+    /// Iterations per action of the mirror's opponent [default: 100, or the
+    /// strongest ladder budget if less].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=analysis::MAX_BUDGET))]
+    pub mirror_budget: Option<u64>,
+    /// Threads to play games on [default: all cores]; the results do not
+    /// depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Seed of the run; every game's seed derives from it, its section and
+    /// its index.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print the report as JSON instead of Markdown.
+    #[arg(long)]
+    pub json: bool,
+    /// Write report.md, report.json and SVG charts to this directory (a
+    /// shard: shard-I-of-N.json) instead of printing the report.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Play only slice i of n (games whose index is i-1 modulo n) and write
+    /// its raw records as JSON, for `gdl merge`.
+    #[arg(long, value_name = "i/n")]
+    pub shard: Option<Shard>,
+    /// Replace the report or shard files already in the --out directory.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Shard files written by `gdl analyze --shard i/n`.
+    #[arg(required = true, value_name = "SHARD.json")]
+    pub files: Vec<PathBuf>,
+    /// Print the report as JSON instead of Markdown.
+    #[arg(long)]
+    pub json: bool,
+    /// Write report.md, report.json and SVG charts to this directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Replace the report files already in the --out directory.
+    #[arg(long)]
+    pub force: bool,
+}

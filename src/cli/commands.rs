@@ -1,0 +1,260 @@
+//! The commands that look at one game: `check`, `show`, `moves`,
+//! `playout`, `perft` and `bench`.
+
+use std::io::Write;
+use std::time::Duration;
+
+use serde::Serialize;
+use serde_json::json;
+
+use super::json::Doc;
+
+use super::{
+    BenchArgs, CheckArgs, Failure, PerftArgs, PlayoutArgs, ShowArgs, io, load, start_after,
+};
+use crate::engine::Game;
+use crate::{notation, run, show};
+
+pub(super) fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let mut failures = Vec::new();
+    for path in &a.files {
+        match load(path, &a.options) {
+            Ok(game) => {
+                writeln!(
+                    out,
+                    "{}: ok ({}, {} cells)",
+                    path.display(),
+                    game.rules.name,
+                    game.board().len()
+                )
+                .map_err(io)?;
+                for o in &game.rules.option_info {
+                    let doc = if o.doc.is_empty() {
+                        String::new()
+                    } else {
+                        format!("  # {}", o.doc)
+                    };
+                    writeln!(
+                        out,
+                        "  option {} = {}  ({}){doc}",
+                        o.name, o.value, o.allowed
+                    )
+                    .map_err(io)?;
+                }
+            }
+            Err(f) => failures.push(f),
+        }
+    }
+    match failures.len() {
+        0 => Ok(()),
+        1 => Err(failures.pop().expect("one")),
+        _ => {
+            let code_game = failures.iter().any(|f| matches!(f, Failure::GameFile(_)));
+            let text: String = failures
+                .iter()
+                .map(|f| f.message().to_string())
+                .collect::<Vec<_>>()
+                .join("\n");
+            // The most telling code wins: a bad game file, then bad input.
+            Err(if code_game {
+                Failure::GameFile(text)
+            } else if failures.iter().any(|f| matches!(f, Failure::Input(_))) {
+                Failure::Input(text)
+            } else {
+                Failure::Io(text)
+            })
+        }
+    }
+}
+
+pub(super) fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let game = load(&a.game.file, &a.game.options)?;
+    let st = start_after(&game, &a.moves)?;
+    writeln!(
+        out,
+        "{}\n{}",
+        show::title(&game),
+        show::position(&game, &st)
+    )
+    .map_err(io)
+}
+
+pub(super) fn moves_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let game = load(&a.game.file, &a.game.options)?;
+    let st = start_after(&game, &a.moves)?;
+    if let Some(result) = st.result() {
+        // Nothing to list; an empty line would read as a stuck game.
+        return Err(Failure::Input(format!(
+            "error: the game is over after these moves ({}): no legal actions\n",
+            show::result_text(&game, result)
+        )));
+    }
+    let mut legal = Vec::new();
+    game.legal_actions(&st, &mut legal);
+    let text: Vec<String> = legal
+        .iter()
+        .map(|&m| notation::format(&game, &legal, m))
+        .collect();
+    writeln!(out, "{}", text.join(" ")).map_err(io)
+}
+
+pub(super) fn options_json(game: &Game) -> serde_json::Value {
+    let map: serde_json::Map<String, serde_json::Value> = game
+        .rules
+        .options
+        .iter()
+        .map(|(k, v)| (k.clone(), json!(v)))
+        .collect();
+    serde_json::Value::Object(map)
+}
+
+/// The fields that open every JSON document about one game.
+#[derive(Serialize)]
+pub(super) struct GameDoc<'a> {
+    pub game: &'a str,
+    pub options: serde_json::Value,
+}
+
+impl GameDoc<'_> {
+    pub fn of(game: &Game) -> GameDoc<'_> {
+        GameDoc {
+            game: &game.rules.name,
+            options: options_json(game),
+        }
+    }
+}
+
+/// One game of `playout --json`.
+#[derive(Serialize)]
+struct PlayoutDoc {
+    seed: u64,
+    length: u32,
+    result: String,
+}
+
+/// `playout`: each game printed as soon as it is played, then the mean.
+pub(super) fn playout_cmd(a: &PlayoutArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let game = load(&a.game.file, &a.game.options)?;
+    let start = game.start();
+    let mut total = 0u64;
+    let mut doc = None;
+    if a.json {
+        let mut d = Doc::begin(out).map_err(io)?;
+        d.fields(out, &GameDoc::of(&game)).map_err(io)?;
+        d.begin_array(out, "playouts").map_err(io)?;
+        doc = Some(d);
+    }
+    for i in 0..a.count {
+        let p = run::playout(&game, &start, a.seed.wrapping_add(i), false);
+        total += u64::from(p.length);
+        let result = show::result_word(&game, p.result);
+        match &mut doc {
+            Some(d) => d.element(
+                out,
+                &PlayoutDoc {
+                    seed: p.seed,
+                    length: p.length,
+                    result,
+                },
+            ),
+            None => writeln!(
+                out,
+                "seed {}: {result} after {}",
+                p.seed,
+                show::plies(u64::from(p.length))
+            ),
+        }
+        .map_err(io)?;
+    }
+    let mean = total as f64 / a.count.max(1) as f64;
+    match doc {
+        Some(mut d) => {
+            d.end_array(out).map_err(io)?;
+            d.field(out, "mean_length", &mean).map_err(io)?;
+            d.end(out).map_err(io)
+        }
+        None => writeln!(out, "mean length: {mean:.2}").map_err(io),
+    }
+}
+
+/// `perft`: each depth printed as soon as it is counted.
+pub(super) fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let game = load(&a.game.file, &a.game.options)?;
+    let st = start_after(&game, &a.moves)?;
+    let mut doc = None;
+    if a.json {
+        let mut d = Doc::begin(out).map_err(io)?;
+        d.fields(out, &GameDoc::of(&game)).map_err(io)?;
+        d.begin_array(out, "depths").map_err(io)?;
+        doc = Some(d);
+    }
+    for depth in 1..=usize::from(a.depth) {
+        let c = run::perft_depth(&game, &st, depth, a.unique);
+        match (&mut doc, c.unique) {
+            (Some(d), _) => d.element(out, &c),
+            (None, Some(u)) => writeln!(out, "depth {}: {} nodes, {} unique", c.depth, c.nodes, u),
+            (None, None) => writeln!(out, "depth {}: {} nodes", c.depth, c.nodes),
+        }
+        .map_err(io)?;
+    }
+    match doc {
+        Some(mut d) => {
+            d.end_array(out).map_err(io)?;
+            d.end(out).map_err(io)
+        }
+        None => Ok(()),
+    }
+}
+
+/// `bench --json`.
+#[derive(Serialize)]
+struct BenchDoc<'a> {
+    #[serde(flatten)]
+    game: GameDoc<'a>,
+    playouts: u64,
+    seconds: f64,
+    playouts_per_sec: f64,
+    mean_length: f64,
+    plies_per_sec: f64,
+}
+
+pub(super) fn bench_cmd(a: &BenchArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if !(a.seconds > 0.0 && a.seconds <= 3600.0) {
+        return Err(Failure::Input(
+            "error: --seconds must be more than 0 and at most 3600\n".into(),
+        ));
+    }
+    let game = load(&a.game.file, &a.game.options)?;
+    let start = game.start();
+    let b = run::bench(&game, &start, Duration::from_secs_f64(a.seconds), a.seed);
+    if a.json {
+        let doc = BenchDoc {
+            game: GameDoc::of(&game),
+            playouts: b.playouts,
+            seconds: b.seconds,
+            playouts_per_sec: b.playouts_per_sec(),
+            mean_length: b.mean_length(),
+            plies_per_sec: b.plies_per_sec(),
+        };
+        // Through a `Value`, whose keys are sorted, as before.
+        let doc = serde_json::to_value(doc).map_err(|e| io(std::io::Error::other(e)))?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        )
+        .map_err(io)
+    } else {
+        writeln!(
+            out,
+            "{}: {:.0} playouts/s, {:.0} plies/s, mean length {:.1} ({} playouts in {:.2} s)",
+            show::title(&game),
+            b.playouts_per_sec(),
+            b.plies_per_sec(),
+            b.mean_length(),
+            b.playouts,
+            b.seconds
+        )
+        .map_err(io)
+    }
+}

@@ -1,0 +1,204 @@
+//! `gdl match`: many games between two agents, and their scores.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use super::commands::GameDoc;
+use super::json::Doc;
+use super::{Failure, MatchArgs, io, load};
+use crate::agent::{self, AgentSpec};
+use crate::analysis::TallyDoc;
+use crate::show;
+
+/// How the score rate and its interval are computed, for the output.
+const SCORE_NOTE: &str = "score = (wins + draws/2) / games; unfinished games count as draws\n\
+     95% CI = Wilson score interval of the score p over n games, z = 1.96: \
+     (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)";
+
+/// One agent's side of a match, in JSON.
+#[derive(Serialize)]
+struct SideDoc {
+    #[serde(flatten)]
+    all: TallyDoc,
+    agent: String,
+    seat1: TallyDoc,
+    seat2: TallyDoc,
+    search: Option<SearchDoc>,
+}
+
+#[derive(Serialize)]
+struct SearchDoc {
+    iterations: u64,
+    seconds: f64,
+    iterations_per_sec: f64,
+}
+
+#[derive(Serialize)]
+struct MatchGameDoc {
+    index: u64,
+    seed: u64,
+    p1_seat: usize,
+    result: String,
+    winner: Option<&'static str>,
+    plies: u32,
+    swapped: bool,
+}
+
+/// The fields before the games in `match --json`.
+#[derive(Serialize)]
+struct MatchHeader<'a> {
+    #[serde(flatten)]
+    game: GameDoc<'a>,
+    seed: u64,
+    count: u64,
+}
+
+/// The fields after the games in `match --json`.
+#[derive(Serialize)]
+struct MatchSummary {
+    p1: SideDoc,
+    p2: SideDoc,
+    first_seat: TallyDoc,
+    score_note: String,
+}
+
+/// A tally with its score and interval unrounded.
+fn tally_doc(t: &agent::Tally) -> TallyDoc {
+    TallyDoc::new(t, |x| x)
+}
+
+pub(super) fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let specs = [a.p1, a.p2];
+    for (name, spec) in ["p1", "p2"].iter().zip(specs) {
+        if spec == AgentSpec::Human {
+            return Err(Failure::Input(format!(
+                "error: --{name} human: a match is played by random and mcts:BUDGET agents only\n"
+            )));
+        }
+    }
+    let game = load(&a.game.file, &a.game.options)?;
+    if game.rules.players.len() != 2 {
+        return Err(Failure::Input(format!(
+            "error: {}: a match needs a game of 2 players, this one has {}\n",
+            a.game.file.display(),
+            game.rules.players.len()
+        )));
+    }
+    let ids = ["p1", "p2"];
+    let threads = usize::from(a.threads);
+    // Games go out as they are played (JSON only: the text has the table).
+    let report = if a.json {
+        let mut doc = Doc::begin(out).map_err(io)?;
+        let header = MatchHeader {
+            game: GameDoc::of(&game),
+            seed: a.seed,
+            count: a.count,
+        };
+        doc.fields(out, &header).map_err(io)?;
+        doc.begin_array(out, "games").map_err(io)?;
+        let report = agent::stream_match(&game, specs, a.count, threads, a.seed, |g| {
+            doc.element(
+                out,
+                &MatchGameDoc {
+                    index: g.index,
+                    seed: g.seed,
+                    p1_seat: g.p1_seat + 1,
+                    result: show::result_word(&game, g.result),
+                    winner: g.winner.map(|w| ids[w]),
+                    plies: g.plies,
+                    swapped: g.swapped,
+                },
+            )
+        })
+        .map_err(io)?;
+        doc.end_array(out).map_err(io)?;
+        let side = |k: usize| SideDoc {
+            all: tally_doc(&report.tally(k, None)),
+            agent: specs[k].to_string(),
+            seat1: tally_doc(&report.tally(k, Some(0))),
+            seat2: tally_doc(&report.tally(k, Some(1))),
+            search: report.search[k].map(|s| SearchDoc {
+                iterations: s.iterations,
+                seconds: s.seconds,
+                iterations_per_sec: s.iterations_per_sec(),
+            }),
+        };
+        let summary = MatchSummary {
+            p1: side(0),
+            p2: side(1),
+            first_seat: tally_doc(&report.seat_tally(0)),
+            score_note: SCORE_NOTE.replace('\n', "; "),
+        };
+        doc.fields(out, &summary).map_err(io)?;
+        return doc.end(out).map_err(io);
+    } else {
+        let each = |_: &agent::GameRecord| Ok::<(), std::convert::Infallible>(());
+        match agent::stream_match(&game, specs, a.count, threads, a.seed, each) {
+            Ok(report) => report,
+            Err(never) => match never {},
+        }
+    };
+    let names: Vec<String> = (0..2).map(|k| format!("{} {}", ids[k], specs[k])).collect();
+    let width = names
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(0)
+        .max("first seat".len());
+    writeln!(
+        out,
+        "{}: {} vs {}, {} {}, seed {}",
+        show::title(&game),
+        names[0],
+        names[1],
+        a.count,
+        if a.count == 1 { "game" } else { "games" },
+        a.seed
+    )
+    .map_err(io)?;
+    let row = |out: &mut dyn Write, label: &str, t: &agent::Tally| {
+        let (lo, hi) = t.interval();
+        let unfinished = if t.unfinished > 0 {
+            format!("  ({} unfinished)", t.unfinished)
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "{label:<width$} {:>6} {:>6} {:>6} {:>6} {:>6.3}  {lo:.3}-{hi:.3}{unfinished}",
+            t.games,
+            t.wins,
+            t.losses,
+            t.draws,
+            t.score()
+        )
+        .map_err(io)
+    };
+    writeln!(
+        out,
+        "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>6}  95% CI",
+        "", "games", "wins", "losses", "draws", "score"
+    )
+    .map_err(io)?;
+    for k in 0..2 {
+        row(out, &names[k], &report.tally(k, None))?;
+        row(out, "  in seat 1", &report.tally(k, Some(0)))?;
+        row(out, "  in seat 2", &report.tally(k, Some(1)))?;
+    }
+    row(out, "first seat", &report.seat_tally(0))?;
+    for k in 0..2 {
+        if let Some(s) = report.search[k] {
+            writeln!(
+                out,
+                "{}: {} iterations in {:.2} s of search, {:.0} iterations/s",
+                names[k],
+                s.iterations,
+                s.seconds,
+                s.iterations_per_sec()
+            )
+            .map_err(io)?;
+        }
+    }
+    writeln!(out, "{SCORE_NOTE}").map_err(io)
+}

@@ -1,0 +1,110 @@
+//! The `gdl` command line: its arguments ([`args`]), the interactive game
+//! (`play`, on the agents of [`crate::agent`]) and one function per
+//! subcommand; exit codes are decided in one place ([`Failure::code`]).
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+use crate::check::OptionChoice;
+use crate::engine::{Game, State};
+use crate::notation;
+use crate::{LoadError, LoadErrorKind};
+
+mod analyze;
+mod args;
+mod commands;
+mod json;
+mod matches;
+mod play;
+
+pub use args::*;
+
+/// Why a command failed; each kind has its exit code.
+#[derive(Debug)]
+pub enum Failure {
+    /// The game file has errors (already rendered).
+    GameFile(String),
+    /// Bad input on the command line or at the prompt: options, moves, agents.
+    Input(String),
+    /// A file could not be read or output not written.
+    Io(String),
+    /// Whoever read the output has closed it (`gdl ... | head -1`): the
+    /// conventional quiet exit, with status 0 and no message.
+    Closed,
+}
+
+impl Failure {
+    /// Exit codes: 1 for a bad game file, 2 for bad input (as for usage
+    /// errors), 3 for I/O problems, 0 when the output was closed early.
+    pub fn code(&self) -> i32 {
+        match self {
+            Failure::GameFile(_) => 1,
+            Failure::Input(_) => 2,
+            Failure::Io(_) => 3,
+            Failure::Closed => 0,
+        }
+    }
+
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::GameFile(m) | Failure::Input(m) | Failure::Io(m) => m,
+            Failure::Closed => "",
+        }
+    }
+}
+
+/// The failure for an error writing the output (or reading the input).
+pub(crate) fn io(e: std::io::Error) -> Failure {
+    match e.kind() {
+        std::io::ErrorKind::BrokenPipe => Failure::Closed,
+        _ => Failure::Io(format!("error: {e}\n")),
+    }
+}
+
+/// The failure for a game that did not load: a file that cannot be read
+/// is an I/O problem, bad option choices bad input, the rest a bad file.
+impl From<LoadError> for Failure {
+    fn from(e: LoadError) -> Failure {
+        let text = e.render();
+        match e.kind() {
+            LoadErrorKind::Read => Failure::Io(text),
+            LoadErrorKind::Syntax | LoadErrorKind::Check => Failure::GameFile(text),
+            LoadErrorKind::Options => Failure::Input(text),
+        }
+    }
+}
+
+/// Loads a game file ([`crate::load`]) for a command.
+pub(crate) fn load(path: &Path, options: &[OptionChoice]) -> Result<Game, Failure> {
+    Ok(crate::load(path, options)?)
+}
+
+pub(crate) fn start_after(game: &Game, moves: &str) -> Result<State, Failure> {
+    let mut st = game.start();
+    notation::play_moves(game, &mut st, moves)
+        .map_err(|e| Failure::Input(format!("error: in --moves, {e}\n")))?;
+    Ok(st)
+}
+
+/// Runs a parsed command line. Returns the exit code.
+pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let result = match cli.command {
+        Command::Check(a) => commands::check_files(&a, out),
+        Command::Show(a) => commands::show_cmd(&a, out),
+        Command::Moves(a) => commands::moves_cmd(&a, out),
+        Command::Play(a) => play::play_cmd(&a, input, out),
+        Command::Playout(a) => commands::playout_cmd(&a, out),
+        Command::Perft(a) => commands::perft_cmd(&a, out),
+        Command::Bench(a) => commands::bench_cmd(&a, out),
+        Command::Match(a) => matches::match_cmd(&a, out),
+        Command::Analyze(a) => analyze::analyze_cmd(&a, out),
+        Command::Merge(a) => analyze::merge_cmd(&a, out),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(f) => {
+            let _ = err.write_all(f.message().as_bytes());
+            f.code()
+        }
+    }
+}

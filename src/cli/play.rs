@@ -1,0 +1,347 @@
+//! `gdl play`: a game in the terminal, each seat played by a person or by
+//! an agent of [`crate::agent`] (the same agents as `gdl match`).
+
+use std::io::{BufRead, Write};
+
+use super::{Cli, Failure, PlayArgs, io, load, start_after};
+use crate::agent::{self, AgentSpec, Bot};
+use crate::check::OptionChoice;
+use crate::diagnostic::shorten;
+use crate::engine::Action;
+use crate::engine::{Game, State};
+use crate::mcts::{Budget, Mcts};
+use crate::{notation, show};
+
+/// `play`'s own flags, which may also come after the agents: a player of
+/// one of these names is given its agent with `--player NAME=AGENT`.
+const PLAY_FLAGS: [&str; 4] = ["seed", "moves", "option", "help"];
+
+/// An agent asked for on the command line: `--black mcts:1s` or
+/// `--player black=mcts:1s` gives `("black", "mcts:1s")`.
+struct AgentWord {
+    player: String,
+    agent: Option<String>,
+}
+
+/// Reads the agents asked for against the game's players; the result is
+/// indexed by seat.
+fn agents(game: &Game, words: &[AgentWord]) -> Result<Vec<AgentSpec>, Failure> {
+    let players = &game.rules.players;
+    let mut agents: Vec<AgentSpec> = (0..players.len())
+        .map(|i| {
+            if i == 0 {
+                AgentSpec::Human
+            } else {
+                AgentSpec::Random
+            }
+        })
+        .collect();
+    let mut given: Vec<Option<&str>> = vec![None; players.len()];
+    for AgentWord { player, agent } in words {
+        let flag = if PLAY_FLAGS.contains(&player.as_str()) {
+            format!("--player {player}")
+        } else {
+            format!("--{player}")
+        };
+        let Some(seat) = players.iter().position(|p| p == player) else {
+            return Err(Failure::Input(format!(
+                "error: unknown player `{}`; this game's players: {}\n",
+                shorten(player),
+                players.join(", ")
+            )));
+        };
+        let Some(word) = agent else {
+            return Err(Failure::Input(format!(
+                "error: {flag} needs an agent; agents: {}\n",
+                agent::AGENT_FORMS
+            )));
+        };
+        if let Some(first) = given[seat] {
+            return Err(Failure::Input(format!(
+                "error: {flag} is given twice (`{}`, then `{}`); give each player's agent once\n",
+                shorten(first),
+                shorten(word)
+            )));
+        }
+        given[seat] = Some(word);
+        agents[seat] = word
+            .parse::<AgentSpec>()
+            .map_err(|e| Failure::Input(format!("error: for {flag}: {e}\n")))?;
+    }
+    Ok(agents)
+}
+
+const PLAY_HELP: &str = "Type an action in notation (as `moves` lists them), or:
+  moves   list the legal actions
+  undo    take back your last action (and the replies to it)
+  hint    ask the search which action it would play here
+  resign  give up the game
+  help    show this text
+  quit    leave; the actions so far are printed so you can resume with --moves
+";
+
+/// What `play` was asked for, once the words after the agents are read.
+struct PlaySetup {
+    agents: Vec<AgentWord>,
+    options: Vec<OptionChoice>,
+    seed: u64,
+    moves: String,
+}
+
+/// Splits the words after the agents: `--seed`, `--moves` and `-o` may come
+/// there too, since people type them last. `--NAME AGENT` gives player
+/// NAME an agent unless NAME is one of [`PLAY_FLAGS`]; `--player
+/// NAME=AGENT` does for any player.
+fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
+    let mut setup = PlaySetup {
+        agents: Vec::new(),
+        options: a.game.options.clone(),
+        seed: a.seed,
+        moves: a.moves.clone(),
+    };
+    let players_hint = || {
+        Failure::Input(format!(
+            "error: give agents as --PLAYER AGENT or --player PLAYER=AGENT; agents: {}\n",
+            agent::AGENT_FORMS
+        ))
+    };
+    let mut it = a.agents.iter();
+    while let Some(w) = it.next() {
+        let mut value = |flag: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| Failure::Input(format!("error: {flag} needs a value\n")))
+        };
+        match w.as_str() {
+            "--seed" => {
+                let v = value("--seed")?;
+                setup.seed = v.parse().map_err(|_| {
+                    Failure::Input(format!(
+                        "error: --seed takes a whole number, not `{}`\n",
+                        shorten(&v)
+                    ))
+                })?;
+            }
+            "--moves" => setup.moves = value("--moves")?,
+            "-o" | "--option" => {
+                let v = value(w)?;
+                setup.options.push(
+                    v.parse()
+                        .map_err(|e| Failure::Input(format!("error: -o {e}\n")))?,
+                );
+            }
+            "--player" => {
+                let v = value("--player")?;
+                let Some((player, agent)) = v.split_once('=') else {
+                    return Err(players_hint());
+                };
+                setup.agents.push(AgentWord {
+                    player: player.to_string(),
+                    agent: Some(agent.to_string()),
+                });
+            }
+            flag => {
+                let Some(player) = flag.strip_prefix("--") else {
+                    return Err(Failure::Input(format!(
+                        "error: unexpected `{}`; give agents as --PLAYER AGENT or --player PLAYER=AGENT\n",
+                        shorten(flag)
+                    )));
+                };
+                let agent = it.next().cloned();
+                setup.agents.push(AgentWord {
+                    player: player.to_string(),
+                    agent,
+                });
+            }
+        }
+    }
+    Ok(setup)
+}
+
+pub(super) fn play_cmd(
+    a: &PlayArgs,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    if a.agents.iter().any(|w| w == "--help" || w == "-h") {
+        use clap::CommandFactory;
+        let mut cmd = Cli::command();
+        let help = cmd
+            .find_subcommand_mut("play")
+            .map(|c| c.render_help().to_string())
+            .unwrap_or_default();
+        return write!(out, "{help}").map_err(io);
+    }
+    let PlaySetup {
+        agents: agent_words,
+        options,
+        seed,
+        moves,
+    } = late_options(a)?;
+    let game = load(&a.game.file, &options)?;
+    let agents = agents(&game, &agent_words)?;
+    let mut st = start_after(&game, &moves)?;
+    let mut record: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
+    let mut history: Vec<(State, usize)> = Vec::new();
+    // Each computer seat has its agent, seeded from --seed and the seat, as
+    // in a match. `hint` searches with the strongest budget in play (else
+    // 1000 iterations), made when first asked.
+    let mut bots: Vec<Option<Bot>> = agents
+        .iter()
+        .enumerate()
+        .map(|(seat, &a)| Bot::new(a, agent::agent_seed(seed, seat)))
+        .collect();
+    let hint_budget = agents
+        .iter()
+        .filter_map(|a| match a {
+            AgentSpec::Mcts(b) => Some(*b),
+            AgentSpec::Human | AgentSpec::Random => None,
+        })
+        .reduce(AgentSpec::stronger_budget)
+        .unwrap_or(Budget::Iterations(1000));
+    let mut hint: Option<Mcts> = None;
+    let mut legal = Vec::new();
+    let mut line = Vec::new();
+    // Who resigned, if anyone: the record is printed without `resign` (which
+    // `--moves` would refuse) and with this after it.
+    let mut resigned: Option<String> = None;
+    writeln!(out, "{}\ntype `help` for commands\n", show::title(&game)).map_err(io)?;
+    let players = game.rules.players.len();
+    let seats_of = |st: &State| {
+        (0..players)
+            .map(|p| game.seat_of(st, p as u8))
+            .collect::<Vec<_>>()
+    };
+    let mut seats = seats_of(&st);
+    loop {
+        // Tell the players when a swap changed who plays which side.
+        let now = seats_of(&st);
+        if now != seats {
+            for (p, seat) in now.iter().enumerate() {
+                writeln!(out, "seat {} now plays {}", seat + 1, game.rules.players[p])
+                    .map_err(io)?;
+            }
+            seats = now;
+        }
+        if st.is_over() {
+            write!(out, "{}", show::position(&game, &st)).map_err(io)?;
+            break;
+        }
+        game.legal_actions(&st, &mut legal);
+        let seat = game.seat_of(&st, st.mover);
+        if let Some(bot) = bots[seat].as_mut() {
+            let Some(m) = bot.choose(&game, &st) else {
+                break;
+            };
+            let text = notation::format(&game, &legal, m);
+            writeln!(
+                out,
+                "{} plays {text}",
+                game.rules.players[st.mover as usize]
+            )
+            .map_err(io)?;
+            record.push(text);
+            observe(&mut bots, &mut hint, &game, &st, m);
+            game.play_unchecked(&mut st, m);
+            continue;
+        }
+        write!(out, "{}> ", show::position(&game, &st)).map_err(io)?;
+        out.flush().map_err(io)?;
+        line.clear();
+        if input.read_until(b'\n', &mut line).map_err(io)? == 0 {
+            writeln!(out, "\nend of input; actions so far: {}", record.join(" ")).map_err(io)?;
+            return Ok(());
+        }
+        let Ok(text) = std::str::from_utf8(&line) else {
+            // A stray byte is a typing accident, not a reason to lose the game.
+            writeln!(
+                out,
+                "cannot read that line (it is not UTF-8 text); type `help` for commands"
+            )
+            .map_err(io)?;
+            continue;
+        };
+        match text.trim() {
+            "" => {}
+            "help" => write!(out, "{PLAY_HELP}").map_err(io)?,
+            "moves" => {
+                let text: Vec<String> = legal
+                    .iter()
+                    .map(|&m| notation::format(&game, &legal, m))
+                    .collect();
+                writeln!(out, "{}", text.join(" ")).map_err(io)?;
+            }
+            "hint" => {
+                let h = hint.get_or_insert_with(|| Mcts::new(hint_budget, seed));
+                let text = match h.choose(&game, &st) {
+                    None => "no legal action".to_string(),
+                    Some(m) if h.last_search().iterations == 0 => format!(
+                        "{} (the only legal action)",
+                        notation::format(&game, &legal, m)
+                    ),
+                    Some(m) => {
+                        let c = h.root_children().into_iter().find(|c| c.action == m);
+                        let (visits, score) = c.map_or((0, 0.0), |c| (c.visits, c.score));
+                        format!(
+                            "{} (mcts:{hint_budget}: {} iterations, this action {visits} visits, expected score {score:.2})",
+                            notation::format(&game, &legal, m),
+                            h.last_search().iterations,
+                        )
+                    }
+                };
+                writeln!(out, "hint: {text}").map_err(io)?;
+            }
+            "quit" => {
+                writeln!(out, "actions so far: {}", record.join(" ")).map_err(io)?;
+                return Ok(());
+            }
+            "resign" => {
+                let who = game.rules.players[st.mover as usize].clone();
+                if players == 1 {
+                    // Alone, giving up is losing; the engine's results have
+                    // no loss for a lone player, so it is said here.
+                    writeln!(
+                        out,
+                        "game over after {}: {who} resigns and loses",
+                        show::plies(u64::from(st.ply))
+                    )
+                    .map_err(io)?;
+                    resigned = Some(who);
+                    break;
+                }
+                game.resign(&mut st);
+                resigned = Some(who);
+            }
+            "undo" => match history.pop() {
+                Some((prev, len)) => {
+                    st = prev;
+                    record.truncate(len);
+                }
+                None => writeln!(out, "nothing to undo").map_err(io)?,
+            },
+            text => match notation::parse(&game, &st, &legal, text) {
+                Ok(m) => {
+                    history.push((st.clone(), record.len()));
+                    record.push(notation::format(&game, &legal, m));
+                    observe(&mut bots, &mut hint, &game, &st, m);
+                    game.play_unchecked(&mut st, m);
+                }
+                Err(e) => writeln!(out, "{e}; type `moves` for the legal actions").map_err(io)?,
+            },
+        }
+    }
+    if let Some(who) = resigned {
+        record.push(format!("({who} resigned)"));
+    }
+    writeln!(out, "actions: {}", record.join(" ")).map_err(io)
+}
+
+/// Tells every agent, and the hint's search, that `m` is played in `st`.
+fn observe(bots: &mut [Option<Bot>], hint: &mut Option<Mcts>, game: &Game, st: &State, m: Action) {
+    for b in bots.iter_mut().flatten() {
+        b.observe(game, st, m);
+    }
+    if let Some(h) = hint {
+        h.advance(game, st, m);
+    }
+}
