@@ -79,11 +79,11 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Actions to play before the game starts.
-    #[arg(long, default_value = "")]
-    pub moves: String,
-    /// Seed for the random and search players.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Seed for the random and search players [default: 1].
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Who plays each side, named after the game's players:
     /// `--black human --white mcts:1s`. By default the first player is
     /// human and the others random. Agents: human, random, mcts:BUDGET

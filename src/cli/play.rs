@@ -93,12 +93,16 @@ struct PlaySetup {
 /// NAME an agent unless NAME is one of [`PLAY_FLAGS`]; `--player
 /// NAME=AGENT` does for any player.
 fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
+    // Given before the agents (read by clap) or after them, at most once.
+    let (mut seed, mut moves) = (a.seed, a.moves.clone());
     let mut setup = PlaySetup {
         agents: Vec::new(),
         options: a.game.options.clone(),
-        seed: a.seed,
-        moves: a.moves.clone(),
+        seed: 1,
+        moves: String::new(),
     };
+    let twice =
+        |flag: &str| Failure::Input(format!("error: {flag} is given twice; give it once\n"));
     let players_hint = || {
         Failure::Input(format!(
             "error: give agents as --PLAYER AGENT or --player PLAYER=AGENT; agents: {}\n",
@@ -115,14 +119,23 @@ fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
         match w.as_str() {
             "--seed" => {
                 let v = value("--seed")?;
-                setup.seed = v.parse().map_err(|_| {
+                if seed.is_some() {
+                    return Err(twice("--seed"));
+                }
+                seed = Some(v.parse().map_err(|_| {
                     Failure::Input(format!(
                         "error: --seed takes a whole number, not `{}`\n",
                         shorten(&v)
                     ))
-                })?;
+                })?);
             }
-            "--moves" => setup.moves = value("--moves")?,
+            "--moves" => {
+                let v = value("--moves")?;
+                if moves.is_some() {
+                    return Err(twice("--moves"));
+                }
+                moves = Some(v);
+            }
             "-o" | "--option" => {
                 let v = value(w)?;
                 setup.options.push(
@@ -155,6 +168,8 @@ fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
             }
         }
     }
+    setup.seed = seed.unwrap_or(1);
+    setup.moves = moves.unwrap_or_default();
     Ok(setup)
 }
 

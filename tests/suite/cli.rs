@@ -1236,6 +1236,18 @@ fn an_agent_given_twice_is_refused() {
     let err = fails(&["play", TTT, "--player", "o=random", "--o", "human"], 2);
     assert!(err.contains("--o is given twice"), "{err}");
     let err = fails(
+        &["play", TTT, "--seed", "3", "--x", "random", "--seed", "4"],
+        2,
+    );
+    assert!(err.contains("--seed is given twice"), "{err}");
+    let err = fails(
+        &[
+            "play", TTT, "--x", "human", "--moves", "a1", "--moves", "b2",
+        ],
+        2,
+    );
+    assert!(err.contains("--moves is given twice"), "{err}");
+    let err = fails(
         &[
             "match", TTT, "--p1", "random", "--p2", "random", "--p1", "mcts:10",
         ],
