@@ -16,7 +16,8 @@
 //!
 //! One line per turn, in the game's notation (the actions of a turn of
 //! several actions separated by spaces). `result:` is the last line, once
-//! the game is over; a record without it is a game still in progress.
+//! the game is over (`black wins`, `draw`, or `white resigned`); a record
+//! without it is a game still in progress.
 //! `source` is a hash of the game file's text: a record is refused when the
 //! file has changed since, so that it is never replayed under other rules.
 
@@ -92,7 +93,11 @@ impl Record {
         let _ = writeln!(out, "game: {}", self.game);
         let _ = writeln!(out, "file: {}", self.file);
         let _ = writeln!(out, "source: fnv1a64:{:016x}", self.source_hash);
-        let _ = writeln!(out, "options: {}", self.options.join(" "));
+        let _ = writeln!(
+            out,
+            "{}",
+            format!("options: {}", self.options.join(" ")).trim_end()
+        );
         let _ = writeln!(out, "seats: {}", self.seats.join(" "));
         let _ = writeln!(out, "seed: {}", self.seed);
         out
@@ -233,14 +238,17 @@ impl Record {
         }
         if plies.is_none() {
             let now = st.result().map(|r| show::result_text(game, r));
-            if let (Some(said), now) = (&self.result, now)
+            // A resignation is not an action: the game itself goes on.
+            let resigned = |said: &str| said.ends_with(" resigned") && now.is_none();
+            if let (Some(said), now) = (&self.result, &now)
                 && Some(said) != now.as_ref()
+                && !resigned(said)
             {
                 return Err(RecordError {
                     line: self.turn_line(self.turns.len()),
                     message: format!(
                         "the record says `{said}`, the game says `{}`",
-                        now.unwrap_or_else(|| "not over".into())
+                        now.clone().unwrap_or_else(|| "not over".into())
                     ),
                 });
             }

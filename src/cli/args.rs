@@ -24,10 +24,10 @@ pub struct Cli {
 pub enum Command {
     /// Parse and check game files; report every error found.
     Check(CheckArgs),
-    /// Print a position.
+    /// Print a position (as text, or as an SVG picture with --svg).
     Show(ShowArgs),
     /// List the legal actions of a position, in notation.
-    Moves(ShowArgs),
+    Moves(MovesArgs),
     /// Play a game in the terminal.
     Play(PlayArgs),
     /// Play random games and report their results and lengths.
@@ -43,6 +43,11 @@ pub enum Command {
     Analyze(AnalyzeArgs),
     /// Combine the shards of `gdl analyze --shard i/n` into its report.
     Merge(MergeArgs),
+    /// Run games' test cases (NAME.tests) and compare their snapshots
+    /// (NAME.snapshot) beside them.
+    Test(TestArgs),
+    /// Check a game record against the rules and print its position.
+    Replay(ReplayArgs),
 }
 
 /// The game file and its options, common to all subcommands.
@@ -66,12 +71,46 @@ pub struct CheckArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Actions to play first, separated by spaces: `--moves "d4 e5"`.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+#[derive(Args, Debug)]
 pub struct ShowArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Actions to play first, separated by spaces: `--moves "d4 e5"`.
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// Print the position as an SVG picture (the last action outlined).
+    #[arg(long)]
+    pub svg: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct TestArgs {
+    /// Game files, or folders of them.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Store the snapshots computed now (after reviewing their diffs).
+    #[arg(long)]
+    pub accept: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// A record written by `gdl play --record`.
+    pub record: PathBuf,
+    /// Stop after this many actions (plies).
+    #[arg(long)]
+    pub ply: Option<usize>,
+    /// Print the position as an SVG picture.
+    #[arg(long)]
+    pub svg: bool,
 }
 
 #[derive(Args, Debug)]
@@ -84,6 +123,12 @@ pub struct PlayArgs {
     /// Seed for the random and search players [default: 1].
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Keep the game in this record file, rewritten after every action.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Continue the game of this record (and keep recording into it).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
     /// Who plays each side, named after the game's players:
     /// `--black human --white mcts:1s`. By default the first player is
     /// human and the others random. Agents: human, random, mcts:BUDGET

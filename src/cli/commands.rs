@@ -10,10 +10,11 @@ use serde_json::json;
 use super::json::Doc;
 
 use super::{
-    BenchArgs, CheckArgs, Failure, PerftArgs, PlayoutArgs, ShowArgs, io, load, start_after,
+    BenchArgs, CheckArgs, Failure, MovesArgs, PerftArgs, PlayoutArgs, ShowArgs, io, load,
+    start_after,
 };
-use crate::engine::Game;
-use crate::{notation, run, show};
+use crate::engine::{Action, Game};
+use crate::{notation, picture, run, show};
 
 pub(super) fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut failures = Vec::new();
@@ -70,6 +71,11 @@ pub(super) fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Fail
 pub(super) fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = load(&a.game.file, &a.game.options)?;
     let st = start_after(&game, &a.moves)?;
+    if a.svg {
+        let last = last_action(&game, &a.moves)?;
+        let caption = show::title(&game);
+        return write!(out, "{}", picture::svg(&game, &st, last, &caption)).map_err(io);
+    }
     writeln!(
         out,
         "{}\n{}",
@@ -79,7 +85,21 @@ pub(super) fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure>
     .map_err(io)
 }
 
-pub(super) fn moves_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
+/// The last of `moves`, to outline in a picture.
+pub(super) fn last_action(game: &Game, moves: &str) -> Result<Option<Action>, Failure> {
+    let mut words: Vec<&str> = moves.split_whitespace().collect();
+    let Some(last) = words.pop() else {
+        return Ok(None);
+    };
+    let st = start_after(game, &words.join(" "))?;
+    let mut legal = Vec::new();
+    game.legal_actions(&st, &mut legal);
+    notation::parse(game, &st, &legal, last)
+        .map(Some)
+        .map_err(|e| Failure::Input(format!("error: in --moves, {e}\n")))
+}
+
+pub(super) fn moves_cmd(a: &MovesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = load(&a.game.file, &a.game.options)?;
     let st = start_after(&game, &a.moves)?;
     if let Some(result) = st.result() {

@@ -16,6 +16,7 @@ mod commands;
 mod json;
 mod matches;
 mod play;
+mod records;
 
 pub use args::*;
 
@@ -28,6 +29,8 @@ pub enum Failure {
     Input(String),
     /// A file could not be read or output not written.
     Io(String),
+    /// Checks of `gdl test` failed (each said on standard output).
+    Checks(String),
     /// Whoever read the output has closed it (`gdl ... | head -1`): the
     /// conventional quiet exit, with status 0 and no message.
     Closed,
@@ -38,7 +41,7 @@ impl Failure {
     /// errors), 3 for I/O problems, 0 when the output was closed early.
     pub fn code(&self) -> i32 {
         match self {
-            Failure::GameFile(_) => 1,
+            Failure::GameFile(_) | Failure::Checks(_) => 1,
             Failure::Input(_) => 2,
             Failure::Io(_) => 3,
             Failure::Closed => 0,
@@ -47,7 +50,7 @@ impl Failure {
 
     pub fn message(&self) -> &str {
         match self {
-            Failure::GameFile(m) | Failure::Input(m) | Failure::Io(m) => m,
+            Failure::GameFile(m) | Failure::Input(m) | Failure::Io(m) | Failure::Checks(m) => m,
             Failure::Closed => "",
         }
     }
@@ -99,6 +102,8 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn
         Command::Match(a) => matches::match_cmd(&a, out),
         Command::Analyze(a) => analyze::analyze_cmd(&a, out),
         Command::Merge(a) => analyze::merge_cmd(&a, out),
+        Command::Test(a) => records::test_cmd(&a, out),
+        Command::Replay(a) => records::replay_cmd(&a, out),
     };
     match result {
         Ok(()) => 0,

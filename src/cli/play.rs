@@ -2,8 +2,9 @@
 //! an agent of [`crate::agent`] (the same agents as `gdl match`).
 
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 
-use super::{Cli, Failure, PlayArgs, io, load, start_after};
+use super::{Cli, Failure, PlayArgs, io, load, records, start_after};
 use crate::agent::{self, AgentSpec, Bot};
 use crate::check::OptionChoice;
 use crate::diagnostic::shorten;
@@ -14,7 +15,7 @@ use crate::{notation, show};
 
 /// `play`'s own flags, which may also come after the agents: a player of
 /// one of these names is given its agent with `--player NAME=AGENT`.
-const PLAY_FLAGS: [&str; 4] = ["seed", "moves", "option", "help"];
+const PLAY_FLAGS: [&str; 6] = ["seed", "moves", "option", "help", "record", "resume"];
 
 /// An agent asked for on the command line: `--black mcts:1s` or
 /// `--player black=mcts:1s` gives `("black", "mcts:1s")`.
@@ -86,6 +87,8 @@ struct PlaySetup {
     options: Vec<OptionChoice>,
     seed: u64,
     moves: String,
+    record: Option<PathBuf>,
+    resume: Option<PathBuf>,
 }
 
 /// Splits the words after the agents: `--seed`, `--moves` and `-o` may come
@@ -95,11 +98,14 @@ struct PlaySetup {
 fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
     // Given before the agents (read by clap) or after them, at most once.
     let (mut seed, mut moves) = (a.seed, a.moves.clone());
+    let (mut record, mut resume) = (a.record.clone(), a.resume.clone());
     let mut setup = PlaySetup {
         agents: Vec::new(),
         options: a.game.options.clone(),
         seed: 1,
         moves: String::new(),
+        record: None,
+        resume: None,
     };
     let twice =
         |flag: &str| Failure::Input(format!("error: {flag} is given twice; give it once\n"));
@@ -136,6 +142,18 @@ fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
                 }
                 moves = Some(v);
             }
+            "--record" | "--resume" => {
+                let v = PathBuf::from(value(w)?);
+                let slot = if w == "--record" {
+                    &mut record
+                } else {
+                    &mut resume
+                };
+                if slot.is_some() {
+                    return Err(twice(w));
+                }
+                *slot = Some(v);
+            }
             "-o" | "--option" => {
                 let v = value(w)?;
                 setup.options.push(
@@ -170,6 +188,7 @@ fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
     }
     setup.seed = seed.unwrap_or(1);
     setup.moves = moves.unwrap_or_default();
+    (setup.record, setup.resume) = (record, resume);
     Ok(setup)
 }
 
@@ -189,13 +208,73 @@ pub(super) fn play_cmd(
     }
     let PlaySetup {
         agents: agent_words,
-        options,
+        mut options,
         seed,
-        moves,
+        mut moves,
+        record: record_file,
+        resume: resume_file,
     } = late_options(a)?;
-    let game = load(&a.game.file, &options)?;
+    // A record to continue: its options and actions, checked against the
+    // rules (and the file's hash) before play goes on.
+    let resumed = match &resume_file {
+        Some(path) => {
+            if !options.is_empty() || !moves.is_empty() {
+                return Err(Failure::Input(
+                    "error: --resume takes the options and actions from the record: give no -o or --moves\n"
+                        .into(),
+                ));
+            }
+            let record = records::read_record(path)?;
+            options = record
+                .options
+                .iter()
+                .map(|o| o.parse())
+                .collect::<Result<_, _>>()
+                .map_err(|e| Failure::Input(format!("error: {}: {e}\n", path.display())))?;
+            moves = record.turns.concat().join(" ");
+            Some((path, record))
+        }
+        None => None,
+    };
+    let record_to = record_file.as_ref().or(resume_file.as_ref());
+    let source = match record_to {
+        Some(_) => Some(crate::read(&a.game.file)?),
+        None => None,
+    };
+    let game = match &source {
+        Some(text) => crate::load_source(text, &a.game.file.display().to_string(), &options)?,
+        None => load(&a.game.file, &options)?,
+    };
+    if let (Some((path, record)), Some(text)) = (&resumed, &source) {
+        record
+            .replay(&game, text, None)
+            .map_err(|e| Failure::Input(format!("error: {}:{e}\n", path.display())))?;
+    }
     let agents = agents(&game, &agent_words)?;
     let mut st = start_after(&game, &moves)?;
+    let recorder = match (record_to, &source) {
+        (Some(path), Some(text)) => {
+            let seats = (0..game.rules.players.len())
+                .map(|p| {
+                    let seat = game.seat_of(&game.start(), p as u8);
+                    format!("{}={}", game.rules.players[p], agents[seat])
+                })
+                .collect();
+            Some(records::Recorder::new(
+                path,
+                &game,
+                &a.game.file,
+                text,
+                seats,
+                seed,
+            ))
+        }
+        _ => None,
+    };
+    let save = |actions: &[String], result: Option<String>| match &recorder {
+        Some(r) => r.save(&game, actions, result),
+        None => Ok(()),
+    };
     let mut record: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
     let mut history: Vec<(State, usize)> = Vec::new();
     // Each computer seat has its agent, seeded from --seed and the seat, as
@@ -258,6 +337,7 @@ pub(super) fn play_cmd(
             record.push(text);
             observe(&mut bots, &mut hint, &game, &st, m);
             game.play_unchecked(&mut st, m);
+            save(&record, None)?;
             continue;
         }
         write!(out, "{}> ", show::position(&game, &st)).map_err(io)?;
@@ -331,6 +411,7 @@ pub(super) fn play_cmd(
                 Some((prev, len)) => {
                     st = prev;
                     record.truncate(len);
+                    save(&record, None)?;
                 }
                 None => writeln!(out, "nothing to undo").map_err(io)?,
             },
@@ -340,11 +421,17 @@ pub(super) fn play_cmd(
                     record.push(notation::format(&game, &legal, m));
                     observe(&mut bots, &mut hint, &game, &st, m);
                     game.play_unchecked(&mut st, m);
+                    save(&record, None)?;
                 }
                 Err(e) => writeln!(out, "{e}; type `moves` for the legal actions").map_err(io)?,
             },
         }
     }
+    let result = match &resigned {
+        Some(who) => Some(format!("{who} resigned")),
+        None => st.result().map(|r| show::result_text(&game, r)),
+    };
+    save(&record, result)?;
     if let Some(who) = resigned {
         record.push(format!("({who} resigned)"));
     }

@@ -6,6 +6,7 @@ mod common;
 
 mod analyze;
 mod cli;
+mod designer;
 mod errors;
 mod fuzz;
 mod games;
