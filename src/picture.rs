@@ -19,6 +19,9 @@ const UNIT: f64 = 40.0;
 /// Room around the cells for the coordinates, and above them for the title.
 const MARGIN: f64 = 36.0;
 const TITLE: f64 = 28.0;
+/// About the width of a caption's character, and the widest caption line.
+const CAPTION_CHAR: f64 = 8.0;
+const MAX_CAPTION: f64 = 480.0;
 
 /// Colours for players and neutral kinds whose name is not a colour.
 const PALETTE: &[&str] = &[
@@ -198,9 +201,10 @@ impl<'a> Canvas<'a> {
         let max = |f: fn(&(f64, f64)) -> f64| raw.iter().map(f).fold(f64::MIN, f64::max);
         let (x0, x1, y0, y1) = (min(|p| p.0), max(|p| p.0), min(|p| p.1), max(|p| p.1));
         let (left, top) = (MARGIN + UNIT / 2.0 - x0, TITLE + MARGIN + UNIT / 2.0 - y0);
-        // Wide enough for the caption too (about 8 pixels a character).
+        // Wide enough for the caption too (about 8 pixels a character), up
+        // to a limit: a longer caption is cut (it is whole in the title).
         let width = (x1 - x0 + UNIT + 2.0 * MARGIN)
-            .max(caption.chars().count() as f64 * 8.0 + 2.0 * MARGIN);
+            .max((caption.chars().count() as f64 * CAPTION_CHAR).min(MAX_CAPTION) + 2.0 * MARGIN);
         Canvas {
             layout,
             pos: raw.iter().map(|&(x, y)| (x + left, y + top)).collect(),
@@ -219,10 +223,17 @@ impl<'a> Canvas<'a> {
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="sans-serif">"#
         );
         let _ = writeln!(out, "<title>{}</title>", escape(caption));
+        let room = ((self.width - 2.0 * MARGIN) / CAPTION_CHAR) as usize;
+        let shown: String = if caption.chars().count() > room {
+            let cut: String = caption.chars().take(room.saturating_sub(1)).collect();
+            format!("{cut}…")
+        } else {
+            caption.to_string()
+        };
         let _ = writeln!(
             out,
             r##"<rect width="100%" height="100%" fill="#ffffff"/><text x="{MARGIN:.1}" y="20" font-size="15">{}</text>"##,
-            escape(caption)
+            escape(&shown)
         );
         out.push_str("<g class=\"cells\" stroke=\"#7a6a48\">\n");
         for (c, spot) in self.layout.cells.iter().enumerate() {
