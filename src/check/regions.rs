@@ -87,6 +87,7 @@ impl<'a> Checker<'a> {
                     (0..n).filter(|&c| match e {
                         SetExpr::Union(..) => a.contains(c) || b.contains(c),
                         SetExpr::Inter(..) => a.contains(c) && b.contains(c),
+                        // Except: the only other operator of this arm.
                         _ => a.contains(c) && !b.contains(c),
                     }),
                 )
@@ -104,7 +105,25 @@ impl<'a> Checker<'a> {
                         .flat_map(|c| b.neighbors(c).iter().map(|&x| x as usize)),
                 )
             }
-            _ => return None,
+            // What the position decides, or a binding, or one set per
+            // player or view: not fixed when the game is built. Listed one
+            // by one, so that a new kind of set must say which it is.
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Owned(_)
+            | SetExpr::Enemy
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Where(..)
+            | SetExpr::Var(_)
+            | SetExpr::ByPlayer(_)
+            | SetExpr::Reach(..)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_) => return None,
         })
     }
 }
