@@ -309,16 +309,7 @@ pub struct MatchTotals {
 impl MatchTotals {
     fn add(&mut self, g: &GameRecord) {
         for agent in 0..2 {
-            let t = &mut self.by_seat[agent][g.seat_of_agent(agent)];
-            t.games += 1;
-            match g.winner {
-                Some(w) if w == agent => t.wins += 1,
-                Some(_) => t.losses += 1,
-                None => t.draws += 1,
-            }
-            if g.result.is_none() {
-                t.unfinished += 1;
-            }
+            self.by_seat[agent][g.seat_of_agent(agent)].count(g, agent);
         }
     }
 
@@ -350,6 +341,20 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Counts game `g` for `agent` (0 = p1): a win, a loss or a draw, and
+    /// whether it was unfinished.
+    fn count(&mut self, g: &GameRecord, agent: usize) {
+        self.games += 1;
+        match g.winner {
+            Some(w) if w == agent => self.wins += 1,
+            Some(_) => self.losses += 1,
+            None => self.draws += 1,
+        }
+        if g.result.is_none() {
+            self.unfinished += 1;
+        }
+    }
+
     /// Both tallies together.
     pub fn plus(self, o: Tally) -> Tally {
         Tally {
@@ -422,15 +427,7 @@ impl MatchReport {
             if seat.is_some_and(|s| g.seat_of_agent(agent) != s) {
                 continue;
             }
-            t.games += 1;
-            match g.winner {
-                Some(w) if w == agent => t.wins += 1,
-                Some(_) => t.losses += 1,
-                None => t.draws += 1,
-            }
-            if g.result.is_none() {
-                t.unfinished += 1;
-            }
+            t.count(g, agent);
         }
         t
     }

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use crate::common::{gdl, gdl_with_input};
+use crate::common::{gdl, gdl_with_bytes, gdl_with_input};
 
 /// Runs `gdl ARGS`, which must succeed, and returns its stdout.
 fn ok(args: &[&str]) -> String {
@@ -1105,29 +1105,6 @@ fn play_says_who_plays_which_side_after_a_swap() {
 }
 
 // ---------------------------------------------------------------- bad input (issue 8)
-
-/// Runs `gdl ARGS` with `input` bytes on stdin (which need not be UTF-8).
-fn gdl_with_bytes(args: &[&str], input: &[u8]) -> crate::common::Run {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gdl"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the gdl binary runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let _ = stdin.write_all(input);
-    drop(stdin);
-    let out = child.wait_with_output().expect("gdl finishes");
-    crate::common::Run {
-        code: out.status.code().expect("gdl exits normally"),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    }
-}
 
 #[test]
 fn play_survives_a_line_that_is_not_utf8() {

@@ -22,6 +22,11 @@ impl std::fmt::Debug for Run {
 
 /// Runs `gdl ARGS` in the crate's directory with `input` on stdin.
 pub fn gdl_with_input(args: &[&str], input: &str) -> Run {
+    gdl_with_bytes(args, input.as_bytes())
+}
+
+/// Runs `gdl ARGS` with `input` bytes on stdin (which need not be UTF-8).
+pub fn gdl_with_bytes(args: &[&str], input: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gdl"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -32,7 +37,7 @@ pub fn gdl_with_input(args: &[&str], input: &str) -> Run {
         .expect("the gdl binary runs");
     let mut stdin = child.stdin.take().expect("stdin is piped");
     // The program may exit before reading everything: ignore a broken pipe.
-    let _ = stdin.write_all(input.as_bytes());
+    let _ = stdin.write_all(input);
     drop(stdin);
     let out = child.wait_with_output().expect("gdl finishes");
     Run {
