@@ -5,6 +5,7 @@ use super::lines::has_line;
 use super::{EMPTY, Game, NO_CELL, OCCUPIED};
 use crate::cellset;
 use crate::groups::Groups;
+use crate::limits::{MAX_BINDINGS, MAX_CELL_WORDS, MAX_CELLS, MAX_VARIABLES, PIECE_CODE_WORDS};
 use crate::rules::*;
 
 /// What an expression sees: the position, from one player's point of view.
@@ -18,8 +19,8 @@ pub(super) struct Ctx<'a> {
     pub(super) here: u32,
     pub(super) turn: u32,
     /// Values of the direction variables.
-    pub(super) dirs: [u8; 8],
-    pub(super) vars: &'a [f64; 16],
+    pub(super) dirs: [u8; MAX_BINDINGS],
+    pub(super) vars: &'a [f64; MAX_VARIABLES],
     pub(super) passes: u32,
     pub(super) origin: u32,
     pub(super) jumped: u32,
@@ -227,7 +228,7 @@ impl Ctx<'_> {
                 self.set(a, t, rest);
                 // The pieces present in the set, then for each the cells of
                 // that kind and owner.
-                let mut codes = [0u64; 4];
+                let mut codes = [0u64; PIECE_CODE_WORDS];
                 for c in cellset::cells(t) {
                     let code = self.cells[c] as usize;
                     if code != 0 {
@@ -260,7 +261,7 @@ impl Ctx<'_> {
                     (c0, c1) = (c0.min(info.col), c1.max(info.col));
                 }
                 // The rows' cells, and the columns' cells.
-                let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
+                let (mut rows, mut cols) = ([0u64; MAX_CELL_WORDS], [0u64; MAX_CELL_WORDS]);
                 for r in r0.max(0)..=r1 {
                     let m = &self.g.row_masks[r as usize * w..(r as usize + 1) * w];
                     for j in 0..w {
@@ -569,12 +570,13 @@ impl Ctx<'_> {
                 self.set(s, t, rest);
                 let board = &self.g.rules.board;
                 let rows = matches!(e, NumExpr::Rows(_));
-                // Boards have at most 4096 cells, so at most 4096 rows.
-                let mut seen = [0u64; 64];
+                // A board has at most MAX_CELLS rows (or columns).
+                let mut seen = [0u64; MAX_CELL_WORDS];
                 let mut n = 0;
                 for c in cellset::cells(t) {
                     let info = board.cell(c);
-                    let k = (if rows { info.row } else { info.col }).clamp(0, 4095) as usize;
+                    let k = (if rows { info.row } else { info.col }).clamp(0, MAX_CELLS as i32 - 1)
+                        as usize;
                     if seen[k / 64] >> (k % 64) & 1 == 0 {
                         seen[k / 64] |= 1 << (k % 64);
                         n += 1;

@@ -29,6 +29,9 @@ pub use state::{State, mix};
 use facts::Facts;
 use lines::line_masks;
 
+/// Fixed sets that get an anchor bit in the group tracker (bits of a `u64`).
+const MAX_ANCHORS: usize = u64::BITS as usize;
+
 /// No cell: for actions that are not tied to one (pass, swap).
 pub const NO_CELL: u32 = u32::MAX;
 
@@ -115,8 +118,11 @@ impl Game {
         let mark_keys = (0..cells * rules.marks.len()).map(|_| next()).collect();
 
         let facts = Facts::of(&rules);
+        // Only a cache: a `connected` side without an anchor bit is answered
+        // by a flood instead (`Ctx::anchor_bit` returns None), so the sets
+        // past the bits of a mask are simply not anchored.
         let mut anchor_sets = facts.anchors.clone();
-        anchor_sets.truncate(64);
+        anchor_sets.truncate(MAX_ANCHORS);
         let mut cell_anchors = vec![0u64; cells];
         for (bit, &set) in anchor_sets.iter().enumerate() {
             for c in rules.fixed_sets[set as usize].iter() {
