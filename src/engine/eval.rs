@@ -26,6 +26,12 @@ pub(super) struct Ctx<'a> {
     pub(super) jumped: u32,
     /// The groups bound by `each group`, one set per slot.
     pub(super) set_vars: &'a [u64],
+    /// While offering a step's actions: the game's shared sets, as computed
+    /// (W words each), with a bit for each one computed yet.
+    pub(super) memo: &'a mut [u64],
+    pub(super) memo_valid: u64,
+    /// Whether `here` and the directions are the offer's own (not rebound).
+    pub(super) memo_on: bool,
 }
 
 impl Ctx<'_> {
@@ -190,22 +196,54 @@ impl Ctx<'_> {
                 }
             }
             SetExpr::Where(a, cond) => {
+                let shared = match self.memo_on {
+                    true => self.g.shared_sets.iter().position(|s| s == e),
+                    false => None,
+                };
+                if let Some(k) = shared
+                    && self.memo_valid >> k & 1 == 1
+                {
+                    out.copy_from_slice(&self.memo[k * w..(k + 1) * w]);
+                    return;
+                }
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(a, t, rest);
                 out.fill(0);
-                let saved = self.here;
+                let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
                 for c in cellset::cells(t) {
                     self.here = c as u32;
                     if self.cond(cond, rest) {
                         cellset::insert(out, c);
                     }
                 }
-                self.here = saved;
+                (self.here, self.memo_on) = (saved, on);
+                if let Some(k) = shared {
+                    self.memo[k * w..(k + 1) * w].copy_from_slice(out);
+                    self.memo_valid |= 1 << k;
+                }
             }
             SetExpr::ByPlayer(v) => {
                 let e = &v[self.me as usize];
                 self.set(e, out, tmp);
             }
+            // The rarer whole-set operators, kept out of this recursive
+            // function so that its frame stays small (they hold big arrays).
+            SetExpr::Reach(..) | SetExpr::Like(_) | SetExpr::Box(_) => self.set_heavy(e, out, tmp),
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::Owned(_)
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Fixed(_)
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Var(_) => unreachable!("stored sets are copied above"),
+        }
+    }
+
+    #[inline(never)]
+    fn set_heavy(&mut self, e: &SetExpr, out: &mut [u64], tmp: &mut [u64]) {
+        let w = self.w();
+        match e {
             SetExpr::Reach(seed, through) => {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(through, t, rest);
@@ -285,7 +323,19 @@ impl Ctx<'_> {
             | SetExpr::Mark(_)
             | SetExpr::Fixed(_)
             | SetExpr::PerPlayer(_)
-            | SetExpr::Var(_) => unreachable!("stored sets are copied above"),
+            | SetExpr::Var(_)
+            | SetExpr::All
+            | SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Enemy
+            | SetExpr::Union(..)
+            | SetExpr::Inter(..)
+            | SetExpr::Except(..)
+            | SetExpr::Complement(_)
+            | SetExpr::Neighbors(_)
+            | SetExpr::Where(..)
+            | SetExpr::ByPlayer(_) => self.set(e, out, tmp),
         }
     }
 
@@ -319,10 +369,10 @@ impl Ctx<'_> {
                 if !self.member(a, c, tmp) {
                     return false;
                 }
-                let saved = self.here;
+                let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
                 self.here = c as u32;
                 let r = self.cond(cond, tmp);
-                self.here = saved;
+                (self.here, self.memo_on) = (saved, on);
                 r
             }
             SetExpr::ByPlayer(v) => {
@@ -411,13 +461,17 @@ impl Ctx<'_> {
                 }
             }
             BoolExpr::Quantifier { some, slot, body } => {
+                let on = std::mem::replace(&mut self.memo_on, false);
+                let mut r = !*some;
                 for d in 0..self.g.rules.board.dirs().len() {
                     self.dirs[*slot as usize] = d as u8;
                     if self.cond(body, tmp) == *some {
-                        return *some;
+                        r = *some;
+                        break;
                     }
                 }
-                !*some
+                self.memo_on = on;
+                r
             }
             // The rarer, heavier questions, kept out of this function so
             // that the frequent small ones stay cheap to call.
@@ -565,6 +619,22 @@ impl Ctx<'_> {
                 self.set(s, t, rest);
                 cellset::count(t) as f64
             }
+            NumExpr::Rows(_) | NumExpr::Columns(_) => self.int_heavy(e, tmp),
+            NumExpr::Groups(s) => self.group_stats(s, tmp).0 as f64,
+            NumExpr::Largest(s) => self.group_stats(s, tmp).1 as f64,
+            NumExpr::ByPlayer(v) => self.int(&v[self.me as usize], tmp),
+            NumExpr::Add(a, b) => self.int(a, tmp) + self.int(b, tmp),
+            NumExpr::Sub(a, b) => self.int(a, tmp) - self.int(b, tmp),
+            NumExpr::Mul(a, b) => self.int(a, tmp) * self.int(b, tmp),
+            NumExpr::Neg(a) => -self.int(a, tmp),
+        }
+    }
+
+    /// Counting rows or columns: kept out of `int` so that its recursive
+    /// frame stays small (the count holds a big array).
+    #[inline(never)]
+    fn int_heavy(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {
+        match e {
             NumExpr::Rows(s) | NumExpr::Columns(s) => {
                 let (t, rest) = tmp.split_at_mut(self.w());
                 self.set(s, t, rest);
@@ -584,13 +654,20 @@ impl Ctx<'_> {
                 }
                 n as f64
             }
-            NumExpr::Groups(s) => self.group_stats(s, tmp).0 as f64,
-            NumExpr::Largest(s) => self.group_stats(s, tmp).1 as f64,
-            NumExpr::ByPlayer(v) => self.int(&v[self.me as usize], tmp),
-            NumExpr::Add(a, b) => self.int(a, tmp) + self.int(b, tmp),
-            NumExpr::Sub(a, b) => self.int(a, tmp) - self.int(b, tmp),
-            NumExpr::Mul(a, b) => self.int(a, tmp) * self.int(b, tmp),
-            NumExpr::Neg(a) => -self.int(a, tmp),
+            NumExpr::Const(_)
+            | NumExpr::Turn
+            | NumExpr::Var(_)
+            | NumExpr::Passes
+            | NumExpr::Index(_)
+            | NumExpr::Select(..)
+            | NumExpr::Count(_)
+            | NumExpr::Groups(_)
+            | NumExpr::Largest(_)
+            | NumExpr::ByPlayer(_)
+            | NumExpr::Add(..)
+            | NumExpr::Sub(..)
+            | NumExpr::Mul(..)
+            | NumExpr::Neg(_) => self.int(e, tmp),
         }
     }
 }

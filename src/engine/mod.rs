@@ -17,6 +17,7 @@ mod eval;
 mod facts;
 mod floods;
 mod lines;
+mod memo;
 mod movegen;
 mod play;
 mod scratch;
@@ -97,8 +98,11 @@ pub struct Game {
     col_masks: Vec<u64>,
     /// Each cell's neighbours as a set (W words per cell).
     neighbor_masks: Vec<u64>,
-    /// Scratch bitsets needed by the deepest expression.
+    /// Scratch bitsets: those of the deepest expression, then one per
+    /// shared set.
     scratch_sets: usize,
+    /// `where` sets shared by several choices of a step (see [`memo`]).
+    shared_sets: Vec<SetExpr>,
 }
 
 impl Game {
@@ -166,6 +170,7 @@ impl Game {
                 cellset::insert(&mut neighbor_masks[c * words..(c + 1) * words], n as usize);
             }
         }
+        let shared_sets = memo::shared_sets(&rules);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
         Game {
             line_masks,
@@ -185,7 +190,8 @@ impl Game {
             anchor_sets,
             cell_anchors,
             max_choices,
-            scratch_sets: SCRATCH_SETS,
+            scratch_sets: SCRATCH_SETS + shared_sets.len(),
+            shared_sets,
             rules,
         }
     }

@@ -298,8 +298,12 @@ impl Game {
         let mut scratch = std::mem::take(&mut st.scratch);
         let mut open_group: Option<u8> = None;
         {
-            // One evaluation context for all the choices of the step.
+            // One evaluation context for all the choices of the step, which
+            // share the sets they have in common (see `memo`).
+            let (scratch, memo) = scratch.split_at_mut(crate::limits::SCRATCH_SETS * w);
             let mut cx = self.ctx(st, me);
+            cx.memo = memo;
+            cx.memo_on = !self.shared_sets.is_empty();
             for (i, (c, guard, group)) in choices.iter().enumerate() {
                 let slot = &mut targets[i * 3 * w..(i + 1) * 3 * w];
                 slot.fill(0);
@@ -308,7 +312,7 @@ impl Game {
                     continue;
                 }
                 if let Some(g) = guard
-                    && !cx.cond(g, &mut scratch)
+                    && !cx.cond(g, scratch)
                 {
                     continue;
                 }
@@ -322,15 +326,15 @@ impl Game {
                     ChoiceKind::Remove(target) => Some((target, OCCUPIED, false)),
                     ChoiceKind::Step { from, to } => {
                         let (_, to_slot) = rest.split_at_mut(w);
-                        cx.set(from, out, &mut scratch);
-                        cx.set(to, to_slot, &mut scratch);
+                        cx.set(from, out, scratch);
+                        cx.set(to, to_slot, scratch);
                         None
                     }
                     ChoiceKind::Jump { from, over, to } => {
                         let (over_slot, to_slot) = rest.split_at_mut(w);
-                        cx.set(from, out, &mut scratch);
-                        cx.set(over, over_slot, &mut scratch);
-                        cx.set(to, to_slot, &mut scratch);
+                        cx.set(from, out, scratch);
+                        cx.set(over, over_slot, scratch);
+                        cx.set(to, to_slot, scratch);
                         None
                     }
                     ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {
@@ -339,7 +343,7 @@ impl Game {
                     }
                 };
                 if let Some((target, within, invert)) = filter {
-                    cx.set(target, out, &mut scratch);
+                    cx.set(target, out, scratch);
                     // Place only on empty cells; convert only others' pieces.
                     let base = cx.raw(within);
                     let occ = cx.raw(OCCUPIED);

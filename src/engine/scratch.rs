@@ -26,6 +26,9 @@ impl Game {
             origin: st.origin,
             jumped: st.jumped,
             set_vars: &st.set_vars,
+            memo: &mut [],
+            memo_valid: 0,
+            memo_on: false,
         }
     }
 
