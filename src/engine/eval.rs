@@ -35,15 +35,18 @@ pub(super) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    #[inline(always)]
     pub(super) fn w(&self) -> usize {
         self.g.words
     }
 
+    #[inline(always)]
     pub(super) fn raw(&self, s: usize) -> &[u64] {
         let w = self.g.words;
         &self.sets[s * w..(s + 1) * w]
     }
 
+    #[inline]
     pub(super) fn who(&self, w: Who) -> usize {
         match w {
             Who::Me => self.me as usize,
@@ -593,7 +596,7 @@ impl Ctx<'_> {
                         let nb = &self.g.neighbor_masks[h * w..(h + 1) * w];
                         // A stored set (or the enemy's cells): one AND per word.
                         if let Some(s) = self.stored(other) {
-                            return (0..w).map(|j| (nb[j] & s[j]).count_ones()).sum::<u32>() as f64;
+                            return cellset::count_and(nb, s) as f64;
                         }
                         if matches!(other, SetExpr::Enemy) {
                             let (occ, own, neutral) = (
@@ -601,9 +604,11 @@ impl Ctx<'_> {
                                 self.raw(self.g.owner_set(self.me as usize)),
                                 self.raw(self.g.neutral_set()),
                             );
-                            return (0..w)
-                                .map(|j| (nb[j] & occ[j] & !own[j] & !neutral[j]).count_ones())
-                                .sum::<u32>() as f64;
+                            let mut n = 0;
+                            for j in 0..w {
+                                n += (nb[j] & occ[j] & !own[j] & !neutral[j]).count_ones();
+                            }
+                            return n as f64;
                         }
                         let board = &self.g.rules.board;
                         let mut n = 0;

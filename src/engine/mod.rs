@@ -98,6 +98,13 @@ pub struct Game {
     col_masks: Vec<u64>,
     /// Each cell's neighbours as a set (W words per cell).
     neighbor_masks: Vec<u64>,
+    /// Each cell's neighbours along the board's directions (links left
+    /// out), W words per cell: a cell none of whose are in a step's or a
+    /// jump's next set offers no move.
+    dir_masks: Vec<u64>,
+    /// No cell reaches one neighbour in two directions, so a step choice's
+    /// moves from a cell are counted by one AND per word of `dir_masks`.
+    dirs_distinct: bool,
     /// Scratch bitsets: those of the deepest expression, then one per
     /// shared set.
     scratch_sets: usize,
@@ -171,10 +178,13 @@ impl Game {
             }
         }
         let shared_sets = memo::shared_sets(&rules);
+        let (dir_masks, dirs_distinct) = dir_masks(board, words);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
         Game {
             line_masks,
             neighbor_masks,
+            dir_masks,
+            dirs_distinct,
             hash_last_cells,
             row_masks,
             col_masks,
@@ -303,4 +313,23 @@ impl Game {
         let s = self.mark_set(m);
         cellset::contains(&st.sets[s * w..(s + 1) * w], cell)
     }
+}
+
+/// Each cell's neighbours along the directions (W words per cell), and
+/// whether every cell reaches each of them in one direction only.
+fn dir_masks(board: &crate::board::Board, words: usize) -> (Vec<u64>, bool) {
+    let nd = board.ndirs();
+    let table = board.neighbor_table();
+    let mut masks = vec![0u64; board.len() * words];
+    let mut distinct = true;
+    for c in 0..board.len() {
+        let mask = &mut masks[c * words..(c + 1) * words];
+        for &n in &table[c * nd..(c + 1) * nd] {
+            if n != crate::board::NO_CELL {
+                distinct &= !cellset::contains(mask, n as usize);
+                cellset::insert(mask, n as usize);
+            }
+        }
+    }
+    (masks, distinct)
 }

@@ -30,7 +30,13 @@ impl Game {
         let board = &self.rules.board;
         let nd = board.ndirs();
         let table = board.neighbor_table();
+        let next = if jump { over } else { to };
         for c in cellset::cells(from) {
+            // Most cells have no neighbour to move to or over: skip them.
+            let near = &self.dir_masks[c * w..(c + 1) * w];
+            if (0..w).all(|j| near[j] & next[j] == 0) {
+                continue;
+            }
             for d in 0..nd {
                 let n = table[c * nd + d];
                 if n == crate::board::NO_CELL {
@@ -66,6 +72,12 @@ impl Game {
                 values.len() * usize::from(!cellset::is_empty(&t[..w]))
             }
             ChoiceKind::Pass | ChoiceKind::Swap => usize::from(!cellset::is_empty(&t[..w])),
+            ChoiceKind::Step { .. } if self.dirs_distinct => {
+                let (from, to) = (&t[..w], &t[2 * w..3 * w]);
+                cellset::cells(from)
+                    .map(|c| cellset::count_and(&self.dir_masks[c * w..(c + 1) * w], to))
+                    .sum()
+            }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
                 let mut n = 0;
