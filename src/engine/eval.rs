@@ -85,8 +85,10 @@ impl Ctx<'_> {
         }
     }
 
-    /// A set stored in the state, usable without copying.
-    #[inline]
+    /// A set stored in the state, usable without copying. Inlined into the
+    /// evaluators (it is asked first by nearly every operator); the rare
+    /// per-player choice recurses out of line.
+    #[inline(always)]
     pub(super) fn stored(&self, e: &SetExpr) -> Option<&[u64]> {
         Some(match e {
             SetExpr::Empty => self.raw(EMPTY),
@@ -98,7 +100,7 @@ impl Ctx<'_> {
                 let w = self.g.words;
                 &self.set_vars[*slot as usize * w..(*slot as usize + 1) * w]
             }
-            SetExpr::ByPlayer(v) => return self.stored(&v[self.me as usize]),
+            SetExpr::ByPlayer(v) => return self.stored_of(&v[self.me as usize]),
             SetExpr::Fixed(_) | SetExpr::PerPlayer(_) => return self.fixed(e),
             // Computed sets.
             SetExpr::All
@@ -116,6 +118,11 @@ impl Ctx<'_> {
             | SetExpr::Like(_)
             | SetExpr::Box(_) => return None,
         })
+    }
+
+    #[inline(never)]
+    fn stored_of(&self, e: &SetExpr) -> Option<&[u64]> {
+        self.stored(e)
     }
 
     /// Evaluates a set into `out`, using `tmp` for intermediate sets.
@@ -399,6 +406,7 @@ impl Ctx<'_> {
         }
     }
 
+    #[inline]
     pub(super) fn dir(&self, d: &DirExpr) -> Option<usize> {
         match d {
             DirExpr::Const(d) => Some(*d as usize),
