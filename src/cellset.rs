@@ -69,9 +69,25 @@ pub fn remove(set: &mut [u64], c: usize) {
     set[c / 64] &= !(1 << (c % 64));
 }
 
-#[inline]
+// Plain loops: the iterator chains were left as out-of-line folds in the
+// evaluator's hottest paths.
+#[inline(always)]
 pub fn count(set: &[u64]) -> usize {
-    set.iter().map(|w| w.count_ones() as usize).sum()
+    let mut n = 0;
+    for w in set {
+        n += w.count_ones() as usize;
+    }
+    n
+}
+
+/// The number of cells in both sets.
+#[inline(always)]
+pub fn count_and(a: &[u64], b: &[u64]) -> usize {
+    let mut n = 0;
+    for (x, y) in a.iter().zip(b) {
+        n += (x & y).count_ones() as usize;
+    }
+    n
 }
 
 #[inline]

@@ -5,6 +5,7 @@ use super::lines::has_line;
 use super::{EMPTY, Game, NO_CELL, OCCUPIED};
 use crate::cellset;
 use crate::groups::Groups;
+use crate::limits::{MAX_BINDINGS, MAX_CELL_WORDS, MAX_CELLS, MAX_VARIABLES, PIECE_CODE_WORDS};
 use crate::rules::*;
 
 /// What an expression sees: the position, from one player's point of view.
@@ -18,25 +19,34 @@ pub(super) struct Ctx<'a> {
     pub(super) here: u32,
     pub(super) turn: u32,
     /// Values of the direction variables.
-    pub(super) dirs: [u8; 8],
-    pub(super) vars: &'a [f64; 16],
+    pub(super) dirs: [u8; MAX_BINDINGS],
+    pub(super) vars: &'a [f64; MAX_VARIABLES],
     pub(super) passes: u32,
     pub(super) origin: u32,
     pub(super) jumped: u32,
     /// The groups bound by `each group`, one set per slot.
     pub(super) set_vars: &'a [u64],
+    /// While offering a step's actions: the game's shared sets, as computed
+    /// (W words each), with a bit for each one computed yet.
+    pub(super) memo: &'a mut [u64],
+    pub(super) memo_valid: u64,
+    /// Whether `here` and the directions are the offer's own (not rebound).
+    pub(super) memo_on: bool,
 }
 
 impl Ctx<'_> {
+    #[inline(always)]
     pub(super) fn w(&self) -> usize {
         self.g.words
     }
 
+    #[inline(always)]
     pub(super) fn raw(&self, s: usize) -> &[u64] {
         let w = self.g.words;
         &self.sets[s * w..(s + 1) * w]
     }
 
+    #[inline]
     pub(super) fn who(&self, w: Who) -> usize {
         match w {
             Who::Me => self.me as usize,
@@ -75,8 +85,10 @@ impl Ctx<'_> {
         }
     }
 
-    /// A set stored in the state, usable without copying.
-    #[inline]
+    /// A set stored in the state, usable without copying. Inlined into the
+    /// evaluators (it is asked first by nearly every operator); the rare
+    /// per-player choice recurses out of line.
+    #[inline(always)]
     pub(super) fn stored(&self, e: &SetExpr) -> Option<&[u64]> {
         Some(match e {
             SetExpr::Empty => self.raw(EMPTY),
@@ -88,7 +100,7 @@ impl Ctx<'_> {
                 let w = self.g.words;
                 &self.set_vars[*slot as usize * w..(*slot as usize + 1) * w]
             }
-            SetExpr::ByPlayer(v) => return self.stored(&v[self.me as usize]),
+            SetExpr::ByPlayer(v) => return self.stored_of(&v[self.me as usize]),
             SetExpr::Fixed(_) | SetExpr::PerPlayer(_) => return self.fixed(e),
             // Computed sets.
             SetExpr::All
@@ -106,6 +118,11 @@ impl Ctx<'_> {
             | SetExpr::Like(_)
             | SetExpr::Box(_) => return None,
         })
+    }
+
+    #[inline(never)]
+    fn stored_of(&self, e: &SetExpr) -> Option<&[u64]> {
+        self.stored(e)
     }
 
     /// Evaluates a set into `out`, using `tmp` for intermediate sets.
@@ -189,22 +206,54 @@ impl Ctx<'_> {
                 }
             }
             SetExpr::Where(a, cond) => {
+                let shared = match self.memo_on {
+                    true => self.g.shared_sets.iter().position(|s| s == e),
+                    false => None,
+                };
+                if let Some(k) = shared
+                    && self.memo_valid >> k & 1 == 1
+                {
+                    out.copy_from_slice(&self.memo[k * w..(k + 1) * w]);
+                    return;
+                }
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(a, t, rest);
                 out.fill(0);
-                let saved = self.here;
+                let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
                 for c in cellset::cells(t) {
                     self.here = c as u32;
                     if self.cond(cond, rest) {
                         cellset::insert(out, c);
                     }
                 }
-                self.here = saved;
+                (self.here, self.memo_on) = (saved, on);
+                if let Some(k) = shared {
+                    self.memo[k * w..(k + 1) * w].copy_from_slice(out);
+                    self.memo_valid |= 1 << k;
+                }
             }
             SetExpr::ByPlayer(v) => {
                 let e = &v[self.me as usize];
                 self.set(e, out, tmp);
             }
+            // The rarer whole-set operators, kept out of this recursive
+            // function so that its frame stays small (they hold big arrays).
+            SetExpr::Reach(..) | SetExpr::Like(_) | SetExpr::Box(_) => self.set_heavy(e, out, tmp),
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::Owned(_)
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Fixed(_)
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Var(_) => unreachable!("stored sets are copied above"),
+        }
+    }
+
+    #[inline(never)]
+    fn set_heavy(&mut self, e: &SetExpr, out: &mut [u64], tmp: &mut [u64]) {
+        let w = self.w();
+        match e {
             SetExpr::Reach(seed, through) => {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(through, t, rest);
@@ -227,7 +276,7 @@ impl Ctx<'_> {
                 self.set(a, t, rest);
                 // The pieces present in the set, then for each the cells of
                 // that kind and owner.
-                let mut codes = [0u64; 4];
+                let mut codes = [0u64; PIECE_CODE_WORDS];
                 for c in cellset::cells(t) {
                     let code = self.cells[c] as usize;
                     if code != 0 {
@@ -260,7 +309,7 @@ impl Ctx<'_> {
                     (c0, c1) = (c0.min(info.col), c1.max(info.col));
                 }
                 // The rows' cells, and the columns' cells.
-                let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
+                let (mut rows, mut cols) = ([0u64; MAX_CELL_WORDS], [0u64; MAX_CELL_WORDS]);
                 for r in r0.max(0)..=r1 {
                     let m = &self.g.row_masks[r as usize * w..(r as usize + 1) * w];
                     for j in 0..w {
@@ -284,7 +333,19 @@ impl Ctx<'_> {
             | SetExpr::Mark(_)
             | SetExpr::Fixed(_)
             | SetExpr::PerPlayer(_)
-            | SetExpr::Var(_) => unreachable!("stored sets are copied above"),
+            | SetExpr::Var(_)
+            | SetExpr::All
+            | SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Enemy
+            | SetExpr::Union(..)
+            | SetExpr::Inter(..)
+            | SetExpr::Except(..)
+            | SetExpr::Complement(_)
+            | SetExpr::Neighbors(_)
+            | SetExpr::Where(..)
+            | SetExpr::ByPlayer(_) => self.set(e, out, tmp),
         }
     }
 
@@ -318,10 +379,10 @@ impl Ctx<'_> {
                 if !self.member(a, c, tmp) {
                     return false;
                 }
-                let saved = self.here;
+                let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
                 self.here = c as u32;
                 let r = self.cond(cond, tmp);
-                self.here = saved;
+                (self.here, self.memo_on) = (saved, on);
                 r
             }
             SetExpr::ByPlayer(v) => {
@@ -345,6 +406,7 @@ impl Ctx<'_> {
         }
     }
 
+    #[inline]
     pub(super) fn dir(&self, d: &DirExpr) -> Option<usize> {
         match d {
             DirExpr::Const(d) => Some(*d as usize),
@@ -410,13 +472,17 @@ impl Ctx<'_> {
                 }
             }
             BoolExpr::Quantifier { some, slot, body } => {
+                let on = std::mem::replace(&mut self.memo_on, false);
+                let mut r = !*some;
                 for d in 0..self.g.rules.board.dirs().len() {
                     self.dirs[*slot as usize] = d as u8;
                     if self.cond(body, tmp) == *some {
-                        return *some;
+                        r = *some;
+                        break;
                     }
                 }
-                !*some
+                self.memo_on = on;
+                r
             }
             // The rarer, heavier questions, kept out of this function so
             // that the frequent small ones stay cheap to call.
@@ -538,7 +604,7 @@ impl Ctx<'_> {
                         let nb = &self.g.neighbor_masks[h * w..(h + 1) * w];
                         // A stored set (or the enemy's cells): one AND per word.
                         if let Some(s) = self.stored(other) {
-                            return (0..w).map(|j| (nb[j] & s[j]).count_ones()).sum::<u32>() as f64;
+                            return cellset::count_and(nb, s) as f64;
                         }
                         if matches!(other, SetExpr::Enemy) {
                             let (occ, own, neutral) = (
@@ -546,9 +612,11 @@ impl Ctx<'_> {
                                 self.raw(self.g.owner_set(self.me as usize)),
                                 self.raw(self.g.neutral_set()),
                             );
-                            return (0..w)
-                                .map(|j| (nb[j] & occ[j] & !own[j] & !neutral[j]).count_ones())
-                                .sum::<u32>() as f64;
+                            let mut n = 0;
+                            for j in 0..w {
+                                n += (nb[j] & occ[j] & !own[j] & !neutral[j]).count_ones();
+                            }
+                            return n as f64;
                         }
                         let board = &self.g.rules.board;
                         let mut n = 0;
@@ -564,24 +632,7 @@ impl Ctx<'_> {
                 self.set(s, t, rest);
                 cellset::count(t) as f64
             }
-            NumExpr::Rows(s) | NumExpr::Columns(s) => {
-                let (t, rest) = tmp.split_at_mut(self.w());
-                self.set(s, t, rest);
-                let board = &self.g.rules.board;
-                let rows = matches!(e, NumExpr::Rows(_));
-                // Boards have at most 4096 cells, so at most 4096 rows.
-                let mut seen = [0u64; 64];
-                let mut n = 0;
-                for c in cellset::cells(t) {
-                    let info = board.cell(c);
-                    let k = (if rows { info.row } else { info.col }).clamp(0, 4095) as usize;
-                    if seen[k / 64] >> (k % 64) & 1 == 0 {
-                        seen[k / 64] |= 1 << (k % 64);
-                        n += 1;
-                    }
-                }
-                n as f64
-            }
+            NumExpr::Rows(_) | NumExpr::Columns(_) => self.int_heavy(e, tmp),
             NumExpr::Groups(s) => self.group_stats(s, tmp).0 as f64,
             NumExpr::Largest(s) => self.group_stats(s, tmp).1 as f64,
             NumExpr::ByPlayer(v) => self.int(&v[self.me as usize], tmp),
@@ -589,6 +640,47 @@ impl Ctx<'_> {
             NumExpr::Sub(a, b) => self.int(a, tmp) - self.int(b, tmp),
             NumExpr::Mul(a, b) => self.int(a, tmp) * self.int(b, tmp),
             NumExpr::Neg(a) => -self.int(a, tmp),
+        }
+    }
+
+    /// Counting rows or columns: kept out of `int` so that its recursive
+    /// frame stays small (the count holds a big array).
+    #[inline(never)]
+    fn int_heavy(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {
+        match e {
+            NumExpr::Rows(s) | NumExpr::Columns(s) => {
+                let (t, rest) = tmp.split_at_mut(self.w());
+                self.set(s, t, rest);
+                let board = &self.g.rules.board;
+                let rows = matches!(e, NumExpr::Rows(_));
+                // A board has at most MAX_CELLS rows (or columns).
+                let mut seen = [0u64; MAX_CELL_WORDS];
+                let mut n = 0;
+                for c in cellset::cells(t) {
+                    let info = board.cell(c);
+                    let k = (if rows { info.row } else { info.col }).clamp(0, MAX_CELLS as i32 - 1)
+                        as usize;
+                    if seen[k / 64] >> (k % 64) & 1 == 0 {
+                        seen[k / 64] |= 1 << (k % 64);
+                        n += 1;
+                    }
+                }
+                n as f64
+            }
+            NumExpr::Const(_)
+            | NumExpr::Turn
+            | NumExpr::Var(_)
+            | NumExpr::Passes
+            | NumExpr::Index(_)
+            | NumExpr::Select(..)
+            | NumExpr::Count(_)
+            | NumExpr::Groups(_)
+            | NumExpr::Largest(_)
+            | NumExpr::ByPlayer(_)
+            | NumExpr::Add(..)
+            | NumExpr::Sub(..)
+            | NumExpr::Mul(..)
+            | NumExpr::Neg(_) => self.int(e, tmp),
         }
     }
 }

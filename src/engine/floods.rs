@@ -63,7 +63,7 @@ impl Ctx<'_> {
             let info = board.cell(c);
             (r0..=r1).contains(&info.row) && (c0..=c1).contains(&info.col)
         };
-        let mut codes = [0u64; 4];
+        let mut codes = [0u64; crate::limits::PIECE_CODE_WORDS];
         for c in cellset::cells(l) {
             let code = self.cells[c] as usize;
             if code != 0 {

@@ -17,6 +17,7 @@ mod eval;
 mod facts;
 mod floods;
 mod lines;
+mod memo;
 mod movegen;
 mod play;
 mod scratch;
@@ -28,6 +29,9 @@ pub use state::{State, mix};
 
 use facts::Facts;
 use lines::line_masks;
+
+/// Fixed sets that get an anchor bit in the group tracker (bits of a `u64`).
+const MAX_ANCHORS: usize = u64::BITS as usize;
 
 /// No cell: for actions that are not tied to one (pass, swap).
 pub const NO_CELL: u32 = u32::MAX;
@@ -94,8 +98,18 @@ pub struct Game {
     col_masks: Vec<u64>,
     /// Each cell's neighbours as a set (W words per cell).
     neighbor_masks: Vec<u64>,
-    /// Scratch bitsets needed by the deepest expression.
+    /// Each cell's neighbours along the board's directions (links left
+    /// out), W words per cell: a cell none of whose are in a step's or a
+    /// jump's next set offers no move.
+    dir_masks: Vec<u64>,
+    /// No cell reaches one neighbour in two directions, so a step choice's
+    /// moves from a cell are counted by one AND per word of `dir_masks`.
+    dirs_distinct: bool,
+    /// Scratch bitsets: those of the deepest expression, then one per
+    /// shared set.
     scratch_sets: usize,
+    /// `where` sets shared by several choices of a step (see [`memo`]).
+    shared_sets: Vec<SetExpr>,
 }
 
 impl Game {
@@ -115,8 +129,11 @@ impl Game {
         let mark_keys = (0..cells * rules.marks.len()).map(|_| next()).collect();
 
         let facts = Facts::of(&rules);
+        // Only a cache: a `connected` side without an anchor bit is answered
+        // by a flood instead (`Ctx::anchor_bit` returns None), so the sets
+        // past the bits of a mask are simply not anchored.
         let mut anchor_sets = facts.anchors.clone();
-        anchor_sets.truncate(64);
+        anchor_sets.truncate(MAX_ANCHORS);
         let mut cell_anchors = vec![0u64; cells];
         for (bit, &set) in anchor_sets.iter().enumerate() {
             for c in rules.fixed_sets[set as usize].iter() {
@@ -160,10 +177,14 @@ impl Game {
                 cellset::insert(&mut neighbor_masks[c * words..(c + 1) * words], n as usize);
             }
         }
+        let shared_sets = memo::shared_sets(&rules);
+        let (dir_masks, dirs_distinct) = dir_masks(board, words);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
         Game {
             line_masks,
             neighbor_masks,
+            dir_masks,
+            dirs_distinct,
             hash_last_cells,
             row_masks,
             col_masks,
@@ -179,7 +200,8 @@ impl Game {
             anchor_sets,
             cell_anchors,
             max_choices,
-            scratch_sets: SCRATCH_SETS,
+            scratch_sets: SCRATCH_SETS + shared_sets.len(),
+            shared_sets,
             rules,
         }
     }
@@ -291,4 +313,23 @@ impl Game {
         let s = self.mark_set(m);
         cellset::contains(&st.sets[s * w..(s + 1) * w], cell)
     }
+}
+
+/// Each cell's neighbours along the directions (W words per cell), and
+/// whether every cell reaches each of them in one direction only.
+fn dir_masks(board: &crate::board::Board, words: usize) -> (Vec<u64>, bool) {
+    let nd = board.ndirs();
+    let table = board.neighbor_table();
+    let mut masks = vec![0u64; board.len() * words];
+    let mut distinct = true;
+    for c in 0..board.len() {
+        let mask = &mut masks[c * words..(c + 1) * words];
+        for &n in &table[c * nd..(c + 1) * nd] {
+            if n != crate::board::NO_CELL {
+                distinct &= !cellset::contains(mask, n as usize);
+                cellset::insert(mask, n as usize);
+            }
+        }
+    }
+    (masks, distinct)
 }

@@ -30,7 +30,13 @@ impl Game {
         let board = &self.rules.board;
         let nd = board.ndirs();
         let table = board.neighbor_table();
+        let next = if jump { over } else { to };
         for c in cellset::cells(from) {
+            // Most cells have no neighbour to move to or over: skip them.
+            let near = &self.dir_masks[c * w..(c + 1) * w];
+            if (0..w).all(|j| near[j] & next[j] == 0) {
+                continue;
+            }
             for d in 0..nd {
                 let n = table[c * nd + d];
                 if n == crate::board::NO_CELL {
@@ -66,6 +72,12 @@ impl Game {
                 values.len() * usize::from(!cellset::is_empty(&t[..w]))
             }
             ChoiceKind::Pass | ChoiceKind::Swap => usize::from(!cellset::is_empty(&t[..w])),
+            ChoiceKind::Step { .. } if self.dirs_distinct => {
+                let (from, to) = (&t[..w], &t[2 * w..3 * w]);
+                cellset::cells(from)
+                    .map(|c| cellset::count_and(&self.dir_masks[c * w..(c + 1) * w], to))
+                    .sum()
+            }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
                 let mut n = 0;
@@ -298,8 +310,12 @@ impl Game {
         let mut scratch = std::mem::take(&mut st.scratch);
         let mut open_group: Option<u8> = None;
         {
-            // One evaluation context for all the choices of the step.
+            // One evaluation context for all the choices of the step, which
+            // share the sets they have in common (see `memo`).
+            let (scratch, memo) = scratch.split_at_mut(crate::limits::SCRATCH_SETS * w);
             let mut cx = self.ctx(st, me);
+            cx.memo = memo;
+            cx.memo_on = !self.shared_sets.is_empty();
             for (i, (c, guard, group)) in choices.iter().enumerate() {
                 let slot = &mut targets[i * 3 * w..(i + 1) * 3 * w];
                 slot.fill(0);
@@ -308,7 +324,7 @@ impl Game {
                     continue;
                 }
                 if let Some(g) = guard
-                    && !cx.cond(g, &mut scratch)
+                    && !cx.cond(g, scratch)
                 {
                     continue;
                 }
@@ -322,15 +338,15 @@ impl Game {
                     ChoiceKind::Remove(target) => Some((target, OCCUPIED, false)),
                     ChoiceKind::Step { from, to } => {
                         let (_, to_slot) = rest.split_at_mut(w);
-                        cx.set(from, out, &mut scratch);
-                        cx.set(to, to_slot, &mut scratch);
+                        cx.set(from, out, scratch);
+                        cx.set(to, to_slot, scratch);
                         None
                     }
                     ChoiceKind::Jump { from, over, to } => {
                         let (over_slot, to_slot) = rest.split_at_mut(w);
-                        cx.set(from, out, &mut scratch);
-                        cx.set(over, over_slot, &mut scratch);
-                        cx.set(to, to_slot, &mut scratch);
+                        cx.set(from, out, scratch);
+                        cx.set(over, over_slot, scratch);
+                        cx.set(to, to_slot, scratch);
                         None
                     }
                     ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {
@@ -339,7 +355,7 @@ impl Game {
                     }
                 };
                 if let Some((target, within, invert)) = filter {
-                    cx.set(target, out, &mut scratch);
+                    cx.set(target, out, scratch);
                     // Place only on empty cells; convert only others' pieces.
                     let base = cx.raw(within);
                     let occ = cx.raw(OCCUPIED);

@@ -300,7 +300,7 @@ impl Game {
         let w = self.words;
         let me = st.mover;
         // The set is kept in a scratch area below the evaluator's: copy out.
-        let mut remaining = [0u64; 64];
+        let mut remaining = [0u64; crate::limits::MAX_CELL_WORDS];
         {
             let mut scratch = std::mem::take(&mut st.scratch);
             {
@@ -397,7 +397,7 @@ impl Game {
                 let mut alive: u32 = (1 << self.players) - 1;
                 for (most, key) in keys {
                     let mut best: Option<f64> = None;
-                    let mut values = [0f64; 8];
+                    let mut values = [0f64; crate::limits::MAX_PLAYERS];
                     for p in 0..self.players {
                         if alive >> p & 1 == 0 {
                             continue;

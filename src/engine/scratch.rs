@@ -5,9 +5,9 @@ use super::eval::Ctx;
 use super::{Game, State};
 use crate::rules::*;
 
-/// Scratch sets for evaluation: an operator takes at most 4 per level of
-/// nesting, and the checker caps the nesting at `check::MAX_DEPTH`.
-pub const SCRATCH_SETS: usize = 4 * crate::check::MAX_DEPTH + 8;
+/// Scratch sets for evaluation (an operator takes at most 4 per level of
+/// nesting, which the checker caps): the limit's constant, re-exported.
+pub use crate::limits::SCRATCH_SETS;
 
 impl Game {
     pub(super) fn ctx<'a>(&'a self, st: &'a mut State, me: PlayerId) -> Ctx<'a> {
@@ -20,12 +20,15 @@ impl Game {
             me,
             here: st.here,
             turn: st.turn,
-            dirs: [0; 8],
+            dirs: [0; crate::limits::MAX_BINDINGS],
             vars: &st.vars,
             passes: st.passes,
             origin: st.origin,
             jumped: st.jumped,
             set_vars: &st.set_vars,
+            memo: &mut [],
+            memo_valid: 0,
+            memo_on: false,
         }
     }
 

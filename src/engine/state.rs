@@ -3,6 +3,7 @@
 
 use super::GameResult;
 use crate::groups::Groups;
+use crate::limits::{MAX_PLAYERS, MAX_VARIABLES};
 use crate::rules::*;
 
 /// One position.
@@ -23,7 +24,7 @@ pub struct State {
     /// The player (colour) whose turn it is.
     pub mover: PlayerId,
     /// Which seat controls each player; the pie rule exchanges them.
-    pub(super) seats: [u8; 8],
+    pub(super) seats: [u8; MAX_PLAYERS],
     /// Turn number, from 1.
     pub turn: u32,
     pub(super) turn_def: u16,
@@ -39,7 +40,7 @@ pub struct State {
     pub(super) pie_offered: bool,
     pub(super) changes: u64,
     /// Values of the game's variables (`choose`).
-    pub(super) vars: [f64; 16],
+    pub(super) vars: [f64; MAX_VARIABLES],
     /// Passes in a row just made.
     pub(super) passes: u32,
     /// The cell the last moving piece left, and the cell it jumped over.

@@ -1,0 +1,148 @@
+//! Sets shared by the choices of one step, computed once per offer.
+//!
+//! A definition is copied wherever it is used, so two choices of a step
+//! often test the same `where` set (Equi's territory sites are the target of
+//! one choice and excluded from another's). When the game is built, the
+//! `where` sets that occur more than once among a step's targets are listed;
+//! while the step's actions are offered, the first evaluation of such a set
+//! is kept and the others copy it. Only occurrences seen in the offer's own
+//! context are shared: inside a `where` condition or a `some d:`, `here` or
+//! a direction is rebound, and the memo is off.
+
+use crate::rules::*;
+
+/// Most shared sets (bits of the memo's `u64` of valid entries).
+pub(super) const MAX_SHARED: usize = u64::BITS as usize;
+
+/// The `where` sets that occur at least twice among the targets of one
+/// step's choices (outside any binder), at most [`MAX_SHARED`].
+pub(super) fn shared_sets(rules: &Rules) -> Vec<SetExpr> {
+    let mut shared: Vec<SetExpr> = Vec::new();
+    for step in rules.turns.iter().flat_map(|t| &t.steps) {
+        let choices = match step {
+            Step::Choose { choices, .. } => choices,
+            Step::Effect(_) | Step::End(..) => continue,
+        };
+        let mut seen: Vec<&SetExpr> = Vec::new();
+        for (c, _, _) in choices {
+            for target in targets(&rules.choices[*c as usize].kind) {
+                wheres(target, &mut seen);
+            }
+        }
+        for (i, e) in seen.iter().enumerate() {
+            if seen[..i].contains(e) && !shared.contains(e) && shared.len() < MAX_SHARED {
+                shared.push((*e).clone());
+            }
+        }
+    }
+    shared
+}
+
+/// The target sets a choice evaluates when offered.
+fn targets(kind: &ChoiceKind) -> Vec<&SetExpr> {
+    match kind {
+        ChoiceKind::Place { target, .. } => vec![target],
+        ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => vec![t],
+        ChoiceKind::Step { from, to } => vec![from, to],
+        ChoiceKind::Jump { from, over, to } => vec![from, over, to],
+        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => vec![],
+    }
+}
+
+/// The `where` sets evaluated in the context of `e` (not under a binder).
+fn wheres<'a>(e: &'a SetExpr, out: &mut Vec<&'a SetExpr>) {
+    match e {
+        SetExpr::Where(..) => out.push(e),
+        SetExpr::Union(a, b)
+        | SetExpr::Inter(a, b)
+        | SetExpr::Except(a, b)
+        | SetExpr::Reach(a, b) => {
+            wheres(a, out);
+            wheres(b, out);
+        }
+        SetExpr::Complement(a) | SetExpr::Neighbors(a) | SetExpr::Like(a) | SetExpr::Box(a) => {
+            wheres(a, out)
+        }
+        SetExpr::ByPlayer(v) => v.iter().for_each(|e| wheres(e, out)),
+        SetExpr::Empty
+        | SetExpr::Occupied
+        | SetExpr::All
+        | SetExpr::Here
+        | SetExpr::Origin
+        | SetExpr::Jumped
+        | SetExpr::Owned(_)
+        | SetExpr::Enemy
+        | SetExpr::Piece(_)
+        | SetExpr::Mark(_)
+        | SetExpr::Fixed(_)
+        | SetExpr::PerPlayer(_)
+        | SetExpr::Var(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Action, Game};
+    use crate::syntax::parse;
+
+    fn game(source: &str, options: &[(&str, &str)]) -> Game {
+        let file = parse(source).expect("parses");
+        let options: Vec<_> = options
+            .iter()
+            .map(|(n, v)| crate::check::OptionChoice {
+                name: n.to_string(),
+                value: v.to_string(),
+            })
+            .collect();
+        Game::new(crate::check::compile(&file, &options).expect("compiles"))
+    }
+
+    /// Plays the same pseudo-random games with and without the memo and
+    /// compares the legal actions at every ply.
+    fn same_actions_without_memo(g: &Game) {
+        let mut plain = g.clone();
+        plain.shared_sets.clear();
+        plain.scratch_sets = crate::limits::SCRATCH_SETS;
+        let (mut a, mut b) = (Vec::<Action>::new(), Vec::<Action>::new());
+        for seed in 0..20u64 {
+            let (mut s, mut t) = (g.start(), plain.start());
+            let mut r = seed;
+            for _ in 0..200 {
+                g.legal_actions(&s, &mut a);
+                plain.legal_actions(&t, &mut b);
+                assert_eq!(a, b);
+                if a.is_empty() {
+                    break;
+                }
+                r = super::super::mix(r.wrapping_add(1));
+                let act = a[(r % a.len() as u64) as usize];
+                g.play_unchecked(&mut s, act);
+                plain.play_unchecked(&mut t, act);
+            }
+        }
+    }
+
+    #[test]
+    fn equi_shares_its_territory_sites_and_plays_the_same() {
+        let src = include_str!("../../games/equi.gdl");
+        let g = game(src, &[]);
+        assert!(!g.shared_sets.is_empty());
+        same_actions_without_memo(&g);
+        same_actions_without_memo(&game(src, &[("discs", "safe-non-territory")]));
+    }
+
+    /// `near` depends on `here`: inside another `where` it must be computed
+    /// for the tested cell, not copied from the offer's own `here`.
+    #[test]
+    fn a_shared_set_under_a_binder_is_not_copied() {
+        let g = game(
+            "game T board square(4) players x, o pieces stone
+             define near = (neighbors(here) and empty) where count(own) >= 0
+             turn: place stone at near | place stone at near except cells(a1)
+                 | place stone at empty where count(near) = 2 | pass",
+            &[],
+        );
+        assert_eq!(g.shared_sets.len(), 1);
+        same_actions_without_memo(&g);
+    }
+}
