@@ -122,12 +122,7 @@ pub struct Analysis {
 
 /// FNV-1a, 64 bits.
 fn fnv(text: &str) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for b in text.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+    crate::record::source_hash(text)
 }
 
 /// The seed of a section of a run seeded with `seed`.
