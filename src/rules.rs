@@ -5,7 +5,10 @@
 use crate::board::Board;
 use crate::cellset::CellSet;
 
+mod directions;
 pub mod walk;
+
+pub use directions::{DirMask, DirSet, MAX_DIRS, all_dirs, each_dir};
 
 /// Index of a player (a colour or role, not a seat).
 pub type PlayerId = u8;
@@ -144,6 +147,8 @@ pub enum BoolExpr {
     Line(SetExpr, u32),
     /// The cell in a direction from `here` is in the set.
     At(SetExpr, DirExpr),
+    /// The cell in some direction of the set from `here` is in the set.
+    AtSome(SetExpr, DirSet),
     /// `some d:` (true) or `every d:` (false) over the board's directions.
     Quantifier {
         some: bool,
@@ -203,15 +208,17 @@ pub enum ChoiceKind {
         var: u8,
         values: Vec<f64>,
     },
-    /// A piece moves to a neighbouring cell; the action's `cell` is
-    /// `from * directions + direction`.
+    /// A piece moves to a neighbouring cell, in one of the directions.
     Step {
         from: SetExpr,
+        dirs: DirSet,
         to: SetExpr,
     },
-    /// A piece moves over a neighbour to the cell behind it, in a line.
+    /// A piece moves over a neighbour to the cell behind it, in a line, in
+    /// one of the directions.
     Jump {
         from: SetExpr,
+        dirs: DirSet,
         over: SetExpr,
         to: SetExpr,
     },
@@ -327,6 +334,15 @@ pub struct OptionInfo {
     pub doc: String,
 }
 
+/// A piece on the board before the first turn (`setup`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub cell: u32,
+    pub piece: PieceId,
+    /// `None` for a neutral kind.
+    pub owner: Option<PlayerId>,
+}
+
 /// A game ready to run: the output of [`crate::check::compile`].
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -343,6 +359,8 @@ pub struct Rules {
     pub variables: Vec<Variable>,
     pub marks: Vec<String>,
     pub fixed_sets: Vec<CellSet>,
+    /// The pieces on the board at the start, in the order placed.
+    pub setup: Vec<Placed>,
     pub choices: Vec<Choice>,
     pub turns: Vec<Turn>,
     /// Turn numbers at whose first ply the pie rule offers `swap`.

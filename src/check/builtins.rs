@@ -8,7 +8,7 @@ use crate::diagnostic::{Diagnostic, Span, closest};
 use crate::limits::MAX_LINE;
 use crate::rules::*;
 
-use super::{Checker, Value};
+use super::{Checker, Value, directions};
 
 /// What a built-in function takes or gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +17,8 @@ pub(super) enum Type {
     Number,
     Condition,
     Direction,
+    /// A direction or a set of directions (`ne or nw`, `forward`).
+    Directions,
     Player,
     /// A whole number fixed before the game starts (a constant, an option).
     FixedNumber,
@@ -33,6 +35,8 @@ pub(super) enum Arg {
     Number(NumExpr),
     Condition(BoolExpr),
     Direction(DirExpr),
+    /// A direction ([`Value::Dir`]) or a set ([`Value::Dirs`]).
+    Directions(Value),
     Player(Who),
     Fixed(i64),
     /// A column letter or a fixed number, as text.
@@ -82,6 +86,13 @@ impl Args<'_> {
         match self.values.get(i) {
             Some(Arg::Direction(d)) => d.clone(),
             _ => DirExpr::Const(0),
+        }
+    }
+
+    fn directions(&self, i: usize) -> Value {
+        match self.values.get(i) {
+            Some(Arg::Directions(v)) => v.clone(),
+            _ => Value::Error,
         }
     }
 
@@ -147,7 +158,9 @@ impl Builtin {
     }
 }
 
-use Type::{CellLabel, ColumnKey, Condition, Direction, FixedNumber, Number, Player, Set};
+use Type::{
+    CellLabel, ColumnKey, Condition, Direction, Directions, FixedNumber, Number, Player, Set,
+};
 
 /// Every built-in function, in the order "did you mean" and the list of
 /// functions show them.
@@ -220,7 +233,17 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         needs_board: true,
         lower: cells,
     },
-    Builtin::new("rotate", &[Direction, FixedNumber], Direction, rotate).on_board(),
+    Builtin::new("rotate", &[Directions, FixedNumber], Direction, rotate).on_board(),
+    Builtin::new("toward", &[Directions], Direction, |c, a| {
+        match a.directions(0) {
+            Value::Error => Value::Error,
+            v => match c.want_dirs(v, a.span(0)) {
+                Some(set) => c.toward(&set),
+                None => Value::Error,
+            },
+        }
+    })
+    .on_board(),
 ];
 
 /// How a built-in name gets its value (the span is where it is used).
@@ -241,6 +264,10 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
     ("passes", |_, _| Value::Num(NumExpr::Passes)),
     ("origin", |_, _| Value::Set(SetExpr::Origin)),
     ("jumped", |_, _| Value::Set(SetExpr::Jumped)),
+    ("orthogonal", directions::orthogonal),
+    ("diagonal", directions::diagonal),
+    ("dark", |c, span| directions::square_colour(c, span, true)),
+    ("light", |c, span| directions::square_colour(c, span, false)),
     ("stuck", |c, span| {
         c.errors.push(
             Diagnostic::at(span, "`stuck` stands alone, in `end if stuck: OUTCOME`")
@@ -339,7 +366,11 @@ fn rotate(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
         );
         return Value::Error;
     }
-    Value::Dir(DirExpr::Rotate(Box::new(a.direction(0)), table))
+    match a.directions(0) {
+        Value::Dirs(set) => c.rotate_dirs(&set, &table),
+        Value::Dir(d) => Value::Dir(DirExpr::Rotate(Box::new(d), table)),
+        _ => Value::Error,
+    }
 }
 
 /// The built-in function called `name`, if there is one.
@@ -403,7 +434,7 @@ impl<'a> Checker<'a> {
                     | (Type::Set, Value::Set(_))
                     | (Type::Number, Value::Num(_))
                     | (Type::Condition, Value::Bool(_))
-                    | (Type::Direction, Value::Dir(_))
+                    | (Type::Direction, Value::Dir(_) | Value::Dirs(_))
             ),
             "`{}` gives what its entry says",
             builtin.name
@@ -425,6 +456,13 @@ impl<'a> Checker<'a> {
                 let v = self.expr(e);
                 Arg::Direction(self.want_dir(v, e.span)?)
             }
+            Type::Directions => match self.expr(e) {
+                v @ (Value::Dir(_) | Value::Dirs(_)) => Arg::Directions(v),
+                v => {
+                    self.mismatch(&v, "a direction", e.span);
+                    return None;
+                }
+            },
             Type::Player => match self.expr(e) {
                 Value::Who(w) => Arg::Player(w),
                 v => {

@@ -106,6 +106,7 @@ impl<'a> Checker<'a> {
                 self.choice(&named, None);
             }
         }
+        let setup = self.setup();
         let name = file
             .name
             .as_ref()
@@ -138,6 +139,7 @@ impl<'a> Checker<'a> {
             variables: self.variables.clone(),
             set_slots: self.set_slots,
             marks: self.marks.clone(),
+            setup,
             fixed_sets: self.fixed_sets.clone(),
             choices: std::mem::take(&mut self.choices),
             turns,
@@ -240,12 +242,19 @@ impl<'a> Checker<'a> {
             ast::ChoiceKind::Pass => ChoiceKind::Pass,
             ast::ChoiceKind::Swap => ChoiceKind::Swap,
             ast::ChoiceKind::Choose { var, values, span } => self.choose(var, values, *span),
-            ast::ChoiceKind::Step { from, to } => ChoiceKind::Step {
+            ast::ChoiceKind::Step { from, dirs, to } => ChoiceKind::Step {
                 from: self.set(from),
+                dirs: self.move_dirs(dirs.as_ref()),
                 to: self.set(to),
             },
-            ast::ChoiceKind::Jump { from, over, to } => ChoiceKind::Jump {
+            ast::ChoiceKind::Jump {
+                from,
+                dirs,
+                over,
+                to,
+            } => ChoiceKind::Jump {
                 from: self.set(from),
+                dirs: self.move_dirs(dirs.as_ref()),
                 over: self.set(over),
                 to: self.set(to),
             },

@@ -487,6 +487,7 @@ impl Ctx<'_> {
             // The rarer, heavier questions, kept out of this function so
             // that the frequent small ones stay cheap to call.
             BoolExpr::Line(..)
+            | BoolExpr::AtSome(..)
             | BoolExpr::Connected(..)
             | BoolExpr::SamePlayer(..)
             | BoolExpr::Escapes { .. }
@@ -514,6 +515,20 @@ impl Ctx<'_> {
                         .any(|m| (0..w).all(|j| set[j] & m[j] == m[j]));
                 }
                 has_line(&self.g.rules.board, &self.g.line_dirs, set, *n)
+            }
+            BoolExpr::AtSome(s, dirs) => {
+                if self.here == NO_CELL {
+                    return false;
+                }
+                let (g, h) = (self.g, self.here as usize);
+                for d in each_dir(dirs.mask(self.me)) {
+                    if let Some(n) = g.rules.board.neighbor(h, d)
+                        && self.member(s, n, tmp)
+                    {
+                        return true;
+                    }
+                }
+                false
             }
             BoolExpr::Connected(s, a, b) => self.connected(s, a, b, tmp),
             BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),

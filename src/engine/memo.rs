@@ -43,8 +43,8 @@ fn targets(kind: &ChoiceKind) -> Vec<&SetExpr> {
     match kind {
         ChoiceKind::Place { target, .. } => vec![target],
         ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => vec![t],
-        ChoiceKind::Step { from, to } => vec![from, to],
-        ChoiceKind::Jump { from, over, to } => vec![from, over, to],
+        ChoiceKind::Step { from, to, .. } => vec![from, to],
+        ChoiceKind::Jump { from, over, to, .. } => vec![from, over, to],
         ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => vec![],
     }
 }

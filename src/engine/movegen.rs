@@ -17,10 +17,13 @@ impl Game {
         &st.targets[i * n..(i + 1) * n]
     }
 
-    /// Calls `f(from, dir, to)` for each move a step or jump choice offers.
+    /// Calls `f(from, dir, to)` for each move a step or jump choice `c`
+    /// offers `player`, in the choice's directions.
     #[inline]
     pub(super) fn each_move(
         &self,
+        c: u16,
+        player: PlayerId,
         jump: bool,
         t: &[u64],
         mut f: impl FnMut(usize, usize, usize) -> bool,
@@ -30,14 +33,15 @@ impl Game {
         let board = &self.rules.board;
         let nd = board.ndirs();
         let table = board.neighbor_table();
+        let (mask, near) = self.move_dirs(c, player);
         let next = if jump { over } else { to };
         for c in cellset::cells(from) {
             // Most cells have no neighbour to move to or over: skip them.
-            let near = &self.dir_masks[c * w..(c + 1) * w];
+            let near = &near[c * w..(c + 1) * w];
             if (0..w).all(|j| near[j] & next[j] == 0) {
                 continue;
             }
-            for d in 0..nd {
+            for d in each_dir(mask) {
                 let n = table[c * nd + d];
                 if n == crate::board::NO_CELL {
                     continue;
@@ -60,9 +64,10 @@ impl Game {
         }
     }
 
-    /// How many actions choice `c` offers, given its cached targets `t`.
+    /// How many actions choice `c` offers `player`, given its cached
+    /// targets `t`.
     #[inline]
-    pub(super) fn offered(&self, c: u16, t: &[u64]) -> usize {
+    pub(super) fn offered(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
         let w = self.words;
         match &self.rules.choices[c as usize].kind {
             ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
@@ -72,16 +77,17 @@ impl Game {
                 values.len() * usize::from(!cellset::is_empty(&t[..w]))
             }
             ChoiceKind::Pass | ChoiceKind::Swap => usize::from(!cellset::is_empty(&t[..w])),
-            ChoiceKind::Step { .. } if self.dirs_distinct => {
+            ChoiceKind::Step { .. } if self.moves.distinct => {
                 let (from, to) = (&t[..w], &t[2 * w..3 * w]);
+                let (_, near) = self.move_dirs(c, player);
                 cellset::cells(from)
-                    .map(|c| cellset::count_and(&self.dir_masks[c * w..(c + 1) * w], to))
+                    .map(|c| cellset::count_and(&near[c * w..(c + 1) * w], to))
                     .sum()
             }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
                 let mut n = 0;
-                self.each_move(jump, t, |_, _, _| {
+                self.each_move(c, player, jump, t, |_, _, _| {
                     n += 1;
                     true
                 });
@@ -90,9 +96,9 @@ impl Game {
         }
     }
 
-    /// The `k`-th action (`k < offered`) of choice `c`.
+    /// The `k`-th action (`k < offered`) of choice `c` for `player`.
     #[inline]
-    pub(super) fn nth_offered(&self, c: u16, t: &[u64], k: usize) -> Action {
+    pub(super) fn nth_offered(&self, c: u16, player: PlayerId, t: &[u64], k: usize) -> Action {
         let w = self.words;
         let kind = &self.rules.choices[c as usize].kind;
         let kind = match kind {
@@ -105,7 +111,7 @@ impl Game {
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(kind, ChoiceKind::Jump { .. });
                 let (mut i, mut found) = (0, None);
-                self.each_move(jump, t, |from, d, to| {
+                self.each_move(c, player, jump, t, |from, d, to| {
                     if i == k {
                         found = Some(Action::moving(c, from, jump, d, to));
                         return false;
@@ -139,13 +145,14 @@ impl Game {
                     }
                     ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                         let jump = matches!(kind, ChoiceKind::Jump { .. });
-                        self.each_move(jump, t, |from, d, to| {
+                        self.each_move(*choice, st.mover, jump, t, |from, d, to| {
                             out.push(Action::moving(*choice, from, jump, d, to));
                             true
                         });
                     }
                     ChoiceKind::Choose { .. } | ChoiceKind::Pass | ChoiceKind::Swap => out.extend(
-                        (0..self.offered(*choice, t)).map(|k| self.nth_offered(*choice, t, k)),
+                        (0..self.offered(*choice, st.mover, t))
+                            .map(|k| self.nth_offered(*choice, st.mover, t, k)),
                     ),
                 }
             }
@@ -187,7 +194,7 @@ impl Game {
                     ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                         let jump = matches!(kind, ChoiceKind::Jump { .. });
                         let mut found = false;
-                        self.each_move(jump, t, |from, d, to| {
+                        self.each_move(*c, st.mover, jump, t, |from, d, to| {
                             found = Action::moving(*c, from, jump, d, to) == a;
                             !found
                         });
@@ -219,7 +226,7 @@ impl Game {
             let t = self.slot(st, i);
             let n = st.counts[i] as usize;
             if k < n {
-                return Some(self.nth_offered(*c, t, k));
+                return Some(self.nth_offered(*c, st.mover, t, k));
             }
             k -= n;
         }
@@ -336,13 +343,13 @@ impl Game {
                         Some((target, self.owner_set(me as usize), true))
                     }
                     ChoiceKind::Remove(target) => Some((target, OCCUPIED, false)),
-                    ChoiceKind::Step { from, to } => {
+                    ChoiceKind::Step { from, to, .. } => {
                         let (_, to_slot) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
                         cx.set(to, to_slot, scratch);
                         None
                     }
-                    ChoiceKind::Jump { from, over, to } => {
+                    ChoiceKind::Jump { from, over, to, .. } => {
                         let (over_slot, to_slot) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
                         cx.set(over, over_slot, scratch);
@@ -373,7 +380,7 @@ impl Game {
                         slot[j] &= occ[j];
                     }
                 }
-                let n = self.offered(*c, &targets[i * 3 * w..(i + 1) * 3 * w]);
+                let n = self.offered(*c, me, &targets[i * 3 * w..(i + 1) * 3 * w]);
                 counts[i] = n as u32;
                 if n > 0 {
                     open_group = Some(*group);

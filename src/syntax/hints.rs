@@ -58,6 +58,7 @@ pub const KEYWORDS: &[&str] = &[
     "into",
     "set",
     "while",
+    "setup",
 ];
 
 /// The grammar's other words: they are not reserved, so they may be names
@@ -217,6 +218,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::neutral => "`pieces`",
         Rule::action_item => "`action`",
         Rule::swap_item => "`swap at turn N`",
+        Rule::setup_item => "`setup`",
+        Rule::placement => "a placement (`PLAYER PIECE at CELLS`)",
+        Rule::move_dirs => "directions",
         Rule::turn_item => "`turn`",
         Rule::end_item => "`end if`",
         Rule::name | Rule::action_ref => "a name",
@@ -234,6 +238,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::relative
         | Rule::primary
         | Rule::call
+        | Rule::call_name
         | Rule::turn_number => "an expression",
         Rule::quantifier | Rule::some | Rule::every => "`some d:` or `every d:`",
         Rule::where_op => "`where`",

@@ -171,6 +171,19 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
                 span: item_span,
             });
         }
+        Rule::setup_item => {
+            let mut setup = SetupDecl {
+                guard: None,
+                placements: Vec::new(),
+            };
+            for p in inner {
+                match p.as_rule() {
+                    Rule::guard => setup.guard = Some(guard(p)),
+                    _ => setup.placements.push(placement(p)),
+                }
+            }
+            game.setups.push(setup);
+        }
         Rule::turn_item => {
             let mut when = TurnWhen::Always;
             let mut steps = Vec::new();
@@ -286,12 +299,35 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::else_kw
         | Rule::step_move
         | Rule::jump_move
+        | Rule::move_dirs
+        | Rule::placement
+        | Rule::call_name
         | Rule::make_cells
         | Rule::set_var
         | Rule::neutral
         | Rule::choose
         | Rule::each_group
         | Rule::effect_ref => {}
+    }
+}
+
+/// `[PLAYER] PIECE at SET` in a `setup`.
+fn placement(pair: P) -> Placement {
+    let s = span(&pair);
+    let mut names = Vec::new();
+    let mut at = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::name => names.push(name(p)),
+            _ => at = Some(expr(p)),
+        }
+    }
+    let piece = names.pop().expect("a placement names a piece");
+    Placement {
+        player: names.pop(),
+        piece,
+        at: at.expect("a placement has cells"),
+        span: s,
     }
 }
 
@@ -370,17 +406,20 @@ fn choice(pair: P) -> Choice {
         Rule::pass => ChoiceKind::Pass,
         Rule::swap => ChoiceKind::Swap,
         Rule::step_move => {
-            let mut parts = kind_pair.into_inner();
-            let from = expr(parts.next().expect("from"));
-            let to = expr(parts.next().expect("to"));
-            ChoiceKind::Step { from, to }
+            let (from, dirs, mut rest) = move_start(kind_pair);
+            let to = expr(rest.next().expect("to"));
+            ChoiceKind::Step { from, dirs, to }
         }
         Rule::jump_move => {
-            let mut parts = kind_pair.into_inner();
-            let from = expr(parts.next().expect("from"));
-            let over = expr(parts.next().expect("over"));
-            let to = expr(parts.next().expect("to"));
-            ChoiceKind::Jump { from, over, to }
+            let (from, dirs, mut rest) = move_start(kind_pair);
+            let over = expr(rest.next().expect("over"));
+            let to = expr(rest.next().expect("to"));
+            ChoiceKind::Jump {
+                from,
+                dirs,
+                over,
+                to,
+            }
         }
         Rule::choose => {
             let choose_span = span(&kind_pair);
@@ -410,6 +449,26 @@ fn choice(pair: P) -> Choice {
         then,
         span: choice_span,
     }
+}
+
+/// A move's FROM and its directions, if given; the rest of its parts.
+fn move_start(
+    pair: P,
+) -> (
+    Expr,
+    Option<Expr>,
+    std::iter::Peekable<pest::iterators::Pairs<Rule>>,
+) {
+    let mut parts = pair.into_inner().peekable();
+    let from = expr(parts.next().expect("from"));
+    let dirs = match parts.peek() {
+        Some(p) if p.as_rule() == Rule::move_dirs => {
+            let d = parts.next().expect("peeked");
+            Some(expr(d.into_inner().next().expect("directions")))
+        }
+        _ => None,
+    };
+    (from, dirs, parts)
 }
 
 fn effect(pair: P) -> Effect {
@@ -596,7 +655,8 @@ fn expr(pair: P) -> Expr {
         },
         Rule::call => {
             let mut it = children.into_iter();
-            let f = name(it.next().expect("function name"));
+            let head = it.next().expect("function name");
+            let f = name(head.into_inner().next().expect("call_name has a name"));
             Expr {
                 kind: ExprKind::Call(f, it.map(expr).collect()),
                 span: s,

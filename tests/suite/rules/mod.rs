@@ -46,5 +46,6 @@ mod carteso;
 mod ecalper;
 mod equi;
 mod groups;
+mod moving;
 mod pinch;
 mod turns;
