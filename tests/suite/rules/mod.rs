@@ -42,6 +42,7 @@ pub fn winner(g: &Game, st: &State) -> Option<String> {
     }
 }
 
+mod breakthrough;
 mod carteso;
 mod ecalper;
 mod equi;
