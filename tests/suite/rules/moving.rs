@@ -195,3 +195,35 @@ fn jumps_limited_to_some_directions() {
     assert_eq!(piece(&g, &st, "c2"), "");
     assert_eq!(legal(&g, &st), set(&["pass"]));
 }
+
+#[test]
+fn a_while_possible_step_that_offers_nothing_ends() {
+    // The same turn as `a_while_step_that_offers_nothing_leaves_the_player_stuck`
+    // (rules::turns), with `and possible`: o's b2 ends o's turn instead.
+    let g = compile(
+        "game T board square(2) players x, o pieces stone
+        turn: place stone at empty,
+              while count(own) < 2 and possible: place stone at cells(a1)
+        end if stuck: mover loses",
+    );
+    let st = after(&g, "b1 a1 b2");
+    assert!(!st.is_over());
+    assert_eq!(g.rules.players[st.mover as usize], "x");
+    // `possible` alone: the step repeats while it offers anything.
+    let g = compile(
+        "game T board square(2) players x, o pieces stone
+        turn: while possible: place stone at empty",
+    );
+    let st = g.start();
+    let mut st2 = st.clone();
+    for m in ["a1", "b1", "a2", "b2"] {
+        let a = action(&g, &st2, m);
+        g.play(&mut st2, a).unwrap();
+    }
+    assert_eq!(
+        winner(&g, &st2).as_deref(),
+        Some("draw"),
+        "x filled the board in one turn"
+    );
+    assert_eq!(st.turn, 1);
+}
