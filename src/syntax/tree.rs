@@ -300,6 +300,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::step_move
         | Rule::jump_move
         | Rule::move_dirs
+        | Rule::dirs_term
         | Rule::placement
         | Rule::call_name
         | Rule::make_cells
@@ -463,8 +464,18 @@ fn move_start(
     let from = expr(parts.next().expect("from"));
     let dirs = match parts.peek() {
         Some(p) if p.as_rule() == Rule::move_dirs => {
-            let d = parts.next().expect("peeked");
-            Some(expr(d.into_inner().next().expect("directions")))
+            // term (or term)*, folded to the left like a disjunction.
+            let mut terms = parts.next().expect("peeked").into_inner();
+            let mut acc = expr(terms.next().expect("directions"));
+            while let (Some(_or), Some(t)) = (terms.next(), terms.next()) {
+                let t = expr(t);
+                let sp = Span::new(acc.span.start, t.span.end);
+                acc = Expr {
+                    kind: ExprKind::Binary(BinOp::Or, Box::new(acc), Box::new(t)),
+                    span: sp,
+                };
+            }
+            Some(acc)
         }
         _ => None,
     };

@@ -227,3 +227,13 @@ fn a_while_possible_step_that_offers_nothing_ends() {
     );
     assert_eq!(st.turn, 1);
 }
+
+#[test]
+fn move_directions_joined_by_or_need_no_parentheses() {
+    let g = compile(
+        "game T board square(3) with diagonals players x, o pieces man
+        setup: x man at cells(b2)
+        turn: step own n or s or rotate(e, 45) to empty",
+    );
+    assert_eq!(legal(&g, &g.start()), set(&["b2-b3", "b2-b1", "b2-c3"]));
+}
