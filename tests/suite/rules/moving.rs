@@ -237,3 +237,36 @@ fn move_directions_joined_by_or_need_no_parentheses() {
     );
     assert_eq!(legal(&g, &g.start()), set(&["b2-b3", "b2-b1", "b2-c3"]));
 }
+
+#[test]
+fn symmetries_keep_the_sets_of_directions() {
+    // Moving north (for both players, or for everyone) leaves only the
+    // left-right mirror; north for x and south for o adds the symmetries
+    // that exchange the players with north and south.
+    let names = |src: &str| -> Vec<(String, bool)> {
+        gdl::analysis::symmetry::symmetries(&compile(src).rules)
+            .iter()
+            .map(|s| (s.name.clone(), s.swaps_players()))
+            .collect()
+    };
+    let mirror_only = [
+        ("identity".to_string(), false),
+        ("reflection, axis 90°".to_string(), false),
+    ];
+    let base = "game T board square(3) players x, o pieces man
+        turn: place man at empty | step own forward to empty";
+    assert_eq!(names(&format!("{base}\ndefine forward = n")), mirror_only);
+    assert_eq!(
+        names(&format!("{base}\ndefine forward: x = n, o = n")),
+        mirror_only
+    );
+    let swapped = names(&format!("{base}\ndefine forward: x = n, o = s"));
+    assert!(
+        swapped.contains(&("rotation 180°".to_string(), true)),
+        "{swapped:?}"
+    );
+    assert!(
+        !swapped.contains(&("rotation 90°".to_string(), false)),
+        "{swapped:?}"
+    );
+}
