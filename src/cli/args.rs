@@ -32,7 +32,8 @@ pub enum Command {
     Play(PlayArgs),
     /// Play random games and report their results and lengths.
     Playout(PlayoutArgs),
-    /// Count the action sequences of each length (game-tree size).
+    /// Count the action sequences of each length (game-tree size), or of
+    /// whole turns with --turns.
     Perft(PerftArgs),
     /// Measure random playouts per second on one thread.
     Bench(BenchArgs),
@@ -168,6 +169,10 @@ pub struct PerftArgs {
     /// Also count distinct positions at each depth.
     #[arg(long)]
     pub unique: bool,
+    /// Count sequences of whole turns instead of actions: a turn is
+    /// complete when the turn number changes or the game ends.
+    #[arg(long)]
+    pub turns: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,

@@ -209,7 +209,12 @@ pub(super) fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failur
         doc = Some(d);
     }
     for depth in 1..=usize::from(a.depth) {
-        let c = run::perft_depth(&game, &st, depth, a.unique);
+        let c = if a.turns {
+            run::perft_turns_depth(&game, &st, depth, a.unique)
+                .map_err(|e| Failure::GameFile(format!("error: {e}\n")))?
+        } else {
+            run::perft_depth(&game, &st, depth, a.unique)
+        };
         match (&mut doc, c.unique) {
             (Some(d), _) => d.element(out, &c),
             (None, Some(u)) => writeln!(out, "depth {}: {} nodes, {} unique", c.depth, c.nodes, u),

@@ -1298,3 +1298,36 @@ fn a_game_file_over_the_size_cap_is_refused() {
     assert!(err.contains("larger than 1 MiB"), "{err}");
     let _ = std::fs::remove_file(path);
 }
+
+#[test]
+fn perft_counts_whole_turns() {
+    // Ecalper on 7 cells: Black's first turn is three placements (7*6*5),
+    // White's a replacement of one of them and three placements (3*4*3*2).
+    let args = [
+        "perft",
+        "games/ecalper.gdl",
+        "-o",
+        "size=2",
+        "-o",
+        "pie=off",
+    ];
+    let out = ok(&[&args[..], &["-d", "2", "--turns"]].concat());
+    assert_eq!(out, "depth 1: 210 nodes\ndepth 2: 15120 nodes\n");
+    // Plain perft still counts actions.
+    let out = ok(&[&args[..], &["-d", "2"]].concat());
+    assert_eq!(out, "depth 1: 7 nodes\ndepth 2: 42 nodes\n");
+    let doc = json(&[&args[..], &["-d", "1", "--turns", "--unique", "--json"]].concat());
+    assert_eq!(doc["depths"][0]["nodes"], 210);
+    // The same three stones in any order: C(7,3) positions.
+    assert_eq!(doc["depths"][0]["unique"], 35);
+}
+
+#[test]
+fn perft_turns_refuses_a_turn_that_never_ends() {
+    let file = temp_game(
+        "endless",
+        "game T\nboard square(2)\nplayers x, o\npieces stone\nturn: while count(empty) > 0: pass\n",
+    );
+    let err = fails(&["perft", file.to_str().unwrap(), "-d", "1", "--turns"], 1);
+    assert!(err.contains("without ending"), "{err}");
+}
