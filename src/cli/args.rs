@@ -78,13 +78,18 @@ pub struct MovesArgs {
     /// Actions to play first, separated by spaces: `--moves "d4 e5"`.
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// List the ways to play the whole turn (the rest of it, in the middle
+    /// of one), each joined into one word: `c3-e5-c7`, `d1-d7/g7`.
+    #[arg(long)]
+    pub turns: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Actions to play first, separated by spaces: `--moves "d4 e5"`.
+    /// Actions to play first, separated by spaces: `--moves "d4 e5"`;
+    /// a whole turn may be one word (`d4/e5/f6`).
     #[arg(long, default_value = "")]
     pub moves: String,
     /// Print the position as an SVG picture (the last action outlined).

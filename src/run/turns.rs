@@ -28,11 +28,11 @@ impl std::fmt::Display for LongTurn {
     }
 }
 
-/// One level of the walk: a position, its legal actions, the next one to
-/// try, and how far the walk is there.
-pub(crate) struct Frame {
-    pub(crate) state: State,
-    pub(crate) legal: Vec<Action>,
+/// One level of a walk over whole turns: a position, its legal actions,
+/// the next one to try, and how far the walk is there.
+pub struct Frame {
+    state: State,
+    legal: Vec<Action>,
     next: usize,
     /// Complete turns played to reach `state`.
     turns: usize,
@@ -49,6 +49,21 @@ impl Frame {
             turns: 0,
             actions: 0,
         }
+    }
+
+    /// The position at this level.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The actions legal there.
+    pub fn legal(&self) -> &[Action] {
+        &self.legal
+    }
+
+    /// The action taken from this position to the next level's.
+    pub fn chosen(&self) -> Action {
+        self.legal[self.next - 1]
     }
 }
 
