@@ -197,3 +197,79 @@ pub fn list_turns(game: &Game, st: &State) -> Result<Vec<String>, ListTurnsError
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A move, maybe a second one (of the same piece or another), then a
+    /// placement: turns such as `a1-a2-a3/c3` and `a1-a2/b4-c4/d1`.
+    fn game() -> Game {
+        let source = "game Moves
+            board square(4)
+            players x, o
+            pieces man
+            turn 1: place man at empty
+            turn 2: place man at empty
+            turn: step own to empty, step own to empty, place man at empty";
+        let file = crate::syntax::parse(source).expect("parses");
+        Game::new(crate::check::compile(&file, &[]).expect("compiles"))
+    }
+
+    #[test]
+    fn a_move_on_from_where_the_last_ended_is_written_by_its_destination() {
+        let g = game();
+        let mut st = g.start();
+        crate::notation::play_moves(&g, &mut st, "a1 d4").expect("plays");
+        let turns = list_turns(&g, &st).expect("lists");
+        assert!(turns.contains(&"a1-a2-a3/c3".to_string()), "{turns:?}");
+        assert!(turns.contains(&"a1-b1-a1/a2".to_string()), "{turns:?}");
+        // Every word read back is the turn it was written from.
+        for word in &turns {
+            let actions = parse_word(&g, &st, word).expect("reads back");
+            assert_eq!(actions.len(), 3, "{word}");
+            assert_eq!(&format_turn(&g, &st, &actions), word);
+        }
+        // Two pieces: a move that does not continue is joined with `/`.
+        crate::notation::play_moves(&g, &mut st, "a1-a2-a3/c3 d4-d3-d4/b4").expect("plays");
+        let turns = list_turns(&g, &st).expect("lists");
+        assert!(turns.contains(&"a3-b3/c3-c2/d1".to_string()), "{turns:?}");
+    }
+
+    #[test]
+    fn words_split_into_single_actions() {
+        let g = game();
+        for (word, parts) in [
+            ("d4", &["d4"][..]),
+            ("a1-a2", &["a1-a2"]),
+            ("a1-a2-a3/c3", &["a1-a2", "a2-a3", "c3"]),
+            ("run:a1-a2-a3", &["run:a1-a2", "a2-a3"]),
+            ("swap/b2", &["swap", "b2"]),
+            ("komi=-1/x-y-z", &["komi=-1", "x-y-z"]),
+        ] {
+            assert_eq!(split(&g, word), parts, "{word}");
+        }
+    }
+
+    #[test]
+    fn a_word_across_two_turns_is_refused() {
+        let g = game();
+        let st = g.start();
+        let e = parse_word(&g, &st, "a1/d4").unwrap_err();
+        assert_eq!(
+            e,
+            NotationError::SeveralTurns {
+                after: "a1".into(),
+                game_over: false
+            }
+        );
+        assert!(e.to_string().contains("the turn ends after `a1`"), "{e}");
+        let e = parse_word(&g, &st, "a1-a2").unwrap_err();
+        assert!(matches!(e, NotationError::Illegal(_)), "{e}");
+        let mut st = st;
+        crate::notation::play_moves(&g, &mut st, "a1 d4").expect("plays");
+        let e = parse_word(&g, &st, "a1-a2/zz").unwrap_err();
+        assert!(matches!(e, NotationError::InTurn { index: 2, .. }), "{e}");
+        assert!(e.to_string().contains("action 2 of the turn, `zz`"), "{e}");
+    }
+}
