@@ -165,11 +165,12 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
                 listed.join(" ")
             ))
         }
+        // Single actions or whole turns joined (`d4/e5/f6`), as `--moves` reads them.
         Expect::Includes(want) => {
             let refused: Vec<String> = want
                 .iter()
                 .filter_map(|w| {
-                    notation::parse(game, st, &legal, w)
+                    notation::parse_word(game, st, w)
                         .err()
                         .map(|e| e.to_string())
                 })
@@ -183,7 +184,7 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
         Expect::Illegal(refuse) => {
             let taken: Vec<&String> = refuse
                 .iter()
-                .filter(|w| notation::parse(game, st, &legal, w).is_ok())
+                .filter(|w| notation::parse_word(game, st, w).is_ok())
                 .collect();
             if taken.is_empty() {
                 Ok(())
@@ -208,6 +209,20 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
                 Ok(())
             } else {
                 Err(format!("perft: expected {want:?}, counted {have:?}"))
+            }
+        }
+        Expect::PerftTurns(want) => {
+            let have: Vec<u64> = run::perft_turns(game, st, want.len(), false)
+                .map_err(|e| format!("perft --turns: {e}"))?
+                .iter()
+                .map(|c| c.nodes)
+                .collect();
+            if &have == want {
+                Ok(())
+            } else {
+                Err(format!(
+                    "perft --turns: expected {want:?}, counted {have:?}"
+                ))
             }
         }
         Expect::Position(want) => {
