@@ -12,7 +12,7 @@ use crate::engine::{Action, Game, GameResult, State};
 mod turns;
 
 pub(crate) use turns::walk_turns;
-pub use turns::{Frame, LongTurn, perft_turns, perft_turns_depth};
+pub use turns::{LongTurn, perft_turns, perft_turns_depth};
 
 /// Counts at one depth of the game tree.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

@@ -75,6 +75,7 @@ fn agents(game: &Game, words: &[AgentWord]) -> Result<Vec<AgentSpec>, Failure> {
 const PLAY_HELP: &str = "Type an action in notation (as `moves` lists them), or a whole turn
 joined into one word (`d4/e5/f6`, `c3-e5-c7`), or:
   moves   list the legal actions
+  turns   list the ways to play the whole turn, each as one word
   undo    take back your last action (and the replies to it)
   hint    ask the search which action it would play here
   resign  give up the game
@@ -379,6 +380,10 @@ pub(super) fn play_cmd(
                     .collect();
                 writeln!(out, "{}", text.join(" ")).map_err(io)?;
             }
+            "turns" => match notation::list_turns(&game, &st) {
+                Ok(turns) => writeln!(out, "{}", turns.join(" ")).map_err(io)?,
+                Err(e) => writeln!(out, "{e}").map_err(io)?,
+            },
             "hint" => {
                 let h = hint.get_or_insert_with(|| Mcts::new(hint_budget, seed));
                 let text = match h.choose(&game, &st) {

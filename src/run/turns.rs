@@ -30,7 +30,7 @@ impl std::fmt::Display for LongTurn {
 
 /// One level of a walk over whole turns: a position, its legal actions,
 /// the next one to try, and how far the walk is there.
-pub struct Frame {
+pub(crate) struct Frame {
     state: State,
     legal: Vec<Action>,
     next: usize,
@@ -51,18 +51,13 @@ impl Frame {
         }
     }
 
-    /// The position at this level.
-    pub fn state(&self) -> &State {
-        &self.state
-    }
-
     /// The actions legal there.
-    pub fn legal(&self) -> &[Action] {
+    pub(crate) fn legal(&self) -> &[Action] {
         &self.legal
     }
 
     /// The action taken from this position to the next level's.
-    pub fn chosen(&self) -> Action {
+    pub(crate) fn chosen(&self) -> Action {
         self.legal[self.next - 1]
     }
 }

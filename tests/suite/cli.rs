@@ -1412,6 +1412,23 @@ fn play_reads_a_joined_turn_and_prints_the_computers_whole() {
     assert_eq!(word.split('/').count(), 4, "{r:?}");
     // The record of actions stays one action per word.
     assert!(r.stdout.contains("actions so far: b1 c1 b2 "), "{r:?}");
+    // `turns` lists the ways to play the whole turn.
+    let r = gdl_with_input(
+        &["play", "games/ecalper.gdl", "-o", "size=2", "--seed", "3"],
+        "b1\nturns\nquit\n",
+    );
+    assert!(r.stdout.contains("> c1/a2 c1/b2 "), "{r:?}");
+    // A picture outlines the last action of a joined word.
+    let svg = ok(&[
+        "show",
+        "games/ecalper.gdl",
+        "-o",
+        "size=2",
+        "--moves",
+        "b1/c1/a2",
+        "--svg",
+    ]);
+    assert!(svg.contains("<svg"), "{svg}");
     // A bad word plays nothing.
     let r = gdl_with_input(
         &["play", "games/ecalper.gdl", "-o", "size=2", "--seed", "3"],

@@ -173,7 +173,7 @@ fn every_shipped_game_round_trips_in_joined_turns() {
     assert!(files.len() >= 6, "{files:?}");
     for file in files {
         let g = game(&file, &[]);
-        for seed in [1, 2] {
+        for seed in 1..=4 {
             let game_played = gdl::run::playout(&g, &g.start(), seed, true);
             let mut st = g.start();
             let mut turn_start = st.clone();
