@@ -1313,6 +1313,9 @@ fn perft_counts_whole_turns() {
     ];
     let out = ok(&[&args[..], &["-d", "2", "--turns"]].concat());
     assert_eq!(out, "depth 1: 210 nodes\ndepth 2: 15120 nodes\n");
+    // In the middle of Black's turn: its rest (5 cells) is the first turn.
+    let out = ok(&[&args[..], &["-d", "2", "--turns", "--moves", "b1 c1"]].concat());
+    assert_eq!(out, "depth 1: 5 nodes\ndepth 2: 360 nodes\n");
     // Plain perft still counts actions.
     let out = ok(&[&args[..], &["-d", "2"]].concat());
     assert_eq!(out, "depth 1: 7 nodes\ndepth 2: 42 nodes\n");
