@@ -17,7 +17,9 @@
 
 mod joined;
 
-pub use joined::{ListTurnsError, format_turn, join, list_turns, parse_word, play_word, split};
+pub use joined::{
+    ListTurnsError, format_turn, join_turn, list_turns, parse_word, play_word, split_word,
+};
 
 use crate::engine::{Action, ActionKind, Game, State};
 use crate::rules::ChoiceKind;

@@ -225,7 +225,7 @@ impl Record {
             for word in turn {
                 // A word is one action or a whole turn joined (`d4/e5/f6`):
                 // its parts are played one by one, to stop after `plies`.
-                let parts = notation::split(game, word);
+                let parts = notation::split_word(game, word);
                 let start_turn = st.turn;
                 for (i, text) in parts.iter().enumerate() {
                     if plies.is_some_and(|p| played.len() >= p) {

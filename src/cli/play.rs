@@ -481,7 +481,7 @@ fn print_bot_turn(
             out,
             "{} plays {}",
             game.rules.players[t.mover as usize],
-            notation::join(game, &t.parts)
+            notation::join_turn(game, &t.parts)
         )
         .map_err(io),
         None => Ok(()),

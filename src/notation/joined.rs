@@ -18,7 +18,7 @@ use crate::run::{LongTurn, walk_turns};
 
 /// The notation of a whole turn, from its actions and each one's notation
 /// (as [`format`] gives it among the actions legal when it was played).
-pub fn join(game: &Game, parts: &[(Action, String)]) -> String {
+pub fn join_turn(game: &Game, parts: &[(Action, String)]) -> String {
     let board = game.board();
     let mut out = String::new();
     let mut last_to = None;
@@ -47,7 +47,7 @@ pub fn join(game: &Game, parts: &[(Action, String)]) -> String {
 }
 
 /// The notation of the turn `actions` played from `st` (which is left as
-/// it is), joined as [`join`] does.
+/// it is), joined as [`join_turn`] does.
 pub fn format_turn(game: &Game, st: &State, actions: &[Action]) -> String {
     let mut st = st.clone();
     let mut legal = Vec::new();
@@ -57,13 +57,13 @@ pub fn format_turn(game: &Game, st: &State, actions: &[Action]) -> String {
         parts.push((a, format(game, &legal, a)));
         game.play_unchecked(&mut st, a);
     }
-    join(game, &parts)
+    join_turn(game, &parts)
 }
 
 /// The notations of the single actions a word names: the word itself for
 /// one action, else its parts (`c3-e5-c7` gives `c3-e5` and `e5-c7`).
 /// Only the form is read here; [`play_word`] checks the parts.
-pub fn split(game: &Game, text: &str) -> Vec<String> {
+pub fn split_word(game: &Game, text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for part in text.trim().split('/') {
         // A chosen value (`komi=5.5`, `x=-1`) is one action.
@@ -106,7 +106,7 @@ pub fn play_word(
     text: &str,
     played: &mut Vec<Action>,
 ) -> Result<(), NotationError> {
-    let parts = split(game, text);
+    let parts = split_word(game, text);
     if parts.len() == 1 {
         game.legal_actions(st, legal);
         let a = parse(game, st, legal, text)?;
@@ -185,7 +185,7 @@ pub fn list_turns(game: &Game, st: &State) -> Result<Vec<String>, ListTurnsError
             let a = f.chosen();
             (a, format(game, f.legal(), a))
         }));
-        let text = join(game, &parts);
+        let text = join_turn(game, &parts);
         if seen.insert(text.clone()) {
             out.push(text);
         }
@@ -247,7 +247,7 @@ mod tests {
             ("swap/b2", &["swap", "b2"]),
             ("komi=-1/x-y-z", &["komi=-1", "x-y-z"]),
         ] {
-            assert_eq!(split(&g, word), parts, "{word}");
+            assert_eq!(split_word(&g, word), parts, "{word}");
         }
     }
 
