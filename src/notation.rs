@@ -12,7 +12,7 @@
 //! kinds never mix: a cell names only an action on that cell, never a value
 //! to choose or a move.
 //!
-//! A whole turn of several actions is written as one word ([`joined`]):
+//! A whole turn of several actions is written as one word ([`join_turn`]):
 //! `c3-e5-c7`, `d1-d7/g7`, `d4/e5/f6`.
 
 mod joined;

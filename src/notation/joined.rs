@@ -17,7 +17,7 @@ use crate::limits::MAX_LISTED_TURNS;
 use crate::run::{LongTurn, walk_turns};
 
 /// The notation of a whole turn, from its actions and each one's notation
-/// (as [`format`] gives it among the actions legal when it was played).
+/// (as [`format()`] gives it among the actions legal when it was played).
 pub fn join_turn(game: &Game, parts: &[(Action, String)]) -> String {
     let board = game.board();
     let mut out = String::new();
