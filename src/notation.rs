@@ -104,6 +104,8 @@ pub enum NotationError {
         after: String,
         game_over: bool,
     },
+    /// A joined word with nothing between two `/` (or at an end).
+    EmptyPart(String),
 }
 
 impl std::fmt::Display for NotationError {
@@ -137,6 +139,10 @@ impl std::fmt::Display for NotationError {
                 "the {} ends after `{after}`, but the word goes on: join only the actions of one \
                  turn, and separate turns with spaces",
                 if *game_over { "game" } else { "turn" }
+            ),
+            NotationError::EmptyPart(s) => write!(
+                f,
+                "`{s}` has an empty action: join the actions of a turn with one `/` between each two"
             ),
         }
     }

@@ -226,6 +226,10 @@ impl Record {
                 // A word is one action or a whole turn joined (`d4/e5/f6`):
                 // its parts are played one by one, to stop after `plies`.
                 let parts = notation::split_word(game, word);
+                if parts.len() > 1 && parts.iter().any(String::is_empty) {
+                    let e = notation::NotationError::EmptyPart(word.clone());
+                    return Err(bad(e.to_string()));
+                }
                 let start_turn = st.turn;
                 for (i, text) in parts.iter().enumerate() {
                     if plies.is_some_and(|p| played.len() >= p) {

@@ -107,6 +107,9 @@ pub fn play_word(
     played: &mut Vec<Action>,
 ) -> Result<(), NotationError> {
     let parts = split_word(game, text);
+    if parts.len() > 1 && parts.iter().any(|p| p.is_empty()) {
+        return Err(NotationError::EmptyPart(text.trim().to_string()));
+    }
     if parts.len() == 1 {
         game.legal_actions(st, legal);
         let a = parse(game, st, legal, text)?;
@@ -264,6 +267,11 @@ mod tests {
             }
         );
         assert!(e.to_string().contains("the turn ends after `a1`"), "{e}");
+        for word in ["/", "a1/", "/a1", "a1//b1"] {
+            let e = parse_word(&g, &st, word).unwrap_err();
+            assert_eq!(e, NotationError::EmptyPart(word.into()));
+            assert!(e.to_string().contains("has an empty action"), "{e}");
+        }
         let e = parse_word(&g, &st, "a1-a2").unwrap_err();
         assert!(matches!(e, NotationError::Illegal(_)), "{e}");
         let mut st = st;

@@ -238,4 +238,9 @@ fn a_record_may_join_each_turn_into_one_word() {
         .expect_err("crosses a turn");
     assert_eq!(e.line, 8, "{e}");
     assert!(e.message.contains("the turn ends after"), "{e}");
+    crossing.turns[0][0] = format!("{}//", read.turns[0][0]);
+    let e = crossing
+        .replay(&g, &source, None)
+        .expect_err("an empty part");
+    assert!(e.message.contains("has an empty action"), "{e}");
 }
