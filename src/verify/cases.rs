@@ -9,6 +9,7 @@
 //!   options: size=5 pie=off           # else the defaults
 //!   moves: c3 b3 d2                   # played from the start
 //!   legal: a1 b1 c1                   # exactly these actions, in any order
+//!   turns: a1/b1 a1/c1                # exactly these whole turns (joined)
 //!   includes: a2                      # these among the legal actions
 //!   illegal: d4 e5                    # each refused
 //!   result: black wins                # or `draw`, or `not over`
@@ -25,6 +26,9 @@ use std::fmt;
 pub enum Expect {
     /// Exactly these legal actions (as a set).
     Legal(Vec<String>),
+    /// Exactly these ways to play the (rest of the) turn, joined, as
+    /// `gdl moves --turns` lists them (as a set).
+    Turns(Vec<String>),
     /// These among the legal actions.
     Includes(Vec<String>),
     /// Each of these refused.
@@ -148,6 +152,7 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
                 continue;
             }
             "legal" => Expect::Legal(words(value)),
+            "turns" => Expect::Turns(words(value)),
             "includes" => Expect::Includes(words(value)),
             "illegal" => Expect::Illegal(words(value)),
             "result" => match value {
@@ -207,7 +212,7 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
             }
             other => {
                 return Err(error(format!(
-                    "unknown key `{other}` (options, moves, legal, includes, illegal, result, perft, position)"
+                    "unknown key `{other}` (options, moves, legal, turns, includes, illegal, result, perft, position)"
                 )));
             }
         };
@@ -223,7 +228,7 @@ mod tests {
     #[test]
     fn a_file_with_every_key() {
         let text = "# header\nsnapshot: size=5 pie=off\n\ncase \"one\" # note\n  options: size=3\n  \
-                    moves: a1 b2\n  legal: c3 a2\n  includes: c3\n  illegal: a1\n  result: draw\n  \
+                    moves: a1 b2\n  legal: c3 a2\n  includes: c3\n  turns: a1/b1\n  illegal: a1\n  result: draw\n  \
                     perft: 7 42\n  perft: --turns 7 9\n  position:\n     . X\n     O .\n\ncase \"two\"\n  result: not over\n";
         let f = parse(text).expect("parses");
         assert_eq!(f.snapshot_options, [vec!["size=5", "pie=off"]]);
@@ -234,10 +239,11 @@ mod tests {
         assert_eq!(one.moves, "a1 b2");
         let kinds: Vec<&Expect> = one.expects.iter().map(|(_, e)| e).collect();
         assert_eq!(kinds[0], &Expect::Legal(vec!["c3".into(), "a2".into()]));
-        assert_eq!(kinds[4], &Expect::Perft(vec![7, 42]));
-        assert_eq!(kinds[5], &Expect::PerftTurns(vec![7, 9]));
-        assert_eq!(kinds[6], &Expect::Position(". X\nO .".into()));
-        assert_eq!(f.cases[1].expects[0].0, 18);
+        assert_eq!(kinds[2], &Expect::Turns(vec!["a1/b1".into()]));
+        assert_eq!(kinds[5], &Expect::Perft(vec![7, 42]));
+        assert_eq!(kinds[6], &Expect::PerftTurns(vec![7, 9]));
+        assert_eq!(kinds[7], &Expect::Position(". X\nO .".into()));
+        assert_eq!(f.cases[1].expects[0].0, 19);
     }
 
     #[test]

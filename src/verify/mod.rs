@@ -150,20 +150,10 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
         .map(|&a| notation::format(game, &legal, a))
         .collect();
     match expect {
-        Expect::Legal(want) => {
-            let mut have = listed.clone();
-            let mut want = want.clone();
-            have.sort();
-            want.sort();
-            if have == want {
-                return Ok(());
-            }
-            let missing: Vec<&String> = want.iter().filter(|w| !have.contains(w)).collect();
-            let extra: Vec<&String> = have.iter().filter(|h| !want.contains(h)).collect();
-            Err(format!(
-                "legal actions differ: missing {missing:?}, not expected {extra:?} (legal now: {})",
-                listed.join(" ")
-            ))
+        Expect::Legal(want) => same_set("legal actions", "legal now", want, &listed),
+        Expect::Turns(want) => {
+            let turns = notation::list_turns(game, st).map_err(|e| format!("turns: {e}"))?;
+            same_set("whole turns", "turns now", want, &turns)
         }
         // Single actions or whole turns joined (`d4/e5/f6`), as `--moves` reads them.
         Expect::Includes(want) => {
@@ -240,6 +230,23 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
             }
         }
     }
+}
+
+/// Whether `have` (listed as the game lists them) are `want`, in any order.
+fn same_set(what: &str, now: &str, want: &[String], listed: &[String]) -> Result<(), String> {
+    let mut have = listed.to_vec();
+    let mut want = want.to_vec();
+    have.sort();
+    want.sort();
+    if have == want {
+        return Ok(());
+    }
+    let missing: Vec<&String> = want.iter().filter(|w| !have.contains(w)).collect();
+    let extra: Vec<&String> = have.iter().filter(|h| !want.contains(h)).collect();
+    Err(format!(
+        "{what} differ: missing {missing:?}, not expected {extra:?} ({now}: {})",
+        listed.join(" ")
+    ))
 }
 
 /// The snapshot document of a game: the default options, then each set.
