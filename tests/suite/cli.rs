@@ -1356,6 +1356,10 @@ fn moves_lists_whole_turns_joined() {
     // Too many to list: three placements on 127 cells.
     let err = fails(&["moves", "games/ecalper.gdl", "--turns"], 2);
     assert!(err.contains("too many to list"), "{err}");
+    assert!(
+        err.contains(&format!("more than {} ways", gdl::limits::MAX_LISTED_TURNS)),
+        "{err}"
+    );
 }
 
 #[test]
