@@ -92,6 +92,11 @@ pub const MAX_LIST_VALUES: usize = 1000;
 /// never apply before a playout is cut off.
 pub const MAX_TURN: u32 = 1_000_000;
 
+/// Most ways to play one turn that `gdl moves --turns` explores: the
+/// number of whole turns can grow exponentially with their actions (three
+/// placements on 127 cells make two million).
+pub const MAX_LISTED_TURNS: usize = 100_000;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,15 @@
 //! Labels are case-insensitive; the qualified form is always accepted. The
 //! kinds never mix: a cell names only an action on that cell, never a value
 //! to choose or a move.
+//!
+//! A whole turn of several actions is written as one word ([`join_turn`]):
+//! `c3-e5-c7`, `d1-d7/g7`, `d4/e5/f6`.
+
+mod joined;
+
+pub use joined::{
+    ListTurnsError, format_turn, join_turn, list_turns, parse_word, play_word, split_word,
+};
 
 use crate::engine::{Action, ActionKind, Game, State};
 use crate::rules::ChoiceKind;
@@ -84,6 +93,19 @@ pub enum NotationError {
     /// a move): some of them follow.
     NotACell(String, Vec<String>),
     GameOver,
+    /// A part of a joined turn (`index` from 1) is refused.
+    InTurn {
+        index: usize,
+        part: String,
+        error: Box<NotationError>,
+    },
+    /// A joined word goes on after its turn (or the game) has ended.
+    SeveralTurns {
+        after: String,
+        game_over: bool,
+    },
+    /// A joined word with nothing between two `/` (or at an end).
+    EmptyPart(String),
 }
 
 impl std::fmt::Display for NotationError {
@@ -109,6 +131,19 @@ impl std::fmt::Display for NotationError {
                 examples.join(" or ")
             ),
             NotationError::GameOver => write!(f, "the game is over"),
+            NotationError::InTurn { index, part, error } => {
+                write!(f, "action {index} of the turn, `{part}`: {error}")
+            }
+            NotationError::SeveralTurns { after, game_over } => write!(
+                f,
+                "the {} ends after `{after}`, but the word goes on: join only the actions of one \
+                 turn, and separate turns with spaces",
+                if *game_over { "game" } else { "turn" }
+            ),
+            NotationError::EmptyPart(s) => write!(
+                f,
+                "`{s}` has an empty action: join the actions of a turn with one `/` between each two"
+            ),
         }
     }
 }
@@ -247,19 +282,24 @@ impl std::fmt::Display for MovesError {
     }
 }
 
-/// Plays a space-separated list of actions from `st`.
+/// Plays a space-separated list of actions from `st`, each a single action
+/// or a whole turn joined (`c3-e5-c7`, `d4/e5/f6`).
 pub fn play_moves(game: &Game, st: &mut State, moves: &str) -> Result<(), MovesError> {
+    play_listed(game, st, moves).map(drop)
+}
+
+/// As [`play_moves`], returning the actions played.
+pub fn play_listed(game: &Game, st: &mut State, moves: &str) -> Result<Vec<Action>, MovesError> {
     let mut legal = Vec::new();
+    let mut played = Vec::new();
     for (i, text) in moves.split_whitespace().enumerate() {
-        game.legal_actions(st, &mut legal);
-        let a = parse(game, st, &legal, text).map_err(|error| MovesError {
+        play_word(game, st, &mut legal, text, &mut played).map_err(|error| MovesError {
             index: i + 1,
             text: text.to_string(),
             error,
         })?;
-        game.play_unchecked(st, a);
     }
-    Ok(())
+    Ok(played)
 }
 
 #[cfg(test)]

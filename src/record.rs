@@ -15,7 +15,8 @@
 //! ```
 //!
 //! One line per turn, in the game's notation (the actions of a turn of
-//! several actions separated by spaces). `result:` is the last line, once
+//! several actions separated by spaces; a record read may also join them
+//! into one word, `e5/e6/f5`, as `--moves` accepts). `result:` is the last line, once
 //! the game is over (`black wins`, `draw`, or `white resigned`); a record
 //! without it is a game still in progress.
 //! `source` is a hash of the game file's text: a record is refused when the
@@ -216,24 +217,48 @@ impl Record {
         let mut played = Vec::new();
         let mut legal = Vec::new();
         for (t, turn) in self.turns.iter().enumerate() {
-            for text in turn {
-                if plies.is_some_and(|p| played.len() >= p) {
-                    return Ok((st, played));
+            let line = self.turn_line(t);
+            let bad = |message: String| RecordError {
+                line,
+                message: format!("turn {}: {message}", t + 1),
+            };
+            for word in turn {
+                // A word is one action or a whole turn joined (`d4/e5/f6`):
+                // its parts are played one by one, to stop after `plies`.
+                let parts = notation::split_word(game, word);
+                if parts.len() > 1 && parts.iter().any(String::is_empty) {
+                    let e = notation::NotationError::EmptyPart(word.clone());
+                    return Err(bad(e.to_string()));
                 }
-                let line = self.turn_line(t);
-                game.legal_actions(&st, &mut legal);
-                if st.is_over() {
-                    return Err(RecordError {
-                        line,
-                        message: format!("`{text}` comes after the end of the game"),
-                    });
+                let start_turn = st.turn;
+                for (i, text) in parts.iter().enumerate() {
+                    if plies.is_some_and(|p| played.len() >= p) {
+                        return Ok((st, played));
+                    }
+                    if st.is_over() && i == 0 {
+                        return Err(RecordError {
+                            line,
+                            message: format!("`{text}` comes after the end of the game"),
+                        });
+                    }
+                    if i > 0 && (st.is_over() || st.turn != start_turn) {
+                        let e = notation::NotationError::SeveralTurns {
+                            after: parts[i - 1].clone(),
+                            game_over: st.is_over(),
+                        };
+                        return Err(bad(format!("`{word}`: {e}")));
+                    }
+                    game.legal_actions(&st, &mut legal);
+                    let a = notation::parse(game, &st, &legal, text).map_err(|e| {
+                        if parts.len() == 1 {
+                            bad(e.to_string())
+                        } else {
+                            bad(format!("`{word}`, action {} of the turn: {e}", i + 1))
+                        }
+                    })?;
+                    game.play_unchecked(&mut st, a);
+                    played.push(a);
                 }
-                let a = notation::parse(game, &st, &legal, text).map_err(|e| RecordError {
-                    line,
-                    message: format!("turn {}: {e}", t + 1),
-                })?;
-                game.play_unchecked(&mut st, a);
-                played.push(a);
             }
         }
         if plies.is_none() {

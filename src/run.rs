@@ -1,5 +1,5 @@
-//! Running games many times: perft (game-tree counts), random playouts and
-//! the playout benchmark.
+//! Running games many times: perft (game-tree counts, of actions or of
+//! whole turns), random playouts and the playout benchmark.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -8,6 +8,11 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::engine::{Action, Game, GameResult, State};
+
+mod turns;
+
+pub(crate) use turns::walk_turns;
+pub use turns::{LongTurn, perft_turns, perft_turns_depth};
 
 /// Counts at one depth of the game tree.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

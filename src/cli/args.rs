@@ -32,7 +32,8 @@ pub enum Command {
     Play(PlayArgs),
     /// Play random games and report their results and lengths.
     Playout(PlayoutArgs),
-    /// Count the action sequences of each length (game-tree size).
+    /// Count the action sequences of each length (game-tree size), or of
+    /// whole turns with --turns.
     Perft(PerftArgs),
     /// Measure random playouts per second on one thread.
     Bench(BenchArgs),
@@ -77,13 +78,18 @@ pub struct MovesArgs {
     /// Actions to play first, separated by spaces: `--moves "d4 e5"`.
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// List the ways to play the whole turn (the rest of it, in the middle
+    /// of one), each joined into one word: `c3-e5-c7`, `d1-d7/g7`.
+    #[arg(long)]
+    pub turns: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Actions to play first, separated by spaces: `--moves "d4 e5"`.
+    /// Actions to play first, separated by spaces: `--moves "d4 e5"`;
+    /// a whole turn may be one word (`d4/e5/f6`).
     #[arg(long, default_value = "")]
     pub moves: String,
     /// Print the position as an SVG picture (the last action outlined).
@@ -168,6 +174,10 @@ pub struct PerftArgs {
     /// Also count distinct positions at each depth.
     #[arg(long)]
     pub unique: bool,
+    /// Count sequences of whole turns instead of actions: a turn is
+    /// complete when the turn number changes or the game ends.
+    #[arg(long)]
+    pub turns: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,

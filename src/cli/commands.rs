@@ -85,18 +85,11 @@ pub(super) fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure>
     .map_err(io)
 }
 
-/// The last of `moves`, to outline in a picture.
+/// The last action of `moves`, to outline in a picture.
 pub(super) fn last_action(game: &Game, moves: &str) -> Result<Option<Action>, Failure> {
-    let mut words: Vec<&str> = moves.split_whitespace().collect();
-    let Some(last) = words.pop() else {
-        return Ok(None);
-    };
-    let st = start_after(game, &words.join(" "))?;
-    let mut legal = Vec::new();
-    game.legal_actions(&st, &mut legal);
-    notation::parse(game, &st, &legal, last)
-        .map(Some)
-        .map_err(|e| Failure::Input(format!("error: in --moves, {e}\n")))
+    let played = notation::play_listed(game, &mut game.start(), moves)
+        .map_err(|e| Failure::Input(format!("error: in --moves, {e}\n")))?;
+    Ok(played.last().copied())
 }
 
 pub(super) fn moves_cmd(a: &MovesArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -108,6 +101,11 @@ pub(super) fn moves_cmd(a: &MovesArgs, out: &mut dyn Write) -> Result<(), Failur
             "error: the game is over after these moves ({}): no legal actions\n",
             show::result_text(&game, result)
         )));
+    }
+    if a.turns {
+        let turns = notation::list_turns(&game, &st)
+            .map_err(|e| Failure::Input(format!("error: {e}\n")))?;
+        return writeln!(out, "{}", turns.join(" ")).map_err(io);
     }
     let mut legal = Vec::new();
     game.legal_actions(&st, &mut legal);
@@ -209,7 +207,12 @@ pub(super) fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failur
         doc = Some(d);
     }
     for depth in 1..=usize::from(a.depth) {
-        let c = run::perft_depth(&game, &st, depth, a.unique);
+        let c = if a.turns {
+            run::perft_turns_depth(&game, &st, depth, a.unique)
+                .map_err(|e| Failure::GameFile(format!("error: {e}\n")))?
+        } else {
+            run::perft_depth(&game, &st, depth, a.unique)
+        };
         match (&mut doc, c.unique) {
             (Some(d), _) => d.element(out, &c),
             (None, Some(u)) => writeln!(out, "depth {}: {} nodes, {} unique", c.depth, c.nodes, u),

@@ -72,8 +72,10 @@ fn agents(game: &Game, words: &[AgentWord]) -> Result<Vec<AgentSpec>, Failure> {
     Ok(agents)
 }
 
-const PLAY_HELP: &str = "Type an action in notation (as `moves` lists them), or:
+const PLAY_HELP: &str = "Type an action in notation (as `moves` lists them), or a whole turn
+joined into one word (`d4/e5/f6`, `c3-e5-c7`), or:
   moves   list the legal actions
+  turns   list the ways to play the whole turn, each as one word
   undo    take back your last action (and the replies to it)
   hint    ask the search which action it would play here
   resign  give up the game
@@ -307,7 +309,16 @@ pub(super) fn play_cmd(
             .collect::<Vec<_>>()
     };
     let mut seats = seats_of(&st);
+    // A computer's turn is printed whole, once it is over (or another seat
+    // takes over within it): `white plays d1-d7/g7`.
+    let mut turn_by_bot: Option<BotTurn> = None;
     loop {
+        if turn_by_bot.as_ref().is_some_and(|t| {
+            st.is_over()
+                || (t.turn, t.mover, t.seat) != (st.turn, st.mover, game.seat_of(&st, st.mover))
+        }) {
+            print_bot_turn(out, &game, &mut turn_by_bot)?;
+        }
         // Tell the players when a swap changed who plays which side.
         let now = seats_of(&st);
         if now != seats {
@@ -328,12 +339,15 @@ pub(super) fn play_cmd(
                 break;
             };
             let text = notation::format(&game, &legal, m);
-            writeln!(
-                out,
-                "{} plays {text}",
-                game.rules.players[st.mover as usize]
-            )
-            .map_err(io)?;
+            turn_by_bot
+                .get_or_insert_with(|| BotTurn {
+                    seat,
+                    mover: st.mover,
+                    turn: st.turn,
+                    parts: Vec::new(),
+                })
+                .parts
+                .push((m, text.clone()));
             record.push(text);
             observe(&mut bots, &mut hint, &game, &st, m);
             game.play_unchecked(&mut st, m);
@@ -366,6 +380,10 @@ pub(super) fn play_cmd(
                     .collect();
                 writeln!(out, "{}", text.join(" ")).map_err(io)?;
             }
+            "turns" => match notation::list_turns(&game, &st) {
+                Ok(turns) => writeln!(out, "{}", turns.join(" ")).map_err(io)?,
+                Err(e) => writeln!(out, "{e}").map_err(io)?,
+            },
             "hint" => {
                 let h = hint.get_or_insert_with(|| Mcts::new(hint_budget, seed));
                 let text = match h.choose(&game, &st) {
@@ -415,18 +433,24 @@ pub(super) fn play_cmd(
                 }
                 None => writeln!(out, "nothing to undo").map_err(io)?,
             },
-            text => match notation::parse(&game, &st, &legal, text) {
-                Ok(m) => {
+            // One action, or a whole turn joined (`d4/e5/f6`): all of it
+            // is checked before any of it is played.
+            text => match notation::parse_word(&game, &st, text) {
+                Ok(actions) => {
                     history.push((st.clone(), record.len()));
-                    record.push(notation::format(&game, &legal, m));
-                    observe(&mut bots, &mut hint, &game, &st, m);
-                    game.play_unchecked(&mut st, m);
+                    for m in actions {
+                        game.legal_actions(&st, &mut legal);
+                        record.push(notation::format(&game, &legal, m));
+                        observe(&mut bots, &mut hint, &game, &st, m);
+                        game.play_unchecked(&mut st, m);
+                    }
                     save(&record, None)?;
                 }
                 Err(e) => writeln!(out, "{e}; type `moves` for the legal actions").map_err(io)?,
             },
         }
     }
+    print_bot_turn(out, &game, &mut turn_by_bot)?;
     let result = match &resigned {
         Some(who) => Some(format!("{who} resigned")),
         None => st.result().map(|r| show::result_text(&game, r)),
@@ -436,6 +460,32 @@ pub(super) fn play_cmd(
         record.push(format!("({who} resigned)"));
     }
     writeln!(out, "actions: {}", record.join(" ")).map_err(io)
+}
+
+/// The actions a computer seat has played so far in the current turn.
+struct BotTurn {
+    seat: usize,
+    mover: crate::rules::PlayerId,
+    turn: u32,
+    parts: Vec<(Action, String)>,
+}
+
+/// Prints a computer's turn, if one is kept, as one word.
+fn print_bot_turn(
+    out: &mut dyn Write,
+    game: &Game,
+    turn: &mut Option<BotTurn>,
+) -> Result<(), Failure> {
+    match turn.take() {
+        Some(t) => writeln!(
+            out,
+            "{} plays {}",
+            game.rules.players[t.mover as usize],
+            notation::join_turn(game, &t.parts)
+        )
+        .map_err(io),
+        None => Ok(()),
+    }
 }
 
 /// Tells every agent, and the hint's search, that `m` is played in `st`.

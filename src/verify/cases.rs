@@ -9,10 +9,12 @@
 //!   options: size=5 pie=off           # else the defaults
 //!   moves: c3 b3 d2                   # played from the start
 //!   legal: a1 b1 c1                   # exactly these actions, in any order
+//!   turns: a1/b1 a1/c1                # exactly these whole turns (joined)
 //!   includes: a2                      # these among the legal actions
 //!   illegal: d4 e5                    # each refused
 //!   result: black wins                # or `draw`, or `not over`
 //!   perft: 22 462                     # counts from this position
+//!   perft: --turns 22 462             # of whole turns instead of actions
 //!   position:                         # the position as `gdl show` prints it
 //!     ...indented lines...
 //! ```
@@ -24,6 +26,9 @@ use std::fmt;
 pub enum Expect {
     /// Exactly these legal actions (as a set).
     Legal(Vec<String>),
+    /// Exactly these ways to play the (rest of the) turn, joined, as
+    /// `gdl moves --turns` lists them (as a set).
+    Turns(Vec<String>),
     /// These among the legal actions.
     Includes(Vec<String>),
     /// Each of these refused.
@@ -32,6 +37,8 @@ pub enum Expect {
     Result(String),
     /// Perft counts from depth 1.
     Perft(Vec<u64>),
+    /// Perft counts of whole turns from depth 1 (`perft: --turns ...`).
+    PerftTurns(Vec<u64>),
     /// The text of `gdl show`, compared line by line without trailing spaces.
     Position(String),
 }
@@ -145,6 +152,7 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
                 continue;
             }
             "legal" => Expect::Legal(words(value)),
+            "turns" => Expect::Turns(words(value)),
             "includes" => Expect::Includes(words(value)),
             "illegal" => Expect::Illegal(words(value)),
             "result" => match value {
@@ -156,13 +164,26 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
                     )));
                 }
             },
-            "perft" => Expect::Perft(
-                value
+            "perft" => {
+                let (turns, counts) = match value.strip_prefix("--turns") {
+                    Some(rest) => (true, rest),
+                    None => (false, value),
+                };
+                let counts = counts
                     .split_whitespace()
                     .map(|n| n.parse::<u64>())
                     .collect::<Result<_, _>>()
-                    .map_err(|_| error(format!("perft counts are whole numbers: `{value}`")))?,
-            ),
+                    .map_err(|_| {
+                        error(format!(
+                            "perft counts are whole numbers, after `--turns` for whole turns: `{value}`"
+                        ))
+                    })?;
+                if turns {
+                    Expect::PerftTurns(counts)
+                } else {
+                    Expect::Perft(counts)
+                }
+            }
             "position" => {
                 // The block: the following lines indented deeper than `position:`.
                 let depth = raw.len() - raw.trim_start().len();
@@ -191,7 +212,7 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
             }
             other => {
                 return Err(error(format!(
-                    "unknown key `{other}` (options, moves, legal, includes, illegal, result, perft, position)"
+                    "unknown key `{other}` (options, moves, legal, turns, includes, illegal, result, perft, position)"
                 )));
             }
         };
@@ -207,8 +228,8 @@ mod tests {
     #[test]
     fn a_file_with_every_key() {
         let text = "# header\nsnapshot: size=5 pie=off\n\ncase \"one\" # note\n  options: size=3\n  \
-                    moves: a1 b2\n  legal: c3 a2\n  includes: c3\n  illegal: a1\n  result: draw\n  \
-                    perft: 7 42\n  position:\n     . X\n     O .\n\ncase \"two\"\n  result: not over\n";
+                    moves: a1 b2\n  legal: c3 a2\n  includes: c3\n  turns: a1/b1\n  illegal: a1\n  result: draw\n  \
+                    perft: 7 42\n  perft: --turns 7 9\n  position:\n     . X\n     O .\n\ncase \"two\"\n  result: not over\n";
         let f = parse(text).expect("parses");
         assert_eq!(f.snapshot_options, [vec!["size=5", "pie=off"]]);
         assert_eq!(f.cases.len(), 2);
@@ -218,9 +239,11 @@ mod tests {
         assert_eq!(one.moves, "a1 b2");
         let kinds: Vec<&Expect> = one.expects.iter().map(|(_, e)| e).collect();
         assert_eq!(kinds[0], &Expect::Legal(vec!["c3".into(), "a2".into()]));
-        assert_eq!(kinds[4], &Expect::Perft(vec![7, 42]));
-        assert_eq!(kinds[5], &Expect::Position(". X\nO .".into()));
-        assert_eq!(f.cases[1].expects[0].0, 17);
+        assert_eq!(kinds[2], &Expect::Turns(vec!["a1/b1".into()]));
+        assert_eq!(kinds[5], &Expect::Perft(vec![7, 42]));
+        assert_eq!(kinds[6], &Expect::PerftTurns(vec![7, 9]));
+        assert_eq!(kinds[7], &Expect::Position(". X\nO .".into()));
+        assert_eq!(f.cases[1].expects[0].0, 19);
     }
 
     #[test]
@@ -230,6 +253,7 @@ mod tests {
             ("  moves: a1\n", 1, "belongs to a case"),
             ("case \"a\"\n  winner: x\n", 2, "unknown key `winner`"),
             ("case \"a\"\n  perft: 1 x\n", 2, "whole numbers"),
+            ("case \"a\"\n  perft: --turn 1\n", 2, "whole numbers"),
             ("case \"a\"\n  result: x won\n", 2, "PLAYER wins"),
             ("case \"a\"\n  position:\n\n", 2, "indented"),
             ("hello\n", 1, "expected `case"),

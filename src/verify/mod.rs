@@ -150,26 +150,17 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
         .map(|&a| notation::format(game, &legal, a))
         .collect();
     match expect {
-        Expect::Legal(want) => {
-            let mut have = listed.clone();
-            let mut want = want.clone();
-            have.sort();
-            want.sort();
-            if have == want {
-                return Ok(());
-            }
-            let missing: Vec<&String> = want.iter().filter(|w| !have.contains(w)).collect();
-            let extra: Vec<&String> = have.iter().filter(|h| !want.contains(h)).collect();
-            Err(format!(
-                "legal actions differ: missing {missing:?}, not expected {extra:?} (legal now: {})",
-                listed.join(" ")
-            ))
+        Expect::Legal(want) => same_set("legal actions", "legal now", want, &listed),
+        Expect::Turns(want) => {
+            let turns = notation::list_turns(game, st).map_err(|e| format!("turns: {e}"))?;
+            same_set("whole turns", "turns now", want, &turns)
         }
+        // Single actions or whole turns joined (`d4/e5/f6`), as `--moves` reads them.
         Expect::Includes(want) => {
             let refused: Vec<String> = want
                 .iter()
                 .filter_map(|w| {
-                    notation::parse(game, st, &legal, w)
+                    notation::parse_word(game, st, w)
                         .err()
                         .map(|e| e.to_string())
                 })
@@ -183,7 +174,7 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
         Expect::Illegal(refuse) => {
             let taken: Vec<&String> = refuse
                 .iter()
-                .filter(|w| notation::parse(game, st, &legal, w).is_ok())
+                .filter(|w| notation::parse_word(game, st, w).is_ok())
                 .collect();
             if taken.is_empty() {
                 Ok(())
@@ -210,6 +201,20 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
                 Err(format!("perft: expected {want:?}, counted {have:?}"))
             }
         }
+        Expect::PerftTurns(want) => {
+            let have: Vec<u64> = run::perft_turns(game, st, want.len(), false)
+                .map_err(|e| format!("perft --turns: {e}"))?
+                .iter()
+                .map(|c| c.nodes)
+                .collect();
+            if &have == want {
+                Ok(())
+            } else {
+                Err(format!(
+                    "perft --turns: expected {want:?}, counted {have:?}"
+                ))
+            }
+        }
         Expect::Position(want) => {
             let text = show::position(game, st);
             let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
@@ -225,6 +230,23 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
             }
         }
     }
+}
+
+/// Whether `have` (listed as the game lists them) are `want`, in any order.
+fn same_set(what: &str, now: &str, want: &[String], listed: &[String]) -> Result<(), String> {
+    let mut have = listed.to_vec();
+    let mut want = want.to_vec();
+    have.sort();
+    want.sort();
+    if have == want {
+        return Ok(());
+    }
+    let missing: Vec<&String> = want.iter().filter(|w| !have.contains(w)).collect();
+    let extra: Vec<&String> = have.iter().filter(|h| !want.contains(h)).collect();
+    Err(format!(
+        "{what} differ: missing {missing:?}, not expected {extra:?} ({now}: {})",
+        listed.join(" ")
+    ))
 }
 
 /// The snapshot document of a game: the default options, then each set.

@@ -1298,3 +1298,149 @@ fn a_game_file_over_the_size_cap_is_refused() {
     assert!(err.contains("larger than 1 MiB"), "{err}");
     let _ = std::fs::remove_file(path);
 }
+
+#[test]
+fn perft_counts_whole_turns() {
+    // Ecalper on 7 cells: Black's first turn is three placements (7*6*5),
+    // White's a replacement of one of them and three placements (3*4*3*2).
+    let args = [
+        "perft",
+        "games/ecalper.gdl",
+        "-o",
+        "size=2",
+        "-o",
+        "pie=off",
+    ];
+    let out = ok(&[&args[..], &["-d", "2", "--turns"]].concat());
+    assert_eq!(out, "depth 1: 210 nodes\ndepth 2: 15120 nodes\n");
+    // In the middle of Black's turn: its rest (5 cells) is the first turn.
+    let out = ok(&[&args[..], &["-d", "2", "--turns", "--moves", "b1 c1"]].concat());
+    assert_eq!(out, "depth 1: 5 nodes\ndepth 2: 360 nodes\n");
+    // Plain perft still counts actions.
+    let out = ok(&[&args[..], &["-d", "2"]].concat());
+    assert_eq!(out, "depth 1: 7 nodes\ndepth 2: 42 nodes\n");
+    let doc = json(&[&args[..], &["-d", "1", "--turns", "--unique", "--json"]].concat());
+    assert_eq!(doc["depths"][0]["nodes"], 210);
+    // The same three stones in any order: C(7,3) positions.
+    assert_eq!(doc["depths"][0]["unique"], 35);
+}
+
+#[test]
+fn perft_turns_refuses_a_turn_that_never_ends() {
+    let file = temp_game(
+        "endless",
+        "game T\nboard square(2)\nplayers x, o\npieces stone\nturn: while count(empty) > 0: pass\n",
+    );
+    let err = fails(&["perft", file.to_str().unwrap(), "-d", "1", "--turns"], 1);
+    assert!(err.contains("without ending"), "{err}");
+}
+
+#[test]
+fn moves_lists_whole_turns_joined() {
+    let ecalper = ["moves", "games/ecalper.gdl", "-o", "size=2"];
+    // Black's first turn: three of the 7 cells in order.
+    let out = ok(&[&ecalper[..], &["--turns"]].concat());
+    let turns: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(turns.len(), 7 * 6 * 5, "{out}");
+    assert_eq!(turns[0], "b1/c1/a2");
+    // White's: a replacement and three additions, or the swap first.
+    let out = ok(&[&ecalper[..], &["--turns", "--moves", "b1/c1/a2"]].concat());
+    let turns: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(turns.len(), 2 * 3 * 4 * 3 * 2, "{out}");
+    assert_eq!(turns.iter().filter(|t| t.starts_with("swap/")).count(), 72);
+    // In the middle of a turn: the rest of it.
+    let out = ok(&[&ecalper[..], &["--turns", "--moves", "b1 c1"]].concat());
+    assert_eq!(out.split_whitespace().count(), 5, "{out}");
+    // Each listed turn is read back by --moves.
+    ok(&[&ecalper[..], &["--moves", "b1/c1/a2 swap/b1/b2/c2/a3"]].concat());
+    // Too many to list: three placements on 127 cells.
+    let err = fails(&["moves", "games/ecalper.gdl", "--turns"], 2);
+    assert!(err.contains("too many to list"), "{err}");
+    assert!(
+        err.contains(&format!("more than {} ways", gdl::limits::MAX_LISTED_TURNS)),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_joined_word_must_stay_within_one_turn() {
+    let err = fails(
+        &[
+            "show",
+            "games/ecalper.gdl",
+            "-o",
+            "size=2",
+            "--moves",
+            "b1/c1/a2/b2",
+        ],
+        2,
+    );
+    assert!(
+        err.contains("action 1 (`b1/c1/a2/b2`): the turn ends after `a2`"),
+        "{err}"
+    );
+    let err = fails(
+        &[
+            "show",
+            "games/ecalper.gdl",
+            "-o",
+            "size=2",
+            "--moves",
+            "b1/c1/zz",
+        ],
+        2,
+    );
+    assert!(err.contains("action 3 of the turn, `zz`"), "{err}");
+}
+
+#[test]
+fn play_reads_a_joined_turn_and_prints_the_computers_whole() {
+    let r = gdl_with_input(
+        &[
+            "play",
+            "games/ecalper.gdl",
+            "-o",
+            "size=2",
+            "-o",
+            "pie=off",
+            "--seed",
+            "3",
+        ],
+        "b1/c1/b2\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    // White's whole turn on one line: a replacement, then three additions.
+    let line = r
+        .stdout
+        .lines()
+        .find(|l| l.contains("white plays "))
+        .unwrap_or_else(|| panic!("{r:?}"));
+    let word = line.rsplit("white plays ").next().unwrap();
+    assert_eq!(word.split('/').count(), 4, "{r:?}");
+    // The record of actions stays one action per word.
+    assert!(r.stdout.contains("actions so far: b1 c1 b2 "), "{r:?}");
+    // `turns` lists the ways to play the whole turn.
+    let r = gdl_with_input(
+        &["play", "games/ecalper.gdl", "-o", "size=2", "--seed", "3"],
+        "b1\nturns\nquit\n",
+    );
+    assert!(r.stdout.contains("> c1/a2 c1/b2 "), "{r:?}");
+    // A picture outlines the last action of a joined word.
+    let svg = ok(&[
+        "show",
+        "games/ecalper.gdl",
+        "-o",
+        "size=2",
+        "--moves",
+        "b1/c1/a2",
+        "--svg",
+    ]);
+    assert!(svg.contains("<svg"), "{svg}");
+    // A bad word plays nothing.
+    let r = gdl_with_input(
+        &["play", "games/ecalper.gdl", "-o", "size=2", "--seed", "3"],
+        "b1/c1/zz\nquit\n",
+    );
+    assert!(r.stdout.contains("action 3 of the turn, `zz`"), "{r:?}");
+    assert!(r.stdout.contains("actions so far: \n"), "{r:?}");
+}

@@ -1,16 +1,19 @@
 //! Perft counts from `tests/perft/counts.txt`, derived by hand or published,
-//! checked against the engine by one generic test.
+//! checked against the engine by one generic test (of actions, or of whole
+//! turns where a line says `--turns`).
 
 use std::path::Path;
 
 use gdl::check::OptionChoice;
 use gdl::load;
-use gdl::run::perft;
+use gdl::run::{perft, perft_turns};
 
 struct Case {
     line: usize,
     file: String,
     options: Vec<OptionChoice>,
+    /// Count whole turns (`--turns` in the line's head) instead of actions.
+    turns: bool,
     counts: Vec<u64>,
 }
 
@@ -31,9 +34,16 @@ fn cases() -> Vec<Case> {
             .next()
             .unwrap_or_else(|| panic!("line {line_no}: no file"))
             .to_string();
-        let options = words
-            .map(|w| w.parse().unwrap_or_else(|e| panic!("line {line_no}: {e}")))
-            .collect();
+        let mut turns = false;
+        let mut options = Vec::new();
+        for w in words {
+            match w {
+                "--turns" if !turns => turns = true,
+                "--turns" => panic!("line {line_no}: `--turns` twice"),
+                w if w.starts_with('-') => panic!("line {line_no}: unknown flag `{w}`"),
+                w => options.push(w.parse().unwrap_or_else(|e| panic!("line {line_no}: {e}"))),
+            }
+        }
         let counts = counts
             .split_whitespace()
             .map(|c| c.parse().unwrap_or_else(|e| panic!("line {line_no}: {e}")))
@@ -42,6 +52,7 @@ fn cases() -> Vec<Case> {
             line: line_no,
             file,
             options,
+            turns,
             counts,
         });
     }
@@ -52,17 +63,25 @@ fn cases() -> Vec<Case> {
 fn perft_counts_match_the_data_file() {
     let cases = cases();
     assert!(cases.len() >= 8, "the data file lost its cases");
+    assert!(
+        cases.iter().filter(|c| c.turns).count() >= 4,
+        "the data file lost its cases of whole turns"
+    );
     for case in cases {
         let game = load(Path::new(&case.file), &case.options)
             .unwrap_or_else(|f| panic!("line {}: {}", case.line, f.message()));
-        let counts: Vec<u64> = perft(&game, &game.start(), case.counts.len(), false)
-            .iter()
-            .map(|d| d.nodes)
-            .collect();
+        let depth = case.counts.len();
+        let counts = if case.turns {
+            perft_turns(&game, &game.start(), depth, false)
+                .unwrap_or_else(|e| panic!("line {}: {e}", case.line))
+        } else {
+            perft(&game, &game.start(), depth, false)
+        };
+        let counts: Vec<u64> = counts.iter().map(|d| d.nodes).collect();
         assert_eq!(
             counts, case.counts,
-            "line {}: {} {:?}",
-            case.line, case.file, case.options
+            "line {}: {} {:?} (turns: {})",
+            case.line, case.file, case.options, case.turns
         );
     }
 }

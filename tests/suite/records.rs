@@ -150,3 +150,97 @@ fn damaged_records_are_refused_at_their_line() {
     let (line, msg) = refused(|_| "hello".into());
     assert!(line == 1 && msg.contains("not a gdl record"), "{msg}");
 }
+
+/// Every game file shipped in `games/`.
+fn shipped_games() -> Vec<String> {
+    let mut files: Vec<String> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("games"))
+            .expect("the games folder")
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".gdl"))
+            .map(|n| format!("games/{n}"))
+            .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_shipped_game_round_trips_in_joined_turns() {
+    // A random game, each turn written as one word (`d4/e5/f6`) and read
+    // back from the start: the same position after every turn.
+    let files = shipped_games();
+    assert!(files.len() >= 6, "{files:?}");
+    for file in files {
+        let g = game(&file, &[]);
+        for seed in 1..=4 {
+            let game_played = gdl::run::playout(&g, &g.start(), seed, true);
+            let mut st = g.start();
+            let mut turn_start = st.clone();
+            // Each turn's word and the position after it.
+            let mut words = Vec::new();
+            let mut hashes = Vec::new();
+            let mut turn = Vec::new();
+            for &a in &game_played.actions {
+                let before = st.turn;
+                turn.push(a);
+                g.play_unchecked(&mut st, a);
+                if st.is_over() || st.turn != before {
+                    words.push(notation::format_turn(&g, &turn_start, &turn));
+                    hashes.push(st.hash());
+                    turn.clear();
+                    turn_start.clone_from(&st);
+                }
+            }
+            let several = words
+                .iter()
+                .any(|w| w.contains('/') || w.matches('-').count() > 1);
+            let mut read = g.start();
+            for (word, hash) in words.iter().zip(&hashes) {
+                notation::play_moves(&g, &mut read, word)
+                    .unwrap_or_else(|e| panic!("{file} seed {seed}: {e}"));
+                assert_eq!(read.hash(), *hash, "{file} seed {seed}: after `{word}`");
+            }
+            assert_eq!(read.result(), st.result(), "{file} seed {seed}");
+            if file.contains("ecalper") {
+                assert!(several, "{file}: {words:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_record_may_join_each_turn_into_one_word() {
+    let (g, source, record) = recorded("games/ecalper.gdl", &["size=3"], 4);
+    let (want, _) = record.replay(&g, &source, None).expect("replays");
+    let joined = Record {
+        turns: record.turns.iter().map(|t| vec![t.join("/")]).collect(),
+        ..record.clone()
+    };
+    let read = Record::parse(&joined.render()).expect("parses");
+    assert!(read.turns[0][0].contains('/'), "{:?}", read.turns);
+    let (st, played) = read.replay(&g, &source, None).expect("replays joined");
+    assert_eq!(st.hash(), want.hash());
+    assert_eq!(
+        played.len(),
+        record.turns.iter().map(Vec::len).sum::<usize>()
+    );
+    // Stopping inside a joined turn.
+    let (early, played) = read.replay(&g, &source, Some(2)).expect("two plies");
+    assert_eq!((early.ply, played.len()), (2, 2));
+    // A word that runs into the next turn is refused at its line.
+    let mut crossing = read.clone();
+    let next = crossing.turns[1][0].split('/').next().unwrap().to_string();
+    crossing.turns[0][0] = format!("{}/{next}", crossing.turns[0][0]);
+    crossing.lines = Vec::new();
+    let e = crossing
+        .replay(&g, &source, None)
+        .expect_err("crosses a turn");
+    assert_eq!(e.line, 8, "{e}");
+    assert!(e.message.contains("the turn ends after"), "{e}");
+    crossing.turns[0][0] = format!("{}//", read.turns[0][0]);
+    let e = crossing
+        .replay(&g, &source, None)
+        .expect_err("an empty part");
+    assert!(e.message.contains("has an empty action"), "{e}");
+}

@@ -1,0 +1,253 @@
+//! Perft over whole turns: a node at depth k is a sequence of k complete
+//! turns. A turn is complete when the turn number changes or the game ends
+//! (so a turn that ends the game counts); every action sequence counts, as
+//! in plain perft, so two orders of the same placements are two turns.
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+use super::{PerftDepth, ply_limit};
+use crate::engine::{Action, Game, State};
+
+/// A turn that did not end: the walk over whole turns gives up after
+/// [`ply_limit`] actions in one turn (the most a playout takes at all).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LongTurn {
+    /// The actions taken in the turn when the walk gave up.
+    pub actions: u32,
+}
+
+impl std::fmt::Display for LongTurn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a turn went on for {} actions without ending (the most a random game plays at all): \
+             whole turns cannot be counted; count actions without --turns",
+            self.actions
+        )
+    }
+}
+
+/// One level of a walk over whole turns: a position, its legal actions,
+/// the next one to try, and how far the walk is there.
+pub(crate) struct Frame {
+    state: State,
+    legal: Vec<Action>,
+    next: usize,
+    /// Complete turns played to reach `state`.
+    turns: usize,
+    /// Actions played in the current turn to reach `state`.
+    actions: u32,
+}
+
+impl Frame {
+    fn new(state: State) -> Frame {
+        Frame {
+            state,
+            legal: Vec::new(),
+            next: 0,
+            turns: 0,
+            actions: 0,
+        }
+    }
+
+    /// The actions legal there.
+    pub(crate) fn legal(&self) -> &[Action] {
+        &self.legal
+    }
+
+    /// The action taken from this position to the next level's.
+    pub(crate) fn chosen(&self) -> Action {
+        self.legal[self.next - 1]
+    }
+}
+
+/// Walks every action sequence of up to `depth` complete turns from
+/// `start`, calling `visit(k, path, end)` each time the k-th turn is
+/// complete: `path` holds the positions from `start` on, each with the
+/// action taken from it, and `end` is the position reached. `visit` may
+/// stop the walk. Frames are made once per level and reused, so the walk
+/// does not allocate per node.
+pub(crate) fn walk_turns(
+    game: &Game,
+    start: &State,
+    depth: usize,
+    mut visit: impl FnMut(usize, &[Frame], &State) -> ControlFlow<()>,
+) -> Result<(), LongTurn> {
+    if depth == 0 || start.is_over() {
+        return Ok(());
+    }
+    let limit = ply_limit(game);
+    let mut root = Frame::new(start.clone());
+    game.legal_actions(&root.state, &mut root.legal);
+    let mut frames = vec![root];
+    let mut top = 0;
+    loop {
+        if frames[top].next == frames[top].legal.len() {
+            if top == 0 {
+                return Ok(());
+            }
+            top -= 1;
+            continue;
+        }
+        if frames.len() == top + 1 {
+            let copy = frames[top].state.clone();
+            frames.push(Frame::new(copy));
+        }
+        let (path, below) = frames.split_at_mut(top + 1);
+        let parent = &mut path[top];
+        let child = &mut below[0];
+        let a = parent.legal[parent.next];
+        parent.next += 1;
+        child.state.clone_from(&parent.state);
+        game.play_unchecked(&mut child.state, a);
+        let ended = child.state.is_over() || child.state.turn != parent.state.turn;
+        let turns = parent.turns + usize::from(ended);
+        let actions = if ended { 0 } else { parent.actions + 1 };
+        if ended && visit(turns, path, &child.state).is_break() {
+            return Ok(());
+        }
+        if turns == depth || child.state.is_over() {
+            continue;
+        }
+        if actions >= limit {
+            return Err(LongTurn { actions });
+        }
+        child.turns = turns;
+        child.actions = actions;
+        child.next = 0;
+        game.legal_actions(&child.state, &mut child.legal);
+        top += 1;
+    }
+}
+
+/// Counts, for each depth `1..=depth`, the sequences of that many complete
+/// turns from `start` (see [`perft`](super::perft) for actions); with
+/// `unique`, also the distinct positions they reach. A turn is complete
+/// when the turn number changes or the game ends.
+///
+/// ```
+/// use gdl::{check, engine::Game, run::perft_turns, syntax};
+///
+/// // Each player places two stones a turn (the first player one).
+/// let source = "game Twice
+///     board square(2)
+///     players x, o
+///     pieces stone
+///     turn 1: place stone at empty
+///     turn: 2 x place stone at empty";
+/// let rules = check::compile(&syntax::parse(source).unwrap(), &[]).unwrap();
+/// let game = Game::new(rules);
+/// let counts = perft_turns(&game, &game.start(), 2, true).unwrap();
+/// assert_eq!(counts[0].nodes, 4);
+/// // Then two of the three empty cells, in either order.
+/// assert_eq!(counts[1].nodes, 4 * 3 * 2);
+/// // One cross and two noughts: 4 cells for the cross, 3 pairs for them.
+/// assert_eq!(counts[1].unique, Some(12));
+/// ```
+pub fn perft_turns(
+    game: &Game,
+    start: &State,
+    depth: usize,
+    unique: bool,
+) -> Result<Vec<PerftDepth>, LongTurn> {
+    let mut nodes = vec![0u64; depth + 1];
+    let mut seen: Vec<HashSet<u64>> = if unique {
+        vec![HashSet::new(); depth + 1]
+    } else {
+        Vec::new()
+    };
+    walk_turns(game, start, depth, |k, _, end| {
+        nodes[k] += 1;
+        if let Some(set) = seen.get_mut(k) {
+            set.insert(end.hash());
+        }
+        ControlFlow::Continue(())
+    })?;
+    Ok((1..=depth)
+        .map(|d| PerftDepth {
+            depth: d,
+            nodes: nodes[d],
+            unique: unique.then(|| seen[d].len() as u64),
+        })
+        .collect())
+}
+
+/// The counts of [`perft_turns`] at `depth` alone, for callers that report
+/// each depth as soon as it is counted (as [`perft_depth`](super::perft_depth)).
+pub fn perft_turns_depth(
+    game: &Game,
+    start: &State,
+    depth: usize,
+    unique: bool,
+) -> Result<PerftDepth, LongTurn> {
+    let mut nodes = 0;
+    let mut seen = unique.then(HashSet::new);
+    walk_turns(game, start, depth, |k, _, end| {
+        if k == depth {
+            nodes += 1;
+            if let Some(set) = &mut seen {
+                set.insert(end.hash());
+            }
+        }
+        ControlFlow::Continue(())
+    })?;
+    Ok(PerftDepth {
+        depth,
+        nodes,
+        unique: seen.map(|s| s.len() as u64),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(file: &str, options: &str) -> Game {
+        let options: Vec<crate::OptionChoice> = options
+            .split_whitespace()
+            .map(|o| o.parse().unwrap())
+            .collect();
+        crate::load(std::path::Path::new(file), &options).expect("loads")
+    }
+
+    #[test]
+    fn each_depth_alone_counts_as_the_whole_walk() {
+        for (file, options) in [
+            ("games/ecalper.gdl", "size=2 pie=on"),
+            ("games/carteso.gdl", "size=2 komi=0.5,1.5"),
+        ] {
+            let game = load(file, options);
+            let start = game.start();
+            for unique in [false, true] {
+                let all = perft_turns(&game, &start, 4, unique).expect("turns end");
+                for d in 1..=4 {
+                    assert_eq!(
+                        perft_turns_depth(&game, &start, d, unique),
+                        Ok(all[d - 1].clone()),
+                        "{file}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn single_action_turns_count_as_actions() {
+        let game = load("games/tictactoe.gdl", "");
+        let start = game.start();
+        let plies = super::super::perft(&game, &start, 5, true);
+        assert_eq!(perft_turns(&game, &start, 5, true), Ok(plies));
+    }
+
+    #[test]
+    fn a_turn_that_never_ends_is_refused() {
+        let source = "game T board square(2) players x, o pieces stone \
+                      turn: while count(empty) > 0: pass";
+        let rules = crate::check::compile(&crate::syntax::parse(source).unwrap(), &[]).unwrap();
+        let game = Game::new(rules);
+        let err = perft_turns(&game, &game.start(), 1, false).unwrap_err();
+        assert_eq!(err.actions, ply_limit(&game));
+        assert!(err.to_string().contains("without ending"), "{err}");
+    }
+}
