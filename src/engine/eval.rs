@@ -1,7 +1,6 @@
 //! Evaluation of expressions: sets, numbers and conditions, seen from one
 //! player, over a position.
 
-use super::lines::has_line;
 use super::{EMPTY, Game, NO_CELL, OCCUPIED};
 use crate::cellset;
 use crate::groups::Groups;
@@ -26,6 +25,9 @@ pub(super) struct Ctx<'a> {
     pub(super) jumped: u32,
     /// The groups bound by `each group`, one set per slot.
     pub(super) set_vars: &'a [u64],
+    /// The cells changed since each watched line was last checked (see
+    /// [`super::lines`]).
+    pub(super) line_news: &'a mut [u64],
     /// While offering a step's actions: the game's shared sets, as computed
     /// (W words each), with a bit for each one computed yet.
     pub(super) memo: &'a mut [u64],
@@ -220,10 +222,12 @@ impl Ctx<'_> {
                 self.set(a, t, rest);
                 out.fill(0);
                 let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
-                for c in cellset::cells(t) {
-                    self.here = c as u32;
-                    if self.cond(cond, rest) {
-                        cellset::insert(out, c);
+                if !self.where_whole(t, cond, out, rest) {
+                    for c in cellset::cells(t) {
+                        self.here = c as u32;
+                        if self.cond(cond, rest) {
+                            cellset::insert(out, c);
+                        }
                     }
                 }
                 (self.here, self.memo_on) = (saved, on);
@@ -497,24 +501,7 @@ impl Ctx<'_> {
     #[inline(never)]
     pub(super) fn cond_heavy(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
         match e {
-            BoolExpr::Line(s, n) => {
-                let (t, rest) = tmp.split_at_mut(self.w());
-                let set: &[u64] = match self.stored(s) {
-                    Some(stored) => stored,
-                    None => {
-                        self.set(s, t, rest);
-                        t
-                    }
-                };
-                // Few lines on the board: test each as a mask.
-                if let Some((_, masks)) = self.g.line_masks.iter().find(|(len, _)| len == n) {
-                    let w = self.w();
-                    return masks
-                        .chunks(w)
-                        .any(|m| (0..w).all(|j| set[j] & m[j] == m[j]));
-                }
-                has_line(&self.g.rules.board, &self.g.line_dirs, set, *n)
-            }
+            BoolExpr::Line(s, n) => self.line(s, *n, tmp),
             BoolExpr::Connected(s, a, b) => self.connected(s, a, b, tmp),
             BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),
             BoolExpr::Escapes {
