@@ -25,9 +25,9 @@ pub(super) struct Ctx<'a> {
     pub(super) jumped: u32,
     /// The groups bound by `each group`, one set per slot.
     pub(super) set_vars: &'a [u64],
-    /// The cells changed since each watched line was last checked (see
+    /// Each watched line's set when a check last found no line in it (see
     /// [`super::lines`]).
-    pub(super) line_news: &'a mut [u64],
+    pub(super) line_seen: &'a mut [u64],
     /// While offering a step's actions: the game's shared sets, as computed
     /// (W words each), with a bit for each one computed yet.
     pub(super) memo: &'a mut [u64],
@@ -222,7 +222,8 @@ impl Ctx<'_> {
                 self.set(a, t, rest);
                 out.fill(0);
                 let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
-                if !self.where_whole(t, cond, out, rest) {
+                // Of a stored set: perhaps all at once (see `lift`).
+                if self.stored(a).is_none() || !self.where_whole(t, cond, out, rest) {
                     for c in cellset::cells(t) {
                         self.here = c as u32;
                         if self.cond(cond, rest) {

@@ -13,8 +13,10 @@ use crate::rules::*;
 impl Ctx<'_> {
     /// Fills `out` with the cells of `within` where `cond` holds, as the
     /// cell-by-cell `where` would, and returns true; or returns false
-    /// (leaving `out` as it was) when doing so would not pay or COND has
-    /// another shape.
+    /// (leaving `out` as it was) when doing so would not pay (fewer cells
+    /// than 4 per word) or COND has another shape. Out of line, so that
+    /// `set`'s recursive frame stays small.
+    #[inline(never)]
     pub(super) fn where_whole(
         &mut self,
         within: &[u64],
@@ -23,7 +25,6 @@ impl Ctx<'_> {
         tmp: &mut [u64],
     ) -> bool {
         let w = self.w();
-        // A few cells are cheaper one by one than the whole board.
         if cellset::count(within) <= 4 * w || !liftable(cond) {
             return false;
         }

@@ -3,13 +3,13 @@
 //!
 //! **Watched lines.** When S is a set that only changes where a piece is
 //! put or taken (a player's pieces, a kind of piece, `empty`, `occupied`),
-//! the state keeps, for each such `line(S, n)`, the cells changed since a
-//! check last found no line in S: its *news*. A line there now must run
-//! through a cell of S among them, so only the runs through those cells
-//! are followed, and a check that finds none clears the news. Every change
-//! of a cell is news for every watched line (placements, removals,
-//! conversions, moves, by any player): a cell that left S is skipped at
-//! once. Until the first check the news is every cell.
+//! the state keeps, for each such `line(S, n)`, S as it was when a check
+//! last found no line in it (at first, nothing). A line in S now must run
+//! through a cell that S has gained since (a line of the cells S had then
+//! would have been found), so only the runs through those cells are
+//! followed, and a check that finds none keeps S as it is now. Cells S
+//! lost do not matter: removals, conversions and moves by any player make
+//! no line.
 
 use super::eval::Ctx;
 use super::{EMPTY, Game, OCCUPIED};
@@ -17,14 +17,25 @@ use crate::board::NO_CELL;
 use crate::cellset;
 use crate::rules::*;
 
-/// Beyond this many new cells of S, a check looks at the whole set.
-const MAX_NEWS: usize = 8;
+/// Beyond this many cells gained by S, a check looks at the whole set.
+const MAX_GAINED: usize = 8;
+
+/// Up to this many lines of a length on the board, testing each as a mask
+/// costs less than watching them (tic-tac-toe's 8).
+const FEW_LINES: usize = 32;
 
 /// The watched lines of a game: (the stored set, n) for every `line(S, n)`
 /// whose S is one of those sets, for every player when S is seen from one.
 pub(super) fn watched(g: &Game, queries: &[(SetExpr, u32)]) -> Vec<(u32, u32)> {
     let mut keys = Vec::new();
     for (s, n) in queries {
+        let few = g
+            .line_masks
+            .iter()
+            .any(|(len, masks)| len == n && masks.len() <= FEW_LINES * g.words);
+        if few {
+            continue;
+        }
         let mut slots = Vec::new();
         slots_of(g, s, &mut slots);
         for slot in slots {
@@ -72,8 +83,10 @@ fn slots_of(g: &Game, s: &SetExpr, out: &mut Vec<u32>) {
 
 impl Ctx<'_> {
     /// `line(S, n)`.
+    #[inline(always)]
     pub(super) fn line(&mut self, s: &SetExpr, n: u32, tmp: &mut [u64]) -> bool {
-        if let Some(slot) = self.line_slot(s)
+        if !self.g.line_keys.is_empty()
+            && let Some(slot) = self.line_slot(s)
             && let Some(k) = self.g.line_keys.iter().position(|&key| key == (slot, n))
         {
             return self.watched_line(slot as usize, k, n);
@@ -118,25 +131,35 @@ impl Ctx<'_> {
         }
     }
 
-    /// `line(S, n)` for watched line `k` of stored set `slot`, from its news.
+    /// `line(S, n)` for watched line `k` of stored set `slot`: through the
+    /// cells S gained since it was last seen without a line.
+    #[inline(never)]
     fn watched_line(&mut self, slot: usize, k: usize, n: u32) -> bool {
         let w = self.w();
         let sets: &[u64] = self.sets;
         let set = &sets[slot * w..(slot + 1) * w];
-        let news = &mut self.line_news[k * w..(k + 1) * w];
-        // The news that is still in S: a line now runs through one of them.
-        let mut fresh = 0;
+        let seen = &mut self.line_seen[k * w..(k + 1) * w];
+        let mut gained = 0;
         for j in 0..w {
-            news[j] &= set[j];
-            fresh += news[j].count_ones() as usize;
+            gained += (set[j] & !seen[j]).count_ones() as usize;
         }
-        let found = match fresh {
+        let found = match gained {
             0 => false,
-            1..=MAX_NEWS => cellset::cells(news).any(|c| self.g.line_through(set, c, n)),
+            1..=MAX_GAINED => (0..w).any(|j| {
+                let mut bits = set[j] & !seen[j];
+                while bits != 0 {
+                    let c = j * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if self.g.line_through(set, c, n) {
+                        return true;
+                    }
+                }
+                false
+            }),
             _ => self.g.has_line(set, n),
         };
         if !found {
-            self.line_news[k * w..(k + 1) * w].fill(0);
+            seen.copy_from_slice(set);
         }
         found
     }
@@ -145,6 +168,7 @@ impl Ctx<'_> {
 impl Game {
     /// Whether `set` holds `n` cells in a row: each line as a mask when
     /// there are few, else by following runs.
+    #[inline(always)]
     fn has_line(&self, set: &[u64], n: u32) -> bool {
         if let Some((_, masks)) = self.line_masks.iter().find(|(len, _)| *len == n) {
             let w = self.words;

@@ -288,8 +288,8 @@ impl Game {
             jumped: NO_CELL,
             hash_last_cells: self.hash_last_cells,
             set_vars: vec![0; self.rules.set_slots.max(1) * w],
-            // Nothing checked yet: every cell is news.
-            line_news: vec![!0; self.line_keys.len() * w],
+            // Nothing checked yet: as if no cell were seen.
+            line_seen: vec![0; self.line_keys.len() * w],
             result: None,
         };
         st.turn_def = self.select_turn(&mut st);

@@ -136,10 +136,6 @@ impl Game {
             return;
         }
         st.changes += 1;
-        // News for every watched line (see `lines`).
-        for news in st.line_news.chunks_exact_mut(w) {
-            cellset::insert(news, cell);
-        }
         let codes = (self.players + 1) * self.pieces;
         if let Some((k, o)) = old {
             let code = k * (self.players + 1) + o;
