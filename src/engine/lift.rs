@@ -25,7 +25,25 @@ impl Ctx<'_> {
         tmp: &mut [u64],
     ) -> bool {
         let w = self.w();
-        if cellset::count(within) <= 4 * w || !liftable(cond) {
+        // A comparison or a set test as the whole condition (Equi's
+        // territory sites: neighbour counts) nearly always looks from
+        // `here`: refused without a walk.
+        let worth = match cond {
+            BoolExpr::Not(_)
+            | BoolExpr::And(..)
+            | BoolExpr::Or(..)
+            | BoolExpr::At(..)
+            | BoolExpr::Quantifier { .. }
+            | BoolExpr::ByPlayer(_) => true,
+            BoolExpr::Const(_)
+            | BoolExpr::Cmp(..)
+            | BoolExpr::NonEmpty(_)
+            | BoolExpr::Connected(..)
+            | BoolExpr::Line(..)
+            | BoolExpr::Escapes { .. }
+            | BoolExpr::SamePlayer(..) => false,
+        };
+        if !worth || cellset::count(within) <= 4 * w || !liftable(cond) {
             return false;
         }
         self.cond_cells(cond, out, tmp);
