@@ -36,6 +36,10 @@ ROWS=(
     "games/equi.gdl|board=hex3-4|Equi hex3-4"
     "games/equi.gdl|board=hex5-6|Equi hex5-6"
     "games/equi.gdl|board=hex7-8|Equi hex7-8"
+    "games/connect-four.gdl||Connect Four"
+    "games/gomoku.gdl||Gomoku 15"
+    "games/connect6.gdl||Connect6 19"
+    "games/yavalath.gdl||Yavalath 5"
 )
 
 # Prints "playouts_per_sec plies_per_sec" of one run.

@@ -21,6 +21,10 @@ ROWS=(
     "games/carteso.gdl|size=9|Carteso 9|1"
     "games/equi.gdl|board=hex3-4|Equi hex3-4|1"
     "games/equi.gdl|board=hex5-6|Equi hex5-6|1"
+    "games/connect-four.gdl||Connect Four|10"
+    "games/gomoku.gdl||Gomoku 15|1"
+    "games/connect6.gdl||Connect6 19|1"
+    "games/yavalath.gdl||Yavalath 5|10"
 )
 # Instructions of `gdl playout -n GAMES`.
 ir() {

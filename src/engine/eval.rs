@@ -1,7 +1,6 @@
 //! Evaluation of expressions: sets, numbers and conditions, seen from one
 //! player, over a position.
 
-use super::lines::has_line;
 use super::{EMPTY, Game, NO_CELL, OCCUPIED};
 use crate::cellset;
 use crate::groups::Groups;
@@ -26,6 +25,9 @@ pub(super) struct Ctx<'a> {
     pub(super) jumped: u32,
     /// The groups bound by `each group`, one set per slot.
     pub(super) set_vars: &'a [u64],
+    /// Each watched line's set when a check last found no line in it (see
+    /// [`super::lines`]).
+    pub(super) line_seen: &'a mut [u64],
     /// While offering a step's actions: the game's shared sets, as computed
     /// (W words each), with a bit for each one computed yet.
     pub(super) memo: &'a mut [u64],
@@ -220,10 +222,13 @@ impl Ctx<'_> {
                 self.set(a, t, rest);
                 out.fill(0);
                 let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
-                for c in cellset::cells(t) {
-                    self.here = c as u32;
-                    if self.cond(cond, rest) {
-                        cellset::insert(out, c);
+                // Of a stored set: perhaps all at once (see `lift`).
+                if self.stored(a).is_none() || !self.where_whole(t, cond, out, rest) {
+                    for c in cellset::cells(t) {
+                        self.here = c as u32;
+                        if self.cond(cond, rest) {
+                            cellset::insert(out, c);
+                        }
                     }
                 }
                 (self.here, self.memo_on) = (saved, on);
@@ -498,24 +503,7 @@ impl Ctx<'_> {
     #[inline(never)]
     pub(super) fn cond_heavy(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
         match e {
-            BoolExpr::Line(s, n) => {
-                let (t, rest) = tmp.split_at_mut(self.w());
-                let set: &[u64] = match self.stored(s) {
-                    Some(stored) => stored,
-                    None => {
-                        self.set(s, t, rest);
-                        t
-                    }
-                };
-                // Few lines on the board: test each as a mask.
-                if let Some((_, masks)) = self.g.line_masks.iter().find(|(len, _)| len == n) {
-                    let w = self.w();
-                    return masks
-                        .chunks(w)
-                        .any(|m| (0..w).all(|j| set[j] & m[j] == m[j]));
-                }
-                has_line(&self.g.rules.board, &self.g.line_dirs, set, *n)
-            }
+            BoolExpr::Line(s, n) => self.line(s, *n, tmp),
             BoolExpr::AtSome(s, dirs) => {
                 if self.here == NO_CELL {
                     return false;

@@ -21,6 +21,8 @@ pub(super) struct Facts {
     pub anchors: Vec<u32>,
     /// The lengths asked by `line(S, n)`, sorted.
     pub line_lengths: Vec<u32>,
+    /// Each `line(S, n)` asked, once.
+    pub line_queries: Vec<(SetExpr, u32)>,
 }
 
 impl Facts {
@@ -203,7 +205,12 @@ impl Facts {
     fn lines(&mut self, node: Node<'_>) {
         let Node::Cond(e) = node else { return };
         match e {
-            BoolExpr::Line(_, n) => self.line_lengths.push(*n),
+            BoolExpr::Line(s, n) => {
+                self.line_lengths.push(*n);
+                if !self.line_queries.iter().any(|(t, m)| t == s && m == n) {
+                    self.line_queries.push((s.clone(), *n));
+                }
+            }
             BoolExpr::Const(_)
             | BoolExpr::Not(_)
             | BoolExpr::And(..)

@@ -1,8 +1,208 @@
 //! Lines: `line(S, n)`, as precomputed masks on boards with few lines, or
 //! by following runs of cells.
+//!
+//! **Watched lines.** When S is a set that only changes where a piece is
+//! put or taken (a player's pieces, a kind of piece, `empty`, `occupied`),
+//! the state keeps, for each such `line(S, n)`, S as it was when a check
+//! last found no line in it (at first, nothing). A line in S now must run
+//! through a cell that S has gained since (a line of the cells S had then
+//! would have been found), so only the runs through those cells are
+//! followed, and a check that finds none keeps S as it is now. Cells S
+//! lost do not matter: removals, conversions and moves by any player make
+//! no line.
 
+use super::eval::Ctx;
+use super::{EMPTY, Game, OCCUPIED};
+use crate::board::NO_CELL;
 use crate::cellset;
 use crate::rules::*;
+
+/// Beyond this many cells gained by S, a check looks at the whole set.
+const MAX_GAINED: usize = 8;
+
+/// Up to this many lines of a length on the board, testing each as a mask
+/// costs less than watching them (tic-tac-toe's 8).
+const FEW_LINES: usize = 32;
+
+/// The watched lines of a game: (the stored set, n) for every `line(S, n)`
+/// whose S is one of those sets, for every player when S is seen from one.
+pub(super) fn watched(g: &Game, queries: &[(SetExpr, u32)]) -> Vec<(u32, u32)> {
+    let mut keys = Vec::new();
+    for (s, n) in queries {
+        let few = g
+            .line_masks
+            .iter()
+            .any(|(len, masks)| len == n && masks.len() <= FEW_LINES * g.words);
+        if few {
+            continue;
+        }
+        let mut slots = Vec::new();
+        slots_of(g, s, &mut slots);
+        for slot in slots {
+            if !keys.contains(&(slot, *n)) {
+                keys.push((slot, *n));
+            }
+        }
+    }
+    keys
+}
+
+/// The stored sets S can be, from any player's view, if it is always one
+/// that only pieces change.
+fn slots_of(g: &Game, s: &SetExpr, out: &mut Vec<u32>) {
+    match s {
+        SetExpr::Empty => out.push(EMPTY as u32),
+        SetExpr::Occupied => out.push(OCCUPIED as u32),
+        SetExpr::Owned(Who::Player(p)) => out.push(g.owner_set(*p as usize) as u32),
+        SetExpr::Owned(Who::Me | Who::Opponent) => {
+            out.extend((0..g.players).map(|p| g.owner_set(p) as u32))
+        }
+        SetExpr::Piece(k) => out.push(g.piece_set(*k as usize) as u32),
+        SetExpr::ByPlayer(v) => v.iter().for_each(|s| slots_of(g, s, out)),
+        // Marks change without pieces; the rest are computed.
+        SetExpr::All
+        | SetExpr::Here
+        | SetExpr::Origin
+        | SetExpr::Jumped
+        | SetExpr::Enemy
+        | SetExpr::Mark(_)
+        | SetExpr::Fixed(_)
+        | SetExpr::PerPlayer(_)
+        | SetExpr::Union(..)
+        | SetExpr::Inter(..)
+        | SetExpr::Except(..)
+        | SetExpr::Complement(_)
+        | SetExpr::Neighbors(_)
+        | SetExpr::Where(..)
+        | SetExpr::Var(_)
+        | SetExpr::Reach(..)
+        | SetExpr::Like(_)
+        | SetExpr::Box(_) => {}
+    }
+}
+
+impl Ctx<'_> {
+    /// `line(S, n)`.
+    #[inline(always)]
+    pub(super) fn line(&mut self, s: &SetExpr, n: u32, tmp: &mut [u64]) -> bool {
+        if !self.g.line_keys.is_empty()
+            && let Some(slot) = self.line_slot(s)
+            && let Some(k) = self.g.line_keys.iter().position(|&key| key == (slot, n))
+        {
+            return self.watched_line(slot as usize, k, n);
+        }
+        let (t, rest) = tmp.split_at_mut(self.w());
+        let set: &[u64] = match self.stored(s) {
+            Some(stored) => stored,
+            None => {
+                self.set(s, t, rest);
+                t
+            }
+        };
+        self.g.has_line(set, n)
+    }
+
+    /// The stored set S is now, if it is one that lines are watched in.
+    fn line_slot(&self, s: &SetExpr) -> Option<u32> {
+        match s {
+            SetExpr::Empty => Some(EMPTY as u32),
+            SetExpr::Occupied => Some(OCCUPIED as u32),
+            SetExpr::Owned(w) => Some(self.g.owner_set(self.who(*w)) as u32),
+            SetExpr::Piece(k) => Some(self.g.piece_set(*k as usize) as u32),
+            SetExpr::ByPlayer(v) => self.line_slot(&v[self.me as usize]),
+            SetExpr::All
+            | SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Enemy
+            | SetExpr::Mark(_)
+            | SetExpr::Fixed(_)
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Union(..)
+            | SetExpr::Inter(..)
+            | SetExpr::Except(..)
+            | SetExpr::Complement(_)
+            | SetExpr::Neighbors(_)
+            | SetExpr::Where(..)
+            | SetExpr::Var(_)
+            | SetExpr::Reach(..)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_) => None,
+        }
+    }
+
+    /// `line(S, n)` for watched line `k` of stored set `slot`: through the
+    /// cells S gained since it was last seen without a line.
+    #[inline(never)]
+    fn watched_line(&mut self, slot: usize, k: usize, n: u32) -> bool {
+        let w = self.w();
+        let sets: &[u64] = self.sets;
+        let set = &sets[slot * w..(slot + 1) * w];
+        let seen = &mut self.line_seen[k * w..(k + 1) * w];
+        let mut gained = 0;
+        for j in 0..w {
+            gained += (set[j] & !seen[j]).count_ones() as usize;
+        }
+        let found = match gained {
+            0 => false,
+            1..=MAX_GAINED => (0..w).any(|j| {
+                let mut bits = set[j] & !seen[j];
+                while bits != 0 {
+                    let c = j * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if self.g.line_through(set, c, n) {
+                        return true;
+                    }
+                }
+                false
+            }),
+            _ => self.g.has_line(set, n),
+        };
+        if !found {
+            seen.copy_from_slice(set);
+        }
+        found
+    }
+}
+
+impl Game {
+    /// Whether `set` holds `n` cells in a row: each line as a mask when
+    /// there are few, else by following runs.
+    #[inline(always)]
+    fn has_line(&self, set: &[u64], n: u32) -> bool {
+        if let Some((_, masks)) = self.line_masks.iter().find(|(len, _)| *len == n) {
+            let w = self.words;
+            return masks
+                .chunks(w)
+                .any(|m| (0..w).all(|j| set[j] & m[j] == m[j]));
+        }
+        has_line(&self.rules.board, &self.line_dirs, set, n)
+    }
+
+    /// Whether cell `c` of `set` is on `n` cells of `set` in a row.
+    fn line_through(&self, set: &[u64], c: usize, n: u32) -> bool {
+        let table = self.rules.board.neighbor_table();
+        let nd = self.rules.board.ndirs();
+        for &(d, back) in &self.line_dirs {
+            let mut len = 1;
+            for dir in [d, back] {
+                let mut at = c;
+                while len < n {
+                    let next = table[at * nd + dir];
+                    if next == NO_CELL || !cellset::contains(set, next as usize) {
+                        break;
+                    }
+                    len += 1;
+                    at = next as usize;
+                }
+            }
+            if len >= n {
+                return true;
+            }
+        }
+        false
+    }
+}
 
 /// Every line of each length the rules ask about (`line(S, n)`, the
 /// `lengths`), as sets, when there are at most 256 words of them per length.
@@ -51,12 +251,7 @@ pub(super) fn line_masks(
 
 /// Whether `set` holds `n` cells in a row along one of `dirs` (one of each
 /// pair of opposite directions: a line runs both ways).
-pub(super) fn has_line(
-    board: &crate::board::Board,
-    dirs: &[(usize, usize)],
-    set: &[u64],
-    n: u32,
-) -> bool {
+fn has_line(board: &crate::board::Board, dirs: &[(usize, usize)], set: &[u64], n: u32) -> bool {
     // Fewer cells than the line needs: no line (the common case early on).
     if cellset::count(set) < n as usize {
         return false;
@@ -86,4 +281,70 @@ pub(super) fn has_line(
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Action, Game};
+    use crate::syntax::parse;
+
+    fn game(source: &str) -> Game {
+        let file = parse(source).expect("parses");
+        Game::new(crate::check::compile(&file, &[]).expect("compiles"))
+    }
+
+    /// Plays the same pseudo-random games with watched lines and with every
+    /// line checked in full, comparing the legal actions and the results.
+    fn same_games_unwatched(g: &Game) {
+        assert!(!g.line_keys.is_empty(), "no watched line");
+        let mut plain = g.clone();
+        plain.line_keys.clear();
+        let (mut a, mut b) = (Vec::<Action>::new(), Vec::<Action>::new());
+        for seed in 0..40u64 {
+            let (mut s, mut t) = (g.start(), plain.start());
+            let mut r = seed;
+            for _ in 0..300 {
+                g.legal_actions(&s, &mut a);
+                plain.legal_actions(&t, &mut b);
+                assert_eq!(a, b);
+                assert_eq!(s.result(), t.result());
+                if a.is_empty() {
+                    break;
+                }
+                r = super::super::mix(r.wrapping_add(1));
+                let act = a[(r % a.len() as u64) as usize];
+                g.play_unchecked(&mut s, act);
+                plain.play_unchecked(&mut t, act);
+            }
+        }
+    }
+
+    /// Lines made and broken by placements, removals, conversions, moves,
+    /// jumps and changes of kind, asked from both players' views, of
+    /// players, kinds, `empty` and `occupied`, in guards, targets and ends.
+    #[test]
+    fn watched_lines_answer_as_full_checks() {
+        same_games_unwatched(&game(
+            "game T board square(5) with diagonals players x, o pieces stone, king
+             define three = line(own, 3)
+             turn: place stone at empty if not line(enemy, 3)
+                 | convert enemy if three
+                 | remove occupied if line(occupied, 4)
+                 | step own to empty | jump own over enemy to empty then remove jumped
+                 | place king at empty where line(king, 2) | pass
+                 , (if line(opponent, 4): make own and stone into king)
+             end if line(own, 5) and line(empty, 2): mover wins
+             end if line(x, 5): o wins",
+        ));
+    }
+
+    #[test]
+    fn watched_lines_on_a_hex_board() {
+        same_games_unwatched(&game(
+            "game T board hexhex(3) players x, o pieces stone
+             turn: place stone at empty | remove own if line(own, 2) | convert enemy
+             end if line(own, 4): mover wins
+             end if line(own, 3) and turn > 30: mover loses",
+        ));
+    }
 }

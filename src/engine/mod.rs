@@ -17,11 +17,13 @@ mod dirs;
 mod eval;
 mod facts;
 mod floods;
+mod lift;
 mod lines;
 mod memo;
 mod movegen;
 mod play;
 mod scratch;
+mod shifts;
 mod state;
 
 pub use action::{Action, ActionKind};
@@ -93,6 +95,8 @@ pub struct Game {
     /// For line lengths the rules ask about, every line of the board as a
     /// set (W words each), when there are few enough to test one by one.
     line_masks: Vec<(u32, Vec<u64>)>,
+    /// The watched lines: (stored set, n) (see [`lines`]).
+    line_keys: Vec<(u32, u32)>,
     /// The cells of each row and of each column (by the board's row and
     /// column numbers), W words each.
     row_masks: Vec<u64>,
@@ -108,6 +112,8 @@ pub struct Game {
     scratch_sets: usize,
     /// `where` sets shared by several choices of a step (see [`memo`]).
     shared_sets: Vec<SetExpr>,
+    /// Whole-set steps along each direction (see [`lift`]).
+    shifts: shifts::Shifts,
 }
 
 impl Game {
@@ -178,8 +184,9 @@ impl Game {
         let shared_sets = memo::shared_sets(&rules);
         let moves = dirs::MoveDirs::of(&rules, words);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
-        Game {
+        let mut game = Game {
             line_masks,
+            line_keys: Vec::new(),
             neighbor_masks,
             moves,
             hash_last_cells,
@@ -199,8 +206,11 @@ impl Game {
             max_choices,
             scratch_sets: SCRATCH_SETS + shared_sets.len(),
             shared_sets,
+            shifts: shifts::Shifts::new(&rules.board, words),
             rules,
-        }
+        };
+        game.line_keys = lines::watched(&game, &facts.line_queries);
+        game
     }
 
     pub fn board(&self) -> &crate::board::Board {
@@ -276,6 +286,8 @@ impl Game {
             jumped: NO_CELL,
             hash_last_cells: self.hash_last_cells,
             set_vars: vec![0; self.rules.set_slots.max(1) * w],
+            // Nothing checked yet: as if no cell were seen.
+            line_seen: vec![0; self.line_keys.len() * w],
             result: None,
         };
         for p in &self.rules.setup {

@@ -26,6 +26,7 @@ impl Game {
             origin: st.origin,
             jumped: st.jumped,
             set_vars: &st.set_vars,
+            line_seen: &mut st.line_seen,
             memo: &mut [],
             memo_valid: 0,
             memo_on: false,

@@ -50,6 +50,8 @@ pub struct State {
     pub(super) hash_last_cells: bool,
     /// Cells of the groups bound by `each group` (one set per slot).
     pub(super) set_vars: Vec<u64>,
+    /// Per watched line, its set when a check last found no line in it.
+    pub(super) line_seen: Vec<u64>,
     pub(super) result: Option<GameResult>,
 }
 
@@ -81,6 +83,7 @@ impl Clone for State {
             jumped: self.jumped,
             hash_last_cells: self.hash_last_cells,
             set_vars: self.set_vars.clone(),
+            line_seen: self.line_seen.clone(),
             result: self.result,
         }
     }
@@ -113,6 +116,7 @@ impl Clone for State {
         self.jumped = o.jumped;
         self.hash_last_cells = o.hash_last_cells;
         self.set_vars.clone_from(&o.set_vars);
+        self.line_seen.clone_from(&o.line_seen);
         self.result = o.result;
     }
 }
