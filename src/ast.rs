@@ -124,6 +124,19 @@ pub enum ChoiceKind {
         over: Expr,
         to: Expr,
     },
+    /// `slide FROM [over PATH] to TO`: a piece moves along a line.
+    Slide {
+        from: Expr,
+        path: Option<Expr>,
+        to: Expr,
+    },
+    /// `leap FROM (A, B) to TO`: a piece leaps by a pattern.
+    Leap {
+        from: Expr,
+        a: Expr,
+        b: Expr,
+        to: Expr,
+    },
     /// `choose VAR from a, b, c`: one action per value.
     Choose {
         var: Name,

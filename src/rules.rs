@@ -68,6 +68,31 @@ pub enum SetExpr {
     Like(Box<SetExpr>),
     /// Cells whose row and column lie within those of the set's cells.
     Box(Box<SetExpr>),
+    /// `ray(S, PATH)`: the cells reached from a cell of S along one
+    /// direction while they are in PATH.
+    Ray(Box<SetExpr>, Box<SetExpr>),
+    /// `flanked(RUN, A, B)`: the cells of each straight run of RUN cells
+    /// that starts next to a cell of A and is closed by a cell of B.
+    Flanked(Box<Flanked>),
+    /// `leaps(S, A, B)`: the cells a leap of the pattern reaches from S.
+    Leaps(Box<SetExpr>, Leap),
+}
+
+/// The sets of `flanked(RUN, A, B)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Flanked {
+    pub run: SetExpr,
+    pub start: SetExpr,
+    pub end: SetExpr,
+}
+
+/// A leap pattern: `a` cells in an orthogonal direction, then `b` cells
+/// at a right angle (60 degrees on hex boards), either way (the knight is
+/// `(2, 1)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Leap {
+    pub a: u16,
+    pub b: u16,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -215,6 +240,19 @@ pub enum ChoiceKind {
         over: SetExpr,
         to: SetExpr,
     },
+    /// A piece moves along one direction over cells of `path`, stopping on
+    /// a cell of `to` it crosses or on the first cell not in `path`.
+    Slide {
+        from: SetExpr,
+        path: SetExpr,
+        to: SetExpr,
+    },
+    /// A piece leaps by a fixed pattern to a cell of `to`.
+    Leap {
+        from: SetExpr,
+        leap: Leap,
+        to: SetExpr,
+    },
 }
 
 /// One way to spend a ply: a kind of action, its cells, and what follows it.
@@ -236,7 +274,9 @@ impl Choice {
             | ChoiceKind::Swap
             | ChoiceKind::Choose { .. }
             | ChoiceKind::Step { .. }
-            | ChoiceKind::Jump { .. } => false,
+            | ChoiceKind::Jump { .. }
+            | ChoiceKind::Slide { .. }
+            | ChoiceKind::Leap { .. } => false,
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::ast::{Expr, ExprKind, Name};
 use crate::diagnostic::{Diagnostic, Span, closest};
-use crate::limits::MAX_LINE;
+use crate::limits::{MAX_LEAP, MAX_LINE};
 use crate::rules::*;
 
 use super::{Checker, Value};
@@ -221,6 +221,25 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         lower: cells,
     },
     Builtin::new("rotate", &[Direction, FixedNumber], Direction, rotate).on_board(),
+    Builtin::new("ray", &[Set, Set], Set, |_, a| {
+        Value::Set(SetExpr::Ray(Box::new(a.set(0)), Box::new(a.set(1))))
+    }),
+    Builtin::new("flanked", &[Set, Set, Set], Set, |_, a| {
+        Value::Set(SetExpr::Flanked(Box::new(Flanked {
+            run: a.set(0),
+            start: a.set(1),
+            end: a.set(2),
+        })))
+    }),
+    Builtin::new(
+        "leaps",
+        &[Set, FixedNumber, FixedNumber],
+        Set,
+        |c, a| match c.leap_of(a.fixed(1), a.fixed(2), a.span(1)) {
+            Some(leap) => Value::Set(SetExpr::Leaps(Box::new(a.set(0)), leap)),
+            None => Value::Error,
+        },
+    ),
 ];
 
 /// How a built-in name gets its value (the span is where it is used).
@@ -340,6 +359,33 @@ fn rotate(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
         return Value::Error;
     }
     Value::Dir(DirExpr::Rotate(Box::new(a.direction(0)), table))
+}
+
+impl Checker<'_> {
+    /// A leap pattern `(A, B)` of fixed numbers, or an error at `span`.
+    pub(super) fn leap_of(&mut self, a: i64, b: i64, span: Span) -> Option<Leap> {
+        if !(0..=MAX_LEAP).contains(&a) || !(0..=MAX_LEAP).contains(&b) || a + b == 0 {
+            let msg =
+                format!("a leap pattern is two whole numbers from 0 to {MAX_LEAP}, not both 0");
+            self.limit(span, msg);
+            return None;
+        }
+        Some(Leap {
+            a: a as u16,
+            b: b as u16,
+        })
+    }
+
+    /// The pattern `(A, B)` of a `leap` action (fixed numbers).
+    pub(super) fn leap_pattern(&mut self, a: &Expr, b: &Expr) -> Leap {
+        let (x, y) = (self.const_int(a), self.const_int(b));
+        let span = Span::new(a.span.start, b.span.end);
+        match (x, y) {
+            (Some(x), Some(y)) => self.leap_of(x, y, span),
+            _ => None,
+        }
+        .unwrap_or(Leap { a: 1, b: 0 })
+    }
 }
 
 /// The built-in function called `name`, if there is one.

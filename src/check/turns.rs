@@ -249,6 +249,20 @@ impl<'a> Checker<'a> {
                 over: self.set(over),
                 to: self.set(to),
             },
+            ast::ChoiceKind::Slide { from, path, to } => ChoiceKind::Slide {
+                from: self.set(from),
+                path: path.as_ref().map_or(SetExpr::Empty, |p| self.set(p)),
+                to: self.set(to),
+            },
+            ast::ChoiceKind::Leap { from, a, b, to } => {
+                let from = self.set(from);
+                let leap = self.leap_pattern(a, b);
+                ChoiceKind::Leap {
+                    from,
+                    leap,
+                    to: self.set(to),
+                }
+            }
         };
         let piece_name = match &kind {
             ChoiceKind::Place { piece, .. } => self.pieces.get(*piece as usize).cloned(),
@@ -263,6 +277,8 @@ impl<'a> Checker<'a> {
             ChoiceKind::Swap => "swap".into(),
             ChoiceKind::Step { .. } => "step".into(),
             ChoiceKind::Jump { .. } => "jump".into(),
+            ChoiceKind::Slide { .. } => "slide".into(),
+            ChoiceKind::Leap { .. } => "leap".into(),
             ChoiceKind::Choose { var, .. } => self
                 .variables
                 .get(*var as usize)

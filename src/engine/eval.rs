@@ -81,7 +81,10 @@ impl Ctx<'_> {
             | SetExpr::ByPlayer(_)
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
-            | SetExpr::Box(_) => None,
+            | SetExpr::Box(_)
+            | SetExpr::Ray(..)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..) => None,
         }
     }
 
@@ -116,7 +119,10 @@ impl Ctx<'_> {
             | SetExpr::Where(..)
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
-            | SetExpr::Box(_) => return None,
+            | SetExpr::Box(_)
+            | SetExpr::Ray(..)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..) => return None,
         })
     }
 
@@ -238,7 +244,12 @@ impl Ctx<'_> {
             }
             // The rarer whole-set operators, kept out of this recursive
             // function so that its frame stays small (they hold big arrays).
-            SetExpr::Reach(..) | SetExpr::Like(_) | SetExpr::Box(_) => self.set_heavy(e, out, tmp),
+            SetExpr::Reach(..)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_)
+            | SetExpr::Ray(..)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..) => self.set_heavy(e, out, tmp),
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::Owned(_)
@@ -326,6 +337,11 @@ impl Ctx<'_> {
                     out[j] = rows[j] & cols[j];
                 }
             }
+            SetExpr::Ray(from, path) => self.ray_set(from, path, out, tmp),
+            SetExpr::Flanked(f) => {
+                self.flanked_set(f, Some(out), tmp);
+            }
+            SetExpr::Leaps(from, leap) => self.leaps_set(from, *leap, out, tmp),
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::Owned(_)
@@ -389,7 +405,12 @@ impl Ctx<'_> {
                 let e = &v[self.me as usize];
                 self.member(e, c, tmp)
             }
-            SetExpr::Reach(..) | SetExpr::Like(_) | SetExpr::Box(_) => {
+            SetExpr::Reach(..)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_)
+            | SetExpr::Ray(..)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..) => {
                 // Whole-set questions: build the set.
                 let (t, rest) = tmp.split_at_mut(self.w());
                 self.set(e, t, rest);
@@ -432,6 +453,10 @@ impl Ctx<'_> {
             BoolExpr::NonEmpty(s) => {
                 if let Some(s) = self.stored(s) {
                     return !cellset::is_empty(s);
+                }
+                // A run is flanked: stop at the first one found.
+                if let SetExpr::Flanked(f) = s {
+                    return self.flanked_set(f, None, tmp);
                 }
                 // `A except B` of stored sets: no set built.
                 if let SetExpr::Except(a, b) = s

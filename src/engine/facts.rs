@@ -115,7 +115,10 @@ impl Facts {
                 | SetExpr::ByPlayer(_)
                 | SetExpr::Reach(..)
                 | SetExpr::Like(_)
-                | SetExpr::Box(_) => false,
+                | SetExpr::Box(_)
+                | SetExpr::Ray(..)
+                | SetExpr::Flanked(_)
+                | SetExpr::Leaps(..) => false,
             },
             Node::Cond(e) => match e {
                 // `at` looks from `here`.
@@ -172,7 +175,10 @@ impl Facts {
                         | SetExpr::ByPlayer(_)
                         | SetExpr::Reach(..)
                         | SetExpr::Like(_)
-                        | SetExpr::Box(_) => {}
+                        | SetExpr::Box(_)
+                        | SetExpr::Ray(..)
+                        | SetExpr::Flanked(_)
+                        | SetExpr::Leaps(..) => {}
                     }
                 }
             }
@@ -237,7 +243,10 @@ fn of_player(s: &SetExpr) -> bool {
         | SetExpr::ByPlayer(_)
         | SetExpr::Reach(..)
         | SetExpr::Like(_)
-        | SetExpr::Box(_) => false,
+        | SetExpr::Box(_)
+        | SetExpr::Ray(..)
+        | SetExpr::Flanked(_)
+        | SetExpr::Leaps(..) => false,
     }
 }
 

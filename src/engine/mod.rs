@@ -16,10 +16,14 @@ mod action;
 mod eval;
 mod facts;
 mod floods;
+mod leaps;
 mod lines;
 mod memo;
 mod movegen;
+mod moves;
 mod play;
+mod rays;
+mod raysets;
 mod scratch;
 mod state;
 
@@ -110,6 +114,10 @@ pub struct Game {
     scratch_sets: usize,
     /// `where` sets shared by several choices of a step (see [`memo`]).
     shared_sets: Vec<SetExpr>,
+    /// Each cell's rays, for slides, `ray` and `flanked`.
+    rays: rays::Rays,
+    /// The targets of the leap patterns the rules use.
+    leaps: leaps::Leaps,
 }
 
 impl Game {
@@ -180,7 +188,11 @@ impl Game {
         let shared_sets = memo::shared_sets(&rules);
         let (dir_masks, dirs_distinct) = dir_masks(board, words);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
+        let rays = rays::Rays::new(board);
+        let leaps = leaps::Leaps::new(&rules, words);
         Game {
+            rays,
+            leaps,
             line_masks,
             neighbor_masks,
             dir_masks,

@@ -78,6 +78,7 @@ impl Game {
                     .map(|c| cellset::count_and(&self.dir_masks[c * w..(c + 1) * w], to))
                     .sum()
             }
+            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => self.far_moves_count(c, t),
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
                 let mut n = 0;
@@ -102,6 +103,9 @@ impl Game {
             ChoiceKind::Choose { .. } => ActionKind::Value(k as u16),
             ChoiceKind::Pass => ActionKind::Pass,
             ChoiceKind::Swap => ActionKind::Swap,
+            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+                return self.nth_far_move(c, t, k);
+            }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(kind, ChoiceKind::Jump { .. });
                 let (mut i, mut found) = (0, None);
@@ -141,6 +145,12 @@ impl Game {
                         let jump = matches!(kind, ChoiceKind::Jump { .. });
                         self.each_move(jump, t, |from, d, to| {
                             out.push(Action::moving(*choice, from, jump, d, to));
+                            true
+                        });
+                    }
+                    ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+                        self.each_far_move(*choice, t, |a| {
+                            out.push(a);
                             true
                         });
                     }
@@ -189,6 +199,14 @@ impl Game {
                         let mut found = false;
                         self.each_move(jump, t, |from, d, to| {
                             found = Action::moving(*c, from, jump, d, to) == a;
+                            !found
+                        });
+                        found
+                    }
+                    ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+                        let mut found = false;
+                        self.each_far_move(*c, t, |b| {
+                            found = b == a;
                             !found
                         });
                         found
@@ -342,10 +360,21 @@ impl Game {
                         cx.set(to, to_slot, scratch);
                         None
                     }
-                    ChoiceKind::Jump { from, over, to } => {
+                    ChoiceKind::Jump { from, over, to }
+                    | ChoiceKind::Slide {
+                        from,
+                        path: over,
+                        to,
+                    } => {
                         let (over_slot, to_slot) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
                         cx.set(over, over_slot, scratch);
+                        cx.set(to, to_slot, scratch);
+                        None
+                    }
+                    ChoiceKind::Leap { from, to, .. } => {
+                        let (_, to_slot) = rest.split_at_mut(w);
+                        cx.set(from, out, scratch);
                         cx.set(to, to_slot, scratch);
                         None
                     }
@@ -365,7 +394,10 @@ impl Game {
                 }
                 if matches!(
                     choice.kind,
-                    ChoiceKind::Step { .. } | ChoiceKind::Jump { .. }
+                    ChoiceKind::Step { .. }
+                        | ChoiceKind::Jump { .. }
+                        | ChoiceKind::Slide { .. }
+                        | ChoiceKind::Leap { .. }
                 ) {
                     // Only cells holding a piece can move.
                     let occ = cx.raw(OCCUPIED);
@@ -424,6 +456,8 @@ fn cell_action(kind: &ChoiceKind, cell: Cell16) -> ActionKind {
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
         | ChoiceKind::Step { .. }
-        | ChoiceKind::Jump { .. } => unreachable!("not an action on a cell"),
+        | ChoiceKind::Jump { .. }
+        | ChoiceKind::Slide { .. }
+        | ChoiceKind::Leap { .. } => unreachable!("not an action on a cell"),
     }
 }

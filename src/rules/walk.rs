@@ -116,9 +116,18 @@ fn choice(c: &Choice, v: &mut impl Visitor) {
             set(from, target, v);
             set(to, target, v);
         }
-        ChoiceKind::Jump { from, over, to } => {
+        ChoiceKind::Jump { from, over, to }
+        | ChoiceKind::Slide {
+            from,
+            path: over,
+            to,
+        } => {
             set(from, target, v);
             set(over, target, v);
+            set(to, target, v);
+        }
+        ChoiceKind::Leap { from, to, .. } => {
+            set(from, target, v);
             set(to, target, v);
         }
         ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {}
@@ -162,13 +171,21 @@ pub fn set(e: &SetExpr, at: At, v: &mut impl Visitor) {
         SetExpr::Union(a, b)
         | SetExpr::Inter(a, b)
         | SetExpr::Except(a, b)
-        | SetExpr::Reach(a, b) => {
+        | SetExpr::Reach(a, b)
+        | SetExpr::Ray(a, b) => {
             set(a, at, v);
             set(b, at, v);
         }
-        SetExpr::Complement(a) | SetExpr::Neighbors(a) | SetExpr::Like(a) | SetExpr::Box(a) => {
-            set(a, at, v)
+        SetExpr::Flanked(f) => {
+            set(&f.run, at, v);
+            set(&f.start, at, v);
+            set(&f.end, at, v);
         }
+        SetExpr::Complement(a)
+        | SetExpr::Neighbors(a)
+        | SetExpr::Like(a)
+        | SetExpr::Box(a)
+        | SetExpr::Leaps(a, _) => set(a, at, v),
         SetExpr::Where(a, c) => {
             set(a, at, v);
             cond(

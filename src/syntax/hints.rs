@@ -58,6 +58,8 @@ pub const KEYWORDS: &[&str] = &[
     "into",
     "set",
     "while",
+    "slide",
+    "leap",
 ];
 
 /// The grammar's other words: they are not reserved, so they may be names
@@ -211,6 +213,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::else_kw => "`else`",
         Rule::step_move => "`step`",
         Rule::jump_move => "`jump`",
+        Rule::slide_move => "`slide`",
+        Rule::slide_over => "`over`",
+        Rule::leap_move => "`leap`",
         Rule::make_cells => "`make`",
         Rule::set_var => "`set`",
         // Wherever `neutral` may come, `pieces` may too: name the common one.
@@ -234,6 +239,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::relative
         | Rule::primary
         | Rule::call
+        | Rule::call_head
         | Rule::turn_number => "an expression",
         Rule::quantifier | Rule::some | Rule::every => "`some d:` or `every d:`",
         Rule::where_op => "`where`",

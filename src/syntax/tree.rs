@@ -253,6 +253,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::relative
         | Rule::primary
         | Rule::call
+        | Rule::call_head
         | Rule::quantifier
         | Rule::turn_number
         | Rule::where_op
@@ -286,6 +287,9 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::else_kw
         | Rule::step_move
         | Rule::jump_move
+        | Rule::slide_move
+        | Rule::slide_over
+        | Rule::leap_move
         | Rule::make_cells
         | Rule::set_var
         | Rule::neutral
@@ -381,6 +385,31 @@ fn choice(pair: P) -> Choice {
             let over = expr(parts.next().expect("over"));
             let to = expr(parts.next().expect("to"));
             ChoiceKind::Jump { from, over, to }
+        }
+        Rule::slide_move => {
+            let mut parts = kind_pair.into_inner();
+            let from = expr(parts.next().expect("from"));
+            let mut next = parts.next().expect("over or to");
+            let path = if next.as_rule() == Rule::slide_over {
+                let path = expr(next.into_inner().next().expect("path"));
+                next = parts.next().expect("to");
+                Some(path)
+            } else {
+                None
+            };
+            ChoiceKind::Slide {
+                from,
+                path,
+                to: expr(next),
+            }
+        }
+        Rule::leap_move => {
+            let mut parts = kind_pair.into_inner();
+            let from = expr(parts.next().expect("from"));
+            let a = expr(parts.next().expect("first count"));
+            let b = expr(parts.next().expect("second count"));
+            let to = expr(parts.next().expect("to"));
+            ChoiceKind::Leap { from, a, b, to }
         }
         Rule::choose => {
             let choose_span = span(&kind_pair);

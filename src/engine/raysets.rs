@@ -1,0 +1,173 @@
+//! The sets along straight lines and leaps: `ray`, `flanked` and
+//! `leaps`, walked on the precomputed tables ([`super::rays`],
+//! [`super::leaps`]). From `here` (one cell) nothing is built for the
+//! starting set.
+
+use super::eval::Ctx;
+use super::{NO_CELL, OCCUPIED};
+use crate::cellset;
+use crate::rules::*;
+
+/// The cells to start from: `here`, or a set.
+enum Starts<'a> {
+    One(u32),
+    Set(&'a [u64]),
+}
+
+impl Starts<'_> {
+    #[inline(always)]
+    fn each(&self, mut f: impl FnMut(usize)) {
+        match self {
+            Starts::One(c) => {
+                if *c != NO_CELL {
+                    f(*c as usize)
+                }
+            }
+            Starts::Set(s) => cellset::cells(s).for_each(f),
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// Evaluates `e` into `buf` unless it is stored or `here`; then
+    /// [`Ctx::view`] gives it without a copy.
+    #[inline(always)]
+    fn prepare(&mut self, e: &SetExpr, buf: &mut [u64], tmp: &mut [u64]) {
+        match e {
+            SetExpr::Here | SetExpr::Enemy => {}
+            _ if self.stored(e).is_some() => {}
+            _ => self.set(e, buf, tmp),
+        }
+    }
+
+    /// A set prepared by [`Ctx::prepare`] (the enemy's cells are computed
+    /// into `buf` here).
+    #[inline(always)]
+    fn view<'s>(&'s self, e: &SetExpr, buf: &'s mut [u64]) -> Starts<'s> {
+        match e {
+            SetExpr::Here => Starts::One(self.here),
+            SetExpr::Enemy => {
+                let own = self.g.owner_set(self.me as usize);
+                let neutral = self.g.neutral_set();
+                let (occ, own, neutral) = (self.raw(OCCUPIED), self.raw(own), self.raw(neutral));
+                for j in 0..buf.len() {
+                    buf[j] = occ[j] & !own[j] & !neutral[j];
+                }
+                Starts::Set(buf)
+            }
+            _ => Starts::Set(self.stored(e).unwrap_or(buf)),
+        }
+    }
+
+    /// A set as bits (`here` as one bit in `buf`).
+    #[inline(always)]
+    fn bits<'s>(&'s self, e: &SetExpr, buf: &'s mut [u64]) -> &'s [u64] {
+        if matches!(e, SetExpr::Here) {
+            buf.fill(0);
+            if self.here != NO_CELL {
+                cellset::insert(buf, self.here as usize);
+            }
+            return buf;
+        }
+        match self.view(e, buf) {
+            Starts::Set(s) => s,
+            Starts::One(_) => unreachable!("only `here` is one cell"),
+        }
+    }
+
+    /// `ray(FROM, PATH)` into `out`.
+    pub(super) fn ray_set(
+        &mut self,
+        from: &SetExpr,
+        path: &SetExpr,
+        out: &mut [u64],
+        tmp: &mut [u64],
+    ) {
+        let w = self.w();
+        let (b1, rest) = tmp.split_at_mut(w);
+        let (b2, rest) = rest.split_at_mut(w);
+        self.prepare(from, b1, rest);
+        self.prepare(path, b2, rest);
+        out.fill(0);
+        let rays = &self.g.rays;
+        let path = self.bits(path, b2);
+        self.view(from, b1).each(|c| {
+            for d in 0..rays.ndirs() {
+                for &x in rays.ray(c, d) {
+                    if !cellset::contains(path, x as usize) {
+                        break;
+                    }
+                    cellset::insert(out, x as usize);
+                }
+            }
+        });
+    }
+
+    /// `flanked(RUN, A, B)` into `out`; with `out` = `None`, only whether
+    /// it has a cell (stopping at the first run found).
+    pub(super) fn flanked_set(
+        &mut self,
+        f: &Flanked,
+        mut out: Option<&mut [u64]>,
+        tmp: &mut [u64],
+    ) -> bool {
+        let w = self.w();
+        let (b1, rest) = tmp.split_at_mut(w);
+        let (b2, rest) = rest.split_at_mut(w);
+        let (b3, rest) = rest.split_at_mut(w);
+        self.prepare(&f.start, b1, rest);
+        self.prepare(&f.run, b2, rest);
+        self.prepare(&f.end, b3, rest);
+        if let Some(o) = out.as_deref_mut() {
+            o.fill(0);
+        }
+        let rays = &self.g.rays;
+        let run = self.bits(&f.run, b2);
+        let end = self.bits(&f.end, b3);
+        let mut found = false;
+        self.view(&f.start, b1).each(|c| {
+            if found && out.is_none() {
+                return;
+            }
+            for d in 0..rays.ndirs() {
+                let ray = rays.ray(c, d);
+                let k = ray
+                    .iter()
+                    .position(|&x| !cellset::contains(run, x as usize))
+                    .unwrap_or(ray.len());
+                if k == 0 || k == ray.len() || !cellset::contains(end, ray[k] as usize) {
+                    continue;
+                }
+                found = true;
+                match out.as_deref_mut() {
+                    Some(o) => ray[..k]
+                        .iter()
+                        .for_each(|&x| cellset::insert(o, x as usize)),
+                    None => return,
+                }
+            }
+        });
+        found
+    }
+
+    /// `leaps(S, A, B)` into `out`.
+    pub(super) fn leaps_set(
+        &mut self,
+        from: &SetExpr,
+        leap: Leap,
+        out: &mut [u64],
+        tmp: &mut [u64],
+    ) {
+        let w = self.w();
+        let (b1, rest) = tmp.split_at_mut(w);
+        self.prepare(from, b1, rest);
+        out.fill(0);
+        let table = self.g.leaps.table(leap);
+        self.view(from, b1).each(|c| {
+            let m = &table.masks[c * w..(c + 1) * w];
+            for j in 0..w {
+                out[j] |= m[j];
+            }
+        });
+    }
+}
