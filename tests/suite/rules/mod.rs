@@ -47,4 +47,5 @@ mod ecalper;
 mod equi;
 mod groups;
 mod pinch;
+mod rays;
 mod turns;

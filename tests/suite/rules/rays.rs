@@ -1,0 +1,162 @@
+//! Rays, runs and leaps (`ray`, `flanked`, `leaps`, `slide`, `leap`) on
+//! small games written here.
+
+use super::*;
+
+fn compile(src: &str) -> Game {
+    let file = gdl::syntax::parse(src).expect("parses");
+    Game::new(gdl::check::compile(&file, &[]).unwrap_or_else(|e| panic!("{e:?}")))
+}
+
+fn errors(src: &str) -> Vec<String> {
+    let file = gdl::syntax::parse(src).expect("parses");
+    match gdl::check::compile(&file, &[]) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.into_iter().map(|d| d.message).collect(),
+    }
+}
+
+#[test]
+fn a_ray_runs_while_its_path_holds_and_leaves_out_its_start() {
+    // x's stones on c5 and a1 block the north and south-west rays of o's
+    // stone on c3, which marks the cells of ray(here, empty).
+    let g = compile(
+        "game T board square(5) with diagonals players x, o pieces stone marks seen
+         turn 1: place stone at cells(c5)
+         turn 2: pass
+         turn 3: place stone at cells(a1)
+         turn: place stone at cells(c3) then mark seen at ray(here, empty)",
+    );
+    let st = after(&g, "c5 pass a1 c3");
+    let seen: BTreeSet<String> = (0..g.board().len())
+        .filter(|&c| g.has_mark(&st, c, 0))
+        .map(|c| g.board().label(c).to_string())
+        .collect();
+    assert_eq!(
+        seen,
+        set(&[
+            "c4", "d4", "e5", "d3", "e3", "d2", "e1", "c2", "c1", "b2", "b3", "a3", "b4", "a5"
+        ])
+    );
+}
+
+#[test]
+fn flanked_closes_runs_by_the_other_set() {
+    // Both players place freely; o may also place where it flanks.
+    let g = compile(
+        "game T board square(5) with diagonals players x, o pieces stone marks turned
+         action flank = place stone at empty where flanked(enemy, here, own)
+           then mark turned at flanked(enemy, here, own)
+           then convert flanked(enemy, here, own)
+         turn: place stone at empty except cells(a1) | flank",
+    );
+    // x: b1 c1 (east of a1), b2 (north-east of a1), a2 a3 (north, closed
+    // by o's a4); o: d1 (closes the east run), c3 (closes the diagonal),
+    // a4. x's e5 is far away.
+    let st = after(&g, "b1 d1 c1 c3 b2 a4 a2 e4 a3 e3 e5");
+    assert_eq!(g.rules.players[st.mover as usize], "o");
+    let mut list = Vec::new();
+    g.legal_actions(&st, &mut list);
+    let a1 = list
+        .iter()
+        .copied()
+        .find(|a| {
+            notation::format(&g, &list, *a) == "flank:a1" || notation::format(&g, &list, *a) == "a1"
+        })
+        .expect("o may flank from a1");
+    let mut st = st;
+    g.play(&mut st, a1).expect("legal");
+    for c in ["a1", "b1", "c1", "b2", "a2", "a3"] {
+        assert_eq!(at(&g, &st, c), "o", "{c}");
+    }
+    assert_eq!(at(&g, &st, "e5"), "x");
+}
+
+#[test]
+fn a_slide_stops_on_cells_it_crosses_and_may_take_the_first_other() {
+    let g = compile(
+        "game T board square(4) with diagonals players x, o pieces stone
+         turn 1: place stone at cells(a1)
+         turn 2: place stone at cells(c1)
+         turn 3: place stone at cells(a3)
+         turn 4: place stone at cells(c3)
+         turn: slide own to empty or enemy | pass",
+    );
+    let st = after(&g, "a1 c1 a3 c3");
+    let moves: BTreeSet<String> = legal(&g, &st)
+        .into_iter()
+        .filter(|m| m.starts_with("a1-"))
+        .collect();
+    // East: b1, then c1 (o's, taken); north: a2, not a3 (own); north-east:
+    // b2, then c3 (o's).
+    assert_eq!(moves, set(&["a1-b1", "a1-c1", "a1-a2", "a1-b2", "a1-c3"]));
+    let st = after(&g, "a1 c1 a3 c3 a1-c3");
+    assert_eq!(at(&g, &st, "c3"), "x");
+    assert_eq!(at(&g, &st, "a1"), "");
+}
+
+#[test]
+fn a_slide_goes_over_its_path_only() {
+    // Over own stones, to empty cells: a1 passes a2 (own) to a3, a4.
+    let g = compile(
+        "game T board square(4) players x, o pieces stone
+         turn 1: place stone at cells(a1)
+         turn 2: place stone at cells(d4)
+         turn 3: place stone at cells(a2)
+         turn 4: place stone at cells(d3)
+         turn: slide own and cells(a1) over own or empty to empty | pass",
+    );
+    let st = after(&g, "a1 d4 a2 d3");
+    assert_eq!(
+        legal(&g, &st),
+        set(&["a1-a3", "a1-a4", "a1-b1", "a1-c1", "a1-d1", "pass"])
+    );
+}
+
+#[test]
+fn a_knight_leaps_over_anything_to_cells_on_the_board() {
+    let g = compile(
+        "game T board square(4) with diagonals players x, o pieces stone
+         turn 1: place stone at cells(a1)
+         turn 2: place stone at cells(b2)
+         turn 3: place stone at cells(c2)
+         turn 4: pass
+         turn: leap own (2, 1) to not own | pass",
+    );
+    let st = after(&g, "a1 b2 c2 pass");
+    // From a1: b3, and c2 (own: not offered); from c2: a3, b4, d4, and
+    // a1 (own); e1 and e3 would be off the board. b2 is leapt over.
+    assert_eq!(
+        legal(&g, &st),
+        set(&["a1-b3", "c2-a3", "c2-b4", "c2-d4", "pass"])
+    );
+    // `leaps` gives the same cells as a set.
+    let g = compile(
+        "game T board square(4) with diagonals players x, o pieces stone
+         turn: place stone at leaps(cells(a1), 2, 1) | pass",
+    );
+    assert_eq!(legal(&g, &g.start()), set(&["b3", "c2", "pass"]));
+}
+
+#[test]
+fn a_hex_knight_has_twelve_leaps() {
+    let g = compile(
+        "game T board hexhex(5) players x, o pieces stone
+         turn: place stone at leaps(cells(e5), 2, 1)",
+    );
+    assert_eq!(legal(&g, &g.start()).len(), 12);
+}
+
+#[test]
+fn a_leap_pattern_must_go_somewhere() {
+    let e = errors(
+        "game T board square(4) players x, o pieces stone
+         turn: leap own (0, 0) to empty",
+    );
+    assert!(e.iter().any(|m| m.contains("leap pattern")), "{e:?}");
+    let e = errors(
+        "game T board square(4) players x, o pieces stone
+         turn: place stone at leaps(own, 1001, 1)",
+    );
+    assert!(e.iter().any(|m| m.contains("leap pattern")), "{e:?}");
+}
