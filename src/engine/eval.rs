@@ -222,17 +222,24 @@ impl Ctx<'_> {
                     out.copy_from_slice(&self.memo[k * w..(k + 1) * w]);
                     return;
                 }
-                let (t, rest) = tmp.split_at_mut(w);
-                self.set(a, t, rest);
-                out.fill(0);
-                let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
-                for c in cellset::cells(t) {
-                    self.here = c as u32;
-                    if self.cond(cond, rest) {
-                        cellset::insert(out, c);
+                match &**cond {
+                    BoolExpr::NonEmpty(SetExpr::Flanked(f)) if self.flanked_where_applies(f) => {
+                        self.flanked_where(a, f, out, tmp)
+                    }
+                    _ => {
+                        let (t, rest) = tmp.split_at_mut(w);
+                        self.set(a, t, rest);
+                        out.fill(0);
+                        let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
+                        for c in cellset::cells(t) {
+                            self.here = c as u32;
+                            if self.cond(cond, rest) {
+                                cellset::insert(out, c);
+                            }
+                        }
+                        (self.here, self.memo_on) = (saved, on);
                     }
                 }
-                (self.here, self.memo_on) = (saved, on);
                 if let Some(k) = shared {
                     self.memo[k * w..(k + 1) * w].copy_from_slice(out);
                     self.memo_valid |= 1 << k;

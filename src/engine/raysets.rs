@@ -122,6 +122,8 @@ impl Ctx<'_> {
             o.fill(0);
         }
         let rays = &self.g.rays;
+        let nd = rays.ndirs();
+        let table = self.g.rules.board.neighbor_table();
         let run = self.bits(&f.run, b2);
         let end = self.bits(&f.end, b3);
         let mut found = false;
@@ -129,13 +131,18 @@ impl Ctx<'_> {
             if found && out.is_none() {
                 return;
             }
-            for d in 0..rays.ndirs() {
+            for d in 0..nd {
+                // Most directions end at once: their first cell is not in RUN.
+                let n = table[c * nd + d];
+                if n == NO_CELL || !cellset::contains(run, n as usize) {
+                    continue;
+                }
                 let ray = rays.ray(c, d);
                 let k = ray
                     .iter()
                     .position(|&x| !cellset::contains(run, x as usize))
                     .unwrap_or(ray.len());
-                if k == 0 || k == ray.len() || !cellset::contains(end, ray[k] as usize) {
+                if k == ray.len() || !cellset::contains(end, ray[k] as usize) {
                     continue;
                 }
                 found = true;
@@ -148,6 +155,62 @@ impl Ctx<'_> {
             }
         });
         found
+    }
+
+    /// Whether `S where flanked(RUN, here, B)` can be answered by
+    /// [`Ctx::flanked_where`]: RUN and B do not depend on `here`.
+    #[inline]
+    pub(super) fn flanked_where_applies(&self, f: &Flanked) -> bool {
+        let plain = |e: &SetExpr| matches!(e, SetExpr::Enemy) || self.stored(e).is_some();
+        matches!(f.start, SetExpr::Here) && plain(&f.run) && plain(&f.end)
+    }
+
+    /// `S where flanked(RUN, here, B)` into `out` (Reversi's legal cells):
+    /// RUN and B are found once, and only the cells of S next to a cell
+    /// of RUN walk their rays.
+    pub(super) fn flanked_where(
+        &mut self,
+        s: &SetExpr,
+        f: &Flanked,
+        out: &mut [u64],
+        tmp: &mut [u64],
+    ) {
+        let w = self.w();
+        let (cands, rest) = tmp.split_at_mut(w);
+        self.set(s, cands, rest);
+        let (b2, rest) = rest.split_at_mut(w);
+        let (b3, rest) = rest.split_at_mut(w);
+        self.prepare(&f.run, b2, rest);
+        self.prepare(&f.end, b3, rest);
+        out.fill(0);
+        let (rays, near) = (&self.g.rays, &self.g.dir_masks);
+        let run = self.bits(&f.run, b2);
+        let end = self.bits(&f.end, b3);
+        let nd = rays.ndirs();
+        let table = self.g.rules.board.neighbor_table();
+        'cells: for c in cellset::cells(cands) {
+            let m = &near[c * w..(c + 1) * w];
+            if (0..w).all(|j| m[j] & run[j] == 0) {
+                continue;
+            }
+            // Only the directions whose first cell is in RUN walk on.
+            for (d, &n) in table[c * nd..(c + 1) * nd].iter().enumerate() {
+                if n == NO_CELL || !cellset::contains(run, n as usize) {
+                    continue;
+                }
+                for &x in &rays.ray(c, d)[1..] {
+                    let x = x as usize;
+                    if cellset::contains(run, x) {
+                        continue;
+                    }
+                    if cellset::contains(end, x) {
+                        cellset::insert(out, c);
+                        continue 'cells;
+                    }
+                    break;
+                }
+            }
+        }
     }
 
     /// `leaps(S, A, B)` into `out`.
