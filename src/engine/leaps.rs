@@ -25,38 +25,83 @@ pub(super) struct LeapTable {
     pub masks: Vec<u64>,
     /// Per board direction, the displacements less than 90 degrees from
     /// it (bit `k` for displacement `k`).
-    #[allow(dead_code)] // read by `toward DIRS` filters, which come next
     pub toward: Vec<u32>,
+    /// The displacements of the whole pattern this table keeps (bit `k`
+    /// for the whole pattern's displacement `k`).
+    pub kept: u32,
+    /// Whether it keeps them all.
+    pub whole: bool,
 }
 
 /// Most displacements of one pattern (bits of [`LeapTable::toward`]).
 const MAX_DISPLACEMENTS: usize = u32::BITS as usize;
 
-/// The tables of every pattern the rules use.
+/// The tables of every pattern the rules use: whole, for `leaps(...)`,
+/// and as each leap choice offers them to each player.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Leaps {
     tables: Vec<LeapTable>,
+    /// Per choice and player (`choice * players + player`), the table of
+    /// the leaps it offers (`u32::MAX` for other choices).
+    of_choice: Vec<u32>,
+    players: usize,
 }
 
 impl Leaps {
     pub fn new(rules: &Rules, words: usize) -> Leaps {
         let mut patterns = Patterns(Vec::new());
         walk(rules, &mut patterns);
-        let tables = patterns
+        let mut tables: Vec<LeapTable> = patterns
             .0
             .into_iter()
             .map(|leap| LeapTable::new(&rules.board, leap, words))
             .collect();
-        Leaps { tables }
+        let players = rules.players.len();
+        let mut of_choice = vec![u32::MAX; rules.choices.len() * players];
+        for (c, choice) in rules.choices.iter().enumerate() {
+            let ChoiceKind::Leap { leap, .. } = &choice.kind else {
+                continue;
+            };
+            let whole = tables
+                .iter()
+                .position(|t| t.leap == *leap && t.whole)
+                .expect("every pattern of the rules has its table");
+            for p in 0..players {
+                let keep = tables[whole].all();
+                let k = match tables
+                    .iter()
+                    .position(|t| t.leap == *leap && t.kept == keep)
+                {
+                    Some(k) => k,
+                    None => {
+                        let t = tables[whole].subset(keep, words);
+                        tables.push(t);
+                        tables.len() - 1
+                    }
+                };
+                of_choice[c * players + p] = k as u32;
+            }
+        }
+        Leaps {
+            tables,
+            of_choice,
+            players,
+        }
     }
 
-    /// The tables of a pattern the rules use.
+    /// The whole table of a pattern the rules use.
     #[inline]
     pub fn table(&self, leap: Leap) -> &LeapTable {
         self.tables
             .iter()
-            .find(|t| t.leap == leap)
+            .find(|t| t.leap == leap && t.whole)
             .expect("every pattern of the rules has its table")
+    }
+
+    /// The leaps choice `c` offers `player`.
+    #[inline]
+    pub fn of_choice(&self, c: u16, player: PlayerId) -> &LeapTable {
+        &self.tables[self.of_choice[c as usize * self.players + player as usize] as usize]
     }
 }
 
@@ -136,6 +181,50 @@ impl LeapTable {
             targets,
             masks,
             toward,
+            kept: low_bits(count),
+            whole: true,
+        }
+    }
+
+    /// Every displacement, as bits.
+    pub fn all(&self) -> u32 {
+        low_bits(self.count)
+    }
+
+    /// The table of the displacements in `keep` only (bits of this whole
+    /// table's displacements).
+    fn subset(&self, keep: u32, words: usize) -> LeapTable {
+        let ks: Vec<usize> = (0..self.count).filter(|k| keep >> k & 1 == 1).collect();
+        let cells = self.targets.len() / self.count.max(1);
+        let mut targets = Vec::with_capacity(cells * ks.len());
+        let mut masks = vec![0u64; cells * words];
+        for c in 0..cells {
+            for &k in &ks {
+                let t = self.targets[c * self.count + k];
+                targets.push(t);
+                if t != NO_TARGET {
+                    cellset::insert(&mut masks[c * words..(c + 1) * words], t as usize);
+                }
+            }
+        }
+        let toward = self
+            .toward
+            .iter()
+            .map(|&bits| {
+                ks.iter()
+                    .enumerate()
+                    .filter(|&(_, &k)| bits >> k & 1 == 1)
+                    .fold(0u32, |b, (i, _)| b | 1 << i)
+            })
+            .collect();
+        LeapTable {
+            leap: self.leap,
+            count: ks.len(),
+            targets,
+            masks,
+            toward,
+            kept: keep,
+            whole: keep == self.all(),
         }
     }
 
@@ -144,6 +233,11 @@ impl LeapTable {
     pub fn from(&self, c: usize) -> &[Cell16] {
         &self.targets[c * self.count..(c + 1) * self.count]
     }
+}
+
+/// The lowest `n` bits.
+fn low_bits(n: usize) -> u32 {
+    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
 }
 
 /// The leap patterns of the rules, each once.

@@ -60,9 +60,10 @@ impl Game {
         }
     }
 
-    /// How many actions choice `c` offers, given its cached targets `t`.
+    /// How many actions choice `c` offers `player`, given its cached
+    /// targets `t`.
     #[inline]
-    pub(super) fn offered(&self, c: u16, t: &[u64]) -> usize {
+    pub(super) fn offered(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
         let w = self.words;
         match &self.rules.choices[c as usize].kind {
             ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
@@ -78,7 +79,9 @@ impl Game {
                     .map(|c| cellset::count_and(&self.dir_masks[c * w..(c + 1) * w], to))
                     .sum()
             }
-            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => self.far_moves_count(c, t),
+            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+                self.far_moves_count(c, player, t)
+            }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
                 let mut n = 0;
@@ -91,9 +94,9 @@ impl Game {
         }
     }
 
-    /// The `k`-th action (`k < offered`) of choice `c`.
+    /// The `k`-th action (`k < offered`) of choice `c` for `player`.
     #[inline]
-    pub(super) fn nth_offered(&self, c: u16, t: &[u64], k: usize) -> Action {
+    pub(super) fn nth_offered(&self, c: u16, player: PlayerId, t: &[u64], k: usize) -> Action {
         let w = self.words;
         let kind = &self.rules.choices[c as usize].kind;
         let kind = match kind {
@@ -104,7 +107,7 @@ impl Game {
             ChoiceKind::Pass => ActionKind::Pass,
             ChoiceKind::Swap => ActionKind::Swap,
             ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
-                return self.nth_far_move(c, t, k);
+                return self.nth_far_move(c, player, t, k);
             }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(kind, ChoiceKind::Jump { .. });
@@ -149,13 +152,14 @@ impl Game {
                         });
                     }
                     ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
-                        self.each_far_move(*choice, t, |a| {
+                        self.each_far_move(*choice, st.mover, t, |a| {
                             out.push(a);
                             true
                         });
                     }
                     ChoiceKind::Choose { .. } | ChoiceKind::Pass | ChoiceKind::Swap => out.extend(
-                        (0..self.offered(*choice, t)).map(|k| self.nth_offered(*choice, t, k)),
+                        (0..self.offered(*choice, st.mover, t))
+                            .map(|k| self.nth_offered(*choice, st.mover, t, k)),
                     ),
                 }
             }
@@ -205,7 +209,7 @@ impl Game {
                     }
                     ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
                         let mut found = false;
-                        self.each_far_move(*c, t, |b| {
+                        self.each_far_move(*c, st.mover, t, |b| {
                             found = b == a;
                             !found
                         });
@@ -237,7 +241,7 @@ impl Game {
             let t = self.slot(st, i);
             let n = st.counts[i] as usize;
             if k < n {
-                return Some(self.nth_offered(*c, t, k));
+                return Some(self.nth_offered(*c, st.mover, t, k));
             }
             k -= n;
         }
@@ -405,7 +409,7 @@ impl Game {
                         slot[j] &= occ[j];
                     }
                 }
-                let n = self.offered(*c, &targets[i * 3 * w..(i + 1) * 3 * w]);
+                let n = self.offered(*c, me, &targets[i * 3 * w..(i + 1) * 3 * w]);
                 counts[i] = n as u32;
                 if n > 0 {
                     open_group = Some(*group);

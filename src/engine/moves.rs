@@ -10,7 +10,13 @@ impl Game {
     /// Calls `f` with each move a slide or leap choice `c` offers, given
     /// its cached targets `t`, until `f` returns false.
     #[inline]
-    pub(super) fn each_far_move(&self, c: u16, t: &[u64], mut f: impl FnMut(Action) -> bool) {
+    pub(super) fn each_far_move(
+        &self,
+        c: u16,
+        player: PlayerId,
+        t: &[u64],
+        mut f: impl FnMut(Action) -> bool,
+    ) {
         let w = self.words;
         let (from, path, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
         match &self.rules.choices[c as usize].kind {
@@ -32,8 +38,8 @@ impl Game {
                     }
                 }
             }
-            ChoiceKind::Leap { leap, .. } => {
-                let table = self.leaps.table(*leap);
+            ChoiceKind::Leap { .. } => {
+                let table = self.leaps.of_choice(c, player);
                 for a in cellset::cells(from) {
                     let m = &table.masks[a * w..(a + 1) * w];
                     if (0..w).all(|j| m[j] & to[j] == 0) {
@@ -63,18 +69,18 @@ impl Game {
 
     /// How many moves a slide or leap choice offers.
     #[inline]
-    pub(super) fn far_moves_count(&self, c: u16, t: &[u64]) -> usize {
+    pub(super) fn far_moves_count(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
         let w = self.words;
-        if let ChoiceKind::Leap { leap, .. } = &self.rules.choices[c as usize].kind {
+        if let ChoiceKind::Leap { .. } = &self.rules.choices[c as usize].kind {
             // A leap's targets from a cell are distinct: one AND per word.
-            let table = self.leaps.table(*leap);
+            let table = self.leaps.of_choice(c, player);
             let (from, to) = (&t[..w], &t[2 * w..3 * w]);
             return cellset::cells(from)
                 .map(|a| cellset::count_and(&table.masks[a * w..(a + 1) * w], to))
                 .sum();
         }
         let mut n = 0;
-        self.each_far_move(c, t, |_| {
+        self.each_far_move(c, player, t, |_| {
             n += 1;
             true
         });
@@ -83,9 +89,9 @@ impl Game {
 
     /// The `k`-th move of a slide or leap choice.
     #[inline]
-    pub(super) fn nth_far_move(&self, c: u16, t: &[u64], k: usize) -> Action {
+    pub(super) fn nth_far_move(&self, c: u16, player: PlayerId, t: &[u64], k: usize) -> Action {
         let (mut i, mut found) = (0, None);
-        self.each_far_move(c, t, |a| {
+        self.each_far_move(c, player, t, |a| {
             if i == k {
                 found = Some(a);
                 return false;
