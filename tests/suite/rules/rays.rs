@@ -160,3 +160,26 @@ fn a_leap_pattern_must_go_somewhere() {
     );
     assert!(e.iter().any(|m| m.contains("leap pattern")), "{e:?}");
 }
+
+#[test]
+fn an_amazon_that_cannot_move_shoots_no_arrow_and_its_player_loses() {
+    // Amazons' turn on a 4x1 board: white a1, black d1. White moves to b1
+    // and shoots at c1: black's amazon is walled in, and black loses.
+    let g = compile(
+        "game T board square(4, 1) players white, black pieces amazon
+         neutral pieces arrow marks landed
+         turn 1: place amazon at cells(a1)
+         turn 2: place amazon at cells(d1)
+         turn: slide own to empty marking landed,
+               place arrow at ray(landed, empty) then clear landed
+         end if stuck: mover loses",
+    );
+    let st = after(&g, "a1 d1 a1-b1");
+    // The arrow from b1: back over a1, or on to c1 (d1 is black's).
+    assert_eq!(legal(&g, &st), set(&["a1", "c1"]));
+    let st = after(&g, "a1 d1 a1-b1 c1");
+    assert_eq!(winner(&g, &st).as_deref(), Some("white"));
+    // Shooting back instead leaves black a move.
+    let st = after(&g, "a1 d1 a1-b1 a1");
+    assert_eq!(legal(&g, &st), set(&["d1-c1"]));
+}
