@@ -113,28 +113,32 @@ pub enum ChoiceKind {
     Remove(Expr),
     Pass,
     Swap,
-    /// `step FROM to TO`: a piece moves to a neighbouring cell.
+    /// `step FROM [DIRS] to TO`: a piece moves to a neighbouring cell.
     Step {
         from: Expr,
+        dirs: Option<Expr>,
         to: Expr,
     },
-    /// `jump FROM over OVER to TO`: a piece moves two cells in a line.
+    /// `jump FROM [DIRS] over OVER to TO`: a piece moves two cells in a line.
     Jump {
         from: Expr,
+        dirs: Option<Expr>,
         over: Expr,
         to: Expr,
     },
-    /// `slide FROM [over PATH] to TO`: a piece moves along a line.
+    /// `slide FROM [DIRS] [over PATH] to TO`: a piece moves along a line.
     Slide {
         from: Expr,
+        dirs: Option<Expr>,
         path: Option<Expr>,
         to: Expr,
     },
-    /// `leap FROM (A, B) to TO`: a piece leaps by a pattern.
+    /// `leap FROM (A, B) [toward DIRS] to TO`: a piece leaps by a pattern.
     Leap {
         from: Expr,
         a: Expr,
         b: Expr,
+        toward: Option<Expr>,
         to: Expr,
     },
     /// `choose VAR from a, b, c`: one action per value.
@@ -193,6 +197,23 @@ pub enum Outcome {
 pub struct EndDecl {
     pub cond: Expr,
     pub outcome: Outcome,
+}
+
+/// `setup [if COND]: PLACEMENT, ...`: pieces on the board before the first turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupDecl {
+    /// Used only when this holds (it may use options only).
+    pub guard: Option<Expr>,
+    pub placements: Vec<Placement>,
+}
+
+/// `PLAYER PIECE at SET`, or `PIECE at SET` for a neutral kind.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placement {
+    pub player: Option<Name>,
+    pub piece: Name,
+    pub at: Expr,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -280,6 +301,7 @@ pub struct GameFile {
     pub defines: Vec<(Name, RegionBody)>,
     pub actions: Vec<(Name, Choice)>,
     pub swaps: Vec<SwapDecl>,
+    pub setups: Vec<SetupDecl>,
     pub turns: Vec<TurnDecl>,
     pub ends: Vec<EndDecl>,
 }

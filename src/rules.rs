@@ -5,7 +5,10 @@
 use crate::board::Board;
 use crate::cellset::CellSet;
 
+mod directions;
 pub mod walk;
+
+pub use directions::{DirMask, DirSet, MAX_DIRS, all_dirs, each_dir};
 
 /// Index of a player (a colour or role, not a seat).
 pub type PlayerId = u8;
@@ -70,7 +73,7 @@ pub enum SetExpr {
     Box(Box<SetExpr>),
     /// `ray(S, PATH)`: the cells reached from a cell of S along one
     /// direction while they are in PATH.
-    Ray(Box<SetExpr>, Box<SetExpr>),
+    Ray(Box<Ray>),
     /// `flanked(RUN, A, B)`: the cells of each straight run of RUN cells
     /// that starts next to a cell of A and is closed by a cell of B.
     Flanked(Box<Flanked>),
@@ -78,12 +81,21 @@ pub enum SetExpr {
     Leaps(Box<SetExpr>, Leap),
 }
 
-/// The sets of `flanked(RUN, A, B)`.
+/// The parts of `ray(FROM, PATH[, DIRS])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ray {
+    pub from: SetExpr,
+    pub path: SetExpr,
+    pub dirs: DirSet,
+}
+
+/// The parts of `flanked(RUN, A, B[, DIRS])`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Flanked {
     pub run: SetExpr,
     pub start: SetExpr,
     pub end: SetExpr,
+    pub dirs: DirSet,
 }
 
 /// A leap pattern: `a` cells in an orthogonal direction, then `b` cells
@@ -169,6 +181,8 @@ pub enum BoolExpr {
     Line(SetExpr, u32),
     /// The cell in a direction from `here` is in the set.
     At(SetExpr, DirExpr),
+    /// The cell in some direction of the set from `here` is in the set.
+    AtSome(SetExpr, DirSet),
     /// `some d:` (true) or `every d:` (false) over the board's directions.
     Quantifier {
         some: bool,
@@ -228,15 +242,17 @@ pub enum ChoiceKind {
         var: u8,
         values: Vec<f64>,
     },
-    /// A piece moves to a neighbouring cell; the action's `cell` is
-    /// `from * directions + direction`.
+    /// A piece moves to a neighbouring cell, in one of the directions.
     Step {
         from: SetExpr,
+        dirs: DirSet,
         to: SetExpr,
     },
-    /// A piece moves over a neighbour to the cell behind it, in a line.
+    /// A piece moves over a neighbour to the cell behind it, in a line, in
+    /// one of the directions.
     Jump {
         from: SetExpr,
+        dirs: DirSet,
         over: SetExpr,
         to: SetExpr,
     },
@@ -244,13 +260,16 @@ pub enum ChoiceKind {
     /// a cell of `to` it crosses or on the first cell not in `path`.
     Slide {
         from: SetExpr,
+        dirs: DirSet,
         path: SetExpr,
         to: SetExpr,
     },
-    /// A piece leaps by a fixed pattern to a cell of `to`.
+    /// A piece leaps by a fixed pattern to a cell of `to`; with `toward`,
+    /// only the leaps less than 90 degrees from one of those directions.
     Leap {
         from: SetExpr,
         leap: Leap,
+        toward: Option<DirSet>,
         to: SetExpr,
     },
 }
@@ -367,6 +386,15 @@ pub struct OptionInfo {
     pub doc: String,
 }
 
+/// A piece on the board before the first turn (`setup`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub cell: u32,
+    pub piece: PieceId,
+    /// `None` for a neutral kind.
+    pub owner: Option<PlayerId>,
+}
+
 /// A game ready to run: the output of [`crate::check::compile`].
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -383,6 +411,8 @@ pub struct Rules {
     pub variables: Vec<Variable>,
     pub marks: Vec<String>,
     pub fixed_sets: Vec<CellSet>,
+    /// The pieces on the board at the start, in the order placed.
+    pub setup: Vec<Placed>,
     pub choices: Vec<Choice>,
     pub turns: Vec<Turn>,
     /// Turn numbers at whose first ply the pie rule offers `swap`.

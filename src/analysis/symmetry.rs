@@ -35,7 +35,12 @@
 //!   colour-swapping symmetry). Without per-player sets every board
 //!   symmetry preserves them;
 //! - directions the rules name outside a per-player context (`at n`) are
-//!   fixed by π;
+//!   fixed by π, and the sets of directions they name (`ne or nw`, a
+//!   move's directions) map onto themselves; per-player sets of directions
+//!   (`define forward: white = n, black = s`) map player by player, with
+//!   the same ρ as the regions;
+//! - the pieces of the starting position (`setup`) map onto pieces of the
+//!   same kind, each player's onto player `ρ(p)`'s;
 //! - when the rules count rows or columns (`rows`, `columns`, `box`), σ
 //!   maps rows to rows and columns to columns, or rows to columns and
 //!   columns to rows (*exchanged*, kept with a note: the two counts trade
@@ -145,6 +150,10 @@ pub struct RuleUses {
     pub player_sets: Vec<BTreeSet<u32>>,
     /// Directions named outside a per-player context.
     pub shared_dirs: BTreeSet<usize>,
+    /// Sets of directions used outside a per-player context.
+    pub shared_dir_sets: BTreeSet<DirMask>,
+    /// Per player, the sets of directions used for that player.
+    pub player_dir_sets: Vec<BTreeSet<DirMask>>,
     /// Angles by which the rules turn directions (`rotate`), 0..360.
     pub turns: BTreeSet<i32>,
     /// Whether the rules count rows or columns (`rows`, `columns`, `box`).
@@ -157,6 +166,7 @@ impl RuleUses {
         let mut u = Walker {
             uses: RuleUses {
                 player_sets: vec![BTreeSet::new(); rules.players.len()],
+                player_dir_sets: vec![BTreeSet::new(); rules.players.len()],
                 ..RuleUses::default()
             },
             board: &rules.board,
@@ -168,6 +178,7 @@ impl RuleUses {
     /// Whether some player has fixed sets of their own.
     pub fn has_player_regions(&self) -> bool {
         self.player_sets.iter().any(|s| !s.is_empty())
+            || self.player_dir_sets.iter().any(|s| !s.is_empty())
     }
 }
 
@@ -241,6 +252,19 @@ impl walk::Visitor for Walker<'_> {
                 | NumExpr::Passes
                 | NumExpr::Index(_) => {}
             },
+            walk::Node::Dirs(e) => match (e, at.player) {
+                (DirSet::Fixed(m), None) => {
+                    self.uses.shared_dir_sets.insert(*m);
+                }
+                (DirSet::Fixed(m), Some(p)) => {
+                    self.uses.player_dir_sets[p].insert(*m);
+                }
+                (DirSet::ByPlayer(v), _) => {
+                    for (p, &m) in v.iter().enumerate() {
+                        self.uses.player_dir_sets[p].insert(m);
+                    }
+                }
+            },
             walk::Node::Dir(e) => match e {
                 DirExpr::Const(d) => {
                     if at.player.is_none() && *d != NO_DIR {
@@ -269,6 +293,7 @@ impl walk::Visitor for Walker<'_> {
                 | BoolExpr::Connected(..)
                 | BoolExpr::Line(..)
                 | BoolExpr::At(..)
+                | BoolExpr::AtSome(..)
                 | BoolExpr::Quantifier { .. }
                 | BoolExpr::Escapes { .. }
                 | BoolExpr::SamePlayer(..)
@@ -280,6 +305,22 @@ impl walk::Visitor for Walker<'_> {
         }
         true
     }
+}
+
+/// Whether σ maps the starting position onto itself, each player's pieces
+/// onto player `ρ(p)`'s.
+fn setup_maps(rules: &Rules, sigma: &[usize], rho: &[usize]) -> bool {
+    if rules.setup.is_empty() {
+        return true;
+    }
+    let mut at = vec![None; rules.board.len()];
+    for p in &rules.setup {
+        at[p.cell as usize] = Some((p.piece, p.owner));
+    }
+    rules.setup.iter().all(|p| {
+        let owner = p.owner.map(|o| rho[o as usize] as PlayerId);
+        at[sigma[p.cell as usize]] == Some((p.piece, owner))
+    })
 }
 
 fn gcd(a: i32, b: i32) -> i32 {
@@ -518,7 +559,9 @@ pub fn symmetries(rules: &Rules) -> Vec<Symmetry> {
                 let s = &rules.fixed_sets[i as usize];
                 image_set(s, &sigma) == *s
             });
-            let dirs_ok = uses.shared_dirs.iter().all(|&d| pi[d] == d);
+            let image_dirs = |m: DirMask| each_dir(m).fold(0 as DirMask, |acc, d| acc | 1 << pi[d]);
+            let dirs_ok = uses.shared_dirs.iter().all(|&d| pi[d] == d)
+                && uses.shared_dir_sets.iter().all(|&m| image_dirs(m) == m);
             if !fixed_ok || !dirs_ok {
                 continue;
             }
@@ -546,10 +589,19 @@ pub fn symmetries(rules: &Rules) -> Vec<Symmetry> {
             };
             let images: Vec<_> = (0..nplayers).map(|p| collection(p, true)).collect();
             let originals: Vec<_> = (0..nplayers).map(|p| collection(p, false)).collect();
-            let Some(rho) = player_perms
-                .iter()
-                .find(|rho| (0..nplayers).all(|p| images[p] == originals[rho[p]]))
-            else {
+            let dir_images: Vec<BTreeSet<DirMask>> = (0..nplayers)
+                .map(|p| {
+                    uses.player_dir_sets[p]
+                        .iter()
+                        .map(|&m| image_dirs(m))
+                        .collect()
+                })
+                .collect();
+            let Some(rho) = player_perms.iter().find(|rho| {
+                (0..nplayers).all(|p| {
+                    images[p] == originals[rho[p]] && dir_images[p] == uses.player_dir_sets[rho[p]]
+                }) && setup_maps(rules, &sigma, rho)
+            }) else {
                 continue;
             };
             let fixed_cells: Vec<usize> = (0..sigma.len()).filter(|&c| sigma[c] == c).collect();

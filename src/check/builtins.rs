@@ -8,7 +8,7 @@ use crate::diagnostic::{Diagnostic, Span, closest};
 use crate::limits::{MAX_LEAP, MAX_LINE};
 use crate::rules::*;
 
-use super::{Checker, Value};
+use super::{Checker, Value, directions};
 
 /// What a built-in function takes or gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +17,8 @@ pub(super) enum Type {
     Number,
     Condition,
     Direction,
+    /// A direction or a set of directions (`ne or nw`, `forward`).
+    Directions,
     Player,
     /// A whole number fixed before the game starts (a constant, an option).
     FixedNumber,
@@ -33,6 +35,8 @@ pub(super) enum Arg {
     Number(NumExpr),
     Condition(BoolExpr),
     Direction(DirExpr),
+    /// A direction ([`Value::Dir`]) or a set ([`Value::Dirs`]).
+    Directions(Value),
     Player(Who),
     Fixed(i64),
     /// A column letter or a fixed number, as text.
@@ -85,6 +89,18 @@ impl Args<'_> {
         }
     }
 
+    /// How many arguments were given.
+    fn given(&self) -> usize {
+        self.values.len()
+    }
+
+    fn directions(&self, i: usize) -> Value {
+        match self.values.get(i) {
+            Some(Arg::Directions(v)) => v.clone(),
+            _ => Value::Error,
+        }
+    }
+
     fn player(&self, i: usize) -> Who {
         match self.values.get(i) {
             Some(Arg::Player(w)) => *w,
@@ -113,6 +129,8 @@ pub(super) struct Builtin {
     /// The arguments' types; with `variadic`, any number of the one type.
     pub params: &'static [Type],
     pub variadic: bool,
+    /// How many of the last parameters may be left out.
+    pub optional: usize,
     pub result: Type,
     /// Whether it looks at the board's cells, rows or directions (and so
     /// cannot be checked when the board could not be built).
@@ -132,9 +150,18 @@ impl Builtin {
             name,
             params,
             variadic: false,
+            optional: 0,
             result,
             needs_board: false,
             lower,
+        }
+    }
+
+    /// The same function, whose last `n` parameters may be left out.
+    const fn optional(self, n: usize) -> Builtin {
+        Builtin {
+            optional: n,
+            ..self
         }
     }
 
@@ -147,7 +174,9 @@ impl Builtin {
     }
 }
 
-use Type::{CellLabel, ColumnKey, Condition, Direction, FixedNumber, Number, Player, Set};
+use Type::{
+    CellLabel, ColumnKey, Condition, Direction, Directions, FixedNumber, Number, Player, Set,
+};
 
 /// Every built-in function, in the order "did you mean" and the list of
 /// functions show them.
@@ -216,21 +245,43 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         name: "cells",
         params: &[CellLabel],
         variadic: true,
+        optional: 0,
         result: Set,
         needs_board: true,
         lower: cells,
     },
-    Builtin::new("rotate", &[Direction, FixedNumber], Direction, rotate).on_board(),
-    Builtin::new("ray", &[Set, Set], Set, |_, a| {
-        Value::Set(SetExpr::Ray(Box::new(a.set(0)), Box::new(a.set(1))))
-    }),
-    Builtin::new("flanked", &[Set, Set, Set], Set, |_, a| {
+    Builtin::new("rotate", &[Directions, FixedNumber], Direction, rotate).on_board(),
+    Builtin::new("toward", &[Directions], Direction, |c, a| {
+        match a.directions(0) {
+            Value::Error => Value::Error,
+            v => match c.want_dirs(v, a.span(0)) {
+                Some(set) => c.toward(&set),
+                None => Value::Error,
+            },
+        }
+    })
+    .on_board(),
+    Builtin::new("ray", &[Set, Set, Directions], Set, |c, a| {
+        let dirs = c.dirs_arg(a, 2);
+        Value::Set(SetExpr::Ray(Box::new(Ray {
+            from: a.set(0),
+            path: a.set(1),
+            dirs,
+        })))
+    })
+    .optional(1)
+    .on_board(),
+    Builtin::new("flanked", &[Set, Set, Set, Directions], Set, |c, a| {
+        let dirs = c.dirs_arg(a, 3);
         Value::Set(SetExpr::Flanked(Box::new(Flanked {
             run: a.set(0),
             start: a.set(1),
             end: a.set(2),
+            dirs,
         })))
-    }),
+    })
+    .optional(1)
+    .on_board(),
     Builtin::new(
         "leaps",
         &[Set, FixedNumber, FixedNumber],
@@ -260,6 +311,10 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
     ("passes", |_, _| Value::Num(NumExpr::Passes)),
     ("origin", |_, _| Value::Set(SetExpr::Origin)),
     ("jumped", |_, _| Value::Set(SetExpr::Jumped)),
+    ("orthogonal", directions::orthogonal),
+    ("diagonal", directions::diagonal),
+    ("dark", |c, span| directions::square_colour(c, span, true)),
+    ("light", |c, span| directions::square_colour(c, span, false)),
     ("stuck", |c, span| {
         c.errors.push(
             Diagnostic::at(span, "`stuck` stands alone, in `end if stuck: OUTCOME`")
@@ -358,7 +413,11 @@ fn rotate(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
         );
         return Value::Error;
     }
-    Value::Dir(DirExpr::Rotate(Box::new(a.direction(0)), table))
+    match a.directions(0) {
+        Value::Dirs(set) => c.rotate_dirs(&set, &table),
+        Value::Dir(d) => Value::Dir(DirExpr::Rotate(Box::new(d), table)),
+        _ => Value::Error,
+    }
 }
 
 impl Checker<'_> {
@@ -374,6 +433,16 @@ impl Checker<'_> {
             a: a as u16,
             b: b as u16,
         })
+    }
+
+    /// The directions of optional argument `i`: every direction if it was
+    /// left out.
+    fn dirs_arg(&mut self, a: &Args<'_>, i: usize) -> DirSet {
+        if a.given() <= i {
+            return DirSet::all(self.board().ndirs());
+        }
+        self.want_dirs(a.directions(i), a.span(i))
+            .unwrap_or_else(|| DirSet::all(self.board().ndirs()))
     }
 
     /// The pattern `(A, B)` of a `leap` action (fixed numbers).
@@ -406,9 +475,14 @@ impl<'a> Checker<'a> {
             return Value::Error;
         };
         let n = builtin.params.len();
-        if !builtin.variadic && args.len() != n {
+        let least = n - builtin.optional;
+        if !builtin.variadic && !(least..=n).contains(&args.len()) {
+            let counts = match builtin.optional {
+                0 => n.to_string(),
+                _ => format!("{least} or {n}"),
+            };
             let msg = format!(
-                "`{}` takes {n} argument{}, not {}",
+                "`{}` takes {counts} argument{}, not {}",
                 f.text,
                 if n == 1 { "" } else { "s" },
                 args.len()
@@ -449,7 +523,7 @@ impl<'a> Checker<'a> {
                     | (Type::Set, Value::Set(_))
                     | (Type::Number, Value::Num(_))
                     | (Type::Condition, Value::Bool(_))
-                    | (Type::Direction, Value::Dir(_))
+                    | (Type::Direction, Value::Dir(_) | Value::Dirs(_))
             ),
             "`{}` gives what its entry says",
             builtin.name
@@ -471,6 +545,13 @@ impl<'a> Checker<'a> {
                 let v = self.expr(e);
                 Arg::Direction(self.want_dir(v, e.span)?)
             }
+            Type::Directions => match self.expr(e) {
+                v @ (Value::Dir(_) | Value::Dirs(_)) => Arg::Directions(v),
+                v => {
+                    self.mismatch(&v, "a direction", e.span);
+                    return None;
+                }
+            },
             Type::Player => match self.expr(e) {
                 Value::Who(w) => Arg::Player(w),
                 v => {

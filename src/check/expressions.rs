@@ -62,6 +62,10 @@ impl<'a> Checker<'a> {
     pub(super) fn want_dir(&mut self, v: Value, span: Span) -> Option<DirExpr> {
         match v {
             Value::Dir(d) => Some(d),
+            // A set of one direction, the same for every player.
+            Value::Dirs(DirSet::Fixed(m)) if m.count_ones() == 1 => {
+                Some(DirExpr::Const(m.trailing_zeros() as DirId))
+            }
             v => {
                 self.mismatch(&v, "a direction", span);
                 None
@@ -141,6 +145,9 @@ impl<'a> Checker<'a> {
             ExprKind::At(set, dir) => {
                 let s = self.set(set);
                 let dv = self.expr(dir);
+                if let Value::Dirs(dirs) = dv {
+                    return self.at_dirs(s, dirs);
+                }
                 match self.want_dir(dv, dir.span) {
                     Some(d) => Value::Bool(BoolExpr::At(s, d)),
                     None => Value::Error,
@@ -188,6 +195,9 @@ impl<'a> Checker<'a> {
             self.error(span, format!("`{n}` needs a value for every player"));
             return Value::Error;
         };
+        if let Some(dirs) = self.per_player_dirs(&values, span) {
+            return dirs;
+        }
         if values.iter().all(|v| matches!(v, Value::Num(_))) {
             Value::Num(NumExpr::ByPlayer(
                 values
@@ -229,7 +239,7 @@ impl<'a> Checker<'a> {
             self.error(
                 span,
                 format!(
-                    "the values of `{n}` must all be numbers, all sets of cells or all conditions"
+                    "the values of `{n}` must all be numbers, all sets of cells, all conditions or all directions"
                 ),
             );
             Value::Error

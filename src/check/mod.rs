@@ -10,6 +10,7 @@
 
 mod boards;
 mod builtins;
+mod directions;
 mod effects;
 mod expressions;
 mod names;
@@ -17,6 +18,7 @@ mod operators;
 mod optimise;
 mod options;
 mod regions;
+mod setup;
 mod turns;
 
 use std::collections::HashMap;
@@ -89,6 +91,9 @@ enum Value {
     Bool(BoolExpr),
     Set(SetExpr),
     Dir(DirExpr),
+    /// A set of directions, fixed (`ne or nw`, `orthogonal`, a player's
+    /// `forward`).
+    Dirs(DirSet),
     Who(Who),
     /// The value of a symbolic option, compared with `=` against its values.
     Symbol {
@@ -107,6 +112,7 @@ impl Value {
             Value::Bool(_) => "a condition",
             Value::Set(_) => "a set of cells",
             Value::Dir(_) => "a direction",
+            Value::Dirs(_) => "directions",
             Value::Who(_) => "a player",
             Value::Symbol { .. } => "an option value",
             Value::Error => "an error",

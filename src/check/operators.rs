@@ -4,7 +4,7 @@ use crate::ast::{BinOp, Expr, ExprKind};
 use crate::diagnostic::{Diagnostic, Span, closest};
 use crate::rules::*;
 
-use super::{Checker, Value, optimise};
+use super::{Checker, Value, directions, optimise};
 
 impl<'a> Checker<'a> {
     pub(super) fn binary(&mut self, op: &BinOp, a: &Expr, b: &Expr, span: Span) -> Value {
@@ -86,6 +86,9 @@ impl<'a> Checker<'a> {
         }
         match op {
             BinOp::Or | BinOp::And | BinOp::Except => {
+                if directions::is_dirs(&va) && directions::is_dirs(&vb) {
+                    return self.dirs_binary(op, (va, a.span), (vb, b.span));
+                }
                 let is_set = |v: &Value| matches!(v, Value::Set(_) | Value::Who(_));
                 if *op == BinOp::Except || (is_set(&va) && is_set(&vb)) {
                     let (Some(x), Some(y)) = (self.want_set(va, a.span), self.want_set(vb, b.span))

@@ -106,6 +106,7 @@ impl<'a> Checker<'a> {
                 self.choice(&named, None);
             }
         }
+        let setup = self.setup();
         let name = file
             .name
             .as_ref()
@@ -138,6 +139,7 @@ impl<'a> Checker<'a> {
             variables: self.variables.clone(),
             set_slots: self.set_slots,
             marks: self.marks.clone(),
+            setup,
             fixed_sets: self.fixed_sets.clone(),
             choices: std::mem::take(&mut self.choices),
             turns,
@@ -240,26 +242,47 @@ impl<'a> Checker<'a> {
             ast::ChoiceKind::Pass => ChoiceKind::Pass,
             ast::ChoiceKind::Swap => ChoiceKind::Swap,
             ast::ChoiceKind::Choose { var, values, span } => self.choose(var, values, *span),
-            ast::ChoiceKind::Step { from, to } => ChoiceKind::Step {
+            ast::ChoiceKind::Step { from, dirs, to } => ChoiceKind::Step {
                 from: self.set(from),
+                dirs: self.move_dirs(dirs.as_ref()),
                 to: self.set(to),
             },
-            ast::ChoiceKind::Jump { from, over, to } => ChoiceKind::Jump {
+            ast::ChoiceKind::Jump {
+                from,
+                dirs,
+                over,
+                to,
+            } => ChoiceKind::Jump {
                 from: self.set(from),
+                dirs: self.move_dirs(dirs.as_ref()),
                 over: self.set(over),
                 to: self.set(to),
             },
-            ast::ChoiceKind::Slide { from, path, to } => ChoiceKind::Slide {
+            ast::ChoiceKind::Slide {
+                from,
+                dirs,
+                path,
+                to,
+            } => ChoiceKind::Slide {
                 from: self.set(from),
+                dirs: self.move_dirs(dirs.as_ref()),
                 path: path.as_ref().map_or(SetExpr::Empty, |p| self.set(p)),
                 to: self.set(to),
             },
-            ast::ChoiceKind::Leap { from, a, b, to } => {
+            ast::ChoiceKind::Leap {
+                from,
+                a,
+                b,
+                toward,
+                to,
+            } => {
                 let from = self.set(from);
                 let leap = self.leap_pattern(a, b);
+                let toward = toward.as_ref().map(|d| self.move_dirs(Some(d)));
                 ChoiceKind::Leap {
                     from,
                     leap,
+                    toward,
                     to: self.set(to),
                 }
             }

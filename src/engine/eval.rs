@@ -344,7 +344,7 @@ impl Ctx<'_> {
                     out[j] = rows[j] & cols[j];
                 }
             }
-            SetExpr::Ray(from, path) => self.ray_set(from, path, out, tmp),
+            SetExpr::Ray(r) => self.ray_set(r, out, tmp),
             SetExpr::Flanked(f) => {
                 self.flanked_set(f, Some(out), tmp);
             }
@@ -519,6 +519,7 @@ impl Ctx<'_> {
             // The rarer, heavier questions, kept out of this function so
             // that the frequent small ones stay cheap to call.
             BoolExpr::Line(..)
+            | BoolExpr::AtSome(..)
             | BoolExpr::Connected(..)
             | BoolExpr::SamePlayer(..)
             | BoolExpr::Escapes { .. }
@@ -546,6 +547,20 @@ impl Ctx<'_> {
                         .any(|m| (0..w).all(|j| set[j] & m[j] == m[j]));
                 }
                 has_line(&self.g.rules.board, &self.g.line_dirs, set, *n)
+            }
+            BoolExpr::AtSome(s, dirs) => {
+                if self.here == NO_CELL {
+                    return false;
+                }
+                let (g, h) = (self.g, self.here as usize);
+                for d in each_dir(dirs.mask(self.me)) {
+                    if let Some(n) = g.rules.board.neighbor(h, d)
+                        && self.member(s, n, tmp)
+                    {
+                        return true;
+                    }
+                }
+                false
             }
             BoolExpr::Connected(s, a, b) => self.connected(s, a, b, tmp),
             BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),

@@ -71,6 +71,7 @@ impl Facts {
                 | BoolExpr::NonEmpty(_)
                 | BoolExpr::Line(..)
                 | BoolExpr::At(..)
+                | BoolExpr::AtSome(..)
                 | BoolExpr::Quantifier { .. }
                 | BoolExpr::Escapes { .. }
                 | BoolExpr::SamePlayer(..)
@@ -78,9 +79,12 @@ impl Facts {
             },
             // Sets, directions, effects, choices and outcomes ask nothing
             // about groups themselves; their parts are visited.
-            Node::Set(_) | Node::Dir(_) | Node::Effect(_) | Node::Choice(_) | Node::Outcome(_) => {
-                false
-            }
+            Node::Set(_)
+            | Node::Dir(_)
+            | Node::Dirs(_)
+            | Node::Effect(_)
+            | Node::Choice(_)
+            | Node::Outcome(_) => false,
         };
         self.player_groups |= asks;
     }
@@ -122,7 +126,7 @@ impl Facts {
             },
             Node::Cond(e) => match e {
                 // `at` looks from `here`.
-                BoolExpr::At(..) => !at.in_where,
+                BoolExpr::At(..) | BoolExpr::AtSome(..) => !at.in_where,
                 BoolExpr::Const(_)
                 | BoolExpr::Not(_)
                 | BoolExpr::And(..)
@@ -137,9 +141,12 @@ impl Facts {
                 | BoolExpr::ByPlayer(_) => false,
             },
             // No number, direction, effect or outcome names a cell itself.
-            Node::Num(_) | Node::Dir(_) | Node::Effect(_) | Node::Choice(_) | Node::Outcome(_) => {
-                false
-            }
+            Node::Num(_)
+            | Node::Dir(_)
+            | Node::Dirs(_)
+            | Node::Effect(_)
+            | Node::Choice(_)
+            | Node::Outcome(_) => false,
         };
         self.last_cells |= asks;
     }
@@ -190,6 +197,7 @@ impl Facts {
             | BoolExpr::NonEmpty(_)
             | BoolExpr::Line(..)
             | BoolExpr::At(..)
+            | BoolExpr::AtSome(..)
             | BoolExpr::Quantifier { .. }
             | BoolExpr::Escapes { .. }
             | BoolExpr::SamePlayer(..)
@@ -210,6 +218,7 @@ impl Facts {
             | BoolExpr::NonEmpty(_)
             | BoolExpr::Connected(..)
             | BoolExpr::At(..)
+            | BoolExpr::AtSome(..)
             | BoolExpr::Quantifier { .. }
             | BoolExpr::Escapes { .. }
             | BoolExpr::SamePlayer(..)

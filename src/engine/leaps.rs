@@ -59,15 +59,21 @@ impl Leaps {
         let players = rules.players.len();
         let mut of_choice = vec![u32::MAX; rules.choices.len() * players];
         for (c, choice) in rules.choices.iter().enumerate() {
-            let ChoiceKind::Leap { leap, .. } = &choice.kind else {
+            let ChoiceKind::Leap { leap, toward, .. } = &choice.kind else {
                 continue;
             };
             let whole = tables
                 .iter()
                 .position(|t| t.leap == *leap && t.whole)
                 .expect("every pattern of the rules has its table");
+            let all = all_dirs(rules.board.ndirs());
             for p in 0..players {
-                let keep = tables[whole].all();
+                // `toward DIRS`: the displacements toward one of them.
+                let keep = match toward {
+                    None => tables[whole].all(),
+                    Some(dirs) => each_dir(dirs.mask(p as PlayerId) & all)
+                        .fold(0, |bits, d| bits | tables[whole].toward[d]),
+                };
                 let k = match tables
                     .iter()
                     .position(|t| t.leap == *leap && t.kept == keep)
@@ -264,6 +270,7 @@ impl Visitor for Patterns {
             | Node::Num(_)
             | Node::Cond(_)
             | Node::Dir(_)
+            | Node::Dirs(_)
             | Node::Effect(_)
             | Node::Outcome(_) => {}
         }

@@ -43,12 +43,13 @@ fn targets(kind: &ChoiceKind) -> Vec<&SetExpr> {
     match kind {
         ChoiceKind::Place { target, .. } => vec![target],
         ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => vec![t],
-        ChoiceKind::Step { from, to } => vec![from, to],
-        ChoiceKind::Jump { from, over, to }
+        ChoiceKind::Step { from, to, .. } => vec![from, to],
+        ChoiceKind::Jump { from, over, to, .. }
         | ChoiceKind::Slide {
             from,
             path: over,
             to,
+            ..
         } => vec![from, over, to],
         ChoiceKind::Leap { from, to, .. } => vec![from, to],
         ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => vec![],
@@ -62,10 +63,13 @@ fn wheres<'a>(e: &'a SetExpr, out: &mut Vec<&'a SetExpr>) {
         SetExpr::Union(a, b)
         | SetExpr::Inter(a, b)
         | SetExpr::Except(a, b)
-        | SetExpr::Reach(a, b)
-        | SetExpr::Ray(a, b) => {
+        | SetExpr::Reach(a, b) => {
             wheres(a, out);
             wheres(b, out);
+        }
+        SetExpr::Ray(r) => {
+            wheres(&r.from, out);
+            wheres(&r.path, out);
         }
         SetExpr::Flanked(f) => {
             wheres(&f.run, out);

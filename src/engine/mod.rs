@@ -13,6 +13,7 @@ use crate::groups::Groups;
 use crate::rules::*;
 
 mod action;
+mod dirs;
 mod eval;
 mod facts;
 mod floods;
@@ -102,13 +103,10 @@ pub struct Game {
     col_masks: Vec<u64>,
     /// Each cell's neighbours as a set (W words per cell).
     neighbor_masks: Vec<u64>,
-    /// Each cell's neighbours along the board's directions (links left
-    /// out), W words per cell: a cell none of whose are in a step's or a
-    /// jump's next set offers no move.
-    dir_masks: Vec<u64>,
-    /// No cell reaches one neighbour in two directions, so a step choice's
-    /// moves from a cell are counted by one AND per word of `dir_masks`.
-    dirs_distinct: bool,
+    /// Each cell's neighbours along the directions of each move choice
+    /// (links left out): a cell none of whose are in a step's or a jump's
+    /// next set offers no move.
+    moves: dirs::MoveDirs,
     /// Scratch bitsets: those of the deepest expression, then one per
     /// shared set.
     scratch_sets: usize,
@@ -186,7 +184,7 @@ impl Game {
             }
         }
         let shared_sets = memo::shared_sets(&rules);
-        let (dir_masks, dirs_distinct) = dir_masks(board, words);
+        let moves = dirs::MoveDirs::of(&rules, words);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
         let rays = rays::Rays::new(board);
         let leaps = leaps::Leaps::new(&rules, words);
@@ -195,8 +193,7 @@ impl Game {
             leaps,
             line_masks,
             neighbor_masks,
-            dir_masks,
-            dirs_distinct,
+            moves,
             hash_last_cells,
             row_masks,
             col_masks,
@@ -252,7 +249,8 @@ impl Game {
         }
     }
 
-    /// The position before the first action.
+    /// The position before the first action: the pieces of `setup` on the
+    /// board, placed as effects place them (sets, hash and groups agree).
     pub fn start(&self) -> State {
         let cells = self.rules.board.len();
         let w = self.words;
@@ -292,6 +290,11 @@ impl Game {
             set_vars: vec![0; self.rules.set_slots.max(1) * w],
             result: None,
         };
+        for p in &self.rules.setup {
+            let owner = p.owner.map_or(self.players, |o| o as usize);
+            self.put(&mut st, p.cell as usize, Some((p.piece as usize, owner)));
+        }
+        st.changes = 0;
         st.turn_def = self.select_turn(&mut st);
         self.settle(&mut st);
         st
@@ -325,23 +328,4 @@ impl Game {
         let s = self.mark_set(m);
         cellset::contains(&st.sets[s * w..(s + 1) * w], cell)
     }
-}
-
-/// Each cell's neighbours along the directions (W words per cell), and
-/// whether every cell reaches each of them in one direction only.
-fn dir_masks(board: &crate::board::Board, words: usize) -> (Vec<u64>, bool) {
-    let nd = board.ndirs();
-    let table = board.neighbor_table();
-    let mut masks = vec![0u64; board.len() * words];
-    let mut distinct = true;
-    for c in 0..board.len() {
-        let mask = &mut masks[c * words..(c + 1) * words];
-        for &n in &table[c * nd..(c + 1) * nd] {
-            if n != crate::board::NO_CELL {
-                distinct &= !cellset::contains(mask, n as usize);
-                cellset::insert(mask, n as usize);
-            }
-        }
-    }
-    (masks, distinct)
 }

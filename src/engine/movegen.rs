@@ -17,10 +17,13 @@ impl Game {
         &st.targets[i * n..(i + 1) * n]
     }
 
-    /// Calls `f(from, dir, to)` for each move a step or jump choice offers.
+    /// Calls `f(from, dir, to)` for each move a step or jump choice `c`
+    /// offers `player`, in the choice's directions.
     #[inline]
     pub(super) fn each_move(
         &self,
+        c: u16,
+        player: PlayerId,
         jump: bool,
         t: &[u64],
         mut f: impl FnMut(usize, usize, usize) -> bool,
@@ -30,14 +33,15 @@ impl Game {
         let board = &self.rules.board;
         let nd = board.ndirs();
         let table = board.neighbor_table();
+        let (mask, near) = self.move_dirs(c, player);
         let next = if jump { over } else { to };
         for c in cellset::cells(from) {
             // Most cells have no neighbour to move to or over: skip them.
-            let near = &self.dir_masks[c * w..(c + 1) * w];
+            let near = &near[c * w..(c + 1) * w];
             if (0..w).all(|j| near[j] & next[j] == 0) {
                 continue;
             }
-            for d in 0..nd {
+            for d in each_dir(mask) {
                 let n = table[c * nd + d];
                 if n == crate::board::NO_CELL {
                     continue;
@@ -73,10 +77,11 @@ impl Game {
                 values.len() * usize::from(!cellset::is_empty(&t[..w]))
             }
             ChoiceKind::Pass | ChoiceKind::Swap => usize::from(!cellset::is_empty(&t[..w])),
-            ChoiceKind::Step { .. } if self.dirs_distinct => {
+            ChoiceKind::Step { .. } if self.moves.distinct => {
                 let (from, to) = (&t[..w], &t[2 * w..3 * w]);
+                let (_, near) = self.move_dirs(c, player);
                 cellset::cells(from)
-                    .map(|c| cellset::count_and(&self.dir_masks[c * w..(c + 1) * w], to))
+                    .map(|c| cellset::count_and(&near[c * w..(c + 1) * w], to))
                     .sum()
             }
             ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
@@ -85,7 +90,7 @@ impl Game {
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
                 let mut n = 0;
-                self.each_move(jump, t, |_, _, _| {
+                self.each_move(c, player, jump, t, |_, _, _| {
                     n += 1;
                     true
                 });
@@ -112,7 +117,7 @@ impl Game {
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(kind, ChoiceKind::Jump { .. });
                 let (mut i, mut found) = (0, None);
-                self.each_move(jump, t, |from, d, to| {
+                self.each_move(c, player, jump, t, |from, d, to| {
                     if i == k {
                         found = Some(Action::moving(c, from, jump, d, to));
                         return false;
@@ -146,7 +151,7 @@ impl Game {
                     }
                     ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                         let jump = matches!(kind, ChoiceKind::Jump { .. });
-                        self.each_move(jump, t, |from, d, to| {
+                        self.each_move(*choice, st.mover, jump, t, |from, d, to| {
                             out.push(Action::moving(*choice, from, jump, d, to));
                             true
                         });
@@ -201,7 +206,7 @@ impl Game {
                     ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                         let jump = matches!(kind, ChoiceKind::Jump { .. });
                         let mut found = false;
-                        self.each_move(jump, t, |from, d, to| {
+                        self.each_move(*c, st.mover, jump, t, |from, d, to| {
                             found = Action::moving(*c, from, jump, d, to) == a;
                             !found
                         });
@@ -358,17 +363,18 @@ impl Game {
                         Some((target, self.owner_set(me as usize), true))
                     }
                     ChoiceKind::Remove(target) => Some((target, OCCUPIED, false)),
-                    ChoiceKind::Step { from, to } => {
+                    ChoiceKind::Step { from, to, .. } => {
                         let (_, to_slot) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
                         cx.set(to, to_slot, scratch);
                         None
                     }
-                    ChoiceKind::Jump { from, over, to }
+                    ChoiceKind::Jump { from, over, to, .. }
                     | ChoiceKind::Slide {
                         from,
                         path: over,
                         to,
+                        ..
                     } => {
                         let (over_slot, to_slot) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);

@@ -22,8 +22,15 @@ impl Game {
         match &self.rules.choices[c as usize].kind {
             ChoiceKind::Slide { .. } => {
                 let rays = &self.rays;
+                let (mask, near) = self.move_dirs(c, player);
                 for a in cellset::cells(from) {
-                    for d in 0..rays.ndirs() {
+                    // A piece none of whose neighbours it may enter or
+                    // cross offers no slide.
+                    let m = &near[a * w..(a + 1) * w];
+                    if (0..w).all(|j| m[j] & (path[j] | to[j]) == 0) {
+                        continue;
+                    }
+                    for d in each_dir(mask) {
                         for &x in rays.ray(a, d) {
                             let x = x as usize;
                             // It may stop on any cell of TO it reaches, and

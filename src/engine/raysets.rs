@@ -75,24 +75,19 @@ impl Ctx<'_> {
         }
     }
 
-    /// `ray(FROM, PATH)` into `out`.
-    pub(super) fn ray_set(
-        &mut self,
-        from: &SetExpr,
-        path: &SetExpr,
-        out: &mut [u64],
-        tmp: &mut [u64],
-    ) {
+    /// `ray(FROM, PATH[, DIRS])` into `out`.
+    pub(super) fn ray_set(&mut self, r: &Ray, out: &mut [u64], tmp: &mut [u64]) {
         let w = self.w();
         let (b1, rest) = tmp.split_at_mut(w);
         let (b2, rest) = rest.split_at_mut(w);
-        self.prepare(from, b1, rest);
-        self.prepare(path, b2, rest);
+        self.prepare(&r.from, b1, rest);
+        self.prepare(&r.path, b2, rest);
         out.fill(0);
         let rays = &self.g.rays;
-        let path = self.bits(path, b2);
-        self.view(from, b1).each(|c| {
-            for d in 0..rays.ndirs() {
+        let mask = r.dirs.mask(self.me) & all_dirs(rays.ndirs());
+        let path = self.bits(&r.path, b2);
+        self.view(&r.from, b1).each(|c| {
+            for d in each_dir(mask) {
                 for &x in rays.ray(c, d) {
                     if !cellset::contains(path, x as usize) {
                         break;
@@ -123,6 +118,7 @@ impl Ctx<'_> {
         }
         let rays = &self.g.rays;
         let nd = rays.ndirs();
+        let mask = f.dirs.mask(self.me) & all_dirs(nd);
         let table = self.g.rules.board.neighbor_table();
         let run = self.bits(&f.run, b2);
         let end = self.bits(&f.end, b3);
@@ -131,7 +127,7 @@ impl Ctx<'_> {
             if found && out.is_none() {
                 return;
             }
-            for d in 0..nd {
+            for d in each_dir(mask) {
                 // Most directions end at once: their first cell is not in RUN.
                 let n = table[c * nd + d];
                 if n == NO_CELL || !cellset::contains(run, n as usize) {
@@ -183,10 +179,13 @@ impl Ctx<'_> {
         self.prepare(&f.run, b2, rest);
         self.prepare(&f.end, b3, rest);
         out.fill(0);
-        let (rays, near) = (&self.g.rays, &self.g.dir_masks);
+        let rays = &self.g.rays;
+        let nd = rays.ndirs();
+        let mask = f.dirs.mask(self.me) & all_dirs(nd);
+        // Each cell's neighbours in every direction (the moves' table 0).
+        let near = &self.g.moves.tables[..self.g.rules.board.len() * w];
         let run = self.bits(&f.run, b2);
         let end = self.bits(&f.end, b3);
-        let nd = rays.ndirs();
         let table = self.g.rules.board.neighbor_table();
         'cells: for c in cellset::cells(cands) {
             let m = &near[c * w..(c + 1) * w];
@@ -194,7 +193,8 @@ impl Ctx<'_> {
                 continue;
             }
             // Only the directions whose first cell is in RUN walk on.
-            for (d, &n) in table[c * nd..(c + 1) * nd].iter().enumerate() {
+            for d in each_dir(mask) {
+                let n = table[c * nd + d];
                 if n == NO_CELL || !cellset::contains(run, n as usize) {
                     continue;
                 }

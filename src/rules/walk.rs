@@ -44,6 +44,8 @@ pub enum Node<'a> {
     Num(&'a NumExpr),
     Cond(&'a BoolExpr),
     Dir(&'a DirExpr),
+    /// A set of directions (a move's, or `S at DIRS`).
+    Dirs(&'a DirSet),
     Effect(&'a Effect),
     /// A choice offered by a step (its targets and effects follow).
     Choice(&'a Choice),
@@ -112,22 +114,35 @@ fn choice(c: &Choice, v: &mut impl Visitor) {
     match &c.kind {
         ChoiceKind::Place { target: t, .. } => set(t, target, v),
         ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => set(t, target, v),
-        ChoiceKind::Step { from, to } => {
+        ChoiceKind::Step { from, dirs: d, to } => {
             set(from, target, v);
+            dirs(d, target, v);
             set(to, target, v);
         }
-        ChoiceKind::Jump { from, over, to }
+        ChoiceKind::Jump {
+            from,
+            dirs: d,
+            over,
+            to,
+        }
         | ChoiceKind::Slide {
             from,
+            dirs: d,
             path: over,
             to,
         } => {
             set(from, target, v);
+            dirs(d, target, v);
             set(over, target, v);
             set(to, target, v);
         }
-        ChoiceKind::Leap { from, to, .. } => {
+        ChoiceKind::Leap {
+            from, toward, to, ..
+        } => {
             set(from, target, v);
+            if let Some(d) = toward {
+                dirs(d, target, v);
+            }
             set(to, target, v);
         }
         ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {}
@@ -171,15 +186,20 @@ pub fn set(e: &SetExpr, at: At, v: &mut impl Visitor) {
         SetExpr::Union(a, b)
         | SetExpr::Inter(a, b)
         | SetExpr::Except(a, b)
-        | SetExpr::Reach(a, b)
-        | SetExpr::Ray(a, b) => {
+        | SetExpr::Reach(a, b) => {
             set(a, at, v);
             set(b, at, v);
+        }
+        SetExpr::Ray(r) => {
+            set(&r.from, at, v);
+            set(&r.path, at, v);
+            dirs(&r.dirs, at, v);
         }
         SetExpr::Flanked(f) => {
             set(&f.run, at, v);
             set(&f.start, at, v);
             set(&f.end, at, v);
+            dirs(&f.dirs, at, v);
         }
         SetExpr::Complement(a)
         | SetExpr::Neighbors(a)
@@ -275,6 +295,10 @@ pub fn cond(e: &BoolExpr, at: At, v: &mut impl Visitor) {
             set(s, at, v);
             dir(d, at, v);
         }
+        BoolExpr::AtSome(s, d) => {
+            set(s, at, v);
+            dirs(d, at, v);
+        }
         BoolExpr::Quantifier { body, .. } => cond(body, at, v),
         BoolExpr::Escapes {
             seed,
@@ -302,6 +326,11 @@ pub fn dir(e: &DirExpr, at: At, v: &mut impl Visitor) {
         DirExpr::Rotate(inner, _) => dir(inner, at, v),
         DirExpr::Const(_) | DirExpr::Var(_) => {}
     }
+}
+
+/// A set of directions has no parts: it is visited as one node.
+pub fn dirs(e: &DirSet, at: At, v: &mut impl Visitor) {
+    v.visit(Node::Dirs(e), at);
 }
 
 pub fn effect(e: &Effect, at: At, v: &mut impl Visitor) {

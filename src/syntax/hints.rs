@@ -58,6 +58,7 @@ pub const KEYWORDS: &[&str] = &[
     "into",
     "set",
     "while",
+    "setup",
     "slide",
     "leap",
 ];
@@ -77,6 +78,7 @@ pub const OTHER_WORDS: &[&str] = &[
     "times",
     "in",
     "x",
+    "toward",
 ];
 
 /// Every word of the grammar, for "did you mean".
@@ -215,6 +217,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::jump_move => "`jump`",
         Rule::slide_move => "`slide`",
         Rule::slide_over => "`over`",
+        Rule::leap_toward | Rule::toward_kw => "`toward`",
         Rule::leap_move => "`leap`",
         Rule::make_cells => "`make`",
         Rule::set_var => "`set`",
@@ -222,6 +225,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::neutral => "`pieces`",
         Rule::action_item => "`action`",
         Rule::swap_item => "`swap at turn N`",
+        Rule::setup_item => "`setup`",
+        Rule::placement => "a placement (`PLAYER PIECE at CELLS`)",
+        Rule::move_dirs => "directions",
         Rule::turn_item => "`turn`",
         Rule::end_item => "`end if`",
         Rule::name | Rule::action_ref => "a name",
@@ -239,7 +245,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::relative
         | Rule::primary
         | Rule::call
-        | Rule::call_head
+        | Rule::call_name
         | Rule::turn_number => "an expression",
         Rule::quantifier | Rule::some | Rule::every => "`some d:` or `every d:`",
         Rule::where_op => "`where`",

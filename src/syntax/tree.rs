@@ -171,6 +171,19 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
                 span: item_span,
             });
         }
+        Rule::setup_item => {
+            let mut setup = SetupDecl {
+                guard: None,
+                placements: Vec::new(),
+            };
+            for p in inner {
+                match p.as_rule() {
+                    Rule::guard => setup.guard = Some(guard(p)),
+                    _ => setup.placements.push(placement(p)),
+                }
+            }
+            game.setups.push(setup);
+        }
         Rule::turn_item => {
             let mut when = TurnWhen::Always;
             let mut steps = Vec::new();
@@ -253,7 +266,6 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::relative
         | Rule::primary
         | Rule::call
-        | Rule::call_head
         | Rule::quantifier
         | Rule::turn_number
         | Rule::where_op
@@ -290,12 +302,37 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::slide_move
         | Rule::slide_over
         | Rule::leap_move
+        | Rule::leap_toward
+        | Rule::toward_kw
+        | Rule::move_dirs
+        | Rule::placement
+        | Rule::call_name
         | Rule::make_cells
         | Rule::set_var
         | Rule::neutral
         | Rule::choose
         | Rule::each_group
         | Rule::effect_ref => {}
+    }
+}
+
+/// `[PLAYER] PIECE at SET` in a `setup`.
+fn placement(pair: P) -> Placement {
+    let s = span(&pair);
+    let mut names = Vec::new();
+    let mut at = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::name => names.push(name(p)),
+            _ => at = Some(expr(p)),
+        }
+    }
+    let piece = names.pop().expect("a placement names a piece");
+    Placement {
+        player: names.pop(),
+        piece,
+        at: at.expect("a placement has cells"),
+        span: s,
     }
 }
 
@@ -374,31 +411,34 @@ fn choice(pair: P) -> Choice {
         Rule::pass => ChoiceKind::Pass,
         Rule::swap => ChoiceKind::Swap,
         Rule::step_move => {
-            let mut parts = kind_pair.into_inner();
-            let from = expr(parts.next().expect("from"));
-            let to = expr(parts.next().expect("to"));
-            ChoiceKind::Step { from, to }
+            let (from, dirs, mut rest) = move_start(kind_pair);
+            let to = expr(rest.next().expect("to"));
+            ChoiceKind::Step { from, dirs, to }
         }
         Rule::jump_move => {
-            let mut parts = kind_pair.into_inner();
-            let from = expr(parts.next().expect("from"));
-            let over = expr(parts.next().expect("over"));
-            let to = expr(parts.next().expect("to"));
-            ChoiceKind::Jump { from, over, to }
+            let (from, dirs, mut rest) = move_start(kind_pair);
+            let over = expr(rest.next().expect("over"));
+            let to = expr(rest.next().expect("to"));
+            ChoiceKind::Jump {
+                from,
+                dirs,
+                over,
+                to,
+            }
         }
         Rule::slide_move => {
-            let mut parts = kind_pair.into_inner();
-            let from = expr(parts.next().expect("from"));
-            let mut next = parts.next().expect("over or to");
+            let (from, dirs, mut rest) = move_start(kind_pair);
+            let mut next = rest.next().expect("over or to");
             let path = if next.as_rule() == Rule::slide_over {
                 let path = expr(next.into_inner().next().expect("path"));
-                next = parts.next().expect("to");
+                next = rest.next().expect("to");
                 Some(path)
             } else {
                 None
             };
             ChoiceKind::Slide {
                 from,
+                dirs,
                 path,
                 to: expr(next),
             }
@@ -408,8 +448,21 @@ fn choice(pair: P) -> Choice {
             let from = expr(parts.next().expect("from"));
             let a = expr(parts.next().expect("first count"));
             let b = expr(parts.next().expect("second count"));
-            let to = expr(parts.next().expect("to"));
-            ChoiceKind::Leap { from, a, b, to }
+            let mut next = parts.next().expect("toward or to");
+            let toward = if next.as_rule() == Rule::leap_toward {
+                let dirs = next.into_inner().nth(1).expect("directions");
+                next = parts.next().expect("to");
+                Some(expr(dirs.into_inner().next().expect("directions")))
+            } else {
+                None
+            };
+            ChoiceKind::Leap {
+                from,
+                a,
+                b,
+                toward,
+                to: expr(next),
+            }
         }
         Rule::choose => {
             let choose_span = span(&kind_pair);
@@ -439,6 +492,26 @@ fn choice(pair: P) -> Choice {
         then,
         span: choice_span,
     }
+}
+
+/// A move's FROM and its directions, if given; the rest of its parts.
+fn move_start(
+    pair: P,
+) -> (
+    Expr,
+    Option<Expr>,
+    std::iter::Peekable<pest::iterators::Pairs<Rule>>,
+) {
+    let mut parts = pair.into_inner().peekable();
+    let from = expr(parts.next().expect("from"));
+    let dirs = match parts.peek() {
+        Some(p) if p.as_rule() == Rule::move_dirs => {
+            let d = parts.next().expect("peeked");
+            Some(expr(d.into_inner().next().expect("directions")))
+        }
+        _ => None,
+    };
+    (from, dirs, parts)
 }
 
 fn effect(pair: P) -> Effect {
@@ -625,7 +698,8 @@ fn expr(pair: P) -> Expr {
         },
         Rule::call => {
             let mut it = children.into_iter();
-            let f = name(it.next().expect("function name"));
+            let head = it.next().expect("function name");
+            let f = name(head.into_inner().next().expect("call_name has a name"));
             Expr {
                 kind: ExprKind::Call(f, it.map(expr).collect()),
                 span: s,

@@ -42,10 +42,12 @@ pub fn winner(g: &Game, st: &State) -> Option<String> {
     }
 }
 
+mod breakthrough;
 mod carteso;
 mod ecalper;
 mod equi;
 mod groups;
+mod moving;
 mod pinch;
 mod rays;
 mod turns;

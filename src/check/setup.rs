@@ -1,0 +1,138 @@
+//! The starting position: `setup [if COND]: PLAYER PIECE at SET, ...`.
+//! Every item whose condition holds places its pieces, in file order; a
+//! cell may start with one piece only.
+
+use crate::ast;
+use crate::diagnostic::Diagnostic;
+use crate::rules::*;
+
+use super::Checker;
+
+impl<'a> Checker<'a> {
+    /// The pieces on the board before the first turn.
+    pub(super) fn setup(&mut self) -> Vec<Placed> {
+        let file = self.file;
+        let mut placed = Vec::new();
+        // What each cell got first ("white pawn"), for the error when a
+        // second piece comes.
+        let mut first: Vec<Option<String>> = vec![None; self.board().len()];
+        for item in &file.setups {
+            let applies = match &item.guard {
+                None => true,
+                Some(g) => match self.condition(g) {
+                    BoolExpr::Const(b) => b,
+                    _ => {
+                        self.error(g.span, "the condition of `setup` may only use options");
+                        false
+                    }
+                },
+            };
+            for p in &item.placements {
+                let Some((piece, owner)) = self.placed_piece(p) else {
+                    continue;
+                };
+                // Checked even when the item does not apply, so that its
+                // mistakes show with any options.
+                let Some(cells) = self.setup_cells(&p.at) else {
+                    continue;
+                };
+                if !applies || self.board_unknown {
+                    continue;
+                }
+                let what = match &p.player {
+                    Some(player) => format!("{} {}", player.text, p.piece.text),
+                    None => p.piece.text.clone(),
+                };
+                for c in cells {
+                    if let Some(earlier) = &first[c] {
+                        let label = self.board().label(c).to_string();
+                        let msg = format!(
+                            "`{label}` gets two pieces: {earlier} (earlier) and {what} (here)"
+                        );
+                        self.errors.push(Diagnostic::at(p.span, msg).with_help(
+                            "a cell starts with at most one piece: take it out of one of the two sets",
+                        ));
+                        // One error per placement is enough.
+                        break;
+                    }
+                    first[c] = Some(what.clone());
+                    placed.push(Placed {
+                        cell: c as u32,
+                        piece,
+                        owner,
+                    });
+                }
+            }
+        }
+        placed
+    }
+
+    /// The piece and owner of a placement, checked: a player's kind needs
+    /// a player, a neutral kind none.
+    fn placed_piece(&mut self, p: &ast::Placement) -> Option<(PieceId, Option<PlayerId>)> {
+        let before = self.errors.len();
+        let piece = self.piece(&p.piece);
+        let owner = p.player.as_ref().map(|n| match self.who(n) {
+            Who::Player(i) => Some(i),
+            Who::Me | Who::Opponent => {
+                let msg = format!(
+                    "`{}` is nobody before the game starts: name a player",
+                    n.text
+                );
+                self.error(n.span, msg);
+                None
+            }
+        });
+        if self.errors.len() > before {
+            return None;
+        }
+        let neutral = self.neutral.get(piece as usize).copied().unwrap_or(false);
+        match (owner.flatten(), neutral) {
+            (Some(_), true) => {
+                let player = p.player.as_ref().map_or("", |n| n.text.as_str());
+                self.errors.push(
+                    Diagnostic::at(
+                        p.span,
+                        format!(
+                            "`{}` is a neutral piece: it belongs to no player, so not to `{player}`",
+                            p.piece.text
+                        ),
+                    )
+                    .with_help(format!("write `{} at ...`", p.piece.text)),
+                );
+                None
+            }
+            (None, false) => {
+                self.errors.push(
+                    Diagnostic::at(
+                        p.span,
+                        format!("whose `{}`? It belongs to a player", p.piece.text),
+                    )
+                    .with_help(format!(
+                        "write the player first: `{} {} at ...`",
+                        self.players.first().map_or("PLAYER", String::as_str),
+                        p.piece.text
+                    )),
+                );
+                None
+            }
+            (owner, _) => Some((piece, owner)),
+        }
+    }
+
+    /// The cells of a placement: a set fixed when the game is built.
+    fn setup_cells(&mut self, e: &ast::Expr) -> Option<Vec<usize>> {
+        let value = self.expr(e);
+        let set = self.want_set(value, e.span)?;
+        match self.const_set(&set) {
+            Some(s) => Some(s.iter().collect()),
+            None => {
+                self.errors.push(
+                    Diagnostic::at(e.span, "the cells of a `setup` must be fixed before the game starts")
+                        .with_help("use regions, rows, columns, sides, `cells(...)`, `dark` or `light`, not the position"),
+                );
+                None
+            }
+        }
+    }
+}

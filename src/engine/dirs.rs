@@ -1,0 +1,102 @@
+//! The directions each move choice takes, precomputed per board: for every
+//! distinct set of directions the moves use, each cell's neighbours along
+//! them as a set, so that offering and counting a player's moves costs one
+//! AND per word and cell, and no allocation.
+
+use super::Game;
+use crate::board::{Board, NO_CELL};
+use crate::cellset;
+use crate::rules::*;
+
+/// The move tables of a game.
+#[derive(Clone, Debug)]
+pub(super) struct MoveDirs {
+    /// Per table, each cell's neighbours along its directions (W words per
+    /// cell, `cells * W` words per table). Table 0 has every direction.
+    pub tables: Vec<u64>,
+    /// Per choice and player (`choice * players + player`): the directions
+    /// and the index of their table.
+    pub of_choice: Vec<(DirMask, u32)>,
+    /// No cell reaches one neighbour in two directions, so moves from a
+    /// cell are counted by one AND per word of its neighbour set.
+    pub distinct: bool,
+}
+
+impl MoveDirs {
+    pub fn of(rules: &Rules, words: usize) -> MoveDirs {
+        let board = &rules.board;
+        let players = rules.players.len();
+        let all = all_dirs(board.ndirs());
+        let mut masks = vec![all];
+        let mut of_choice = Vec::with_capacity(rules.choices.len() * players);
+        for c in &rules.choices {
+            let dirs = match &c.kind {
+                ChoiceKind::Step { dirs, .. }
+                | ChoiceKind::Jump { dirs, .. }
+                | ChoiceKind::Slide { dirs, .. } => Some(dirs),
+                // A leap's directions are its table's (see `leaps`).
+                ChoiceKind::Leap { .. }
+                | ChoiceKind::Place { .. }
+                | ChoiceKind::Convert(_)
+                | ChoiceKind::Remove(_)
+                | ChoiceKind::Pass
+                | ChoiceKind::Swap
+                | ChoiceKind::Choose { .. } => None,
+            };
+            for p in 0..players {
+                let m = dirs.map_or(all, |d| d.mask(p as PlayerId) & all);
+                let k = match masks.iter().position(|&x| x == m) {
+                    Some(k) => k,
+                    None => {
+                        masks.push(m);
+                        masks.len() - 1
+                    }
+                };
+                of_choice.push((m, k as u32));
+            }
+        }
+        let mut tables = Vec::with_capacity(masks.len() * board.len() * words);
+        let mut distinct = true;
+        for &m in &masks {
+            distinct &= table(board, m, words, &mut tables);
+        }
+        MoveDirs {
+            tables,
+            of_choice,
+            distinct,
+        }
+    }
+}
+
+/// Appends each cell's neighbours along the directions of `mask`; whether
+/// every cell reaches each of them in one direction only.
+fn table(board: &Board, mask: DirMask, words: usize, out: &mut Vec<u64>) -> bool {
+    let nd = board.ndirs();
+    let nb = board.neighbor_table();
+    let mut distinct = true;
+    for c in 0..board.len() {
+        let start = out.len();
+        out.resize(start + words, 0);
+        let set = &mut out[start..];
+        for d in each_dir(mask) {
+            let n = nb[c * nd + d];
+            if n != NO_CELL {
+                distinct &= !cellset::contains(set, n as usize);
+                cellset::insert(set, n as usize);
+            }
+        }
+    }
+    distinct
+}
+
+impl Game {
+    /// The directions of move choice `c` for `player`, and each cell's
+    /// neighbours along them (W words per cell).
+    #[inline]
+    pub(super) fn move_dirs(&self, c: u16, player: PlayerId) -> (DirMask, &[u64]) {
+        let (mask, k) = self.moves.of_choice[c as usize * self.players + player as usize];
+        let n = self.rules.board.len() * self.words;
+        let k = k as usize;
+        (mask, &self.moves.tables[k * n..(k + 1) * n])
+    }
+}

@@ -1,0 +1,32 @@
+//! Breakthrough's end rules on the shipped file, with a smaller start.
+
+use super::*;
+
+/// The shipped game with its `setup` line replaced.
+fn with_setup(setup: &str) -> Game {
+    let text = std::fs::read_to_string("games/breakthrough.gdl").expect("the game file");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("setup:"))
+        .expect("a setup line");
+    let changed = text.replacen(line, setup, 1);
+    let file = gdl::syntax::parse(&changed).expect("parses");
+    Game::new(gdl::check::compile(&file, &[]).expect("compiles"))
+}
+
+#[test]
+fn capturing_every_enemy_pawn_wins() {
+    let g = with_setup("setup: white pawn at cells(a1, h1), black pawn at cells(b3)");
+    // White steps next to the black pawn, which takes it; one white pawn
+    // is left, so the game goes on.
+    let st = after(&g, "a1-a2 b3-a2");
+    assert_eq!(winner(&g, &st), None);
+    // White takes the last black pawn: White wins, far from the far row.
+    let g = with_setup("setup: white pawn at cells(a1), black pawn at cells(b3, h8)");
+    let st = after(&g, "a1-a2 h8-h7 a2-b3");
+    assert_eq!(winner(&g, &st), None, "h7 is still black");
+    let g = with_setup("setup: white pawn at cells(a2), black pawn at cells(b3)");
+    let st = after(&g, "a2-b3");
+    assert_eq!(winner(&g, &st).as_deref(), Some("white"));
+    assert_eq!(at(&g, &st, "b3"), "white");
+}
