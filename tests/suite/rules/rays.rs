@@ -183,3 +183,66 @@ fn an_amazon_that_cannot_move_shoots_no_arrow_and_its_player_loses() {
     let st = after(&g, "a1 d1 a1-b1 a1");
     assert_eq!(legal(&g, &st), set(&["d1-c1"]));
 }
+
+#[test]
+fn slides_rays_and_runs_keep_to_their_directions() {
+    // A rook: `slide own orthogonal`; a ray and a run along the diagonals
+    // only.
+    let g = compile(
+        "game T board square(3) with diagonals players x, o pieces stone marks seen
+         turn 1: place stone at cells(a1)
+         turn 2: pass
+         turn: slide own orthogonal to empty then mark seen at ray(here, empty, diagonal)",
+    );
+    let st = after(&g, "a1 pass");
+    assert_eq!(legal(&g, &st), set(&["a1-a2", "a1-a3", "a1-b1", "a1-c1"]));
+    let st = after(&g, "a1 pass a1-a2");
+    let seen: BTreeSet<String> = (0..g.board().len())
+        .filter(|&c| g.has_mark(&st, c, 0))
+        .map(|c| g.board().label(c).to_string())
+        .collect();
+    assert_eq!(seen, set(&["b3", "b1"]));
+    // flanked(..., orthogonal): the diagonal run b2 from a1 to c3 is not one.
+    let g = compile(
+        "game T board square(3) with diagonals players x, o pieces stone
+         turn 1: place stone at cells(b2)
+         turn 2: place stone at cells(c3)
+         turn 3: place stone at cells(b1)
+         turn 4: place stone at cells(c1)
+         turn: place stone at empty where flanked(enemy, here, own, orthogonal) | pass",
+    );
+    // o to move: a1 closes b1 (east, to c1); a3 would close b2 only
+    // diagonally (to c1), and a1's own diagonal b2-c3 does not count.
+    assert_eq!(legal(&g, &after(&g, "b2 c3 b1 c1")), set(&["pass"]));
+    assert_eq!(
+        legal(&g, &after(&g, "b2 c3 b1 c1 pass")),
+        set(&["a1", "pass"])
+    );
+}
+
+#[test]
+fn a_leap_toward_a_direction_keeps_the_leaps_within_90_degrees() {
+    // Knights toward the north: (+-1, 2) and (+-2, 1) only.
+    let g = compile(
+        "game T board square(5) players x, o pieces knight
+         turn 1: place knight at cells(c3)
+         turn 2: pass
+         turn: leap own (2, 1) toward n to empty | pass",
+    );
+    assert_eq!(
+        legal(&g, &after(&g, "c3 pass")),
+        set(&["c3-b5", "c3-d5", "c3-a4", "c3-e4", "pass"])
+    );
+    // Per player, as `define forward: x = n, o = s`: o's knight goes south.
+    let g = compile(
+        "game T board square(5) players x, o pieces knight
+         define forward: x = n, o = s
+         turn 1: pass
+         turn 2: place knight at cells(c3)
+         turn: leap own (2, 1) toward forward to empty | pass",
+    );
+    assert_eq!(
+        legal(&g, &after(&g, "pass c3 pass")),
+        set(&["c3-b1", "c3-d1", "c3-a2", "c3-e2", "pass"])
+    );
+}
