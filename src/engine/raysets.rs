@@ -28,6 +28,57 @@ impl Starts<'_> {
     }
 }
 
+/// Bits of a set of cells: one word, or a slice of words.
+trait Bits: Copy {
+    fn has(self, c: usize) -> bool;
+}
+
+impl Bits for u64 {
+    #[inline(always)]
+    fn has(self, c: usize) -> bool {
+        self >> c & 1 == 1
+    }
+}
+
+impl Bits for &[u64] {
+    #[inline(always)]
+    fn has(self, c: usize) -> bool {
+        cellset::contains(self, c)
+    }
+}
+
+/// The straight lines from a cell, along the directions of a mask.
+struct Lines<'a> {
+    rays: &'a super::rays::Rays,
+    table: &'a [u32],
+    nd: usize,
+    mask: DirMask,
+}
+
+impl Lines<'_> {
+    /// Whether some line from `c` is a run of RUN cells closed by a cell
+    /// of END. Only the directions whose first cell is in RUN walk on.
+    #[inline(always)]
+    fn closes<B: Bits>(&self, c: usize, run: B, end: B) -> bool {
+        for d in each_dir(self.mask) {
+            let n = self.table[c * self.nd + d];
+            if n == NO_CELL || !run.has(n as usize) {
+                continue;
+            }
+            for &x in &self.rays.ray(c, d)[1..] {
+                let x = x as usize;
+                if !run.has(x) {
+                    if end.has(x) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+}
+
 impl Ctx<'_> {
     /// Evaluates `e` into `buf` unless it is stored or `here`; then
     /// [`Ctx::view`] gives it without a copy.
@@ -186,29 +237,46 @@ impl Ctx<'_> {
         let near = &self.g.moves.tables[..self.g.rules.board.len() * w];
         let run = self.bits(&f.run, b2);
         let end = self.bits(&f.end, b3);
+        if let (Some(shifts), 1) = (&rays.shifts, w) {
+            // Backwards from END: the RUN cells from which a line through
+            // RUN reaches END, then the cells next to them, direction by
+            // direction, a whole set at a time.
+            let (run, end) = (run[0], end[0]);
+            let mut hit = 0u64;
+            for d in each_dir(mask) {
+                let step = shifts[d];
+                let mut x = run & step.back(end);
+                loop {
+                    let more = x | (run & step.back(x));
+                    if more == x {
+                        break;
+                    }
+                    x = more;
+                }
+                hit |= step.back(x);
+            }
+            out[0] = cands[0] & hit;
+            return;
+        }
         let table = self.g.rules.board.neighbor_table();
-        'cells: for c in cellset::cells(cands) {
+        let lines = Lines {
+            rays,
+            table,
+            nd,
+            mask,
+        };
+        for c in cellset::cells(cands) {
             let m = &near[c * w..(c + 1) * w];
             if (0..w).all(|j| m[j] & run[j] == 0) {
                 continue;
             }
-            // Only the directions whose first cell is in RUN walk on.
-            for d in each_dir(mask) {
-                let n = table[c * nd + d];
-                if n == NO_CELL || !cellset::contains(run, n as usize) {
-                    continue;
-                }
-                for &x in &rays.ray(c, d)[1..] {
-                    let x = x as usize;
-                    if cellset::contains(run, x) {
-                        continue;
-                    }
-                    if cellset::contains(end, x) {
-                        cellset::insert(out, c);
-                        continue 'cells;
-                    }
-                    break;
-                }
+            // On boards of at most 64 cells the sets are single words.
+            let hit = match w {
+                1 => lines.closes(c, run[0], end[0]),
+                _ => lines.closes(c, run, end),
+            };
+            if hit {
+                cellset::insert(out, c);
             }
         }
     }
@@ -232,5 +300,39 @@ impl Ctx<'_> {
                 out[j] |= m[j];
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Action, Game, mix};
+
+    /// Plays the same pseudo-random games of Reversi with and without the
+    /// one-word shifts and compares the legal actions at every ply.
+    #[test]
+    fn reversi_plays_the_same_with_and_without_shifts() {
+        let src = include_str!("../../games/reversi.gdl");
+        let file = crate::syntax::parse(src).expect("parses");
+        let g = Game::new(crate::check::compile(&file, &[]).expect("compiles"));
+        assert!(g.rays.shifts.is_some());
+        let mut plain = g.clone();
+        plain.rays.shifts = None;
+        let (mut a, mut b) = (Vec::<Action>::new(), Vec::<Action>::new());
+        for seed in 0..30u64 {
+            let (mut s, mut t) = (g.start(), plain.start());
+            let mut r = seed;
+            for _ in 0..100 {
+                g.legal_actions(&s, &mut a);
+                plain.legal_actions(&t, &mut b);
+                assert_eq!(a, b);
+                if a.is_empty() {
+                    break;
+                }
+                r = mix(r.wrapping_add(1));
+                let act = a[(r % a.len() as u64) as usize];
+                g.play_unchecked(&mut s, act);
+                plain.play_unchecked(&mut t, act);
+            }
+        }
     }
 }
