@@ -246,3 +246,82 @@ fn a_leap_toward_a_direction_keeps_the_leaps_within_90_degrees() {
         set(&["c3-b1", "c3-d1", "c3-a2", "c3-e2", "pass"])
     );
 }
+
+#[test]
+fn a_hex_knight_toward_a_direction_keeps_six_of_its_twelve_leaps() {
+    let g = compile(
+        "game T board hexhex(5) players x, o pieces knight
+         turn 1: place knight at cells(e5)
+         turn 2: pass
+         turn: leap own (2, 1) toward e to empty | pass",
+    );
+    // The leaps are at 19.1 and 40.9 degrees from each of the six
+    // directions; those less than 90 degrees from east: 6.
+    assert_eq!(legal(&g, &after(&g, "e5 pass")).len(), 6 + 1);
+}
+
+#[test]
+fn after_a_slide_here_is_where_it_stopped_and_origin_where_it_started() {
+    let g = compile(
+        "game T board square(4) players x, o pieces stone marks left, reached
+         turn 1: place stone at cells(a1)
+         turn 2: pass
+         turn: slide own to empty then mark left at origin then mark reached at here",
+    );
+    let st = after(&g, "a1 pass a1-a4");
+    let marked = |m: usize| -> Vec<String> {
+        (0..g.board().len())
+            .filter(|&c| g.has_mark(&st, c, m))
+            .map(|c| g.board().label(c).to_string())
+            .collect()
+    };
+    assert_eq!(marked(0), ["a1"]);
+    assert_eq!(marked(1), ["a4"]);
+}
+
+#[test]
+fn a_symmetry_maps_the_cells_of_slides_and_leaps() {
+    use gdl::engine::{Action, ActionKind};
+    let g = compile(
+        "game T board square(4) with diagonals players x, o pieces stone
+         turn 1: place stone at cells(a1)
+         turn 2: pass
+         turn: slide own to empty | leap own (2, 1) to empty",
+    );
+    let mut list = Vec::new();
+    g.legal_actions(&after(&g, "a1 pass"), &mut list);
+    // The reflection in the long diagonal: a1-d4 stays, b1 <-> a2.
+    let b = g.board();
+    let mirror = |c: usize| {
+        let info = b.cell(c);
+        b.cell_by_label(&format!(
+            "{}{}",
+            (b'a' + info.row as u8) as char,
+            info.col + 1
+        ))
+    };
+    let image = |a: Action| a.map_cells(mirror, Some).map(|m| m.kind);
+    let find = |f: &str, t: &str| {
+        let (f, t) = (b.cell_by_label(f).unwrap(), b.cell_by_label(t).unwrap());
+        *list
+            .iter()
+            .find(|a| a.move_cells() == Some((f, t)))
+            .expect("legal")
+    };
+    let slide = find("a1", "c1");
+    assert!(matches!(slide.kind, ActionKind::Slide { .. }));
+    let (f, t) = image(slide)
+        .map(|k| match k {
+            ActionKind::Slide { from, to } => (from as usize, to as usize),
+            _ => panic!("a slide maps to a slide"),
+        })
+        .expect("cells map");
+    assert_eq!((b.label(f), b.label(t)), ("a1", "a3"));
+    let leap = find("a1", "b3");
+    match image(leap) {
+        Some(ActionKind::Leap { from, to }) => {
+            assert_eq!((b.label(from as usize), b.label(to as usize)), ("a1", "c2"))
+        }
+        other => panic!("a leap maps to a leap: {other:?}"),
+    }
+}
