@@ -329,6 +329,9 @@ pub enum Repeat {
     Times(u32),
     /// While the condition holds (checked before each ply).
     While(BoolExpr),
+    /// While the condition holds and the step offers an action (`while
+    /// COND and possible:`): with nothing to offer, the step ends.
+    WhilePossible(BoolExpr),
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -311,6 +311,16 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
     ("passes", |_, _| Value::Num(NumExpr::Passes)),
     ("origin", |_, _| Value::Set(SetExpr::Origin)),
     ("jumped", |_, _| Value::Set(SetExpr::Jumped)),
+    ("possible", |c, span| {
+        c.errors.push(
+            Diagnostic::at(
+                span,
+                "`possible` belongs in a `while` condition, joined with `and`",
+            )
+            .with_help("`while COND and possible: ...` repeats the step while it offers an action"),
+        );
+        Value::Error
+    }),
     ("orthogonal", directions::orthogonal),
     ("diagonal", directions::diagonal),
     ("dark", |c, span| directions::square_colour(c, span, true)),

@@ -17,6 +17,7 @@ mod names;
 mod operators;
 mod optimise;
 mod options;
+mod possible;
 mod regions;
 mod setup;
 mod turns;

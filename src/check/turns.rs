@@ -168,7 +168,7 @@ impl<'a> Checker<'a> {
                         }
                         Repeat::Times(*n)
                     }
-                    ast::Repeat::While(c) => Repeat::While(self.condition(c)),
+                    ast::Repeat::While(c) => self.while_repeat(c),
                 };
                 let mut choices = Vec::new();
                 for (k, group) in groups.iter().enumerate() {

@@ -288,7 +288,7 @@ impl Game {
                 Step::Choose { repeat, choices } => {
                     let more = match repeat {
                         Repeat::Times(n) => st.done < *n,
-                        Repeat::While(c) => {
+                        Repeat::While(c) | Repeat::WhilePossible(c) => {
                             let me = st.mover;
                             self.with_ctx(st, me, |cx, scratch| cx.cond(c, scratch))
                         }
@@ -302,13 +302,17 @@ impl Game {
                         st.pie_offered = st.acted == 0 && self.rules.swap_turns.contains(&st.turn);
                         return;
                     }
-                    if matches!(repeat, Repeat::While(_)) {
+                    match repeat {
                         // A `while` step whose condition holds must be
                         // taken: with nothing to offer, the turn cannot be
                         // completed and the player is stuck, as when a whole
                         // turn offers nothing. Actions already taken stand.
-                        self.end_stuck(st);
-                        return;
+                        Repeat::While(_) => {
+                            self.end_stuck(st);
+                            return;
+                        }
+                        // `while ... and possible`: nothing possible ends it.
+                        Repeat::WhilePossible(_) | Repeat::Times(_) => {}
                     }
                     st.step += 1;
                     st.done = 0;

@@ -82,7 +82,7 @@ pub fn walk(rules: &Rules, v: &mut impl Visitor) {
             match s {
                 Step::Choose { repeat, choices } => {
                     match repeat {
-                        Repeat::While(c) => cond(c, at(Site::While), v),
+                        Repeat::While(c) | Repeat::WhilePossible(c) => cond(c, at(Site::While), v),
                         Repeat::Times(_) => {}
                     }
                     for (i, guard, _) in choices {

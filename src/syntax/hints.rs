@@ -227,7 +227,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::swap_item => "`swap at turn N`",
         Rule::setup_item => "`setup`",
         Rule::placement => "a placement (`PLAYER PIECE at CELLS`)",
-        Rule::move_dirs => "directions",
+        Rule::move_dirs | Rule::dirs_term => "directions",
         Rule::turn_item => "`turn`",
         Rule::end_item => "`end if`",
         Rule::name | Rule::action_ref => "a name",

@@ -305,6 +305,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::leap_toward
         | Rule::toward_kw
         | Rule::move_dirs
+        | Rule::dirs_term
         | Rule::placement
         | Rule::call_name
         | Rule::make_cells
@@ -452,7 +453,7 @@ fn choice(pair: P) -> Choice {
             let toward = if next.as_rule() == Rule::leap_toward {
                 let dirs = next.into_inner().nth(1).expect("directions");
                 next = parts.next().expect("to");
-                Some(expr(dirs.into_inner().next().expect("directions")))
+                Some(move_dirs(dirs))
             } else {
                 None
             };
@@ -505,13 +506,26 @@ fn move_start(
     let mut parts = pair.into_inner().peekable();
     let from = expr(parts.next().expect("from"));
     let dirs = match parts.peek() {
-        Some(p) if p.as_rule() == Rule::move_dirs => {
-            let d = parts.next().expect("peeked");
-            Some(expr(d.into_inner().next().expect("directions")))
-        }
+        Some(p) if p.as_rule() == Rule::move_dirs => Some(move_dirs(parts.next().expect("peeked"))),
         _ => None,
     };
     (from, dirs, parts)
+}
+
+/// A move's directions: term (or term)*, folded to the left like a
+/// disjunction.
+fn move_dirs(pair: P) -> Expr {
+    let mut terms = pair.into_inner();
+    let mut acc = expr(terms.next().expect("directions"));
+    while let (Some(_or), Some(t)) = (terms.next(), terms.next()) {
+        let t = expr(t);
+        let sp = Span::new(acc.span.start, t.span.end);
+        acc = Expr {
+            kind: ExprKind::Binary(BinOp::Or, Box::new(acc), Box::new(t)),
+            span: sp,
+        };
+    }
+    acc
 }
 
 fn effect(pair: P) -> Effect {

@@ -7,6 +7,7 @@ mod common;
 mod analyze;
 mod cli;
 mod designer;
+mod docs;
 mod errors;
 mod fuzz;
 mod games;

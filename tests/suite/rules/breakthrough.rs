@@ -30,3 +30,34 @@ fn capturing_every_enemy_pawn_wins() {
     assert_eq!(winner(&g, &st).as_deref(), Some("white"));
     assert_eq!(at(&g, &st, "b3"), "white");
 }
+
+#[test]
+fn symmetries_respect_the_setup_and_forward() {
+    // The left-right mirror keeps everything; the half turn and the
+    // top-bottom mirror exchange the players (their rows, their forward);
+    // quarter turns and diagonal mirrors move the rows onto columns.
+    let g = game("games/breakthrough.gdl", &[]);
+    let found: Vec<(String, bool)> = gdl::analysis::symmetry::symmetries(&g.rules)
+        .iter()
+        .map(|s| (s.name.clone(), s.swaps_players()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("identity".to_string(), false),
+            ("rotation 180°".to_string(), true),
+            ("reflection, axis 0°".to_string(), true),
+            ("reflection, axis 90°".to_string(), false),
+        ]
+    );
+    // Without the per-player forward and far rows, but with the setup:
+    // an asymmetric start (one white pawn on a1) rules out the mirror.
+    let g = with_setup(
+        "setup: white pawn at row(1) or row(2) or cells(a3), black pawn at row(7) or row(8)",
+    );
+    assert!(
+        gdl::analysis::symmetry::symmetries(&g.rules)
+            .iter()
+            .all(|s| s.name == "identity")
+    );
+}

@@ -195,3 +195,78 @@ fn jumps_limited_to_some_directions() {
     assert_eq!(piece(&g, &st, "c2"), "");
     assert_eq!(legal(&g, &st), set(&["pass"]));
 }
+
+#[test]
+fn a_while_possible_step_that_offers_nothing_ends() {
+    // The same turn as `a_while_step_that_offers_nothing_leaves_the_player_stuck`
+    // (rules::turns), with `and possible`: o's b2 ends o's turn instead.
+    let g = compile(
+        "game T board square(2) players x, o pieces stone
+        turn: place stone at empty,
+              while count(own) < 2 and possible: place stone at cells(a1)
+        end if stuck: mover loses",
+    );
+    let st = after(&g, "b1 a1 b2");
+    assert!(!st.is_over());
+    assert_eq!(g.rules.players[st.mover as usize], "x");
+    // `possible` alone: the step repeats while it offers anything.
+    let g = compile(
+        "game T board square(2) players x, o pieces stone
+        turn: while possible: place stone at empty",
+    );
+    let st = g.start();
+    let mut st2 = st.clone();
+    for m in ["a1", "b1", "a2", "b2"] {
+        let a = action(&g, &st2, m);
+        g.play(&mut st2, a).unwrap();
+    }
+    assert_eq!(
+        winner(&g, &st2).as_deref(),
+        Some("draw"),
+        "x filled the board in one turn"
+    );
+    assert_eq!(st.turn, 1);
+}
+
+#[test]
+fn move_directions_joined_by_or_need_no_parentheses() {
+    let g = compile(
+        "game T board square(3) with diagonals players x, o pieces man
+        setup: x man at cells(b2)
+        turn: step own n or s or rotate(e, 45) to empty",
+    );
+    assert_eq!(legal(&g, &g.start()), set(&["b2-b3", "b2-b1", "b2-c3"]));
+}
+
+#[test]
+fn symmetries_keep_the_sets_of_directions() {
+    // Moving north (for both players, or for everyone) leaves only the
+    // left-right mirror; north for x and south for o adds the symmetries
+    // that exchange the players with north and south.
+    let names = |src: &str| -> Vec<(String, bool)> {
+        gdl::analysis::symmetry::symmetries(&compile(src).rules)
+            .iter()
+            .map(|s| (s.name.clone(), s.swaps_players()))
+            .collect()
+    };
+    let mirror_only = [
+        ("identity".to_string(), false),
+        ("reflection, axis 90°".to_string(), false),
+    ];
+    let base = "game T board square(3) players x, o pieces man
+        turn: place man at empty | step own forward to empty";
+    assert_eq!(names(&format!("{base}\ndefine forward = n")), mirror_only);
+    assert_eq!(
+        names(&format!("{base}\ndefine forward: x = n, o = n")),
+        mirror_only
+    );
+    let swapped = names(&format!("{base}\ndefine forward: x = n, o = s"));
+    assert!(
+        swapped.contains(&("rotation 180°".to_string(), true)),
+        "{swapped:?}"
+    );
+    assert!(
+        !swapped.contains(&("rotation 90°".to_string(), false)),
+        "{swapped:?}"
+    );
+}
