@@ -325,3 +325,22 @@ fn a_symmetry_maps_the_cells_of_slides_and_leaps() {
         other => panic!("a leap maps to a leap: {other:?}"),
     }
 }
+
+#[test]
+fn directions_joined_by_or_limit_leaps_and_slides() {
+    let g = compile(
+        "game T board square(5) players x, o pieces knight
+         turn 1: place knight at cells(c3)
+         turn 2: pass
+         turn: leap own (2, 1) toward n or e to empty
+             | slide own n or s to empty
+             | pass",
+    );
+    assert_eq!(
+        legal(&g, &after(&g, "c3 pass")),
+        set(&[
+            "c3-b5", "c3-d5", "c3-a4", "c3-e4", "c3-e2", "c3-d1", "c3-c4", "c3-c5", "c3-c2",
+            "c3-c1", "pass"
+        ])
+    );
+}
