@@ -5,7 +5,7 @@
 
 use crate::ast::{Expr, ExprKind, Name};
 use crate::diagnostic::{Diagnostic, Span, closest};
-use crate::limits::{MAX_LEAP, MAX_LINE};
+use crate::limits::{MAX_LEAP, MAX_LEAP_PATTERNS, MAX_LINE};
 use crate::rules::*;
 
 use super::{Checker, Value, directions};
@@ -439,10 +439,20 @@ impl Checker<'_> {
             self.limit(span, msg);
             return None;
         }
-        Some(Leap {
+        let leap = Leap {
             a: a as u16,
             b: b as u16,
-        })
+        };
+        if !self.leap_patterns.contains(&leap) {
+            if self.leap_patterns.len() == MAX_LEAP_PATTERNS {
+                let msg =
+                    format!("a game uses at most {MAX_LEAP_PATTERNS} different leap patterns");
+                self.limit(span, msg);
+                return None;
+            }
+            self.leap_patterns.push(leap);
+        }
+        Some(leap)
     }
 
     /// The directions of optional argument `i`: every direction if it was

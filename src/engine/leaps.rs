@@ -21,7 +21,9 @@ pub(super) struct LeapTable {
     /// `targets[c * count + k]`: the cell displacement `k` reaches from
     /// `c`, or [`NO_TARGET`].
     pub targets: Vec<Cell16>,
-    /// Each cell's targets as a set (W words per cell).
+    /// Each cell's targets as a set (W words per cell); a table of some of
+    /// a pattern's displacements has them only on small boards (see
+    /// [`SUBSET_MASK_WORDS`]), and is walked otherwise.
     pub masks: Vec<u64>,
     /// Per board direction, the displacements less than 90 degrees from
     /// it (bit `k` for displacement `k`).
@@ -32,6 +34,10 @@ pub(super) struct LeapTable {
     /// Whether it keeps them all.
     pub whole: bool,
 }
+
+/// Largest `cells * W` for which a table of some displacements keeps each
+/// cell's targets as a set too (a whole pattern always does).
+const SUBSET_MASK_WORDS: usize = 4096;
 
 /// Most displacements of one pattern (bits of [`LeapTable::toward`]).
 const MAX_DISPLACEMENTS: usize = u32::BITS as usize;
@@ -203,12 +209,13 @@ impl LeapTable {
         let ks: Vec<usize> = (0..self.count).filter(|k| keep >> k & 1 == 1).collect();
         let cells = self.targets.len() / self.count.max(1);
         let mut targets = Vec::with_capacity(cells * ks.len());
-        let mut masks = vec![0u64; cells * words];
+        let with_masks = cells * words <= SUBSET_MASK_WORDS;
+        let mut masks = vec![0u64; if with_masks { cells * words } else { 0 }];
         for c in 0..cells {
             for &k in &ks {
                 let t = self.targets[c * self.count + k];
                 targets.push(t);
-                if t != NO_TARGET {
+                if t != NO_TARGET && with_masks {
                     cellset::insert(&mut masks[c * words..(c + 1) * words], t as usize);
                 }
             }

@@ -47,10 +47,13 @@ impl Game {
             }
             ChoiceKind::Leap { .. } => {
                 let table = self.leaps.of_choice(c, player);
+                let masks = !table.masks.is_empty();
                 for a in cellset::cells(from) {
-                    let m = &table.masks[a * w..(a + 1) * w];
-                    if (0..w).all(|j| m[j] & to[j] == 0) {
-                        continue;
+                    if masks {
+                        let m = &table.masks[a * w..(a + 1) * w];
+                        if (0..w).all(|j| m[j] & to[j] == 0) {
+                            continue;
+                        }
                     }
                     for &x in table.from(a) {
                         let x = x as usize;
@@ -78,7 +81,9 @@ impl Game {
     #[inline]
     pub(super) fn far_moves_count(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
         let w = self.words;
-        if let ChoiceKind::Leap { .. } = &self.rules.choices[c as usize].kind {
+        if let ChoiceKind::Leap { .. } = &self.rules.choices[c as usize].kind
+            && !self.leaps.of_choice(c, player).masks.is_empty()
+        {
             // A leap's targets from a cell are distinct: one AND per word.
             let table = self.leaps.of_choice(c, player);
             let (from, to) = (&t[..w], &t[2 * w..3 * w]);

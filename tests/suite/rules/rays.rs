@@ -344,3 +344,34 @@ fn directions_joined_by_or_limit_leaps_and_slides() {
         ])
     );
 }
+
+#[test]
+fn leaps_toward_a_direction_on_a_large_board() {
+    // 900 cells: the table of the four northward leaps is walked, not
+    // kept as sets.
+    let g = compile(
+        "game T board square(30) players x, o pieces knight
+         turn 1: place knight at cells(o15)
+         turn 2: pass
+         turn: leap own (2, 1) toward n to empty | pass",
+    );
+    assert_eq!(
+        legal(&g, &after(&g, "o15 pass")),
+        set(&["o15-n17", "o15-p17", "o15-m16", "o15-q16", "pass"])
+    );
+}
+
+#[test]
+fn a_game_has_at_most_sixteen_leap_patterns() {
+    let calls: Vec<String> = (1..=17).map(|k| format!("leaps(own, {k}, 0)")).collect();
+    let e = errors(&format!(
+        "game T board square(4) players x, o pieces stone
+         turn: place stone at {}",
+        calls.join(" or ")
+    ));
+    assert!(
+        e.iter()
+            .any(|m| m.contains("at most 16 different leap patterns")),
+        "{e:?}"
+    );
+}
