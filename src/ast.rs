@@ -126,6 +126,21 @@ pub enum ChoiceKind {
         over: Expr,
         to: Expr,
     },
+    /// `slide FROM [DIRS] [over PATH] to TO`: a piece moves along a line.
+    Slide {
+        from: Expr,
+        dirs: Option<Expr>,
+        path: Option<Expr>,
+        to: Expr,
+    },
+    /// `leap FROM (A, B) [toward DIRS] to TO`: a piece leaps by a pattern.
+    Leap {
+        from: Expr,
+        a: Expr,
+        b: Expr,
+        toward: Option<Expr>,
+        to: Expr,
+    },
     /// `choose VAR from a, b, c`: one action per value.
     Choose {
         var: Name,

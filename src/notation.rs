@@ -50,7 +50,10 @@ pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
             let v = &game.rules.variables[*var as usize];
             format!("{}={}", v.name, v.show(values[i as usize]))
         }
-        ActionKind::Step { .. } | ActionKind::Jump { .. } => {
+        ActionKind::Step { .. }
+        | ActionKind::Jump { .. }
+        | ActionKind::Slide { .. }
+        | ActionKind::Leap { .. } => {
             let (from, to) = a.move_cells().expect("a move");
             let text = format!("{}-{}", board.label(from), board.label(to));
             // Two kinds of move between the same cells: name the kind.
@@ -238,7 +241,11 @@ pub fn parse(
             cell.is_some() && a.cell() == cell
         }
         ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => cell.is_none(),
-        ActionKind::Value(_) | ActionKind::Step { .. } | ActionKind::Jump { .. } => false,
+        ActionKind::Value(_)
+        | ActionKind::Step { .. }
+        | ActionKind::Jump { .. }
+        | ActionKind::Slide { .. }
+        | ActionKind::Leap { .. } => false,
     };
     let matches: Vec<Action> = legal
         .iter()

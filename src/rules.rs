@@ -71,6 +71,40 @@ pub enum SetExpr {
     Like(Box<SetExpr>),
     /// Cells whose row and column lie within those of the set's cells.
     Box(Box<SetExpr>),
+    /// `ray(S, PATH)`: the cells reached from a cell of S along one
+    /// direction while they are in PATH.
+    Ray(Box<Ray>),
+    /// `flanked(RUN, A, B)`: the cells of each straight run of RUN cells
+    /// that starts next to a cell of A and is closed by a cell of B.
+    Flanked(Box<Flanked>),
+    /// `leaps(S, A, B)`: the cells a leap of the pattern reaches from S.
+    Leaps(Box<SetExpr>, Leap),
+}
+
+/// The parts of `ray(FROM, PATH[, DIRS])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ray {
+    pub from: SetExpr,
+    pub path: SetExpr,
+    pub dirs: DirSet,
+}
+
+/// The parts of `flanked(RUN, A, B[, DIRS])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Flanked {
+    pub run: SetExpr,
+    pub start: SetExpr,
+    pub end: SetExpr,
+    pub dirs: DirSet,
+}
+
+/// A leap pattern: `a` cells in an orthogonal direction, then `b` cells
+/// at a right angle (60 degrees on hex boards), either way (the knight is
+/// `(2, 1)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Leap {
+    pub a: u16,
+    pub b: u16,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -222,6 +256,22 @@ pub enum ChoiceKind {
         over: SetExpr,
         to: SetExpr,
     },
+    /// A piece moves along one direction over cells of `path`, stopping on
+    /// a cell of `to` it crosses or on the first cell not in `path`.
+    Slide {
+        from: SetExpr,
+        dirs: DirSet,
+        path: SetExpr,
+        to: SetExpr,
+    },
+    /// A piece leaps by a fixed pattern to a cell of `to`; with `toward`,
+    /// only the leaps less than 90 degrees from one of those directions.
+    Leap {
+        from: SetExpr,
+        leap: Leap,
+        toward: Option<DirSet>,
+        to: SetExpr,
+    },
 }
 
 /// One way to spend a ply: a kind of action, its cells, and what follows it.
@@ -243,7 +293,9 @@ impl Choice {
             | ChoiceKind::Swap
             | ChoiceKind::Choose { .. }
             | ChoiceKind::Step { .. }
-            | ChoiceKind::Jump { .. } => false,
+            | ChoiceKind::Jump { .. }
+            | ChoiceKind::Slide { .. }
+            | ChoiceKind::Leap { .. } => false,
         }
     }
 }

@@ -133,7 +133,9 @@ pub fn has_cell_actions(rules: &Rules) -> bool {
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)
         | ChoiceKind::Step { .. }
-        | ChoiceKind::Jump { .. } => true,
+        | ChoiceKind::Jump { .. }
+        | ChoiceKind::Slide { .. }
+        | ChoiceKind::Leap { .. } => true,
         ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => false,
     })
 }
@@ -228,7 +230,10 @@ impl walk::Visitor for Walker<'_> {
                 | SetExpr::Enemy
                 | SetExpr::Piece(_)
                 | SetExpr::Mark(_)
-                | SetExpr::Var(_) => {}
+                | SetExpr::Var(_)
+                | SetExpr::Ray(..)
+                | SetExpr::Flanked(_)
+                | SetExpr::Leaps(..) => {}
             },
             walk::Node::Num(e) => match e {
                 NumExpr::Rows(_) | NumExpr::Columns(_) => self.uses.rows_columns = true,

@@ -39,7 +39,7 @@ pub(super) const SQUARE_DIRS: [DirInfo; 8] = [
     },
 ];
 /// (dcol, drow) with row counted upwards.
-const SQUARE_VECS: [(i32, i32); 8] = [
+pub(super) const SQUARE_VECS: [(i32, i32); 8] = [
     (0, 1),
     (1, 0),
     (0, -1),
@@ -77,7 +77,7 @@ pub(super) const HEX_DIRS: [DirInfo; 6] = [
     },
 ];
 /// (dq, dr) with r counted downwards.
-const HEX_VECS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+pub(super) const HEX_VECS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
 
 const FOUR_SIDES: [&str; 4] = ["top", "bottom", "left", "right"];
 const SIX_SIDES: [&str; 6] = [

@@ -531,6 +531,16 @@ impl Board {
         self.dirs.iter().position(|x| x.angle == a)
     }
 
+    /// One step in direction `d` as (columns, rows) of the cells'
+    /// coordinates ([`CellInfo::col`], [`CellInfo::row`]): rows count up on
+    /// square boards and down on hex boards (whose columns are slanted).
+    pub fn dir_vector(&self, d: DirId) -> (i32, i32) {
+        match self.layout {
+            Layout::Square => generate::SQUARE_VECS[d],
+            Layout::Hex { .. } => generate::HEX_VECS[d],
+        }
+    }
+
     /// The opposite direction.
     pub fn opposite(&self, d: DirId) -> DirId {
         self.opposite[d]

@@ -5,7 +5,7 @@
 
 use crate::ast::{Expr, ExprKind, Name};
 use crate::diagnostic::{Diagnostic, Span, closest};
-use crate::limits::MAX_LINE;
+use crate::limits::{MAX_LEAP, MAX_LEAP_PATTERNS, MAX_LINE};
 use crate::rules::*;
 
 use super::{Checker, Value, directions};
@@ -89,6 +89,11 @@ impl Args<'_> {
         }
     }
 
+    /// How many arguments were given.
+    fn given(&self) -> usize {
+        self.values.len()
+    }
+
     fn directions(&self, i: usize) -> Value {
         match self.values.get(i) {
             Some(Arg::Directions(v)) => v.clone(),
@@ -124,6 +129,8 @@ pub(super) struct Builtin {
     /// The arguments' types; with `variadic`, any number of the one type.
     pub params: &'static [Type],
     pub variadic: bool,
+    /// How many of the last parameters may be left out.
+    pub optional: usize,
     pub result: Type,
     /// Whether it looks at the board's cells, rows or directions (and so
     /// cannot be checked when the board could not be built).
@@ -143,9 +150,18 @@ impl Builtin {
             name,
             params,
             variadic: false,
+            optional: 0,
             result,
             needs_board: false,
             lower,
+        }
+    }
+
+    /// The same function, whose last `n` parameters may be left out.
+    const fn optional(self, n: usize) -> Builtin {
+        Builtin {
+            optional: n,
+            ..self
         }
     }
 
@@ -229,6 +245,7 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         name: "cells",
         params: &[CellLabel],
         variadic: true,
+        optional: 0,
         result: Set,
         needs_board: true,
         lower: cells,
@@ -244,6 +261,36 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         }
     })
     .on_board(),
+    Builtin::new("ray", &[Set, Set, Directions], Set, |c, a| {
+        let dirs = c.dirs_arg(a, 2);
+        Value::Set(SetExpr::Ray(Box::new(Ray {
+            from: a.set(0),
+            path: a.set(1),
+            dirs,
+        })))
+    })
+    .optional(1)
+    .on_board(),
+    Builtin::new("flanked", &[Set, Set, Set, Directions], Set, |c, a| {
+        let dirs = c.dirs_arg(a, 3);
+        Value::Set(SetExpr::Flanked(Box::new(Flanked {
+            run: a.set(0),
+            start: a.set(1),
+            end: a.set(2),
+            dirs,
+        })))
+    })
+    .optional(1)
+    .on_board(),
+    Builtin::new(
+        "leaps",
+        &[Set, FixedNumber, FixedNumber],
+        Set,
+        |c, a| match c.leap_of(a.fixed(1), a.fixed(2), a.span(1)) {
+            Some(leap) => Value::Set(SetExpr::Leaps(Box::new(a.set(0)), leap)),
+            None => Value::Error,
+        },
+    ),
 ];
 
 /// How a built-in name gets its value (the span is where it is used).
@@ -383,6 +430,53 @@ fn rotate(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
     }
 }
 
+impl Checker<'_> {
+    /// A leap pattern `(A, B)` of fixed numbers, or an error at `span`.
+    pub(super) fn leap_of(&mut self, a: i64, b: i64, span: Span) -> Option<Leap> {
+        if !(0..=MAX_LEAP).contains(&a) || !(0..=MAX_LEAP).contains(&b) || a + b == 0 {
+            let msg =
+                format!("a leap pattern is two whole numbers from 0 to {MAX_LEAP}, not both 0");
+            self.limit(span, msg);
+            return None;
+        }
+        let leap = Leap {
+            a: a as u16,
+            b: b as u16,
+        };
+        if !self.leap_patterns.contains(&leap) {
+            if self.leap_patterns.len() == MAX_LEAP_PATTERNS {
+                let msg =
+                    format!("a game uses at most {MAX_LEAP_PATTERNS} different leap patterns");
+                self.limit(span, msg);
+                return None;
+            }
+            self.leap_patterns.push(leap);
+        }
+        Some(leap)
+    }
+
+    /// The directions of optional argument `i`: every direction if it was
+    /// left out.
+    fn dirs_arg(&mut self, a: &Args<'_>, i: usize) -> DirSet {
+        if a.given() <= i {
+            return DirSet::all(self.board().ndirs());
+        }
+        self.want_dirs(a.directions(i), a.span(i))
+            .unwrap_or_else(|| DirSet::all(self.board().ndirs()))
+    }
+
+    /// The pattern `(A, B)` of a `leap` action (fixed numbers).
+    pub(super) fn leap_pattern(&mut self, a: &Expr, b: &Expr) -> Leap {
+        let (x, y) = (self.const_int(a), self.const_int(b));
+        let span = Span::new(a.span.start, b.span.end);
+        match (x, y) {
+            (Some(x), Some(y)) => self.leap_of(x, y, span),
+            _ => None,
+        }
+        .unwrap_or(Leap { a: 1, b: 0 })
+    }
+}
+
 /// The built-in function called `name`, if there is one.
 pub(super) fn function(name: &str) -> Option<&'static Builtin> {
     FUNCTIONS.iter().find(|f| f.name == name)
@@ -401,9 +495,14 @@ impl<'a> Checker<'a> {
             return Value::Error;
         };
         let n = builtin.params.len();
-        if !builtin.variadic && args.len() != n {
+        let least = n - builtin.optional;
+        if !builtin.variadic && !(least..=n).contains(&args.len()) {
+            let counts = match builtin.optional {
+                0 => n.to_string(),
+                _ => format!("{least} or {n}"),
+            };
             let msg = format!(
-                "`{}` takes {n} argument{}, not {}",
+                "`{}` takes {counts} argument{}, not {}",
                 f.text,
                 if n == 1 { "" } else { "s" },
                 args.len()

@@ -171,6 +171,8 @@ struct Checker<'a> {
     regions: HashMap<String, SetExpr>,
     /// Regions whose declaration was wrong (already reported).
     failed_regions: Vec<String>,
+    /// The leap patterns used so far (each gets tables in the engine).
+    leap_patterns: Vec<Leap>,
     defines: HashMap<String, &'a ast::RegionBody>,
     neutral: Vec<bool>,
     variables: Vec<Variable>,
@@ -221,6 +223,7 @@ impl<'a> Checker<'a> {
             marks: Vec::new(),
             regions: HashMap::new(),
             failed_regions: Vec::new(),
+            leap_patterns: Vec::new(),
             defines: HashMap::new(),
             neutral: Vec::new(),
             variables: Vec::new(),

@@ -123,7 +123,10 @@ impl<'a> Checker<'a> {
             | SetExpr::ByPlayer(_)
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
-            | SetExpr::Box(_) => return None,
+            | SetExpr::Box(_)
+            | SetExpr::Ray(..)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..) => return None,
         })
     }
 }

@@ -258,6 +258,34 @@ impl<'a> Checker<'a> {
                 over: self.set(over),
                 to: self.set(to),
             },
+            ast::ChoiceKind::Slide {
+                from,
+                dirs,
+                path,
+                to,
+            } => ChoiceKind::Slide {
+                from: self.set(from),
+                dirs: self.move_dirs(dirs.as_ref()),
+                path: path.as_ref().map_or(SetExpr::Empty, |p| self.set(p)),
+                to: self.set(to),
+            },
+            ast::ChoiceKind::Leap {
+                from,
+                a,
+                b,
+                toward,
+                to,
+            } => {
+                let from = self.set(from);
+                let leap = self.leap_pattern(a, b);
+                let toward = toward.as_ref().map(|d| self.move_dirs(Some(d)));
+                ChoiceKind::Leap {
+                    from,
+                    leap,
+                    toward,
+                    to: self.set(to),
+                }
+            }
         };
         let piece_name = match &kind {
             ChoiceKind::Place { piece, .. } => self.pieces.get(*piece as usize).cloned(),
@@ -272,6 +300,8 @@ impl<'a> Checker<'a> {
             ChoiceKind::Swap => "swap".into(),
             ChoiceKind::Step { .. } => "step".into(),
             ChoiceKind::Jump { .. } => "jump".into(),
+            ChoiceKind::Slide { .. } => "slide".into(),
+            ChoiceKind::Leap { .. } => "leap".into(),
             ChoiceKind::Choose { var, .. } => self
                 .variables
                 .get(*var as usize)

@@ -32,6 +32,16 @@ pub enum ActionKind {
         to: Cell16,
         dir: DirId,
     },
+    /// A piece moves along a straight line of cells (`slide`).
+    Slide {
+        from: Cell16,
+        to: Cell16,
+    },
+    /// A piece leaps by a pattern (`leap`).
+    Leap {
+        from: Cell16,
+        to: Cell16,
+    },
     /// A value is chosen: its index among the choice's values.
     Value(u16),
     Pass,
@@ -79,6 +89,24 @@ impl Action {
         Action { choice, kind }
     }
 
+    /// A slide from `from` to `to`.
+    pub(crate) fn slide(choice: u16, from: usize, to: usize) -> Action {
+        let (from, to) = (from as Cell16, to as Cell16);
+        Action {
+            choice,
+            kind: ActionKind::Slide { from, to },
+        }
+    }
+
+    /// A leap from `from` to `to`.
+    pub(crate) fn leap(choice: u16, from: usize, to: usize) -> Action {
+        let (from, to) = (from as Cell16, to as Cell16);
+        Action {
+            choice,
+            kind: ActionKind::Leap { from, to },
+        }
+    }
+
     /// The cell of an action on a cell (place, convert, remove).
     pub fn cell(self) -> Option<usize> {
         match self.kind {
@@ -87,6 +115,8 @@ impl Action {
             }
             ActionKind::Step { .. }
             | ActionKind::Jump { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
             | ActionKind::Value(_)
             | ActionKind::Pass
             | ActionKind::Swap
@@ -97,9 +127,10 @@ impl Action {
     /// The cells a moving piece leaves and reaches.
     pub fn move_cells(self) -> Option<(usize, usize)> {
         match self.kind {
-            ActionKind::Step { from, to } | ActionKind::Jump { from, to, .. } => {
-                Some((from as usize, to as usize))
-            }
+            ActionKind::Step { from, to }
+            | ActionKind::Jump { from, to, .. }
+            | ActionKind::Slide { from, to }
+            | ActionKind::Leap { from, to } => Some((from as usize, to as usize)),
             ActionKind::Place(_)
             | ActionKind::Convert(_)
             | ActionKind::Remove(_)
@@ -119,6 +150,8 @@ impl Action {
             | ActionKind::Remove(_)
             | ActionKind::Step { .. }
             | ActionKind::Jump { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
             | ActionKind::Pass
             | ActionKind::Swap
             | ActionKind::Pie => None,
@@ -146,6 +179,14 @@ impl Action {
                 to: m(to)?,
                 dir: dir(d as usize)? as DirId,
             },
+            ActionKind::Slide { from, to } => ActionKind::Slide {
+                from: m(from)?,
+                to: m(to)?,
+            },
+            ActionKind::Leap { from, to } => ActionKind::Leap {
+                from: m(from)?,
+                to: m(to)?,
+            },
             ActionKind::Value(_) | ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => {
                 return None;
             }
@@ -163,9 +204,10 @@ impl Action {
         let payload = match self.kind {
             ActionKind::Place(c) | ActionKind::Convert(c) | ActionKind::Remove(c) => c as u32,
             ActionKind::Value(i) => i as u32,
-            ActionKind::Step { from, to } | ActionKind::Jump { from, to, .. } => {
-                from as u32 * cells + to as u32
-            }
+            ActionKind::Step { from, to }
+            | ActionKind::Jump { from, to, .. }
+            | ActionKind::Slide { from, to }
+            | ActionKind::Leap { from, to } => from as u32 * cells + to as u32,
             ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => u32::MAX,
         };
         (self.choice, payload)

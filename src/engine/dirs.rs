@@ -31,8 +31,12 @@ impl MoveDirs {
         let mut of_choice = Vec::with_capacity(rules.choices.len() * players);
         for c in &rules.choices {
             let dirs = match &c.kind {
-                ChoiceKind::Step { dirs, .. } | ChoiceKind::Jump { dirs, .. } => Some(dirs),
-                ChoiceKind::Place { .. }
+                ChoiceKind::Step { dirs, .. }
+                | ChoiceKind::Jump { dirs, .. }
+                | ChoiceKind::Slide { dirs, .. } => Some(dirs),
+                // A leap's directions are its table's (see `leaps`).
+                ChoiceKind::Leap { .. }
+                | ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)
                 | ChoiceKind::Pass

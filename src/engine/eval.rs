@@ -83,7 +83,10 @@ impl Ctx<'_> {
             | SetExpr::ByPlayer(_)
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
-            | SetExpr::Box(_) => None,
+            | SetExpr::Box(_)
+            | SetExpr::Ray(..)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..) => None,
         }
     }
 
@@ -118,7 +121,10 @@ impl Ctx<'_> {
             | SetExpr::Where(..)
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
-            | SetExpr::Box(_) => return None,
+            | SetExpr::Box(_)
+            | SetExpr::Ray(..)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..) => return None,
         })
     }
 
@@ -218,20 +224,27 @@ impl Ctx<'_> {
                     out.copy_from_slice(&self.memo[k * w..(k + 1) * w]);
                     return;
                 }
-                let (t, rest) = tmp.split_at_mut(w);
-                self.set(a, t, rest);
-                out.fill(0);
-                let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
-                // Of a stored set: perhaps all at once (see `lift`).
-                if self.stored(a).is_none() || !self.where_whole(t, cond, out, rest) {
-                    for c in cellset::cells(t) {
-                        self.here = c as u32;
-                        if self.cond(cond, rest) {
-                            cellset::insert(out, c);
+                match &**cond {
+                    BoolExpr::NonEmpty(SetExpr::Flanked(f)) if self.flanked_where_applies(f) => {
+                        self.flanked_where(a, f, out, tmp)
+                    }
+                    _ => {
+                        let (t, rest) = tmp.split_at_mut(w);
+                        self.set(a, t, rest);
+                        out.fill(0);
+                        let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
+                        // Of a stored set: perhaps all at once (see `lift`).
+                        if self.stored(a).is_none() || !self.where_whole(t, cond, out, rest) {
+                            for c in cellset::cells(t) {
+                                self.here = c as u32;
+                                if self.cond(cond, rest) {
+                                    cellset::insert(out, c);
+                                }
+                            }
                         }
+                        (self.here, self.memo_on) = (saved, on);
                     }
                 }
-                (self.here, self.memo_on) = (saved, on);
                 if let Some(k) = shared {
                     self.memo[k * w..(k + 1) * w].copy_from_slice(out);
                     self.memo_valid |= 1 << k;
@@ -243,7 +256,12 @@ impl Ctx<'_> {
             }
             // The rarer whole-set operators, kept out of this recursive
             // function so that its frame stays small (they hold big arrays).
-            SetExpr::Reach(..) | SetExpr::Like(_) | SetExpr::Box(_) => self.set_heavy(e, out, tmp),
+            SetExpr::Reach(..)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_)
+            | SetExpr::Ray(..)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..) => self.set_heavy(e, out, tmp),
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::Owned(_)
@@ -331,6 +349,11 @@ impl Ctx<'_> {
                     out[j] = rows[j] & cols[j];
                 }
             }
+            SetExpr::Ray(r) => self.ray_set(r, out, tmp),
+            SetExpr::Flanked(f) => {
+                self.flanked_set(f, Some(out), tmp);
+            }
+            SetExpr::Leaps(from, leap) => self.leaps_set(from, *leap, out, tmp),
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::Owned(_)
@@ -394,7 +417,12 @@ impl Ctx<'_> {
                 let e = &v[self.me as usize];
                 self.member(e, c, tmp)
             }
-            SetExpr::Reach(..) | SetExpr::Like(_) | SetExpr::Box(_) => {
+            SetExpr::Reach(..)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_)
+            | SetExpr::Ray(..)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..) => {
                 // Whole-set questions: build the set.
                 let (t, rest) = tmp.split_at_mut(self.w());
                 self.set(e, t, rest);
@@ -437,6 +465,10 @@ impl Ctx<'_> {
             BoolExpr::NonEmpty(s) => {
                 if let Some(s) = self.stored(s) {
                     return !cellset::is_empty(s);
+                }
+                // A run is flanked: stop at the first one found.
+                if let SetExpr::Flanked(f) = s {
+                    return self.flanked_set(f, None, tmp);
                 }
                 // `A except B` of stored sets: no set built.
                 if let SetExpr::Except(a, b) = s

@@ -121,7 +121,10 @@ impl Facts {
                 | SetExpr::ByPlayer(_)
                 | SetExpr::Reach(..)
                 | SetExpr::Like(_)
-                | SetExpr::Box(_) => false,
+                | SetExpr::Box(_)
+                | SetExpr::Ray(..)
+                | SetExpr::Flanked(_)
+                | SetExpr::Leaps(..) => false,
             },
             Node::Cond(e) => match e {
                 // `at` looks from `here`.
@@ -181,7 +184,10 @@ impl Facts {
                         | SetExpr::ByPlayer(_)
                         | SetExpr::Reach(..)
                         | SetExpr::Like(_)
-                        | SetExpr::Box(_) => {}
+                        | SetExpr::Box(_)
+                        | SetExpr::Ray(..)
+                        | SetExpr::Flanked(_)
+                        | SetExpr::Leaps(..) => {}
                     }
                 }
             }
@@ -253,7 +259,10 @@ fn of_player(s: &SetExpr) -> bool {
         | SetExpr::ByPlayer(_)
         | SetExpr::Reach(..)
         | SetExpr::Like(_)
-        | SetExpr::Box(_) => false,
+        | SetExpr::Box(_)
+        | SetExpr::Ray(..)
+        | SetExpr::Flanked(_)
+        | SetExpr::Leaps(..) => false,
     }
 }
 

@@ -169,7 +169,9 @@ fn liftable(e: &BoolExpr) -> bool {
 /// Whether a set is the same whatever cell `here` is.
 fn set_fixed_here(e: &SetExpr) -> bool {
     match e {
-        SetExpr::Here => false,
+        // `ray`, `flanked` and `leaps` are usually asked from `here`; not
+        // worth telling apart.
+        SetExpr::Here | SetExpr::Ray(_) | SetExpr::Flanked(_) | SetExpr::Leaps(..) => false,
         SetExpr::Empty
         | SetExpr::Occupied
         | SetExpr::All

@@ -77,7 +77,10 @@ fn slots_of(g: &Game, s: &SetExpr, out: &mut Vec<u32>) {
         | SetExpr::Var(_)
         | SetExpr::Reach(..)
         | SetExpr::Like(_)
-        | SetExpr::Box(_) => {}
+        | SetExpr::Box(_)
+        | SetExpr::Ray(_)
+        | SetExpr::Flanked(_)
+        | SetExpr::Leaps(..) => {}
     }
 }
 
@@ -127,7 +130,10 @@ impl Ctx<'_> {
             | SetExpr::Var(_)
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
-            | SetExpr::Box(_) => None,
+            | SetExpr::Box(_)
+            | SetExpr::Ray(_)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..) => None,
         }
     }
 

@@ -44,7 +44,14 @@ fn targets(kind: &ChoiceKind) -> Vec<&SetExpr> {
         ChoiceKind::Place { target, .. } => vec![target],
         ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => vec![t],
         ChoiceKind::Step { from, to, .. } => vec![from, to],
-        ChoiceKind::Jump { from, over, to, .. } => vec![from, over, to],
+        ChoiceKind::Jump { from, over, to, .. }
+        | ChoiceKind::Slide {
+            from,
+            path: over,
+            to,
+            ..
+        } => vec![from, over, to],
+        ChoiceKind::Leap { from, to, .. } => vec![from, to],
         ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => vec![],
     }
 }
@@ -60,9 +67,20 @@ fn wheres<'a>(e: &'a SetExpr, out: &mut Vec<&'a SetExpr>) {
             wheres(a, out);
             wheres(b, out);
         }
-        SetExpr::Complement(a) | SetExpr::Neighbors(a) | SetExpr::Like(a) | SetExpr::Box(a) => {
-            wheres(a, out)
+        SetExpr::Ray(r) => {
+            wheres(&r.from, out);
+            wheres(&r.path, out);
         }
+        SetExpr::Flanked(f) => {
+            wheres(&f.run, out);
+            wheres(&f.start, out);
+            wheres(&f.end, out);
+        }
+        SetExpr::Complement(a)
+        | SetExpr::Neighbors(a)
+        | SetExpr::Like(a)
+        | SetExpr::Box(a)
+        | SetExpr::Leaps(a, _) => wheres(a, out),
         SetExpr::ByPlayer(v) => v.iter().for_each(|e| wheres(e, out)),
         SetExpr::Empty
         | SetExpr::Occupied

@@ -17,11 +17,15 @@ mod dirs;
 mod eval;
 mod facts;
 mod floods;
+mod leaps;
 mod lift;
 mod lines;
 mod memo;
 mod movegen;
+mod moves;
 mod play;
+mod rays;
+mod raysets;
 mod scratch;
 mod shifts;
 mod state;
@@ -114,6 +118,10 @@ pub struct Game {
     shared_sets: Vec<SetExpr>,
     /// Whole-set steps along each direction (see [`lift`]).
     shifts: shifts::Shifts,
+    /// Each cell's rays, for slides, `ray` and `flanked`.
+    rays: rays::Rays,
+    /// The targets of the leap patterns the rules use.
+    leaps: leaps::Leaps,
 }
 
 impl Game {
@@ -184,7 +192,11 @@ impl Game {
         let shared_sets = memo::shared_sets(&rules);
         let moves = dirs::MoveDirs::of(&rules, words);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
+        let rays = rays::Rays::new(board);
+        let leaps = leaps::Leaps::new(&rules, words);
         let mut game = Game {
+            rays,
+            leaps,
             line_masks,
             line_keys: Vec::new(),
             neighbor_masks,

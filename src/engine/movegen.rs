@@ -84,6 +84,9 @@ impl Game {
                     .map(|c| cellset::count_and(&near[c * w..(c + 1) * w], to))
                     .sum()
             }
+            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+                self.far_moves_count(c, player, t)
+            }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
                 let mut n = 0;
@@ -108,6 +111,9 @@ impl Game {
             ChoiceKind::Choose { .. } => ActionKind::Value(k as u16),
             ChoiceKind::Pass => ActionKind::Pass,
             ChoiceKind::Swap => ActionKind::Swap,
+            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+                return self.nth_far_move(c, player, t, k);
+            }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(kind, ChoiceKind::Jump { .. });
                 let (mut i, mut found) = (0, None);
@@ -147,6 +153,12 @@ impl Game {
                         let jump = matches!(kind, ChoiceKind::Jump { .. });
                         self.each_move(*choice, st.mover, jump, t, |from, d, to| {
                             out.push(Action::moving(*choice, from, jump, d, to));
+                            true
+                        });
+                    }
+                    ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+                        self.each_far_move(*choice, st.mover, t, |a| {
+                            out.push(a);
                             true
                         });
                     }
@@ -196,6 +208,14 @@ impl Game {
                         let mut found = false;
                         self.each_move(*c, st.mover, jump, t, |from, d, to| {
                             found = Action::moving(*c, from, jump, d, to) == a;
+                            !found
+                        });
+                        found
+                    }
+                    ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+                        let mut found = false;
+                        self.each_far_move(*c, st.mover, t, |b| {
+                            found = b == a;
                             !found
                         });
                         found
@@ -353,10 +373,22 @@ impl Game {
                         cx.set(to, to_slot, scratch);
                         None
                     }
-                    ChoiceKind::Jump { from, over, to, .. } => {
+                    ChoiceKind::Jump { from, over, to, .. }
+                    | ChoiceKind::Slide {
+                        from,
+                        path: over,
+                        to,
+                        ..
+                    } => {
                         let (over_slot, to_slot) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
                         cx.set(over, over_slot, scratch);
+                        cx.set(to, to_slot, scratch);
+                        None
+                    }
+                    ChoiceKind::Leap { from, to, .. } => {
+                        let (_, to_slot) = rest.split_at_mut(w);
+                        cx.set(from, out, scratch);
                         cx.set(to, to_slot, scratch);
                         None
                     }
@@ -376,7 +408,10 @@ impl Game {
                 }
                 if matches!(
                     choice.kind,
-                    ChoiceKind::Step { .. } | ChoiceKind::Jump { .. }
+                    ChoiceKind::Step { .. }
+                        | ChoiceKind::Jump { .. }
+                        | ChoiceKind::Slide { .. }
+                        | ChoiceKind::Leap { .. }
                 ) {
                     // Only cells holding a piece can move.
                     let occ = cx.raw(OCCUPIED);
@@ -435,6 +470,8 @@ fn cell_action(kind: &ChoiceKind, cell: Cell16) -> ActionKind {
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
         | ChoiceKind::Step { .. }
-        | ChoiceKind::Jump { .. } => unreachable!("not an action on a cell"),
+        | ChoiceKind::Jump { .. }
+        | ChoiceKind::Slide { .. }
+        | ChoiceKind::Leap { .. } => unreachable!("not an action on a cell"),
     }
 }

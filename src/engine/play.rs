@@ -33,6 +33,8 @@ impl Game {
             | ActionKind::Remove(_)
             | ActionKind::Step { .. }
             | ActionKind::Jump { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
             | ActionKind::Value(_)
             | ActionKind::Pass
             | ActionKind::Swap => &self.rules.choices[a.choice as usize],
@@ -68,7 +70,10 @@ impl Game {
                 };
                 st.vars[*var as usize] = values[i as usize];
             }
-            ActionKind::Step { from, to } | ActionKind::Jump { from, to, .. } => {
+            ActionKind::Step { from, to }
+            | ActionKind::Jump { from, to, .. }
+            | ActionKind::Slide { from, to }
+            | ActionKind::Leap { from, to } => {
                 if let ActionKind::Jump { from, dir, .. } = a.kind {
                     let nd = self.rules.board.ndirs();
                     st.jumped =

@@ -124,10 +124,25 @@ fn choice(c: &Choice, v: &mut impl Visitor) {
             dirs: d,
             over,
             to,
+        }
+        | ChoiceKind::Slide {
+            from,
+            dirs: d,
+            path: over,
+            to,
         } => {
             set(from, target, v);
             dirs(d, target, v);
             set(over, target, v);
+            set(to, target, v);
+        }
+        ChoiceKind::Leap {
+            from, toward, to, ..
+        } => {
+            set(from, target, v);
+            if let Some(d) = toward {
+                dirs(d, target, v);
+            }
             set(to, target, v);
         }
         ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {}
@@ -175,9 +190,22 @@ pub fn set(e: &SetExpr, at: At, v: &mut impl Visitor) {
             set(a, at, v);
             set(b, at, v);
         }
-        SetExpr::Complement(a) | SetExpr::Neighbors(a) | SetExpr::Like(a) | SetExpr::Box(a) => {
-            set(a, at, v)
+        SetExpr::Ray(r) => {
+            set(&r.from, at, v);
+            set(&r.path, at, v);
+            dirs(&r.dirs, at, v);
         }
+        SetExpr::Flanked(f) => {
+            set(&f.run, at, v);
+            set(&f.start, at, v);
+            set(&f.end, at, v);
+            dirs(&f.dirs, at, v);
+        }
+        SetExpr::Complement(a)
+        | SetExpr::Neighbors(a)
+        | SetExpr::Like(a)
+        | SetExpr::Box(a)
+        | SetExpr::Leaps(a, _) => set(a, at, v),
         SetExpr::Where(a, c) => {
             set(a, at, v);
             cond(

@@ -59,6 +59,8 @@ pub const KEYWORDS: &[&str] = &[
     "set",
     "while",
     "setup",
+    "slide",
+    "leap",
 ];
 
 /// The grammar's other words: they are not reserved, so they may be names
@@ -76,6 +78,7 @@ pub const OTHER_WORDS: &[&str] = &[
     "times",
     "in",
     "x",
+    "toward",
 ];
 
 /// Every word of the grammar, for "did you mean".
@@ -212,6 +215,10 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::else_kw => "`else`",
         Rule::step_move => "`step`",
         Rule::jump_move => "`jump`",
+        Rule::slide_move => "`slide`",
+        Rule::slide_over => "`over`",
+        Rule::leap_toward | Rule::toward_kw => "`toward`",
+        Rule::leap_move => "`leap`",
         Rule::make_cells => "`make`",
         Rule::set_var => "`set`",
         // Wherever `neutral` may come, `pieces` may too: name the common one.

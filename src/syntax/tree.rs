@@ -299,6 +299,11 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::else_kw
         | Rule::step_move
         | Rule::jump_move
+        | Rule::slide_move
+        | Rule::slide_over
+        | Rule::leap_move
+        | Rule::leap_toward
+        | Rule::toward_kw
         | Rule::move_dirs
         | Rule::dirs_term
         | Rule::placement
@@ -422,6 +427,44 @@ fn choice(pair: P) -> Choice {
                 to,
             }
         }
+        Rule::slide_move => {
+            let (from, dirs, mut rest) = move_start(kind_pair);
+            let mut next = rest.next().expect("over or to");
+            let path = if next.as_rule() == Rule::slide_over {
+                let path = expr(next.into_inner().next().expect("path"));
+                next = rest.next().expect("to");
+                Some(path)
+            } else {
+                None
+            };
+            ChoiceKind::Slide {
+                from,
+                dirs,
+                path,
+                to: expr(next),
+            }
+        }
+        Rule::leap_move => {
+            let mut parts = kind_pair.into_inner();
+            let from = expr(parts.next().expect("from"));
+            let a = expr(parts.next().expect("first count"));
+            let b = expr(parts.next().expect("second count"));
+            let mut next = parts.next().expect("toward or to");
+            let toward = if next.as_rule() == Rule::leap_toward {
+                let dirs = next.into_inner().nth(1).expect("directions");
+                next = parts.next().expect("to");
+                Some(move_dirs(dirs))
+            } else {
+                None
+            };
+            ChoiceKind::Leap {
+                from,
+                a,
+                b,
+                toward,
+                to: expr(next),
+            }
+        }
         Rule::choose => {
             let choose_span = span(&kind_pair);
             let mut parts = kind_pair.into_inner();
@@ -463,23 +506,26 @@ fn move_start(
     let mut parts = pair.into_inner().peekable();
     let from = expr(parts.next().expect("from"));
     let dirs = match parts.peek() {
-        Some(p) if p.as_rule() == Rule::move_dirs => {
-            // term (or term)*, folded to the left like a disjunction.
-            let mut terms = parts.next().expect("peeked").into_inner();
-            let mut acc = expr(terms.next().expect("directions"));
-            while let (Some(_or), Some(t)) = (terms.next(), terms.next()) {
-                let t = expr(t);
-                let sp = Span::new(acc.span.start, t.span.end);
-                acc = Expr {
-                    kind: ExprKind::Binary(BinOp::Or, Box::new(acc), Box::new(t)),
-                    span: sp,
-                };
-            }
-            Some(acc)
-        }
+        Some(p) if p.as_rule() == Rule::move_dirs => Some(move_dirs(parts.next().expect("peeked"))),
         _ => None,
     };
     (from, dirs, parts)
+}
+
+/// A move's directions: term (or term)*, folded to the left like a
+/// disjunction.
+fn move_dirs(pair: P) -> Expr {
+    let mut terms = pair.into_inner();
+    let mut acc = expr(terms.next().expect("directions"));
+    while let (Some(_or), Some(t)) = (terms.next(), terms.next()) {
+        let t = expr(t);
+        let sp = Span::new(acc.span.start, t.span.end);
+        acc = Expr {
+            kind: ExprKind::Binary(BinOp::Or, Box::new(acc), Box::new(t)),
+            span: sp,
+        };
+    }
+    acc
 }
 
 fn effect(pair: P) -> Effect {

@@ -49,4 +49,5 @@ mod equi;
 mod groups;
 mod moving;
 mod pinch;
+mod rays;
 mod turns;

@@ -1,0 +1,329 @@
+//! Leap tables: for each leap pattern the rules use (`leap ... (2, 1)`,
+//! `leaps(S, 2, 1)`), each cell's targets, one per displacement, and as a
+//! set; and which displacements point toward each board direction.
+
+use super::action::Cell16;
+use crate::board::Board;
+use crate::cellset;
+use crate::rules::walk::{At, Node, Visitor, walk};
+use crate::rules::*;
+
+/// No target: the leap would leave the board.
+pub(super) const NO_TARGET: Cell16 = Cell16::MAX;
+
+/// One pattern's tables.
+#[derive(Clone, Debug)]
+pub(super) struct LeapTable {
+    pub leap: Leap,
+    /// Distinct displacements of the pattern (8 for the knight on a
+    /// square board, 12 on a hex board).
+    pub count: usize,
+    /// `targets[c * count + k]`: the cell displacement `k` reaches from
+    /// `c`, or [`NO_TARGET`].
+    pub targets: Vec<Cell16>,
+    /// Each cell's targets as a set (W words per cell); a table of some of
+    /// a pattern's displacements has them only on small boards (see
+    /// [`SUBSET_MASK_WORDS`]), and is walked otherwise.
+    pub masks: Vec<u64>,
+    /// Per board direction, the displacements less than 90 degrees from
+    /// it (bit `k` for displacement `k`).
+    pub toward: Vec<u32>,
+    /// The displacements of the whole pattern this table keeps (bit `k`
+    /// for the whole pattern's displacement `k`).
+    pub kept: u32,
+    /// Whether it keeps them all.
+    pub whole: bool,
+}
+
+/// Largest `cells * W` for which a table of some displacements keeps each
+/// cell's targets as a set too (a whole pattern always does).
+const SUBSET_MASK_WORDS: usize = 4096;
+
+/// Most displacements of one pattern (bits of [`LeapTable::toward`]).
+const MAX_DISPLACEMENTS: usize = u32::BITS as usize;
+
+/// The tables of every pattern the rules use: whole, for `leaps(...)`,
+/// and as each leap choice offers them to each player.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Leaps {
+    tables: Vec<LeapTable>,
+    /// Per choice and player (`choice * players + player`), the table of
+    /// the leaps it offers (`u32::MAX` for other choices).
+    of_choice: Vec<u32>,
+    players: usize,
+}
+
+impl Leaps {
+    pub fn new(rules: &Rules, words: usize) -> Leaps {
+        let mut patterns = Patterns(Vec::new());
+        walk(rules, &mut patterns);
+        let mut tables: Vec<LeapTable> = patterns
+            .0
+            .into_iter()
+            .map(|leap| LeapTable::new(&rules.board, leap, words))
+            .collect();
+        let players = rules.players.len();
+        let mut of_choice = vec![u32::MAX; rules.choices.len() * players];
+        for (c, choice) in rules.choices.iter().enumerate() {
+            let ChoiceKind::Leap { leap, toward, .. } = &choice.kind else {
+                continue;
+            };
+            let whole = tables
+                .iter()
+                .position(|t| t.leap == *leap && t.whole)
+                .expect("every pattern of the rules has its table");
+            let all = all_dirs(rules.board.ndirs());
+            for p in 0..players {
+                // `toward DIRS`: the displacements toward one of them.
+                let keep = match toward {
+                    None => tables[whole].all(),
+                    Some(dirs) => each_dir(dirs.mask(p as PlayerId) & all)
+                        .fold(0, |bits, d| bits | tables[whole].toward[d]),
+                };
+                let k = match tables
+                    .iter()
+                    .position(|t| t.leap == *leap && t.kept == keep)
+                {
+                    Some(k) => k,
+                    None => {
+                        let t = tables[whole].subset(keep, words);
+                        tables.push(t);
+                        tables.len() - 1
+                    }
+                };
+                of_choice[c * players + p] = k as u32;
+            }
+        }
+        Leaps {
+            tables,
+            of_choice,
+            players,
+        }
+    }
+
+    /// The whole table of a pattern the rules use.
+    #[inline]
+    pub fn table(&self, leap: Leap) -> &LeapTable {
+        self.tables
+            .iter()
+            .find(|t| t.leap == leap && t.whole)
+            .expect("every pattern of the rules has its table")
+    }
+
+    /// The leaps choice `c` offers `player`.
+    #[inline]
+    pub fn of_choice(&self, c: u16, player: PlayerId) -> &LeapTable {
+        &self.tables[self.of_choice[c as usize * self.players + player as usize] as usize]
+    }
+}
+
+impl LeapTable {
+    fn new(board: &Board, leap: Leap, words: usize) -> LeapTable {
+        let hex = board.is_hex();
+        // A leap starts along an orthogonal direction (on a square board,
+        // those at a multiple of 90 degrees; on a hex board, all six) and
+        // turns by a right angle (60 degrees on hex), either way.
+        let turn = if hex { 60 } else { 90 };
+        let mut moves: Vec<(i32, i32)> = Vec::new();
+        for d in 0..board.ndirs() {
+            if !hex && board.dirs()[d].angle % 90 != 0 {
+                continue;
+            }
+            let (dx, dy) = board.dir_vector(d);
+            for side in [turn, -turn] {
+                // Without diagonals a square board still has the turned
+                // orthogonal direction; a hex board always has it.
+                let Some(e) = board.rotate(d, side) else {
+                    continue;
+                };
+                let (ex, ey) = board.dir_vector(e);
+                let (a, b) = (i32::from(leap.a), i32::from(leap.b));
+                let m = (a * dx + b * ex, a * dy + b * ey);
+                if m != (0, 0) && !moves.contains(&m) && moves.len() < MAX_DISPLACEMENTS {
+                    moves.push(m);
+                }
+            }
+        }
+        let cells = board.len();
+        let coords: std::collections::HashMap<(i32, i32), usize> = (0..cells)
+            .map(|c| ((board.cell(c).col, board.cell(c).row), c))
+            .collect();
+        let count = moves.len();
+        let mut targets = vec![NO_TARGET; cells * count];
+        let mut masks = vec![0u64; cells * words];
+        for c in 0..cells {
+            let (col, row) = (board.cell(c).col, board.cell(c).row);
+            for (k, &(mx, my)) in moves.iter().enumerate() {
+                if let Some(&t) = coords.get(&(col + mx, row + my)) {
+                    targets[c * count + k] = t as Cell16;
+                    cellset::insert(&mut masks[c * words..(c + 1) * words], t);
+                }
+            }
+        }
+        // Less than 90 degrees apart: a positive dot product, in the
+        // plane of the drawing (hex columns are slanted by 60 degrees;
+        // coordinates doubled to stay whole).
+        let plane = |(x, y): (i32, i32)| -> (i64, i64) {
+            if hex {
+                (i64::from(2 * x + y), i64::from(y))
+            } else {
+                (i64::from(x), i64::from(y))
+            }
+        };
+        let dot = |p: (i64, i64), q: (i64, i64)| {
+            if hex {
+                p.0 * q.0 + 3 * p.1 * q.1
+            } else {
+                p.0 * q.0 + p.1 * q.1
+            }
+        };
+        let toward = (0..board.ndirs())
+            .map(|d| {
+                let v = plane(board.dir_vector(d));
+                moves
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| dot(plane(**m), v) > 0)
+                    .fold(0u32, |bits, (k, _)| bits | 1 << k)
+            })
+            .collect();
+        LeapTable {
+            leap,
+            count,
+            targets,
+            masks,
+            toward,
+            kept: low_bits(count),
+            whole: true,
+        }
+    }
+
+    /// Every displacement, as bits.
+    pub fn all(&self) -> u32 {
+        low_bits(self.count)
+    }
+
+    /// The table of the displacements in `keep` only (bits of this whole
+    /// table's displacements).
+    fn subset(&self, keep: u32, words: usize) -> LeapTable {
+        let ks: Vec<usize> = (0..self.count).filter(|k| keep >> k & 1 == 1).collect();
+        let cells = self.targets.len() / self.count.max(1);
+        let mut targets = Vec::with_capacity(cells * ks.len());
+        let with_masks = cells * words <= SUBSET_MASK_WORDS;
+        let mut masks = vec![0u64; if with_masks { cells * words } else { 0 }];
+        for c in 0..cells {
+            for &k in &ks {
+                let t = self.targets[c * self.count + k];
+                targets.push(t);
+                if t != NO_TARGET && with_masks {
+                    cellset::insert(&mut masks[c * words..(c + 1) * words], t as usize);
+                }
+            }
+        }
+        let toward = self
+            .toward
+            .iter()
+            .map(|&bits| {
+                ks.iter()
+                    .enumerate()
+                    .filter(|&(_, &k)| bits >> k & 1 == 1)
+                    .fold(0u32, |b, (i, _)| b | 1 << i)
+            })
+            .collect();
+        LeapTable {
+            leap: self.leap,
+            count: ks.len(),
+            targets,
+            masks,
+            toward,
+            kept: keep,
+            whole: keep == self.all(),
+        }
+    }
+
+    /// The targets from cell `c`, one per displacement.
+    #[inline(always)]
+    pub fn from(&self, c: usize) -> &[Cell16] {
+        &self.targets[c * self.count..(c + 1) * self.count]
+    }
+}
+
+/// The lowest `n` bits.
+fn low_bits(n: usize) -> u32 {
+    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+}
+
+/// The leap patterns of the rules, each once.
+struct Patterns(Vec<Leap>);
+
+impl Patterns {
+    fn add(&mut self, leap: Leap) {
+        if !self.0.contains(&leap) {
+            self.0.push(leap);
+        }
+    }
+}
+
+impl Visitor for Patterns {
+    fn visit(&mut self, node: Node<'_>, _: At) -> bool {
+        match node {
+            Node::Set(SetExpr::Leaps(_, leap)) => self.add(*leap),
+            Node::Choice(c) => {
+                if let ChoiceKind::Leap { leap, .. } = &c.kind {
+                    self.add(*leap);
+                }
+            }
+            Node::Set(_)
+            | Node::Num(_)
+            | Node::Cond(_)
+            | Node::Dir(_)
+            | Node::Dirs(_)
+            | Node::Effect(_)
+            | Node::Outcome(_) => {}
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{BoardSpec, Shape, build};
+
+    fn table(shape: Shape, a: u16, b: u16) -> (Board, LeapTable) {
+        let board = build(&BoardSpec::new(shape)).expect("a board");
+        let words = board.len().div_ceil(64);
+        let t = LeapTable::new(&board, Leap { a, b }, words);
+        (board, t)
+    }
+
+    #[test]
+    fn the_knight_has_eight_leaps_on_a_square_board_and_twelve_on_hex() {
+        let square = Shape::Square {
+            w: 8,
+            h: 8,
+            diagonals: true,
+        };
+        let (b, t) = table(square.clone(), 2, 1);
+        assert_eq!(t.count, 8);
+        let d4 = b.cell_by_label("d4").unwrap();
+        let mut to: Vec<&str> = t
+            .from(d4)
+            .iter()
+            .filter(|&&x| x != NO_TARGET)
+            .map(|&x| b.label(x as usize))
+            .collect();
+        to.sort_unstable();
+        assert_eq!(to, ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]);
+        let a1 = b.cell_by_label("a1").unwrap();
+        assert_eq!(cellset::count(&t.masks[a1..a1 + 1]), 2);
+        // Toward the north: the four leaps that gain rows.
+        let n = b.dir_by_name("n").unwrap();
+        assert_eq!(t.toward[n].count_ones(), 4);
+        let (_, t) = table(Shape::HexHex { n: 5 }, 2, 1);
+        assert_eq!(t.count, 12);
+        // (1, 1) on a square board is a diagonal step: four, not eight.
+        let (_, t) = table(square, 1, 1);
+        assert_eq!(t.count, 4);
+    }
+}

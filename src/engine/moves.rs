@@ -1,0 +1,116 @@
+//! Slides and leaps: the moves such a choice offers, found by walking the
+//! ray and leap tables over the choice's cached target sets (from, path,
+//! to); nothing is allocated.
+
+use super::{Action, Game};
+use crate::cellset;
+use crate::rules::*;
+
+impl Game {
+    /// Calls `f` with each move a slide or leap choice `c` offers, given
+    /// its cached targets `t`, until `f` returns false.
+    #[inline]
+    pub(super) fn each_far_move(
+        &self,
+        c: u16,
+        player: PlayerId,
+        t: &[u64],
+        mut f: impl FnMut(Action) -> bool,
+    ) {
+        let w = self.words;
+        let (from, path, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
+        match &self.rules.choices[c as usize].kind {
+            ChoiceKind::Slide { .. } => {
+                let rays = &self.rays;
+                let (mask, near) = self.move_dirs(c, player);
+                for a in cellset::cells(from) {
+                    // A piece none of whose neighbours it may enter or
+                    // cross offers no slide.
+                    let m = &near[a * w..(a + 1) * w];
+                    if (0..w).all(|j| m[j] & (path[j] | to[j]) == 0) {
+                        continue;
+                    }
+                    for d in each_dir(mask) {
+                        for &x in rays.ray(a, d) {
+                            let x = x as usize;
+                            // It may stop on any cell of TO it reaches, and
+                            // goes on only over cells of PATH.
+                            if cellset::contains(to, x) && !f(Action::slide(c, a, x)) {
+                                return;
+                            }
+                            if !cellset::contains(path, x) {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            ChoiceKind::Leap { .. } => {
+                let table = self.leaps.of_choice(c, player);
+                let masks = !table.masks.is_empty();
+                for a in cellset::cells(from) {
+                    if masks {
+                        let m = &table.masks[a * w..(a + 1) * w];
+                        if (0..w).all(|j| m[j] & to[j] == 0) {
+                            continue;
+                        }
+                    }
+                    for &x in table.from(a) {
+                        let x = x as usize;
+                        if x != super::leaps::NO_TARGET as usize
+                            && cellset::contains(to, x)
+                            && !f(Action::leap(c, a, x))
+                        {
+                            return;
+                        }
+                    }
+                }
+            }
+            ChoiceKind::Place { .. }
+            | ChoiceKind::Convert(_)
+            | ChoiceKind::Remove(_)
+            | ChoiceKind::Pass
+            | ChoiceKind::Swap
+            | ChoiceKind::Choose { .. }
+            | ChoiceKind::Step { .. }
+            | ChoiceKind::Jump { .. } => {}
+        }
+    }
+
+    /// How many moves a slide or leap choice offers.
+    #[inline]
+    pub(super) fn far_moves_count(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
+        let w = self.words;
+        if let ChoiceKind::Leap { .. } = &self.rules.choices[c as usize].kind
+            && !self.leaps.of_choice(c, player).masks.is_empty()
+        {
+            // A leap's targets from a cell are distinct: one AND per word.
+            let table = self.leaps.of_choice(c, player);
+            let (from, to) = (&t[..w], &t[2 * w..3 * w]);
+            return cellset::cells(from)
+                .map(|a| cellset::count_and(&table.masks[a * w..(a + 1) * w], to))
+                .sum();
+        }
+        let mut n = 0;
+        self.each_far_move(c, player, t, |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// The `k`-th move of a slide or leap choice.
+    #[inline]
+    pub(super) fn nth_far_move(&self, c: u16, player: PlayerId, t: &[u64], k: usize) -> Action {
+        let (mut i, mut found) = (0, None);
+        self.each_far_move(c, player, t, |a| {
+            if i == k {
+                found = Some(a);
+                return false;
+            }
+            i += 1;
+            true
+        });
+        found.expect("k < offered")
+    }
+}

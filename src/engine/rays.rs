@@ -1,0 +1,159 @@
+//! Ray tables: for each cell and direction of the board, the cells met
+//! going straight that way, in order, to the board's edge (or a hole).
+//! Slides, `ray` and `flanked` walk these lists; nothing is unrolled.
+
+use super::action::Cell16;
+use crate::board::{Board, NO_CELL};
+
+/// One step in a direction as a shift of a one-word set: on a board of at
+/// most 64 cells where each direction adds the same number to a cell's
+/// index (a square board without holes), the cells whose neighbour in the
+/// direction is in `S` are `S` shifted, masked to the cells that have one.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Shift {
+    /// Index of the neighbour minus index of the cell.
+    off: i32,
+    /// The cells with a neighbour in the direction.
+    valid: u64,
+}
+
+impl Shift {
+    /// The cells whose neighbour in the direction is in `s`.
+    #[inline(always)]
+    pub fn back(self, s: u64) -> u64 {
+        let moved = if self.off >= 0 {
+            s >> self.off
+        } else {
+            s << -self.off
+        };
+        moved & self.valid
+    }
+}
+
+/// The rays of every cell, one list per cell and direction.
+#[derive(Clone, Debug)]
+pub(super) struct Rays {
+    /// Per direction, its shift, when every direction is one (see [`Shift`]).
+    pub shifts: Option<Vec<Shift>>,
+    ndirs: usize,
+    /// The ray of cell `c` in direction `d` is
+    /// `cells[start[c * ndirs + d]..start[c * ndirs + d + 1]]`.
+    start: Vec<u32>,
+    cells: Vec<Cell16>,
+}
+
+impl Rays {
+    pub fn new(board: &Board) -> Rays {
+        let nd = board.ndirs();
+        let table = board.neighbor_table();
+        let mut start = Vec::with_capacity(board.len() * nd + 1);
+        let mut cells = Vec::new();
+        start.push(0);
+        for c in 0..board.len() {
+            for d in 0..nd {
+                let mut x = table[c * nd + d];
+                // Directions are straight lines, so a ray never comes back;
+                // the bound only guards against a malformed table.
+                for _ in 0..board.len() {
+                    if x == NO_CELL {
+                        break;
+                    }
+                    cells.push(x as Cell16);
+                    x = table[x as usize * nd + d];
+                }
+                start.push(cells.len() as u32);
+            }
+        }
+        Rays {
+            shifts: shifts(board),
+            ndirs: nd,
+            start,
+            cells,
+        }
+    }
+
+    /// The cells from `c` (not included) along direction `d`, in order.
+    #[inline(always)]
+    pub fn ray(&self, c: usize, d: usize) -> &[Cell16] {
+        let i = c * self.ndirs + d;
+        &self.cells[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    pub fn ndirs(&self) -> usize {
+        self.ndirs
+    }
+}
+
+/// Each direction as a shift, if the board allows it (see [`Shift`]).
+fn shifts(board: &Board) -> Option<Vec<Shift>> {
+    if board.len() > 64 {
+        return None;
+    }
+    let nd = board.ndirs();
+    let table = board.neighbor_table();
+    (0..nd)
+        .map(|d| {
+            let mut shift = Shift { off: 0, valid: 0 };
+            let mut seen = false;
+            for c in 0..board.len() {
+                let n = table[c * nd + d];
+                if n == NO_CELL {
+                    continue;
+                }
+                let off = n as i32 - c as i32;
+                if seen && off != shift.off {
+                    return None;
+                }
+                (shift.off, seen) = (off, true);
+                shift.valid |= 1 << c;
+            }
+            Some(shift)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{BoardSpec, Shape, build};
+
+    #[test]
+    fn rays_run_to_the_edge_in_order() {
+        let spec = BoardSpec::new(Shape::Square {
+            w: 4,
+            h: 3,
+            diagonals: true,
+        });
+        let b = build(&spec).expect("a board");
+        let rays = Rays::new(&b);
+        let labels = |c: usize, d: &str| -> Vec<&str> {
+            let d = b.dir_by_name(d).expect("a direction");
+            rays.ray(c, d)
+                .iter()
+                .map(|&x| b.label(x as usize))
+                .collect()
+        };
+        let a1 = b.cell_by_label("a1").unwrap();
+        assert_eq!(labels(a1, "e"), ["b1", "c1", "d1"]);
+        assert_eq!(labels(a1, "ne"), ["b2", "c3"]);
+        assert_eq!(labels(a1, "s"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn directions_are_shifts_on_small_square_boards_only() {
+        let board = |shape| build(&BoardSpec::new(shape)).expect("a board");
+        let square = |n| Shape::Square {
+            w: n,
+            h: n,
+            diagonals: true,
+        };
+        assert!(shifts(&board(square(8))).is_some());
+        // More than one word, or rows of different lengths: no shifts.
+        assert!(shifts(&board(square(9))).is_none());
+        assert!(shifts(&board(Shape::HexHex { n: 4 })).is_none());
+        // A hole renumbers the cells after it: the offsets differ.
+        let mut spec = BoardSpec::new(square(4));
+        spec.remove = vec!["b2".into()];
+        assert!(shifts(&build(&spec).expect("a board")).is_none());
+    }
+}
