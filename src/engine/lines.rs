@@ -36,10 +36,11 @@ pub(super) fn watched(g: &Game, queries: &[(SetExpr, u32)]) -> Vec<(u32, u32)> {
         if few {
             continue;
         }
-        let mut slots = Vec::new();
-        slots_of(g, s, &mut slots);
-        for slot in slots {
-            if !keys.contains(&(slot, *n)) {
+        // Every stored set S is in some player's view.
+        for me in 0..g.players {
+            if let Some(slot) = line_slot(g, s, me)
+                && !keys.contains(&(slot, *n))
+            {
                 keys.push((slot, *n));
             }
         }
@@ -47,18 +48,22 @@ pub(super) fn watched(g: &Game, queries: &[(SetExpr, u32)]) -> Vec<(u32, u32)> {
     keys
 }
 
-/// The stored sets S can be, from any player's view, if it is always one
-/// that only pieces change.
-fn slots_of(g: &Game, s: &SetExpr, out: &mut Vec<u32>) {
+/// The stored set S is from player `me`'s view, if it is one that lines
+/// are watched in (a set only pieces change).
+fn line_slot(g: &Game, s: &SetExpr, me: usize) -> Option<u32> {
     match s {
-        SetExpr::Empty => out.push(EMPTY as u32),
-        SetExpr::Occupied => out.push(OCCUPIED as u32),
-        SetExpr::Owned(Who::Player(p)) => out.push(g.owner_set(*p as usize) as u32),
-        SetExpr::Owned(Who::Me | Who::Opponent) => {
-            out.extend((0..g.players).map(|p| g.owner_set(p) as u32))
+        SetExpr::Empty => Some(EMPTY as u32),
+        SetExpr::Occupied => Some(OCCUPIED as u32),
+        SetExpr::Owned(w) => {
+            let p = match w {
+                Who::Me => me,
+                Who::Opponent => (me + 1) % g.players,
+                Who::Player(p) => *p as usize,
+            };
+            Some(g.owner_set(p) as u32)
         }
-        SetExpr::Piece(k) => out.push(g.piece_set(*k as usize) as u32),
-        SetExpr::ByPlayer(v) => v.iter().for_each(|s| slots_of(g, s, out)),
+        SetExpr::Piece(k) => Some(g.piece_set(*k as usize) as u32),
+        SetExpr::ByPlayer(v) => line_slot(g, &v[me], me),
         // Marks change without pieces; the rest are computed.
         SetExpr::All
         | SetExpr::Here
@@ -80,7 +85,7 @@ fn slots_of(g: &Game, s: &SetExpr, out: &mut Vec<u32>) {
         | SetExpr::Box(_)
         | SetExpr::Ray(_)
         | SetExpr::Flanked(_)
-        | SetExpr::Leaps(..) => {}
+        | SetExpr::Leaps(..) => None,
     }
 }
 
@@ -89,7 +94,7 @@ impl Ctx<'_> {
     #[inline(always)]
     pub(super) fn line(&mut self, s: &SetExpr, n: u32, tmp: &mut [u64]) -> bool {
         if !self.g.line_keys.is_empty()
-            && let Some(slot) = self.line_slot(s)
+            && let Some(slot) = line_slot(self.g, s, self.me as usize)
             && let Some(k) = self.g.line_keys.iter().position(|&key| key == (slot, n))
         {
             return self.watched_line(slot as usize, k, n);
@@ -103,38 +108,6 @@ impl Ctx<'_> {
             }
         };
         self.g.has_line(set, n)
-    }
-
-    /// The stored set S is now, if it is one that lines are watched in.
-    fn line_slot(&self, s: &SetExpr) -> Option<u32> {
-        match s {
-            SetExpr::Empty => Some(EMPTY as u32),
-            SetExpr::Occupied => Some(OCCUPIED as u32),
-            SetExpr::Owned(w) => Some(self.g.owner_set(self.who(*w)) as u32),
-            SetExpr::Piece(k) => Some(self.g.piece_set(*k as usize) as u32),
-            SetExpr::ByPlayer(v) => self.line_slot(&v[self.me as usize]),
-            SetExpr::All
-            | SetExpr::Here
-            | SetExpr::Origin
-            | SetExpr::Jumped
-            | SetExpr::Enemy
-            | SetExpr::Mark(_)
-            | SetExpr::Fixed(_)
-            | SetExpr::PerPlayer(_)
-            | SetExpr::Union(..)
-            | SetExpr::Inter(..)
-            | SetExpr::Except(..)
-            | SetExpr::Complement(_)
-            | SetExpr::Neighbors(_)
-            | SetExpr::Where(..)
-            | SetExpr::Var(_)
-            | SetExpr::Reach(..)
-            | SetExpr::Like(_)
-            | SetExpr::Box(_)
-            | SetExpr::Ray(_)
-            | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..) => None,
-        }
     }
 
     /// `line(S, n)` for watched line `k` of stored set `slot`: through the
