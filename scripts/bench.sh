@@ -40,6 +40,8 @@ ROWS=(
     "games/gomoku.gdl||Gomoku 15"
     "games/connect6.gdl||Connect6 19"
     "games/yavalath.gdl||Yavalath 5"
+    "games/havannah.gdl||Havannah 8"
+    "games/y.gdl||Y 13"
 )
 
 # Prints "playouts_per_sec plies_per_sec" of one run.

@@ -221,8 +221,11 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("largest", &[Set], Number, |_, a| {
         Value::Num(NumExpr::Largest(a.set(0)))
     }),
-    Builtin::new("connected", &[Set, Set, Set], Condition, |_, a| {
-        Value::Bool(BoolExpr::Connected(a.set(0), a.set(1), a.set(2)))
+    Builtin::new("connected", &[Set, Set, Set], Condition, |c, a| {
+        // Fixed sides are stored once, so the group tracker can anchor them
+        // (`top except corners` is then as cheap as a region).
+        let (from, to) = (c.stored_if_fixed(a.set(1)), c.stored_if_fixed(a.set(2)));
+        Value::Bool(BoolExpr::Connected(a.set(0), from, to))
     }),
     Builtin::new("line", &[Set, FixedNumber], Condition, line),
     Builtin::new("neighbors", &[Set], Set, |_, a| {
@@ -600,6 +603,17 @@ impl<'a> Checker<'a> {
     }
 
     /// The cells of a row or column, or an error if the board has none.
+    /// `e` as a stored fixed set when it does not depend on the position.
+    fn stored_if_fixed(&mut self, e: SetExpr) -> SetExpr {
+        match e {
+            SetExpr::Fixed(_) | SetExpr::PerPlayer(_) => e,
+            _ => match self.const_set(&e) {
+                Some(cells) => self.fixed(cells.iter().collect::<Vec<_>>()),
+                None => e,
+            },
+        }
+    }
+
     fn line_of_cells(&mut self, what: &str, key: &str, cells: Vec<usize>, span: Span) -> Value {
         if cells.is_empty() {
             self.error(span, format!("the board has no {what} `{key}`"));

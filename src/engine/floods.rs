@@ -158,12 +158,19 @@ impl Ctx<'_> {
                 return false;
             }
         }
-        if let (Some(p), Some(bit)) = (self.owner_of_set(s), self.anchor_bit(b))
-            && self.anchor_bit(a).is_some()
+        // Connection is symmetric: one side with an anchor bit is enough, and
+        // the other (say `here`, or the cells just placed) is any set whose
+        // groups are asked for that bit.
+        let anchored = match (self.anchor_bit(b), self.anchor_bit(a)) {
+            (Some(bit), _) => Some((bit, a)),
+            (None, Some(bit)) => Some((bit, b)),
+            (None, None) => None,
+        };
+        if let (Some(p), Some((bit, other))) = (self.owner_of_set(s), anchored)
             && self.g.track_groups
         {
             let (t, rest) = tmp.split_at_mut(w);
-            self.set(a, t, rest);
+            self.set(other, t, rest);
             let owner = self.raw(self.g.owner_set(p));
             for j in 0..w {
                 t[j] &= owner[j];

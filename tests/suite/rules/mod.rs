@@ -44,6 +44,7 @@ pub fn winner(g: &Game, st: &State) -> Option<String> {
 
 mod breakthrough;
 mod carteso;
+mod connection;
 mod ecalper;
 mod equi;
 mod groups;
