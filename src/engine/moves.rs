@@ -1,6 +1,6 @@
 //! Slides and leaps: the moves such a choice offers, found by walking the
 //! ray and leap tables over the choice's cached target sets (from, path,
-//! to); nothing is allocated.
+//! to, and the set a `line-count` slide counts); nothing is allocated.
 
 use super::{Action, Game};
 use crate::cellset;
@@ -20,7 +20,34 @@ impl Game {
         let w = self.words;
         let (from, path, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
         match &self.rules.choices[c as usize].kind {
-            ChoiceKind::Slide { .. } => {
+            ChoiceKind::Slide { by: Some(by), .. } => {
+                let rays = &self.rays;
+                let (mask, _) = self.move_dirs(c, player);
+                for a in cellset::cells(from) {
+                    for d in each_dir(mask) {
+                        let n = match by {
+                            Distance::Cells(n) => *n as usize,
+                            Distance::LineCount(_) => self.lines.count(a, d, &t[3 * w..4 * w]),
+                        };
+                        // Exactly n cells: one look-up, then the cells
+                        // crossed must all be on the path.
+                        let ray = rays.ray(a, d);
+                        let Some(&x) = ray.get(n.wrapping_sub(1)) else {
+                            continue;
+                        };
+                        let x = x as usize;
+                        if cellset::contains(to, x)
+                            && ray[..n - 1]
+                                .iter()
+                                .all(|&y| cellset::contains(path, y as usize))
+                            && !f(Action::slide(c, a, x))
+                        {
+                            return;
+                        }
+                    }
+                }
+            }
+            ChoiceKind::Slide { by: None, .. } => {
                 let rays = &self.rays;
                 let (mask, near) = self.move_dirs(c, player);
                 for a in cellset::cells(from) {

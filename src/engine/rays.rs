@@ -4,6 +4,7 @@
 
 use super::action::Cell16;
 use crate::board::{Board, NO_CELL};
+use crate::cellset;
 
 /// One step in a direction as a shift of a one-word set: on a board of at
 /// most 64 cells where each direction adds the same number to a cell's
@@ -81,6 +82,64 @@ impl Rays {
 
     pub fn ndirs(&self) -> usize {
         self.ndirs
+    }
+}
+
+/// The whole line through each cell along each direction (both ways, the
+/// cell included) as a set, so that `slide ... by line-count(S)` counts S
+/// on it with one AND and popcount per word. The line of a cell along a
+/// direction is the line along its opposite too, and every cell of a line
+/// shares it: one mask per line, and per cell and direction its index.
+/// Built only for games with such a slide.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Lines {
+    words: usize,
+    ndirs: usize,
+    /// The line of cell `c` along direction `d` is mask `of[c * ndirs + d]`.
+    of: Vec<u32>,
+    /// W words per line.
+    masks: Vec<u64>,
+}
+
+impl Lines {
+    pub fn new(board: &Board, rays: &Rays, words: usize) -> Lines {
+        let nd = board.ndirs();
+        let mut lines = Lines {
+            words,
+            ndirs: nd,
+            of: vec![u32::MAX; board.len() * nd],
+            masks: Vec::new(),
+        };
+        for d in 0..nd {
+            let back = board.opposite(d);
+            for c in 0..board.len() {
+                // Made from the first cell that has none yet, for every
+                // cell on it, along both directions.
+                if lines.of[c * nd + d] != u32::MAX {
+                    continue;
+                }
+                let line = (lines.masks.len() / words) as u32;
+                lines.masks.resize(lines.masks.len() + words, 0);
+                let mask = &mut lines.masks[line as usize * words..];
+                let cells = rays.ray(c, d).iter().chain(rays.ray(c, back));
+                for x in std::iter::once(c).chain(cells.map(|&x| x as usize)) {
+                    cellset::insert(mask, x);
+                    for e in [d, back] {
+                        if lines.of[x * nd + e] == u32::MAX {
+                            lines.of[x * nd + e] = line;
+                        }
+                    }
+                }
+            }
+        }
+        lines
+    }
+
+    /// How many cells of `s` lie on the line through `c` along `d`.
+    #[inline(always)]
+    pub fn count(&self, c: usize, d: usize, s: &[u64]) -> usize {
+        let i = self.of[c * self.ndirs + d] as usize * self.words;
+        cellset::count_and(&self.masks[i..i + self.words], s)
     }
 }
 
