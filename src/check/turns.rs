@@ -6,8 +6,8 @@ use crate::limits::{MAX_ACTIONS, MAX_DISTANCE, MAX_REPEAT, MAX_TURN};
 use crate::rules::*;
 
 use super::builtins::LINE_COUNT;
-use super::{Checker, Value};
 use super::options::OptionValue;
+use super::{Checker, Value};
 
 impl<'a> Checker<'a> {
     pub(super) fn rules(&mut self) -> Rules {
@@ -382,14 +382,17 @@ impl<'a> Checker<'a> {
         let v = self.expr(e);
         match v {
             Value::Num(NumExpr::Const(x)) => {
-                if x.fract() == 0.0 && (1.0..=MAX_DISTANCE as f64).contains(&x) {
-                    return Some(Distance::Cells(x as u32));
-                }
                 let msg = format!(
                     "a slide's distance is a whole number from 1 to {MAX_DISTANCE}, not {}",
                     format_number(x)
                 );
-                self.limit(e.span, msg);
+                if x.fract() != 0.0 || x < 1.0 {
+                    self.error(e.span, msg);
+                } else if x > MAX_DISTANCE as f64 {
+                    self.limit(e.span, msg);
+                } else {
+                    return Some(Distance::Cells(x as u32));
+                }
             }
             Value::Error => {}
             v => {
@@ -398,7 +401,8 @@ impl<'a> Checker<'a> {
                     v => v.kind().to_string(),
                 };
                 let msg = format!("expected the distance of the slide, found {found}");
-                self.errors.push(Diagnostic::at(e.span, msg).with_help(help));
+                self.errors
+                    .push(Diagnostic::at(e.span, msg).with_help(help));
             }
         }
         None

@@ -201,6 +201,8 @@ fn lines_of_action_matches_a_reference_implementation() {
     }
     assert!(wins[0] > 0 && wins[1] > 0, "both should win: {wins:?}");
     assert!(captures > 300, "captures should be common: {captures}");
-    assert!(jumps_over_own > 300, "jumps over own pieces too: {jumps_over_own}");
+    assert!(
+        jumps_over_own > 300,
+        "jumps over own pieces too: {jumps_over_own}"
+    );
 }
-

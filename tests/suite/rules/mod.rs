@@ -44,6 +44,7 @@ pub fn winner(g: &Game, st: &State) -> Option<String> {
 
 mod breakthrough;
 mod carteso;
+mod distance;
 mod ecalper;
 mod equi;
 mod groups;
