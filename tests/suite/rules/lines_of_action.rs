@@ -12,6 +12,8 @@ const FILE: &str = "games/lines-of-action.gdl";
 struct Loa {
     cells: [[Option<u8>; 8]; 8],
     mover: u8,
+    /// Passes in a row: two end the game in a draw.
+    passes: u8,
 }
 
 const DIRS: [(i32, i32); 8] = [
@@ -38,7 +40,11 @@ impl Loa {
             cells[0][k] = Some(1);
             cells[7][k] = Some(1);
         }
-        Loa { cells, mover: 0 }
+        Loa {
+            cells,
+            mover: 0,
+            passes: 0,
+        }
     }
 
     fn get(&self, c: i32, r: i32) -> Option<Option<u8>> {
@@ -100,9 +106,14 @@ impl Loa {
         seen.len() == pieces.len()
     }
 
-    /// Plays a move (or a pass, `None`); the winner, if the game ends.
+    /// Plays a move (or a pass, `None`); the winner, if the game ends (a
+    /// draw is 2).
     fn play(&mut self, m: Option<((i32, i32), (i32, i32))>) -> Option<u8> {
         let me = self.mover;
+        self.passes = if m.is_some() { 0 } else { self.passes + 1 };
+        if self.passes == 2 {
+            return Some(2);
+        }
         if let Some(((fc, fr), (tc, tr))) = m {
             self.cells[fc as usize][fr as usize] = None;
             self.cells[tc as usize][tr as usize] = Some(me);
@@ -193,9 +204,12 @@ fn lines_of_action_matches_a_reference_implementation() {
                 break;
             }
         }
-        let want = expected.map(|p| g.rules.players[p as usize].clone());
+        let want = expected.map(|p| match p {
+            2 => "draw".to_string(),
+            p => g.rules.players[p as usize].clone(),
+        });
         assert_eq!(winner(&g, &st), want, "seed {seed}");
-        if let Some(p) = expected {
+        if let Some(p @ 0..=1) = expected {
             wins[p as usize] += 1;
         }
     }
