@@ -199,6 +199,40 @@ mod tests {
     }
 
     #[test]
+    fn lines_run_both_ways_and_are_shared_by_their_cells() {
+        let mut spec = BoardSpec::new(Shape::Square {
+            w: 4,
+            h: 3,
+            diagonals: true,
+        });
+        spec.remove = vec!["c2".into()];
+        let b = build(&spec).expect("a board");
+        let rays = Rays::new(&b);
+        let lines = Lines::new(&b, &rays, 1);
+        let cell = |l: &str| b.cell_by_label(l).expect("a cell");
+        let dir = |d: &str| b.dir_by_name(d).expect("a direction");
+        let count = |c: &str, d: &str, cells: &[&str]| {
+            let mut s = [0u64];
+            cells.iter().for_each(|&l| cellset::insert(&mut s, cell(l)));
+            lines.count(cell(c), dir(d), &s)
+        };
+        let all = [
+            "a1", "b1", "c1", "d1", "a2", "b2", "d2", "a3", "b3", "c3", "d3",
+        ];
+        // The bottom row, from any of its cells, either way.
+        assert_eq!(count("b1", "e", &all), 4);
+        assert_eq!(count("d1", "w", &all), 4);
+        assert_eq!(count("c1", "e", &["a1", "d1", "a3"]), 2);
+        // The hole on c2 cuts the middle row and the c column.
+        assert_eq!(count("a2", "e", &all), 2);
+        assert_eq!(count("d2", "w", &all), 1);
+        assert_eq!(count("c1", "n", &all), 1);
+        // A diagonal: a1 b2 c3, from its middle along both directions.
+        assert_eq!(count("b2", "ne", &all), 3);
+        assert_eq!(count("b2", "sw", &["a1", "c3", "d1"]), 2);
+    }
+
+    #[test]
     fn directions_are_shifts_on_small_square_boards_only() {
         let board = |shape| build(&BoardSpec::new(shape)).expect("a board");
         let square = |n| Shape::Square {
