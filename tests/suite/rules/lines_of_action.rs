@@ -34,11 +34,11 @@ fn label(c: i32, r: i32) -> String {
 impl Loa {
     fn start() -> Loa {
         let mut cells = [[None; 8]; 8];
+        // Black on b1-g1 and b8-g8, White on a2-a7 and h2-h7.
         for k in 1..7 {
-            cells[k][0] = Some(0);
-            cells[k][7] = Some(0);
-            cells[0][k] = Some(1);
-            cells[7][k] = Some(1);
+            for (c, r, p) in [(k, 0, 0), (k, 7, 0), (0, k, 1), (7, k, 1)] {
+                cells[c][r] = Some(p);
+            }
         }
         Loa {
             cells,
