@@ -126,10 +126,12 @@ pub enum ChoiceKind {
         over: Expr,
         to: Expr,
     },
-    /// `slide FROM [DIRS] [over PATH] to TO`: a piece moves along a line.
+    /// `slide FROM [DIRS] [by DISTANCE] [over PATH] to TO`: a piece moves
+    /// along a line (exactly DISTANCE cells, if given).
     Slide {
         from: Expr,
         dirs: Option<Expr>,
+        by: Option<Expr>,
         path: Option<Expr>,
         to: Expr,
     },

@@ -85,6 +85,9 @@ pub const MAX_REPEAT: u32 = 10_000;
 /// Longest leg of a leap pattern (`leap own (A, B)`, `leaps(S, A, B)`).
 pub const MAX_LEAP: i64 = 1000;
 
+/// Longest fixed distance of a slide (`slide own by N`).
+pub const MAX_DISTANCE: i64 = 1000;
+
 /// Most different leap patterns in a game: each has a table of each cell's
 /// targets (as a set of cells per cell: 2 MiB on the largest board).
 pub const MAX_LEAP_PATTERNS: usize = 16;
@@ -124,6 +127,7 @@ mod tests {
             format!("| `line` length | 1 to {MAX_LINE} |"),
             format!("| leap pattern `(A, B)` | 0 to {MAX_LEAP} each, not both 0 |"),
             format!("| different leap patterns | {MAX_LEAP_PATTERNS} |"),
+            format!("| slide distance `by N` | 1 to {MAX_DISTANCE} |"),
             format!("| nested `some`/`every` | {MAX_BINDINGS} |"),
             format!("| nested `each group` | {MAX_BINDINGS} |"),
             format!("| nesting of an expression | {MAX_DEPTH} levels"),

@@ -98,6 +98,17 @@ pub struct Flanked {
     pub dirs: DirSet,
 }
 
+/// How far a `slide ... by DISTANCE` goes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Distance {
+    /// A fixed number of cells (`by 2`).
+    Cells(u32),
+    /// As many cells as the set has on the whole line through the moving
+    /// piece along the move's direction, both ways, the piece's cell
+    /// included (`by line-count(occupied)`).
+    LineCount(SetExpr),
+}
+
 /// A leap pattern: `a` cells in an orthogonal direction, then `b` cells
 /// at a right angle (60 degrees on hex boards), either way (the knight is
 /// `(2, 1)`).
@@ -257,10 +268,12 @@ pub enum ChoiceKind {
         to: SetExpr,
     },
     /// A piece moves along one direction over cells of `path`, stopping on
-    /// a cell of `to` it crosses or on the first cell not in `path`.
+    /// a cell of `to` it crosses or on the first cell not in `path`; with a
+    /// distance, exactly that many cells, crossing only cells of `path`.
     Slide {
         from: SetExpr,
         dirs: DirSet,
+        by: Option<Distance>,
         path: SetExpr,
         to: SetExpr,
     },

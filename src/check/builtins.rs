@@ -485,8 +485,21 @@ pub(super) fn function(name: &str) -> Option<&'static Builtin> {
     FUNCTIONS.iter().find(|f| f.name == name)
 }
 
+/// `line-count(S)`: not a function, the distance of a slide (see
+/// `Checker::distance`).
+pub(super) const LINE_COUNT: &str = "line-count";
+
 impl<'a> Checker<'a> {
     pub(super) fn call(&mut self, f: &Name, args: &[Expr], span: Span) -> Value {
+        if f.text == LINE_COUNT {
+            let msg = format!("`{LINE_COUNT}(S)` is only the distance of a slide");
+            let help = format!(
+                "write it after `by` in a slide: `slide own by {LINE_COUNT}(occupied) to empty`"
+            );
+            self.errors
+                .push(Diagnostic::at(f.span, msg).with_help(help));
+            return Value::Error;
+        }
         let Some(builtin) = function(&f.text) else {
             let names = || FUNCTIONS.iter().map(|b| b.name);
             let mut d = Diagnostic::at(f.span, format!("unknown function `{}`", f.text));

@@ -2,11 +2,12 @@
 
 use crate::ast::{self, ExprKind, Literal, Name};
 use crate::diagnostic::{Diagnostic, Span};
-use crate::limits::{MAX_ACTIONS, MAX_REPEAT, MAX_TURN};
+use crate::limits::{MAX_ACTIONS, MAX_DISTANCE, MAX_REPEAT, MAX_TURN};
 use crate::rules::*;
 
-use super::Checker;
+use super::builtins::LINE_COUNT;
 use super::options::OptionValue;
+use super::{Checker, Value};
 
 impl<'a> Checker<'a> {
     pub(super) fn rules(&mut self) -> Rules {
@@ -261,11 +262,13 @@ impl<'a> Checker<'a> {
             ast::ChoiceKind::Slide {
                 from,
                 dirs,
+                by,
                 path,
                 to,
             } => ChoiceKind::Slide {
                 from: self.set(from),
                 dirs: self.move_dirs(dirs.as_ref()),
+                by: by.as_ref().and_then(|e| self.distance(e)),
                 path: path.as_ref().map_or(SetExpr::Empty, |p| self.set(p)),
                 to: self.set(to),
             },
@@ -359,6 +362,50 @@ impl<'a> Checker<'a> {
             var: v as u8,
             values: out,
         }
+    }
+
+    /// The distance of `slide ... by DISTANCE`: a fixed number of cells, or
+    /// `line-count(S)`, which means something only there.
+    fn distance(&mut self, e: &ast::Expr) -> Option<Distance> {
+        let help = "a slide goes a fixed number of cells (`by 2`, `by size - 1`), or as many \
+                    as a set has on its line (`by line-count(occupied)`)";
+        if let ExprKind::Call(f, args) = &e.kind
+            && f.text == LINE_COUNT
+        {
+            if args.len() != 1 {
+                let msg = format!("`{LINE_COUNT}` takes 1 argument, not {}", args.len());
+                self.error(e.span, msg);
+                return None;
+            }
+            return Some(Distance::LineCount(self.set(&args[0])));
+        }
+        let v = self.expr(e);
+        match v {
+            Value::Num(NumExpr::Const(x)) => {
+                let msg = format!(
+                    "a slide's distance is a whole number from 1 to {MAX_DISTANCE}, not {}",
+                    format_number(x)
+                );
+                if x.fract() != 0.0 || x < 1.0 {
+                    self.error(e.span, msg);
+                } else if x > MAX_DISTANCE as f64 {
+                    self.limit(e.span, msg);
+                } else {
+                    return Some(Distance::Cells(x as u32));
+                }
+            }
+            Value::Error => {}
+            v => {
+                let found = match v {
+                    Value::Num(_) => "a number that changes during the game".to_string(),
+                    v => v.kind().to_string(),
+                };
+                let msg = format!("expected the distance of the slide, found {found}");
+                self.errors
+                    .push(Diagnostic::at(e.span, msg).with_help(help));
+            }
+        }
+        None
     }
 
     pub(super) fn outcome(&mut self, o: &ast::Outcome) -> Outcome {

@@ -44,13 +44,13 @@ fn targets(kind: &ChoiceKind) -> Vec<&SetExpr> {
         ChoiceKind::Place { target, .. } => vec![target],
         ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => vec![t],
         ChoiceKind::Step { from, to, .. } => vec![from, to],
-        ChoiceKind::Jump { from, over, to, .. }
-        | ChoiceKind::Slide {
-            from,
-            path: over,
-            to,
-            ..
-        } => vec![from, over, to],
+        ChoiceKind::Jump { from, over, to, .. } => vec![from, over, to],
+        ChoiceKind::Slide {
+            from, by, path, to, ..
+        } => match by {
+            Some(Distance::LineCount(counted)) => vec![from, path, to, counted],
+            Some(Distance::Cells(_)) | None => vec![from, path, to],
+        },
         ChoiceKind::Leap { from, to, .. } => vec![from, to],
         ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => vec![],
     }

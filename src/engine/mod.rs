@@ -120,6 +120,12 @@ pub struct Game {
     shifts: shifts::Shifts,
     /// Each cell's rays, for slides, `ray` and `flanked`.
     rays: rays::Rays,
+    /// Each cell's whole lines, for `slide ... by line-count(S)` (empty in
+    /// games without one).
+    lines: rays::Lines,
+    /// Sets cached per choice of a step (see `Game::slot`): from, path
+    /// and to; and the counted set of a `line-count` slide, if any.
+    slot_sets: usize,
     /// The targets of the leap patterns the rules use.
     leaps: leaps::Leaps,
 }
@@ -193,9 +199,25 @@ impl Game {
         let moves = dirs::MoveDirs::of(&rules, words);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
         let rays = rays::Rays::new(board);
+        let counts_lines = rules.choices.iter().any(|c| {
+            matches!(
+                c.kind,
+                ChoiceKind::Slide {
+                    by: Some(Distance::LineCount(_)),
+                    ..
+                }
+            )
+        });
+        let lines = if counts_lines {
+            rays::Lines::new(board, &rays, words)
+        } else {
+            rays::Lines::default()
+        };
         let leaps = leaps::Leaps::new(&rules, words);
         let mut game = Game {
             rays,
+            lines,
+            slot_sets: if counts_lines { 4 } else { 3 },
             leaps,
             line_masks,
             line_keys: Vec::new(),
@@ -274,7 +296,7 @@ impl Game {
             board_hash: 0,
             groups: Groups::new(cells, self.players),
             scratch: vec![0; self.scratch_sets * w],
-            targets: vec![0; self.max_choices * 3 * w],
+            targets: vec![0; self.max_choices * self.slot_sets * w],
             counts: vec![0; self.max_choices],
             stack: Vec::with_capacity(cells),
             mover: 0,

@@ -10,10 +10,11 @@ use crate::rules::*;
 
 impl Game {
     /// The cached targets of the `i`-th choice of the current step: three
-    /// sets (the cells offered; or from, over and to for moves).
+    /// sets (the cells offered; or from, over and to for moves), and a
+    /// fourth in games with a `line-count` slide (the set it counts).
     #[inline]
     pub(super) fn slot<'a>(&self, st: &'a State, i: usize) -> &'a [u64] {
-        let n = 3 * self.words;
+        let n = self.slot_sets * self.words;
         &st.targets[i * n..(i + 1) * n]
     }
 
@@ -348,7 +349,8 @@ impl Game {
             cx.memo = memo;
             cx.memo_on = !self.shared_sets.is_empty();
             for (i, (c, guard, group)) in choices.iter().enumerate() {
-                let slot = &mut targets[i * 3 * w..(i + 1) * 3 * w];
+                let len = self.slot_sets * w;
+                let slot = &mut targets[i * len..(i + 1) * len];
                 slot.fill(0);
                 counts[i] = 0;
                 if open_group.is_some_and(|g| g < *group) {
@@ -380,10 +382,18 @@ impl Game {
                         to,
                         ..
                     } => {
-                        let (over_slot, to_slot) = rest.split_at_mut(w);
+                        let (over_slot, rest) = rest.split_at_mut(w);
+                        let (to_slot, rest) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
                         cx.set(over, over_slot, scratch);
                         cx.set(to, to_slot, scratch);
+                        if let ChoiceKind::Slide {
+                            by: Some(Distance::LineCount(counted)),
+                            ..
+                        } = &choice.kind
+                        {
+                            cx.set(counted, &mut rest[..w], scratch);
+                        }
                         None
                     }
                     ChoiceKind::Leap { from, to, .. } => {
@@ -419,7 +429,7 @@ impl Game {
                         slot[j] &= occ[j];
                     }
                 }
-                let n = self.offered(*c, me, &targets[i * 3 * w..(i + 1) * 3 * w]);
+                let n = self.offered(*c, me, &targets[i * len..(i + 1) * len]);
                 counts[i] = n as u32;
                 if n > 0 {
                     open_group = Some(*group);

@@ -1,6 +1,6 @@
 //! Slides and leaps: the moves such a choice offers, found by walking the
 //! ray and leap tables over the choice's cached target sets (from, path,
-//! to); nothing is allocated.
+//! to, and the set a `line-count` slide counts); nothing is allocated.
 
 use super::{Action, Game};
 use crate::cellset;
@@ -20,7 +20,10 @@ impl Game {
         let w = self.words;
         let (from, path, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
         match &self.rules.choices[c as usize].kind {
-            ChoiceKind::Slide { .. } => {
+            ChoiceKind::Slide { by: Some(by), .. } => {
+                self.each_distance_move(c, player, by, t, f);
+            }
+            ChoiceKind::Slide { by: None, .. } => {
                 let rays = &self.rays;
                 let (mask, near) = self.move_dirs(c, player);
                 for a in cellset::cells(from) {
@@ -74,6 +77,52 @@ impl Game {
             | ChoiceKind::Choose { .. }
             | ChoiceKind::Step { .. }
             | ChoiceKind::Jump { .. } => {}
+        }
+    }
+
+    /// The moves of a `slide ... by` choice: along each axis (a direction
+    /// and its opposite) the distance is counted once, then each way it is
+    /// one look-up in the ray and a check of the cells crossed.
+    #[inline]
+    fn each_distance_move(
+        &self,
+        c: u16,
+        player: PlayerId,
+        by: &Distance,
+        t: &[u64],
+        mut f: impl FnMut(Action) -> bool,
+    ) {
+        let w = self.words;
+        let (from, path, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
+        let (mask, _) = self.move_dirs(c, player);
+        for a in cellset::cells(from) {
+            for &(d, back) in &self.line_dirs {
+                if mask & (1 << d | 1 << back) == 0 {
+                    continue;
+                }
+                let n = match by {
+                    Distance::Cells(n) => *n as usize,
+                    Distance::LineCount(_) => self.lines.count(a, d, &t[3 * w..4 * w]),
+                };
+                for e in [d, back] {
+                    if mask & 1 << e == 0 {
+                        continue;
+                    }
+                    let ray = self.rays.ray(a, e);
+                    let Some(&x) = ray.get(n.wrapping_sub(1)) else {
+                        continue;
+                    };
+                    let x = x as usize;
+                    if cellset::contains(to, x)
+                        && ray[..n - 1]
+                            .iter()
+                            .all(|&y| cellset::contains(path, y as usize))
+                        && !f(Action::slide(c, a, x))
+                    {
+                        return;
+                    }
+                }
+            }
         }
     }
 

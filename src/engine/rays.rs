@@ -4,6 +4,7 @@
 
 use super::action::Cell16;
 use crate::board::{Board, NO_CELL};
+use crate::cellset;
 
 /// One step in a direction as a shift of a one-word set: on a board of at
 /// most 64 cells where each direction adds the same number to a cell's
@@ -84,6 +85,64 @@ impl Rays {
     }
 }
 
+/// The whole line through each cell along each direction (both ways, the
+/// cell included) as a set, so that `slide ... by line-count(S)` counts S
+/// on it with one AND and popcount per word. The line of a cell along a
+/// direction is the line along its opposite too, and every cell of a line
+/// shares it: one mask per line, and per cell and direction its index.
+/// Built only for games with such a slide.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Lines {
+    words: usize,
+    ndirs: usize,
+    /// The line of cell `c` along direction `d` is mask `of[c * ndirs + d]`.
+    of: Vec<u32>,
+    /// W words per line.
+    masks: Vec<u64>,
+}
+
+impl Lines {
+    pub fn new(board: &Board, rays: &Rays, words: usize) -> Lines {
+        let nd = board.ndirs();
+        let mut lines = Lines {
+            words,
+            ndirs: nd,
+            of: vec![u32::MAX; board.len() * nd],
+            masks: Vec::new(),
+        };
+        for d in 0..nd {
+            let back = board.opposite(d);
+            for c in 0..board.len() {
+                // Made from the first cell that has none yet, for every
+                // cell on it, along both directions.
+                if lines.of[c * nd + d] != u32::MAX {
+                    continue;
+                }
+                let line = (lines.masks.len() / words) as u32;
+                lines.masks.resize(lines.masks.len() + words, 0);
+                let mask = &mut lines.masks[line as usize * words..];
+                let cells = rays.ray(c, d).iter().chain(rays.ray(c, back));
+                for x in std::iter::once(c).chain(cells.map(|&x| x as usize)) {
+                    cellset::insert(mask, x);
+                    for e in [d, back] {
+                        if lines.of[x * nd + e] == u32::MAX {
+                            lines.of[x * nd + e] = line;
+                        }
+                    }
+                }
+            }
+        }
+        lines
+    }
+
+    /// How many cells of `s` lie on the line through `c` along `d`.
+    #[inline(always)]
+    pub fn count(&self, c: usize, d: usize, s: &[u64]) -> usize {
+        let i = self.of[c * self.ndirs + d] as usize * self.words;
+        cellset::count_and(&self.masks[i..i + self.words], s)
+    }
+}
+
 /// Each direction as a shift, if the board allows it (see [`Shift`]).
 fn shifts(board: &Board) -> Option<Vec<Shift>> {
     if board.len() > 64 {
@@ -137,6 +196,40 @@ mod tests {
         assert_eq!(labels(a1, "e"), ["b1", "c1", "d1"]);
         assert_eq!(labels(a1, "ne"), ["b2", "c3"]);
         assert_eq!(labels(a1, "s"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn lines_run_both_ways_and_are_shared_by_their_cells() {
+        let mut spec = BoardSpec::new(Shape::Square {
+            w: 4,
+            h: 3,
+            diagonals: true,
+        });
+        spec.remove = vec!["c2".into()];
+        let b = build(&spec).expect("a board");
+        let rays = Rays::new(&b);
+        let lines = Lines::new(&b, &rays, 1);
+        let cell = |l: &str| b.cell_by_label(l).expect("a cell");
+        let dir = |d: &str| b.dir_by_name(d).expect("a direction");
+        let count = |c: &str, d: &str, cells: &[&str]| {
+            let mut s = [0u64];
+            cells.iter().for_each(|&l| cellset::insert(&mut s, cell(l)));
+            lines.count(cell(c), dir(d), &s)
+        };
+        let all = [
+            "a1", "b1", "c1", "d1", "a2", "b2", "d2", "a3", "b3", "c3", "d3",
+        ];
+        // The bottom row, from any of its cells, either way.
+        assert_eq!(count("b1", "e", &all), 4);
+        assert_eq!(count("d1", "w", &all), 4);
+        assert_eq!(count("c1", "e", &["a1", "d1", "a3"]), 2);
+        // The hole on c2 cuts the middle row and the c column.
+        assert_eq!(count("a2", "e", &all), 2);
+        assert_eq!(count("d2", "w", &all), 1);
+        assert_eq!(count("c1", "n", &all), 1);
+        // A diagonal: a1 b2 c3, from its middle along both directions.
+        assert_eq!(count("b2", "ne", &all), 3);
+        assert_eq!(count("b2", "sw", &["a1", "c3", "d1"]), 2);
     }
 
     #[test]

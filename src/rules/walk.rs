@@ -124,16 +124,26 @@ fn choice(c: &Choice, v: &mut impl Visitor) {
             dirs: d,
             over,
             to,
-        }
-        | ChoiceKind::Slide {
-            from,
-            dirs: d,
-            path: over,
-            to,
         } => {
             set(from, target, v);
             dirs(d, target, v);
             set(over, target, v);
+            set(to, target, v);
+        }
+        ChoiceKind::Slide {
+            from,
+            dirs: d,
+            by,
+            path,
+            to,
+        } => {
+            set(from, target, v);
+            dirs(d, target, v);
+            match by {
+                Some(Distance::LineCount(counted)) => set(counted, target, v),
+                Some(Distance::Cells(_)) | None => {}
+            }
+            set(path, target, v);
             set(to, target, v);
         }
         ChoiceKind::Leap {

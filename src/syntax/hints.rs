@@ -79,6 +79,7 @@ pub const OTHER_WORDS: &[&str] = &[
     "in",
     "x",
     "toward",
+    "by",
 ];
 
 /// Every word of the grammar, for "did you mean".
@@ -217,6 +218,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::jump_move => "`jump`",
         Rule::slide_move => "`slide`",
         Rule::slide_over => "`over`",
+        Rule::slide_by | Rule::by_kw => "`by`",
         Rule::leap_toward | Rule::toward_kw => "`toward`",
         Rule::leap_move => "`leap`",
         Rule::make_cells => "`make`",

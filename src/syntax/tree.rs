@@ -301,6 +301,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::jump_move
         | Rule::slide_move
         | Rule::slide_over
+        | Rule::slide_by
+        | Rule::by_kw
         | Rule::leap_move
         | Rule::leap_toward
         | Rule::toward_kw
@@ -429,7 +431,14 @@ fn choice(pair: P) -> Choice {
         }
         Rule::slide_move => {
             let (from, dirs, mut rest) = move_start(kind_pair);
-            let mut next = rest.next().expect("over or to");
+            let mut next = rest.next().expect("by, over or to");
+            let by = if next.as_rule() == Rule::slide_by {
+                let by = expr(next.into_inner().nth(1).expect("distance"));
+                next = rest.next().expect("over or to");
+                Some(by)
+            } else {
+                None
+            };
             let path = if next.as_rule() == Rule::slide_over {
                 let path = expr(next.into_inner().next().expect("path"));
                 next = rest.next().expect("to");
@@ -440,6 +449,7 @@ fn choice(pair: P) -> Choice {
             ChoiceKind::Slide {
                 from,
                 dirs,
+                by,
                 path,
                 to: expr(next),
             }

@@ -45,9 +45,11 @@ pub fn winner(g: &Game, st: &State) -> Option<String> {
 mod breakthrough;
 mod carteso;
 mod connection;
+mod distance;
 mod ecalper;
 mod equi;
 mod groups;
+mod lines_of_action;
 mod moving;
 mod pinch;
 mod rays;

@@ -1,0 +1,80 @@
+//! Slides by an exact distance (`slide FROM by N`, `by line-count(S)`) on
+//! small games written here; Lines of Action has its own tests.
+
+use super::*;
+
+fn compile(src: &str) -> Game {
+    let file = gdl::syntax::parse(src).expect("parses");
+    Game::new(gdl::check::compile(&file, &[]).unwrap_or_else(|e| panic!("{e:?}")))
+}
+
+/// The moves of the piece on `from`.
+fn moves_from(g: &Game, st: &State, from: &str) -> BTreeSet<String> {
+    let prefix = format!("{from}-");
+    legal(g, st)
+        .into_iter()
+        .filter(|m| m.starts_with(&prefix))
+        .collect()
+}
+
+#[test]
+fn a_fixed_distance_crosses_only_its_path() {
+    // x's piece on c3 goes exactly two cells over empty cells; o's stone
+    // on c4 blocks the way north, and x's own on e3 the landing east.
+    let g = compile(
+        "game T board square(5) players x, o pieces man
+         setup: x man at cells(c3, e3), o man at cells(c4)
+         turn: slide own by 2 to empty | pass",
+    );
+    let st = g.start();
+    assert_eq!(moves_from(&g, &st, "c3"), set(&["c3-c1", "c3-a3"]));
+    // Over `not enemy`, own pieces may be crossed but not landed on.
+    let g = compile(
+        "game T board square(5) players x, o pieces man
+         setup: x man at cells(c3, d3, a3), o man at cells(c4)
+         turn: slide own by 2 over not enemy to not own | pass",
+    );
+    assert_eq!(moves_from(&g, &g.start(), "c3"), set(&["c3-c1", "c3-e3"]));
+}
+
+#[test]
+fn line_count_counts_the_set_on_the_whole_line_both_ways() {
+    // Only x's pieces count: the line a1-e1 holds three of them (a1, c1,
+    // e1) and o's b1, so c1 moves three cells, and off the board along it;
+    // up the c column it is alone: one cell.
+    let g = compile(
+        "game T board square(5) with diagonals players x, o pieces man
+         setup: x man at cells(a1, c1, e1), o man at cells(b1)
+         turn: slide own by line-count(own) over all to empty | pass",
+    );
+    let st = g.start();
+    assert_eq!(moves_from(&g, &st, "c1"), set(&["c1-c2", "c1-b2", "c1-d2"]));
+    // a1: three along the row (to d1), one up the column and diagonal.
+    assert_eq!(moves_from(&g, &st, "a1"), set(&["a1-d1", "a1-a2", "a1-b2"]));
+}
+
+#[test]
+fn line_count_follows_the_axes_of_a_hex_board_and_stops_at_holes() {
+    // On a hexhex board of side 2 (7 cells), the centre's three lines
+    // each hold three cells. With the centre and two pieces on one line,
+    // the centre moves nowhere along it (off the board), and one cell
+    // along the other two.
+    let g = compile(
+        "game T board hexhex(2) players x, o pieces man
+         setup: x man at cells(b2), o man at cells(a2, c2)
+         turn: slide own by line-count(occupied) over all to empty | pass",
+    );
+    let st = g.start();
+    assert_eq!(
+        moves_from(&g, &st, "b2"),
+        set(&["b2-b1", "b2-c1", "b2-b3", "b2-a3"])
+    );
+    // A deleted cell ends the line: a1's row stops at the hole on c1, so
+    // o's d1 and e1 do not count and a1 moves one cell east.
+    let g = compile(
+        "game T board square(5) without c1 players x, o pieces man
+         setup: x man at cells(a1), o man at cells(d1, e1)
+         turn: slide own by line-count(occupied) over all to empty | pass",
+    );
+    assert_eq!(moves_from(&g, &g.start(), "a1"), set(&["a1-b1", "a1-a2"]));
+}
