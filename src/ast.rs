@@ -141,6 +141,11 @@ pub enum ChoiceKind {
         toward: Option<Expr>,
         to: Expr,
     },
+    /// `move FROM to TO`: a piece moves to any cell of TO.
+    Move {
+        from: Expr,
+        to: Expr,
+    },
     /// `choose VAR from a, b, c`: one action per value.
     Choose {
         var: Name,

@@ -79,6 +79,8 @@ pub enum SetExpr {
     Flanked(Box<Flanked>),
     /// `leaps(S, A, B)`: the cells a leap of the pattern reaches from S.
     Leaps(Box<SetExpr>, Leap),
+    /// `lines(S, N)`: the cells of S on N or more cells of S in a row.
+    Lines(Box<SetExpr>, u32),
 }
 
 /// The parts of `ray(FROM, PATH[, DIRS])`.
@@ -272,6 +274,11 @@ pub enum ChoiceKind {
         toward: Option<DirSet>,
         to: SetExpr,
     },
+    /// A piece on a cell of `from` moves to any other cell of `to`.
+    Move {
+        from: SetExpr,
+        to: SetExpr,
+    },
 }
 
 /// One way to spend a ply: a kind of action, its cells, and what follows it.
@@ -295,7 +302,8 @@ impl Choice {
             | ChoiceKind::Step { .. }
             | ChoiceKind::Jump { .. }
             | ChoiceKind::Slide { .. }
-            | ChoiceKind::Leap { .. } => false,
+            | ChoiceKind::Leap { .. }
+            | ChoiceKind::Move { .. } => false,
         }
     }
 }

@@ -230,10 +230,13 @@ pub struct CellInfo {
 
 /// A graph edge. `dir` is the direction from the edge's source to its target
 /// (`graph.edge_endpoints(e)`, source is the smaller cell index); the target
-/// sees the source in the opposite direction. Link edges have `dir: None`.
+/// sees the source in the opposite direction. `link` edges come from `link`;
+/// a link has a direction only when it bridges a straight gap of removed
+/// cells (see [`build`]), otherwise `dir: None`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge {
     pub dir: Option<DirId>,
+    pub link: bool,
 }
 
 pub type BoardGraph = UnGraph<CellInfo, Edge>;
@@ -349,7 +352,10 @@ pub fn build(spec: &BoardSpec) -> Result<Board, BoardError> {
                 graph.add_edge(
                     NodeIndex::new(new_index[i]),
                     NodeIndex::new(new_index[j]),
-                    Edge { dir: Some(d) },
+                    Edge {
+                        dir: Some(d),
+                        link: false,
+                    },
                 );
             }
         }
@@ -369,7 +375,14 @@ pub fn build(spec: &BoardSpec) -> Result<Board, BoardError> {
         }
         let (lo, hi) = (NodeIndex::new(ia.min(ib)), NodeIndex::new(ia.max(ib)));
         if graph.find_edge(lo, hi).is_none() {
-            graph.add_edge(lo, hi, Edge { dir: None });
+            // Found again by label: `find` gave the new indices.
+            let (oa, ob) = (
+                lookup0[&a.to_ascii_lowercase()],
+                lookup0[&b.to_ascii_lowercase()],
+            );
+            let dir = gap_direction(&g, &keep, oa, ob)
+                .map(|d| if ia < ib { d } else { opposite_dir(g.dirs, d) });
+            graph.add_edge(lo, hi, Edge { dir, link: true });
             links += 1;
         }
     }
@@ -398,6 +411,33 @@ pub fn build(spec: &BoardSpec) -> Result<Board, BoardError> {
         links,
         Frame::of(&g.cells),
     ))
+}
+
+/// The direction from cell `a` to cell `b` of the generated shape when they
+/// lie on one straight line of the grid with only removed (or missing)
+/// cells between them: a link across such a gap continues the line, so
+/// steps, lines and rays follow it (the points of a morris board).
+fn gap_direction(g: &generate::Generated, keep: &[bool], a: usize, b: usize) -> Option<DirId> {
+    let (ca, cb) = (&g.cells[a], &g.cells[b]);
+    let (dc, dr) = (cb.col - ca.col, cb.row - ca.row);
+    g.dir_vecs.iter().position(|&(vc, vr)| {
+        // b = a + k (vc, vr) for some k >= 2.
+        let k = if vc != 0 { dc / vc } else { dr / vr };
+        k >= 2
+            && (vc * k, vr * k) == (dc, dr)
+            && (1..k).all(
+                |t| match g.coords.get(&(ca.col + t * vc, ca.row + t * vr)) {
+                    Some(&i) => !keep[i],
+                    None => true,
+                },
+            )
+    })
+}
+
+/// The direction opposite `d`, by angle.
+fn opposite_dir(dirs: &[DirInfo], d: DirId) -> DirId {
+    let a = (dirs[d].angle + 180).rem_euclid(360);
+    dirs.iter().position(|x| x.angle == a).unwrap_or(d)
 }
 
 impl Board {

@@ -225,6 +225,15 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         Value::Bool(BoolExpr::Connected(a.set(0), a.set(1), a.set(2)))
     }),
     Builtin::new("line", &[Set, FixedNumber], Condition, line),
+    Builtin::new(
+        "lines",
+        &[Set, FixedNumber],
+        Set,
+        |c, a| match line_length(c, a) {
+            Some(n) => Value::Set(SetExpr::Lines(Box::new(a.set(0)), n)),
+            None => Value::Error,
+        },
+    ),
     Builtin::new("neighbors", &[Set], Set, |_, a| {
         Value::Set(SetExpr::Neighbors(Box::new(a.set(0))))
     }),
@@ -355,12 +364,20 @@ fn corners(c: &mut Checker<'_>, _: Span) -> Value {
 
 /// `line(S, N)`: N in a row of S.
 fn line(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
+    match line_length(c, a) {
+        Some(n) => Value::Bool(BoolExpr::Line(a.set(0), n)),
+        None => Value::Error,
+    }
+}
+
+/// The length N of `line(S, N)` or `lines(S, N)`, checked.
+fn line_length(c: &mut Checker<'_>, a: &Args<'_>) -> Option<u32> {
     match a.fixed(1) {
-        n if (1..=MAX_LINE).contains(&n) => Value::Bool(BoolExpr::Line(a.set(0), n as u32)),
+        n if (1..=MAX_LINE).contains(&n) => Some(n as u32),
         _ => {
             let msg = format!("a line is 1 to {MAX_LINE} cells long");
             c.limit(a.span(1), msg);
-            Value::Error
+            None
         }
     }
 }

@@ -269,6 +269,10 @@ impl<'a> Checker<'a> {
                 path: path.as_ref().map_or(SetExpr::Empty, |p| self.set(p)),
                 to: self.set(to),
             },
+            ast::ChoiceKind::Move { from, to } => ChoiceKind::Move {
+                from: self.set(from),
+                to: self.set(to),
+            },
             ast::ChoiceKind::Leap {
                 from,
                 a,
@@ -302,6 +306,7 @@ impl<'a> Checker<'a> {
             ChoiceKind::Jump { .. } => "jump".into(),
             ChoiceKind::Slide { .. } => "slide".into(),
             ChoiceKind::Leap { .. } => "leap".into(),
+            ChoiceKind::Move { .. } => "move".into(),
             ChoiceKind::Choose { var, .. } => self
                 .variables
                 .get(*var as usize)

@@ -36,6 +36,7 @@ impl MoveDirs {
                 | ChoiceKind::Slide { dirs, .. } => Some(dirs),
                 // A leap's directions are its table's (see `leaps`).
                 ChoiceKind::Leap { .. }
+                | ChoiceKind::Move { .. }
                 | ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)

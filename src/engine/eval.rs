@@ -86,7 +86,8 @@ impl Ctx<'_> {
             | SetExpr::Box(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..) => None,
+            | SetExpr::Leaps(..)
+            | SetExpr::Lines(..) => None,
         }
     }
 
@@ -124,7 +125,8 @@ impl Ctx<'_> {
             | SetExpr::Box(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..) => return None,
+            | SetExpr::Leaps(..)
+            | SetExpr::Lines(..) => return None,
         })
     }
 
@@ -261,7 +263,8 @@ impl Ctx<'_> {
             | SetExpr::Box(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..) => self.set_heavy(e, out, tmp),
+            | SetExpr::Leaps(..)
+            | SetExpr::Lines(..) => self.set_heavy(e, out, tmp),
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::Owned(_)
@@ -354,6 +357,16 @@ impl Ctx<'_> {
                 self.flanked_set(f, Some(out), tmp);
             }
             SetExpr::Leaps(from, leap) => self.leaps_set(from, *leap, out, tmp),
+            SetExpr::Lines(a, n) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                out.fill(0);
+                for c in cellset::cells(t) {
+                    if self.g.line_through(t, c, *n) {
+                        cellset::insert(out, c);
+                    }
+                }
+            }
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::Owned(_)
@@ -422,7 +435,8 @@ impl Ctx<'_> {
             | SetExpr::Box(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..) => {
+            | SetExpr::Leaps(..)
+            | SetExpr::Lines(..) => {
                 // Whole-set questions: build the set.
                 let (t, rest) = tmp.split_at_mut(self.w());
                 self.set(e, t, rest);

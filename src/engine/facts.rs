@@ -124,7 +124,8 @@ impl Facts {
                 | SetExpr::Box(_)
                 | SetExpr::Ray(..)
                 | SetExpr::Flanked(_)
-                | SetExpr::Leaps(..) => false,
+                | SetExpr::Leaps(..)
+                | SetExpr::Lines(..) => false,
             },
             Node::Cond(e) => match e {
                 // `at` looks from `here`.
@@ -187,7 +188,8 @@ impl Facts {
                         | SetExpr::Box(_)
                         | SetExpr::Ray(..)
                         | SetExpr::Flanked(_)
-                        | SetExpr::Leaps(..) => {}
+                        | SetExpr::Leaps(..)
+                        | SetExpr::Lines(..) => {}
                     }
                 }
             }
@@ -262,7 +264,8 @@ fn of_player(s: &SetExpr) -> bool {
         | SetExpr::Box(_)
         | SetExpr::Ray(..)
         | SetExpr::Flanked(_)
-        | SetExpr::Leaps(..) => false,
+        | SetExpr::Leaps(..)
+        | SetExpr::Lines(..) => false,
     }
 }
 

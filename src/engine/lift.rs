@@ -188,9 +188,11 @@ fn set_fixed_here(e: &SetExpr) -> bool {
         | SetExpr::Inter(a, b)
         | SetExpr::Except(a, b)
         | SetExpr::Reach(a, b) => set_fixed_here(a) && set_fixed_here(b),
-        SetExpr::Complement(a) | SetExpr::Neighbors(a) | SetExpr::Like(a) | SetExpr::Box(a) => {
-            set_fixed_here(a)
-        }
+        SetExpr::Complement(a)
+        | SetExpr::Neighbors(a)
+        | SetExpr::Like(a)
+        | SetExpr::Box(a)
+        | SetExpr::Lines(a, _) => set_fixed_here(a),
         // Its condition sees its own `here`.
         SetExpr::Where(a, _) => set_fixed_here(a),
         SetExpr::ByPlayer(v) => v.iter().all(set_fixed_here),

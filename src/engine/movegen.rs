@@ -84,7 +84,7 @@ impl Game {
                     .map(|c| cellset::count_and(&near[c * w..(c + 1) * w], to))
                     .sum()
             }
-            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
                 self.far_moves_count(c, player, t)
             }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
@@ -111,7 +111,7 @@ impl Game {
             ChoiceKind::Choose { .. } => ActionKind::Value(k as u16),
             ChoiceKind::Pass => ActionKind::Pass,
             ChoiceKind::Swap => ActionKind::Swap,
-            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
                 return self.nth_far_move(c, player, t, k);
             }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
@@ -156,7 +156,9 @@ impl Game {
                             true
                         });
                     }
-                    ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+                    ChoiceKind::Slide { .. }
+                    | ChoiceKind::Leap { .. }
+                    | ChoiceKind::Move { .. } => {
                         self.each_far_move(*choice, st.mover, t, |a| {
                             out.push(a);
                             true
@@ -212,7 +214,9 @@ impl Game {
                         });
                         found
                     }
-                    ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+                    ChoiceKind::Slide { .. }
+                    | ChoiceKind::Leap { .. }
+                    | ChoiceKind::Move { .. } => {
                         let mut found = false;
                         self.each_far_move(*c, st.mover, t, |b| {
                             found = b == a;
@@ -386,7 +390,7 @@ impl Game {
                         cx.set(to, to_slot, scratch);
                         None
                     }
-                    ChoiceKind::Leap { from, to, .. } => {
+                    ChoiceKind::Leap { from, to, .. } | ChoiceKind::Move { from, to } => {
                         let (_, to_slot) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
                         cx.set(to, to_slot, scratch);
@@ -412,6 +416,7 @@ impl Game {
                         | ChoiceKind::Jump { .. }
                         | ChoiceKind::Slide { .. }
                         | ChoiceKind::Leap { .. }
+                        | ChoiceKind::Move { .. }
                 ) {
                     // Only cells holding a piece can move.
                     let occ = cx.raw(OCCUPIED);
@@ -472,6 +477,7 @@ fn cell_action(kind: &ChoiceKind, cell: Cell16) -> ActionKind {
         | ChoiceKind::Step { .. }
         | ChoiceKind::Jump { .. }
         | ChoiceKind::Slide { .. }
-        | ChoiceKind::Leap { .. } => unreachable!("not an action on a cell"),
+        | ChoiceKind::Leap { .. }
+        | ChoiceKind::Move { .. } => unreachable!("not an action on a cell"),
     }
 }

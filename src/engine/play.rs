@@ -35,6 +35,7 @@ impl Game {
             | ActionKind::Jump { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
+            | ActionKind::Move { .. }
             | ActionKind::Value(_)
             | ActionKind::Pass
             | ActionKind::Swap => &self.rules.choices[a.choice as usize],
@@ -73,7 +74,8 @@ impl Game {
             ActionKind::Step { from, to }
             | ActionKind::Jump { from, to, .. }
             | ActionKind::Slide { from, to }
-            | ActionKind::Leap { from, to } => {
+            | ActionKind::Leap { from, to }
+            | ActionKind::Move { from, to } => {
                 if let ActionKind::Jump { from, dir, .. } = a.kind {
                     let nd = self.rules.board.ndirs();
                     st.jumped =

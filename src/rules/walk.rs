@@ -145,6 +145,10 @@ fn choice(c: &Choice, v: &mut impl Visitor) {
             }
             set(to, target, v);
         }
+        ChoiceKind::Move { from, to } => {
+            set(from, target, v);
+            set(to, target, v);
+        }
         ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {}
     }
     let then = At {
@@ -205,7 +209,8 @@ pub fn set(e: &SetExpr, at: At, v: &mut impl Visitor) {
         | SetExpr::Neighbors(a)
         | SetExpr::Like(a)
         | SetExpr::Box(a)
-        | SetExpr::Leaps(a, _) => set(a, at, v),
+        | SetExpr::Leaps(a, _)
+        | SetExpr::Lines(a, _) => set(a, at, v),
         SetExpr::Where(a, c) => {
             set(a, at, v);
             cond(

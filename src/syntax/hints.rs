@@ -219,6 +219,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::slide_over => "`over`",
         Rule::leap_toward | Rule::toward_kw => "`toward`",
         Rule::leap_move => "`leap`",
+        Rule::move_any => "`move`",
         Rule::make_cells => "`make`",
         Rule::set_var => "`set`",
         // Wherever `neutral` may come, `pieces` may too: name the common one.

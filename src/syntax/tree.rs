@@ -117,11 +117,12 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
                     Rule::guard => board.guard = Some(guard(p)),
                     Rule::without => board.without.extend(p.into_inner().map(name)),
                     Rule::links => {
-                        for pair in p.into_inner() {
-                            let mut two = pair.into_inner();
-                            let a = name(two.next().expect("link end"));
-                            let b = name(two.next().expect("link end"));
-                            board.links.push((a, b));
+                        // A chain `a1 d1 g1` links each cell to the next.
+                        for chain in p.into_inner() {
+                            let cells: Vec<Name> = chain.into_inner().map(name).collect();
+                            for two in cells.windows(2) {
+                                board.links.push((two[0].clone(), two[1].clone()));
+                            }
                         }
                     }
                     _ => {}
@@ -302,6 +303,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::slide_move
         | Rule::slide_over
         | Rule::leap_move
+        | Rule::move_any
         | Rule::leap_toward
         | Rule::toward_kw
         | Rule::move_dirs
@@ -463,6 +465,14 @@ fn choice(pair: P) -> Choice {
                 b,
                 toward,
                 to: expr(next),
+            }
+        }
+        Rule::move_any => {
+            let mut parts = kind_pair.into_inner();
+            let from = expr(parts.next().expect("from"));
+            ChoiceKind::Move {
+                from,
+                to: expr(parts.next().expect("to")),
             }
         }
         Rule::choose => {
