@@ -221,6 +221,23 @@ pub struct Placement {
     pub span: Span,
 }
 
+/// `reserve [if COND]: [PLAYER] PIECE = COUNT, ...`: pieces in hand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReserveDecl {
+    /// Used only when this holds (it may use options only).
+    pub guard: Option<Expr>,
+    pub entries: Vec<ReserveEntry>,
+}
+
+/// `[PLAYER] PIECE = COUNT`: without a player, every player's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReserveEntry {
+    pub player: Option<Name>,
+    pub piece: Name,
+    pub count: Expr,
+    pub span: Span,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct SwapDecl {
     pub turn: u32,
@@ -307,6 +324,7 @@ pub struct GameFile {
     pub actions: Vec<(Name, Choice)>,
     pub swaps: Vec<SwapDecl>,
     pub setups: Vec<SetupDecl>,
+    pub reserves: Vec<ReserveDecl>,
     pub turns: Vec<TurnDecl>,
     pub ends: Vec<EndDecl>,
 }

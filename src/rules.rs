@@ -119,6 +119,8 @@ pub enum NumExpr {
     Passes,
     /// A player's number, from 1 in the order of `players`.
     Index(Who),
+    /// How many pieces of the kind the player has in hand (`in-hand`).
+    InHand(PieceId, Who),
     /// `select(COND, A, B)`: A if the condition holds, else B.
     Select(Box<BoolExpr>, Box<NumExpr>, Box<NumExpr>),
     /// Distinct rows and columns the set's cells lie in.
@@ -436,6 +438,11 @@ pub struct Rules {
     pub dir_slots: usize,
     /// How many group variables (`each group g`) may be bound at once.
     pub set_slots: usize,
+    /// Pieces in hand at the start (`reserve`), at `player * pieces.len()
+    /// + kind`; empty when the game has no reserve.
+    pub reserve: Vec<u16>,
+    /// Per kind: placing it takes one from the player's reserve.
+    pub reserved: Vec<bool>,
 }
 
 impl Rules {

@@ -252,7 +252,8 @@ impl walk::Visitor for Walker<'_> {
                 | NumExpr::Turn
                 | NumExpr::Var(_)
                 | NumExpr::Passes
-                | NumExpr::Index(_) => {}
+                | NumExpr::Index(_)
+                | NumExpr::InHand(..) => {}
             },
             walk::Node::Dirs(e) => match (e, at.player) {
                 (DirSet::Fixed(m), None) => {

@@ -147,6 +147,8 @@ impl<'a> Checker<'a> {
             ends,
             stuck,
             dir_slots: self.dir_slots,
+            reserve: std::mem::take(&mut self.reserve),
+            reserved: std::mem::take(&mut self.reserved),
         }
     }
 

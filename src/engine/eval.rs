@@ -20,6 +20,8 @@ pub(super) struct Ctx<'a> {
     /// Values of the direction variables.
     pub(super) dirs: [u8; MAX_BINDINGS],
     pub(super) vars: &'a [f64; MAX_VARIABLES],
+    /// Pieces in hand, `player * pieces + kind` (see [`State::reserve`]).
+    pub(super) reserve: &'a [u16],
     pub(super) passes: u32,
     pub(super) origin: u32,
     pub(super) jumped: u32,
@@ -623,6 +625,10 @@ impl Ctx<'_> {
             NumExpr::Var(v) => self.vars[*v as usize],
             NumExpr::Passes => self.passes as f64,
             NumExpr::Index(w) => (self.who(*w) + 1) as f64,
+            NumExpr::InHand(k, w) => {
+                let pieces = self.g.rules.pieces.len();
+                self.reserve[self.who(*w) * pieces + *k as usize] as f64
+            }
             NumExpr::Select(c, a, b) => {
                 if self.cond(c, tmp) {
                     self.int(a, tmp)
@@ -721,6 +727,7 @@ impl Ctx<'_> {
             | NumExpr::Var(_)
             | NumExpr::Passes
             | NumExpr::Index(_)
+            | NumExpr::InHand(..)
             | NumExpr::Select(..)
             | NumExpr::Count(_)
             | NumExpr::Groups(_)

@@ -53,6 +53,7 @@ impl Facts {
                 | NumExpr::Var(_)
                 | NumExpr::Passes
                 | NumExpr::Index(_)
+                | NumExpr::InHand(..)
                 | NumExpr::Select(..)
                 | NumExpr::Rows(_)
                 | NumExpr::Columns(_)

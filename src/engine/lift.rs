@@ -224,7 +224,8 @@ fn num_fixed_here(e: &NumExpr) -> bool {
         | NumExpr::Turn
         | NumExpr::Var(_)
         | NumExpr::Passes
-        | NumExpr::Index(_) => true,
+        | NumExpr::Index(_)
+        | NumExpr::InHand(..) => true,
         NumExpr::Select(c, a, b) => cond_fixed_here(c) && num_fixed_here(a) && num_fixed_here(b),
         NumExpr::Rows(s)
         | NumExpr::Columns(s)

@@ -364,6 +364,13 @@ impl Game {
                     continue;
                 }
                 let choice = &self.rules.choices[*c as usize];
+                // A kind placed from a reserve: none left, nothing offered.
+                if let ChoiceKind::Place { piece, .. } = choice.kind
+                    && self.rules.reserved.get(piece as usize) == Some(&true)
+                    && cx.reserve[me as usize * self.rules.pieces.len() + piece as usize] == 0
+                {
+                    continue;
+                }
                 let (out, rest) = slot.split_at_mut(w);
                 let filter = match &choice.kind {
                     ChoiceKind::Place { target, .. } => Some((target, EMPTY, false)),

@@ -51,6 +51,10 @@ impl Game {
                 };
                 let owner = self.owner_for(piece as usize, mover);
                 self.put(st, cell as usize, Some((piece as usize, owner)));
+                if self.rules.reserved.get(piece as usize) == Some(&true) {
+                    // Offered only while the reserve holds one.
+                    st.reserve[mover * self.rules.pieces.len() + piece as usize] -= 1;
+                }
                 st.here = cell as u32;
             }
             ActionKind::Convert(cell) => {

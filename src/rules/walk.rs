@@ -272,7 +272,8 @@ pub fn num(e: &NumExpr, at: At, v: &mut impl Visitor) {
         | NumExpr::Turn
         | NumExpr::Var(_)
         | NumExpr::Passes
-        | NumExpr::Index(_) => {}
+        | NumExpr::Index(_)
+        | NumExpr::InHand(..) => {}
     }
 }
 

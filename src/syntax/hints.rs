@@ -227,6 +227,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::action_item => "`action`",
         Rule::swap_item => "`swap at turn N`",
         Rule::setup_item => "`setup`",
+        Rule::reserve_item => "`reserve`",
+        Rule::reserve_entry => "a reserve (`PLAYER PIECE = COUNT`)",
         Rule::placement => "a placement (`PLAYER PIECE at CELLS`)",
         Rule::move_dirs | Rule::dirs_term => "directions",
         Rule::turn_item => "`turn`",

@@ -185,6 +185,19 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             }
             game.setups.push(setup);
         }
+        Rule::reserve_item => {
+            let mut reserve = ReserveDecl {
+                guard: None,
+                entries: Vec::new(),
+            };
+            for p in inner {
+                match p.as_rule() {
+                    Rule::guard => reserve.guard = Some(guard(p)),
+                    _ => reserve.entries.push(reserve_entry(p)),
+                }
+            }
+            game.reserves.push(reserve);
+        }
         Rule::turn_item => {
             let mut when = TurnWhen::Always;
             let mut steps = Vec::new();
@@ -309,6 +322,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::move_dirs
         | Rule::dirs_term
         | Rule::placement
+        | Rule::reserve_entry
         | Rule::call_name
         | Rule::make_cells
         | Rule::set_var
@@ -316,6 +330,26 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::choose
         | Rule::each_group
         | Rule::effect_ref => {}
+    }
+}
+
+/// `[PLAYER] PIECE = COUNT` in a `reserve`.
+fn reserve_entry(pair: P) -> ReserveEntry {
+    let s = span(&pair);
+    let mut names = Vec::new();
+    let mut count = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::name => names.push(name(p)),
+            _ => count = Some(expr(p)),
+        }
+    }
+    let piece = names.pop().expect("piece");
+    ReserveEntry {
+        player: names.pop(),
+        piece,
+        count: count.expect("count"),
+        span: s,
     }
 }
 
