@@ -183,6 +183,10 @@ pub enum Effect {
     Swap,
     /// `make SET into PIECE`
     Make(Expr, Name),
+    /// `place PIECE at SET`: a piece of the mover on each empty cell.
+    Place(Name, Expr),
+    /// `move FROM to TO`: the piece on FROM's one cell moves to TO's one cell.
+    Move(Expr, Expr),
     /// `set VAR to EXPR`
     Set(Name, Expr),
     /// An effect declared with `effect NAME = ...`.

@@ -227,6 +227,14 @@ pub enum Effect {
     Swap,
     /// The pieces on the cells become this kind (same owner).
     Make(SetExpr, PieceId),
+    /// A piece of this kind, the mover's (or nobody's, if neutral), on each
+    /// empty cell; from the mover's reserve while it lasts, for a kind
+    /// placed from one.
+    Place(PieceId, SetExpr),
+    /// The piece on the one cell of the first set moves to the one cell of
+    /// the second (nothing happens unless each set is one cell and the
+    /// first holds a piece).
+    Move(SetExpr, SetExpr),
     /// A variable takes a value.
     Set(u8, NumExpr),
 }

@@ -348,7 +348,12 @@ pub fn effect(e: &Effect, at: At, v: &mut impl Visitor) {
         | Effect::Unmark(_, s)
         | Effect::Convert(s, _)
         | Effect::Remove(s, _)
-        | Effect::Make(s, _) => set(s, at, v),
+        | Effect::Make(s, _)
+        | Effect::Place(_, s) => set(s, at, v),
+        Effect::Move(from, to) => {
+            set(from, at, v);
+            set(to, at, v);
+        }
         Effect::Repeat(body) => effect(body, at, v),
         Effect::If(c, yes, no) => {
             cond(c, at, v);

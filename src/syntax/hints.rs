@@ -221,6 +221,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::leap_move => "`leap`",
         Rule::move_any => "`move`",
         Rule::make_cells => "`make`",
+        Rule::place_cells => "`place`",
+        Rule::move_piece => "`move`",
         Rule::set_var => "`set`",
         // Wherever `neutral` may come, `pieces` may too: name the common one.
         Rule::neutral => "`pieces`",

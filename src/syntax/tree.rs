@@ -325,6 +325,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::reserve_entry
         | Rule::call_name
         | Rule::make_cells
+        | Rule::place_cells
+        | Rule::move_piece
         | Rule::set_var
         | Rule::neutral
         | Rule::choose
@@ -625,6 +627,14 @@ fn effect(pair: P) -> Effect {
             let set = expr(parts.next().expect("cells"));
             let piece = name(parts.next().expect("piece"));
             Effect::Make(set, piece)
+        }
+        Rule::place_cells => {
+            let piece = name(parts.next().expect("piece"));
+            Effect::Place(piece, expr(parts.next().expect("cells")))
+        }
+        Rule::move_piece => {
+            let from = expr(parts.next().expect("from"));
+            Effect::Move(from, expr(parts.next().expect("to")))
         }
         Rule::set_var => {
             let var = name(parts.next().expect("variable"));
