@@ -61,6 +61,8 @@ pub const KEYWORDS: &[&str] = &[
     "setup",
     "slide",
     "leap",
+    "move",
+    "reserve",
 ];
 
 /// The grammar's other words: they are not reserved, so they may be names
