@@ -432,6 +432,11 @@ impl Ctx<'_> {
                 let e = &v[self.me as usize];
                 self.member(e, c, tmp)
             }
+            // Of a stored set, the runs through the one cell.
+            SetExpr::Lines(a, n) if self.stored(a).is_some() => {
+                let s = self.stored(a).expect("stored");
+                cellset::contains(s, c) && self.g.line_through(s, c, *n)
+            }
             SetExpr::Reach(..)
             | SetExpr::Like(_)
             | SetExpr::Box(_)
@@ -485,6 +490,12 @@ impl Ctx<'_> {
                 // A run is flanked: stop at the first one found.
                 if let SetExpr::Flanked(f) = s {
                     return self.flanked_set(f, None, tmp);
+                }
+                // `here and X`: one membership test, no set built.
+                if let SetExpr::Inter(a, b) = s
+                    && **a == SetExpr::Here
+                {
+                    return self.here != NO_CELL && self.member(b, self.here as usize, tmp);
                 }
                 // `A except B` of stored sets: no set built.
                 if let SetExpr::Except(a, b) = s
