@@ -4,7 +4,7 @@
 //!
 //! One `Checker` walks the file in stages, each in its own file: options
 //! (`options`), declarations and name lookup (`names`), the board
-//! (`boards`), regions (`regions`), expressions (`expressions`,
+//! (`boards`), reserves (`reserve`), regions (`regions`), expressions (`expressions`,
 //! `operators`, `builtins`), turns and effects (`turns`, `effects`);
 //! `optimise` folds constants on the way.
 

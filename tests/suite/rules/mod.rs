@@ -47,6 +47,7 @@ mod carteso;
 mod ecalper;
 mod equi;
 mod groups;
+mod hand;
 mod moving;
 mod pinch;
 mod rays;
