@@ -254,11 +254,14 @@ pub enum ChoiceKind {
         var: u8,
         values: Vec<f64>,
     },
-    /// A piece moves to a neighbouring cell, in one of the directions.
+    /// A piece moves to a neighbouring cell, in one of the directions,
+    /// or (with `links`: no directions were written) along a link that
+    /// has no direction.
     Step {
         from: SetExpr,
         dirs: DirSet,
         to: SetExpr,
+        links: bool,
     },
     /// A piece moves over a neighbour to the cell behind it, in a line, in
     /// one of the directions.

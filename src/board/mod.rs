@@ -260,6 +260,8 @@ pub struct Board {
     /// CSR adjacency: neighbours of c are `adj[adj_start[c]..adj_start[c+1]]`.
     adj_start: Vec<u32>,
     adj: Vec<u32>,
+    /// Per cell, its neighbours through links without a direction.
+    loose: Vec<Vec<u32>>,
     by_label: HashMap<String, Cell>,
     side_names: &'static [&'static str],
     sides: Vec<Vec<Cell>>,
@@ -465,12 +467,16 @@ impl Board {
             .collect();
         let mut table = vec![NO_CELL; n * nd];
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut loose: Vec<Vec<u32>> = vec![Vec::new(); n];
         for e in graph.edge_indices() {
             let (a, b) = graph.edge_endpoints(e).expect("edge exists");
             let (a, b) = (a.index(), b.index());
             if let Some(d) = graph[e].dir {
                 table[a * nd + d] = b as u32;
                 table[b * nd + opposite[d]] = a as u32;
+            } else {
+                loose[a].push(b as u32);
+                loose[b].push(a as u32);
             }
             lists[a].push(b as u32);
             lists[b].push(a as u32);
@@ -497,6 +503,7 @@ impl Board {
             table,
             adj_start,
             adj,
+            loose,
             by_label,
             side_names,
             sides,
@@ -558,6 +565,13 @@ impl Board {
     #[inline]
     pub fn neighbors(&self, c: Cell) -> &[u32] {
         &self.adj[self.adj_start[c] as usize..self.adj_start[c + 1] as usize]
+    }
+
+    /// The neighbours of `c` through links that have no direction (a link
+    /// across a gap has one, see [`build`]).
+    #[inline]
+    pub fn undirected_links(&self, c: Cell) -> &[u32] {
+        &self.loose[c]
     }
 
     /// Direction by name (exact, lowercase: "n", "ne", ...).

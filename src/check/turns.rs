@@ -248,6 +248,7 @@ impl<'a> Checker<'a> {
                 from: self.set(from),
                 dirs: self.move_dirs(dirs.as_ref()),
                 to: self.set(to),
+                links: dirs.is_none(),
             },
             ast::ChoiceKind::Jump {
                 from,

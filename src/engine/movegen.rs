@@ -34,6 +34,10 @@ impl Game {
         let nd = board.ndirs();
         let table = board.neighbor_table();
         let (mask, near) = self.move_dirs(c, player);
+        let links = matches!(
+            self.rules.choices[c as usize].kind,
+            ChoiceKind::Step { links: true, .. }
+        );
         let next = if jump { over } else { to };
         for c in cellset::cells(from) {
             // Most cells have no neighbour to move to or over: skip them.
@@ -59,6 +63,15 @@ impl Game {
                 };
                 if ok && !f(c, d, dest as usize) {
                     return;
+                }
+            }
+            // A step without directions also takes the links that have
+            // none (a step keeps no direction).
+            if links {
+                for &n in board.undirected_links(c) {
+                    if cellset::contains(to, n as usize) && !f(c, 0, n as usize) {
+                        return;
+                    }
                 }
             }
         }

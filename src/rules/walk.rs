@@ -114,7 +114,9 @@ fn choice(c: &Choice, v: &mut impl Visitor) {
     match &c.kind {
         ChoiceKind::Place { target: t, .. } => set(t, target, v),
         ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => set(t, target, v),
-        ChoiceKind::Step { from, dirs: d, to } => {
+        ChoiceKind::Step {
+            from, dirs: d, to, ..
+        } => {
             set(from, target, v);
             dirs(d, target, v);
             set(to, target, v);

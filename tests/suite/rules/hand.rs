@@ -116,3 +116,20 @@ fn steps_and_lines_follow_links_across_gaps() {
     let st = after(&g, "a1 a2 e1");
     assert_eq!(winner(&g, &st).as_deref(), Some("x"));
 }
+
+#[test]
+fn a_step_without_directions_also_takes_links_that_have_none() {
+    // a1 - c3 is a diagonal link on an orthogonal board: no direction.
+    let src = |dirs: &str| {
+        format!(
+            "game L\nboard square(3) link a1 c3\nplayers x, o\npieces stone\n\
+             setup: x stone at cells(a1)\nturn: step own {dirs} to empty\nend if count(own) = 0: draw\n"
+        )
+    };
+    let g = compile(&src(""));
+    assert_eq!(legal(&g, &g.start()), set(&["a1-a2", "a1-b1", "a1-c3"]));
+    let st = after(&g, "a1-c3");
+    assert_eq!(piece(&g, &st, "c3"), "x stone");
+    let g = compile(&src("orthogonal"));
+    assert_eq!(legal(&g, &g.start()), set(&["a1-a2", "a1-b1"]));
+}
