@@ -143,6 +143,11 @@ pub enum ChoiceKind {
         toward: Option<Expr>,
         to: Expr,
     },
+    /// `move FROM to TO`: a piece moves to any cell of TO.
+    Move {
+        from: Expr,
+        to: Expr,
+    },
     /// `choose VAR from a, b, c`: one action per value.
     Choose {
         var: Name,
@@ -180,6 +185,10 @@ pub enum Effect {
     Swap,
     /// `make SET into PIECE`
     Make(Expr, Name),
+    /// `place PIECE at SET`: a piece of the mover on each empty cell.
+    Place(Name, Expr),
+    /// `move FROM to TO`: the piece on FROM's one cell moves to TO's one cell.
+    Move(Expr, Expr),
     /// `set VAR to EXPR`
     Set(Name, Expr),
     /// An effect declared with `effect NAME = ...`.
@@ -215,6 +224,23 @@ pub struct Placement {
     pub player: Option<Name>,
     pub piece: Name,
     pub at: Expr,
+    pub span: Span,
+}
+
+/// `reserve [if COND]: [PLAYER] PIECE = COUNT, ...`: pieces in hand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReserveDecl {
+    /// Used only when this holds (it may use options only).
+    pub guard: Option<Expr>,
+    pub entries: Vec<ReserveEntry>,
+}
+
+/// `[PLAYER] PIECE = COUNT`: without a player, every player's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReserveEntry {
+    pub player: Option<Name>,
+    pub piece: Name,
+    pub count: Expr,
     pub span: Span,
 }
 
@@ -304,6 +330,7 @@ pub struct GameFile {
     pub actions: Vec<(Name, Choice)>,
     pub swaps: Vec<SwapDecl>,
     pub setups: Vec<SetupDecl>,
+    pub reserves: Vec<ReserveDecl>,
     pub turns: Vec<TurnDecl>,
     pub ends: Vec<EndDecl>,
 }

@@ -92,6 +92,9 @@ pub const MAX_DISTANCE: i64 = 1000;
 /// targets (as a set of cells per cell: 2 MiB on the largest board).
 pub const MAX_LEAP_PATTERNS: usize = 16;
 
+/// Most pieces of one kind in a player's reserve (`reserve: man = 9`).
+pub const MAX_RESERVE: i64 = 10_000;
+
 /// Longest `line(S, N)`.
 pub const MAX_LINE: i64 = 1000;
 
@@ -125,6 +128,7 @@ mod tests {
             format!("| marks | {MAX_MARKS} |"),
             format!("| `N x` repetitions | 1 to {MAX_REPEAT} |"),
             format!("| `line` length | 1 to {MAX_LINE} |"),
+            format!("| pieces in a reserve | 0 to {MAX_RESERVE} |"),
             format!("| leap pattern `(A, B)` | 0 to {MAX_LEAP} each, not both 0 |"),
             format!("| different leap patterns | {MAX_LEAP_PATTERNS} |"),
             format!("| slide distance `by N` | 1 to {MAX_DISTANCE} |"),

@@ -53,7 +53,8 @@ pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
         ActionKind::Step { .. }
         | ActionKind::Jump { .. }
         | ActionKind::Slide { .. }
-        | ActionKind::Leap { .. } => {
+        | ActionKind::Leap { .. }
+        | ActionKind::Move { .. } => {
             let (from, to) = a.move_cells().expect("a move");
             let text = format!("{}-{}", board.label(from), board.label(to));
             // Two kinds of move between the same cells: name the kind.
@@ -245,7 +246,8 @@ pub fn parse(
         | ActionKind::Step { .. }
         | ActionKind::Jump { .. }
         | ActionKind::Slide { .. }
-        | ActionKind::Leap { .. } => false,
+        | ActionKind::Leap { .. }
+        | ActionKind::Move { .. } => false,
     };
     let matches: Vec<Action> = legal
         .iter()

@@ -127,7 +127,7 @@ impl Layout {
             links: board
                 .graph()
                 .edge_references()
-                .filter(|e| e.weight().dir.is_none())
+                .filter(|e| e.weight().link)
                 .map(|e| [e.source().index(), e.target().index()])
                 .collect(),
         }

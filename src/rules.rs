@@ -79,6 +79,8 @@ pub enum SetExpr {
     Flanked(Box<Flanked>),
     /// `leaps(S, A, B)`: the cells a leap of the pattern reaches from S.
     Leaps(Box<SetExpr>, Leap),
+    /// `lines(S, N)`: the cells of S on N or more cells of S in a row.
+    Lines(Box<SetExpr>, u32),
 }
 
 /// The parts of `ray(FROM, PATH[, DIRS])`.
@@ -128,6 +130,8 @@ pub enum NumExpr {
     Passes,
     /// A player's number, from 1 in the order of `players`.
     Index(Who),
+    /// How many pieces of the kind the player has in hand (`in-hand`).
+    InHand(PieceId, Who),
     /// `select(COND, A, B)`: A if the condition holds, else B.
     Select(Box<BoolExpr>, Box<NumExpr>, Box<NumExpr>),
     /// Distinct rows and columns the set's cells lie in.
@@ -234,6 +238,14 @@ pub enum Effect {
     Swap,
     /// The pieces on the cells become this kind (same owner).
     Make(SetExpr, PieceId),
+    /// A piece of this kind, the mover's (or nobody's, if neutral), on each
+    /// empty cell; from the mover's reserve while it lasts, for a kind
+    /// placed from one.
+    Place(PieceId, SetExpr),
+    /// The piece on the one cell of the first set moves to the one cell of
+    /// the second (nothing happens unless each set is one cell and the
+    /// first holds a piece).
+    Move(SetExpr, SetExpr),
     /// A variable takes a value.
     Set(u8, NumExpr),
 }
@@ -253,11 +265,14 @@ pub enum ChoiceKind {
         var: u8,
         values: Vec<f64>,
     },
-    /// A piece moves to a neighbouring cell, in one of the directions.
+    /// A piece moves to a neighbouring cell, in one of the directions,
+    /// or (with `links`: no directions were written) along a link that
+    /// has no direction.
     Step {
         from: SetExpr,
         dirs: DirSet,
         to: SetExpr,
+        links: bool,
     },
     /// A piece moves over a neighbour to the cell behind it, in a line, in
     /// one of the directions.
@@ -285,6 +300,11 @@ pub enum ChoiceKind {
         toward: Option<DirSet>,
         to: SetExpr,
     },
+    /// A piece on a cell of `from` moves to any other cell of `to`.
+    Move {
+        from: SetExpr,
+        to: SetExpr,
+    },
 }
 
 /// One way to spend a ply: a kind of action, its cells, and what follows it.
@@ -308,7 +328,8 @@ impl Choice {
             | ChoiceKind::Step { .. }
             | ChoiceKind::Jump { .. }
             | ChoiceKind::Slide { .. }
-            | ChoiceKind::Leap { .. } => false,
+            | ChoiceKind::Leap { .. }
+            | ChoiceKind::Move { .. } => false,
         }
     }
 }
@@ -441,6 +462,11 @@ pub struct Rules {
     pub dir_slots: usize,
     /// How many group variables (`each group g`) may be bound at once.
     pub set_slots: usize,
+    /// Pieces in hand at the start (`reserve`), at `player * pieces.len()
+    /// + kind`; empty when the game has no reserve.
+    pub reserve: Vec<u16>,
+    /// Per kind: placing it takes one from the player's reserve.
+    pub reserved: Vec<bool>,
 }
 
 impl Rules {

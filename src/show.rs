@@ -155,6 +155,19 @@ pub fn position(game: &Game, st: &State) -> String {
     for (i, v) in game.rules.variables.iter().enumerate() {
         out.push_str(&format!("{} = {}\n", v.name, v.show(st.var(i))));
     }
+    // Pieces in hand: `in hand: white man 9, black man 8`.
+    if !game.rules.reserve.is_empty() {
+        let kinds = game.rules.pieces.len();
+        let mut hands = Vec::new();
+        for (p, player) in game.rules.players.iter().enumerate() {
+            for (k, kind) in game.rules.pieces.iter().enumerate() {
+                if game.rules.reserved[k] {
+                    hands.push(format!("{player} {kind} {}", st.in_hand(p, k, kinds)));
+                }
+            }
+        }
+        out.push_str(&format!("in hand: {}\n", hands.join(", ")));
+    }
     match st.result() {
         Some(r) => out.push_str(&format!(
             "game over after {}: {}\n",

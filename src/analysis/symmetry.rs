@@ -135,7 +135,8 @@ pub fn has_cell_actions(rules: &Rules) -> bool {
         | ChoiceKind::Step { .. }
         | ChoiceKind::Jump { .. }
         | ChoiceKind::Slide { .. }
-        | ChoiceKind::Leap { .. } => true,
+        | ChoiceKind::Leap { .. }
+        | ChoiceKind::Move { .. } => true,
         ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => false,
     })
 }
@@ -233,7 +234,8 @@ impl walk::Visitor for Walker<'_> {
                 | SetExpr::Var(_)
                 | SetExpr::Ray(..)
                 | SetExpr::Flanked(_)
-                | SetExpr::Leaps(..) => {}
+                | SetExpr::Leaps(..)
+                | SetExpr::Lines(..) => {}
             },
             walk::Node::Num(e) => match e {
                 NumExpr::Rows(_) | NumExpr::Columns(_) => self.uses.rows_columns = true,
@@ -250,7 +252,8 @@ impl walk::Visitor for Walker<'_> {
                 | NumExpr::Turn
                 | NumExpr::Var(_)
                 | NumExpr::Passes
-                | NumExpr::Index(_) => {}
+                | NumExpr::Index(_)
+                | NumExpr::InHand(..) => {}
             },
             walk::Node::Dirs(e) => match (e, at.player) {
                 (DirSet::Fixed(m), None) => {

@@ -230,10 +230,13 @@ pub struct CellInfo {
 
 /// A graph edge. `dir` is the direction from the edge's source to its target
 /// (`graph.edge_endpoints(e)`, source is the smaller cell index); the target
-/// sees the source in the opposite direction. Link edges have `dir: None`.
+/// sees the source in the opposite direction. `link` edges come from `link`;
+/// a link has a direction only when it bridges a straight gap of removed
+/// cells (see [`build`]), otherwise `dir: None`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge {
     pub dir: Option<DirId>,
+    pub link: bool,
 }
 
 pub type BoardGraph = UnGraph<CellInfo, Edge>;
@@ -257,6 +260,8 @@ pub struct Board {
     /// CSR adjacency: neighbours of c are `adj[adj_start[c]..adj_start[c+1]]`.
     adj_start: Vec<u32>,
     adj: Vec<u32>,
+    /// Per cell, its neighbours through links without a direction.
+    loose: Vec<Vec<u32>>,
     by_label: HashMap<String, Cell>,
     side_names: &'static [&'static str],
     sides: Vec<Vec<Cell>>,
@@ -349,7 +354,10 @@ pub fn build(spec: &BoardSpec) -> Result<Board, BoardError> {
                 graph.add_edge(
                     NodeIndex::new(new_index[i]),
                     NodeIndex::new(new_index[j]),
-                    Edge { dir: Some(d) },
+                    Edge {
+                        dir: Some(d),
+                        link: false,
+                    },
                 );
             }
         }
@@ -369,7 +377,14 @@ pub fn build(spec: &BoardSpec) -> Result<Board, BoardError> {
         }
         let (lo, hi) = (NodeIndex::new(ia.min(ib)), NodeIndex::new(ia.max(ib)));
         if graph.find_edge(lo, hi).is_none() {
-            graph.add_edge(lo, hi, Edge { dir: None });
+            // Found again by label: `find` gave the new indices.
+            let (oa, ob) = (
+                lookup0[&a.to_ascii_lowercase()],
+                lookup0[&b.to_ascii_lowercase()],
+            );
+            let dir = gap_direction(&g, &keep, oa, ob)
+                .map(|d| if ia < ib { d } else { opposite_dir(g.dirs, d) });
+            graph.add_edge(lo, hi, Edge { dir, link: true });
             links += 1;
         }
     }
@@ -400,6 +415,33 @@ pub fn build(spec: &BoardSpec) -> Result<Board, BoardError> {
     ))
 }
 
+/// The direction from cell `a` to cell `b` of the generated shape when they
+/// lie on one straight line of the grid with only removed (or missing)
+/// cells between them: a link across such a gap continues the line, so
+/// steps, lines and rays follow it (the points of a morris board).
+fn gap_direction(g: &generate::Generated, keep: &[bool], a: usize, b: usize) -> Option<DirId> {
+    let (ca, cb) = (&g.cells[a], &g.cells[b]);
+    let (dc, dr) = (cb.col - ca.col, cb.row - ca.row);
+    g.dir_vecs.iter().position(|&(vc, vr)| {
+        // b = a + k (vc, vr) for some k >= 2.
+        let k = if vc != 0 { dc / vc } else { dr / vr };
+        k >= 2
+            && (vc * k, vr * k) == (dc, dr)
+            && (1..k).all(
+                |t| match g.coords.get(&(ca.col + t * vc, ca.row + t * vr)) {
+                    Some(&i) => !keep[i],
+                    None => true,
+                },
+            )
+    })
+}
+
+/// The direction opposite `d`, by angle.
+fn opposite_dir(dirs: &[DirInfo], d: DirId) -> DirId {
+    let a = (dirs[d].angle + 180).rem_euclid(360);
+    dirs.iter().position(|x| x.angle == a).unwrap_or(d)
+}
+
 impl Board {
     #[allow(clippy::too_many_arguments)]
     fn from_graph(
@@ -425,12 +467,16 @@ impl Board {
             .collect();
         let mut table = vec![NO_CELL; n * nd];
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut loose: Vec<Vec<u32>> = vec![Vec::new(); n];
         for e in graph.edge_indices() {
             let (a, b) = graph.edge_endpoints(e).expect("edge exists");
             let (a, b) = (a.index(), b.index());
             if let Some(d) = graph[e].dir {
                 table[a * nd + d] = b as u32;
                 table[b * nd + opposite[d]] = a as u32;
+            } else {
+                loose[a].push(b as u32);
+                loose[b].push(a as u32);
             }
             lists[a].push(b as u32);
             lists[b].push(a as u32);
@@ -457,6 +503,7 @@ impl Board {
             table,
             adj_start,
             adj,
+            loose,
             by_label,
             side_names,
             sides,
@@ -518,6 +565,13 @@ impl Board {
     #[inline]
     pub fn neighbors(&self, c: Cell) -> &[u32] {
         &self.adj[self.adj_start[c] as usize..self.adj_start[c + 1] as usize]
+    }
+
+    /// The neighbours of `c` through links that have no direction (a link
+    /// across a gap has one, see [`build`]).
+    #[inline]
+    pub fn undirected_links(&self, c: Cell) -> &[u32] {
+        &self.loose[c]
     }
 
     /// Direction by name (exact, lowercase: "n", "ne", ...).

@@ -408,6 +408,35 @@ fn links() {
 }
 
 #[test]
+fn links_across_a_gap_have_a_direction() {
+    let square = Shape::Square {
+        w: 4,
+        h: 2,
+        diagonals: false,
+    };
+    // a1 - d1 across the deleted b1 c1: east; a2 - d2 across the kept b2:
+    // no direction; a1 - c2 is not in line: no direction.
+    let b = build(&spec(
+        square,
+        &["b1", "c1", "c2"],
+        &[("d1", "a1"), ("a2", "d2"), ("a1", "b2")],
+    ))
+    .unwrap();
+    let [a1, d1, a2, d2, b2] = ["a1", "d1", "a2", "d2", "b2"].map(|l| cell(&b, l));
+    let (n, e, w) = (0, 1, 3);
+    assert_eq!(b.neighbor(a1, e), Some(d1));
+    assert_eq!(b.neighbor(d1, w), Some(a1));
+    assert_eq!(b.neighbor(a2, e), Some(b2), "a grid neighbour stays");
+    for d in 0..b.ndirs() {
+        assert_ne!(b.neighbor(a2, d), Some(d2));
+        assert_ne!(b.neighbor(a1, d), Some(b2));
+    }
+    assert_eq!(b.neighbor(a1, n), Some(a2));
+    assert_eq!(b.link_count(), 3);
+    check_invariants(&b);
+}
+
+#[test]
 fn errors() {
     let err = |s: BoardSpec| build(&s).unwrap_err();
     let sq3 = Shape::Square {

@@ -26,6 +26,8 @@ pub(super) enum Type {
     ColumnKey,
     /// A cell label such as `a1`.
     CellLabel,
+    /// A kind of piece, by name (`man`).
+    PieceKind,
 }
 
 /// An argument, lowered to what its [`Type`] says.
@@ -44,6 +46,7 @@ pub(super) enum Arg {
     Label(String),
     /// A bad cell label, already reported; the other labels still count.
     Skipped,
+    Piece(PieceId),
 }
 
 /// The lowered arguments of one call, with where each was written.
@@ -105,6 +108,13 @@ impl Args<'_> {
         match self.values.get(i) {
             Some(Arg::Player(w)) => *w,
             _ => Who::Me,
+        }
+    }
+
+    fn piece(&self, i: usize) -> PieceId {
+        match self.values.get(i) {
+            Some(Arg::Piece(k)) => *k,
+            _ => 0,
         }
     }
 
@@ -175,7 +185,8 @@ impl Builtin {
 }
 
 use Type::{
-    CellLabel, ColumnKey, Condition, Direction, Directions, FixedNumber, Number, Player, Set,
+    CellLabel, ColumnKey, Condition, Direction, Directions, FixedNumber, Number, PieceKind, Player,
+    Set,
 };
 
 /// Every built-in function, in the order "did you mean" and the list of
@@ -197,6 +208,7 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
             c => NumExpr::Select(Box::new(c), Box::new(x), Box::new(y)),
         })
     }),
+    Builtin::new("in-hand", &[PieceKind, Player], Number, in_hand).optional(1),
     Builtin::new("rows", &[Set], Number, |_, a| {
         Value::Num(NumExpr::Rows(a.set(0)))
     }),
@@ -228,6 +240,15 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         Value::Bool(BoolExpr::Connected(a.set(0), from, to))
     }),
     Builtin::new("line", &[Set, FixedNumber], Condition, line),
+    Builtin::new(
+        "lines",
+        &[Set, FixedNumber],
+        Set,
+        |c, a| match line_length(c, a) {
+            Some(n) => Value::Set(SetExpr::Lines(Box::new(a.set(0)), n)),
+            None => Value::Error,
+        },
+    ),
     Builtin::new("neighbors", &[Set], Set, |_, a| {
         Value::Set(SetExpr::Neighbors(Box::new(a.set(0))))
     }),
@@ -358,14 +379,38 @@ fn corners(c: &mut Checker<'_>, _: Span) -> Value {
 
 /// `line(S, N)`: N in a row of S.
 fn line(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
+    match line_length(c, a) {
+        Some(n) => Value::Bool(BoolExpr::Line(a.set(0), n)),
+        None => Value::Error,
+    }
+}
+
+/// The length N of `line(S, N)` or `lines(S, N)`, checked.
+fn line_length(c: &mut Checker<'_>, a: &Args<'_>) -> Option<u32> {
     match a.fixed(1) {
-        n if (1..=MAX_LINE).contains(&n) => Value::Bool(BoolExpr::Line(a.set(0), n as u32)),
+        n if (1..=MAX_LINE).contains(&n) => Some(n as u32),
         _ => {
             let msg = format!("a line is 1 to {MAX_LINE} cells long");
             c.limit(a.span(1), msg);
-            Value::Error
+            None
         }
     }
+}
+
+/// `in-hand(PIECE[, PLAYER])`: the player's pieces of that kind in reserve.
+fn in_hand(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
+    let kind = a.piece(0);
+    let who = if a.given() > 1 { a.player(1) } else { Who::Me };
+    if !c.reserved.get(kind as usize).copied().unwrap_or(false) {
+        let name = c.pieces.get(kind as usize).cloned().unwrap_or_default();
+        c.errors.push(
+            Diagnostic::at(a.span(0), format!("`{name}` has no reserve")).with_help(format!(
+                "give the players some in hand: `reserve: {name} = 9`"
+            )),
+        );
+        return Value::Error;
+    }
+    Value::Num(NumExpr::InHand(kind, who))
 }
 
 /// `edge(D)`: the cells with no neighbour in direction D.
@@ -600,6 +645,18 @@ impl<'a> Checker<'a> {
             Type::ColumnKey => match &e.kind {
                 ExprKind::Name(t) if !self.options.contains_key(t) => Arg::Key(t.clone()),
                 _ => Arg::Key(self.const_int(e)?.to_string()),
+            },
+            Type::PieceKind => match &e.kind {
+                ExprKind::Name(t) if self.pieces.contains(t) => {
+                    Arg::Piece(self.pieces.iter().position(|p| p == t).unwrap_or(0) as PieceId)
+                }
+                _ => {
+                    self.errors.push(
+                        Diagnostic::at(e.span, "`in-hand` takes a kind of piece")
+                            .with_help(format!("the kinds: {}", self.pieces.join(", "))),
+                    );
+                    return None;
+                }
             },
             Type::CellLabel => match &e.kind {
                 ExprKind::Name(t) => Arg::Label(t.clone()),

@@ -55,6 +55,11 @@ impl<'a> Checker<'a> {
                 let s = self.set(s);
                 Effect::Make(s, self.piece(piece))
             }
+            ast::Effect::Place(piece, s) => {
+                let piece = self.piece(piece);
+                Effect::Place(piece, self.set(s))
+            }
+            ast::Effect::Move(from, to) => Effect::Move(self.set(from), self.set(to)),
             ast::Effect::Set(var, value) => {
                 let Some(v) = self.variables.iter().position(|x| x.name == var.text) else {
                     let known: Vec<String> =
@@ -115,7 +120,11 @@ impl<'a> Checker<'a> {
 fn effect_span(e: &ast::Effect) -> Span {
     match e {
         ast::Effect::Clear(n) | ast::Effect::Mark(n, _) | ast::Effect::Unmark(n, _) => n.span,
-        ast::Effect::Convert(x, _) | ast::Effect::Remove(x, _) | ast::Effect::Make(x, _) => x.span,
+        ast::Effect::Convert(x, _)
+        | ast::Effect::Remove(x, _)
+        | ast::Effect::Make(x, _)
+        | ast::Effect::Place(_, x)
+        | ast::Effect::Move(x, _) => x.span,
         ast::Effect::Repeat(_, span) => *span,
         ast::Effect::If(c, _, _) => c.span,
         ast::Effect::Group(list) => list.first().map_or_else(Span::default, effect_span),

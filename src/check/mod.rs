@@ -4,7 +4,7 @@
 //!
 //! One `Checker` walks the file in stages, each in its own file: options
 //! (`options`), declarations and name lookup (`names`), the board
-//! (`boards`), regions (`regions`), expressions (`expressions`,
+//! (`boards`), reserves (`reserve`), regions (`regions`), expressions (`expressions`,
 //! `operators`, `builtins`), turns and effects (`turns`, `effects`);
 //! `optimise` folds constants on the way.
 
@@ -19,6 +19,7 @@ mod optimise;
 mod options;
 mod possible;
 mod regions;
+mod reserve;
 mod setup;
 mod turns;
 
@@ -70,6 +71,7 @@ pub fn compile(file: &GameFile, chosen: &[OptionChoice]) -> Result<Rules, Vec<Di
             return Err(c.errors);
         }
     }
+    c.reserves();
     c.regions();
     let rules = c.rules();
     if c.errors.is_empty() {
@@ -203,6 +205,10 @@ struct Checker<'a> {
     /// Direction variables in scope, innermost last.
     scope: Vec<String>,
     dir_slots: usize,
+    /// Pieces in hand at the start, `player * pieces + kind` (see `reserve`).
+    reserve: Vec<u16>,
+    /// Per kind: whether placing it takes from a reserve.
+    reserved: Vec<bool>,
 }
 
 impl<'a> Checker<'a> {
@@ -244,6 +250,8 @@ impl<'a> Checker<'a> {
             choices: Vec::new(),
             scope: Vec::new(),
             dir_slots: 0,
+            reserve: Vec::new(),
+            reserved: Vec::new(),
         }
     }
 

@@ -126,7 +126,8 @@ impl<'a> Checker<'a> {
             | SetExpr::Box(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..) => return None,
+            | SetExpr::Leaps(..)
+            | SetExpr::Lines(..) => return None,
         })
     }
 }

@@ -148,6 +148,8 @@ impl<'a> Checker<'a> {
             ends,
             stuck,
             dir_slots: self.dir_slots,
+            reserve: std::mem::take(&mut self.reserve),
+            reserved: std::mem::take(&mut self.reserved),
         }
     }
 
@@ -247,6 +249,7 @@ impl<'a> Checker<'a> {
                 from: self.set(from),
                 dirs: self.move_dirs(dirs.as_ref()),
                 to: self.set(to),
+                links: dirs.is_none(),
             },
             ast::ChoiceKind::Jump {
                 from,
@@ -270,6 +273,10 @@ impl<'a> Checker<'a> {
                 dirs: self.move_dirs(dirs.as_ref()),
                 by: by.as_ref().and_then(|e| self.distance(e)),
                 path: path.as_ref().map_or(SetExpr::Empty, |p| self.set(p)),
+                to: self.set(to),
+            },
+            ast::ChoiceKind::Move { from, to } => ChoiceKind::Move {
+                from: self.set(from),
                 to: self.set(to),
             },
             ast::ChoiceKind::Leap {
@@ -305,6 +312,7 @@ impl<'a> Checker<'a> {
             ChoiceKind::Jump { .. } => "jump".into(),
             ChoiceKind::Slide { .. } => "slide".into(),
             ChoiceKind::Leap { .. } => "leap".into(),
+            ChoiceKind::Move { .. } => "move".into(),
             ChoiceKind::Choose { var, .. } => self
                 .variables
                 .get(*var as usize)

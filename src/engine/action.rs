@@ -42,6 +42,11 @@ pub enum ActionKind {
         from: Cell16,
         to: Cell16,
     },
+    /// A piece moves to any cell (`move`).
+    Move {
+        from: Cell16,
+        to: Cell16,
+    },
     /// A value is chosen: its index among the choice's values.
     Value(u16),
     Pass,
@@ -107,6 +112,15 @@ impl Action {
         }
     }
 
+    /// A `move` from `from` to `to`.
+    pub(crate) fn move_to(choice: u16, from: usize, to: usize) -> Action {
+        let (from, to) = (from as Cell16, to as Cell16);
+        Action {
+            choice,
+            kind: ActionKind::Move { from, to },
+        }
+    }
+
     /// The cell of an action on a cell (place, convert, remove).
     pub fn cell(self) -> Option<usize> {
         match self.kind {
@@ -117,6 +131,7 @@ impl Action {
             | ActionKind::Jump { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
+            | ActionKind::Move { .. }
             | ActionKind::Value(_)
             | ActionKind::Pass
             | ActionKind::Swap
@@ -130,7 +145,8 @@ impl Action {
             ActionKind::Step { from, to }
             | ActionKind::Jump { from, to, .. }
             | ActionKind::Slide { from, to }
-            | ActionKind::Leap { from, to } => Some((from as usize, to as usize)),
+            | ActionKind::Leap { from, to }
+            | ActionKind::Move { from, to } => Some((from as usize, to as usize)),
             ActionKind::Place(_)
             | ActionKind::Convert(_)
             | ActionKind::Remove(_)
@@ -152,6 +168,7 @@ impl Action {
             | ActionKind::Jump { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
+            | ActionKind::Move { .. }
             | ActionKind::Pass
             | ActionKind::Swap
             | ActionKind::Pie => None,
@@ -187,6 +204,10 @@ impl Action {
                 from: m(from)?,
                 to: m(to)?,
             },
+            ActionKind::Move { from, to } => ActionKind::Move {
+                from: m(from)?,
+                to: m(to)?,
+            },
             ActionKind::Value(_) | ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => {
                 return None;
             }
@@ -207,7 +228,8 @@ impl Action {
             ActionKind::Step { from, to }
             | ActionKind::Jump { from, to, .. }
             | ActionKind::Slide { from, to }
-            | ActionKind::Leap { from, to } => from as u32 * cells + to as u32,
+            | ActionKind::Leap { from, to }
+            | ActionKind::Move { from, to } => from as u32 * cells + to as u32,
             ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => u32::MAX,
         };
         (self.choice, payload)

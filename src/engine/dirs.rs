@@ -27,15 +27,19 @@ impl MoveDirs {
         let board = &rules.board;
         let players = rules.players.len();
         let all = all_dirs(board.ndirs());
-        let mut masks = vec![all];
+        // (directions, with the links that have none); table 0 has every
+        // direction.
+        let mut masks = vec![(all, false)];
         let mut of_choice = Vec::with_capacity(rules.choices.len() * players);
         for c in &rules.choices {
+            let links = matches!(c.kind, ChoiceKind::Step { links: true, .. });
             let dirs = match &c.kind {
                 ChoiceKind::Step { dirs, .. }
                 | ChoiceKind::Jump { dirs, .. }
                 | ChoiceKind::Slide { dirs, .. } => Some(dirs),
                 // A leap's directions are its table's (see `leaps`).
                 ChoiceKind::Leap { .. }
+                | ChoiceKind::Move { .. }
                 | ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)
@@ -45,10 +49,10 @@ impl MoveDirs {
             };
             for p in 0..players {
                 let m = dirs.map_or(all, |d| d.mask(p as PlayerId) & all);
-                let k = match masks.iter().position(|&x| x == m) {
+                let k = match masks.iter().position(|&x| x == (m, links)) {
                     Some(k) => k,
                     None => {
-                        masks.push(m);
+                        masks.push((m, links));
                         masks.len() - 1
                     }
                 };
@@ -57,8 +61,8 @@ impl MoveDirs {
         }
         let mut tables = Vec::with_capacity(masks.len() * board.len() * words);
         let mut distinct = true;
-        for &m in &masks {
-            distinct &= table(board, m, words, &mut tables);
+        for &(m, links) in &masks {
+            distinct &= table(board, m, links, words, &mut tables);
         }
         MoveDirs {
             tables,
@@ -68,9 +72,10 @@ impl MoveDirs {
     }
 }
 
-/// Appends each cell's neighbours along the directions of `mask`; whether
-/// every cell reaches each of them in one direction only.
-fn table(board: &Board, mask: DirMask, words: usize, out: &mut Vec<u64>) -> bool {
+/// Appends each cell's neighbours along the directions of `mask` (and,
+/// with `links`, through the links without a direction); whether every
+/// cell reaches each of them in one way only.
+fn table(board: &Board, mask: DirMask, links: bool, words: usize, out: &mut Vec<u64>) -> bool {
     let nd = board.ndirs();
     let nb = board.neighbor_table();
     let mut distinct = true;
@@ -81,6 +86,12 @@ fn table(board: &Board, mask: DirMask, words: usize, out: &mut Vec<u64>) -> bool
         for d in each_dir(mask) {
             let n = nb[c * nd + d];
             if n != NO_CELL {
+                distinct &= !cellset::contains(set, n as usize);
+                cellset::insert(set, n as usize);
+            }
+        }
+        if links {
+            for &n in board.undirected_links(c) {
                 distinct &= !cellset::contains(set, n as usize);
                 cellset::insert(set, n as usize);
             }

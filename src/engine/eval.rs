@@ -20,6 +20,8 @@ pub(super) struct Ctx<'a> {
     /// Values of the direction variables.
     pub(super) dirs: [u8; MAX_BINDINGS],
     pub(super) vars: &'a [f64; MAX_VARIABLES],
+    /// Pieces in hand, `player * pieces + kind` (see [`State::reserve`]).
+    pub(super) reserve: &'a [u16],
     pub(super) passes: u32,
     pub(super) origin: u32,
     pub(super) jumped: u32,
@@ -86,7 +88,8 @@ impl Ctx<'_> {
             | SetExpr::Box(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..) => None,
+            | SetExpr::Leaps(..)
+            | SetExpr::Lines(..) => None,
         }
     }
 
@@ -124,7 +127,8 @@ impl Ctx<'_> {
             | SetExpr::Box(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..) => return None,
+            | SetExpr::Leaps(..)
+            | SetExpr::Lines(..) => return None,
         })
     }
 
@@ -261,7 +265,8 @@ impl Ctx<'_> {
             | SetExpr::Box(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..) => self.set_heavy(e, out, tmp),
+            | SetExpr::Leaps(..)
+            | SetExpr::Lines(..) => self.set_heavy(e, out, tmp),
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::Owned(_)
@@ -354,6 +359,16 @@ impl Ctx<'_> {
                 self.flanked_set(f, Some(out), tmp);
             }
             SetExpr::Leaps(from, leap) => self.leaps_set(from, *leap, out, tmp),
+            SetExpr::Lines(a, n) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                out.fill(0);
+                for c in cellset::cells(t) {
+                    if self.g.line_through(t, c, *n) {
+                        cellset::insert(out, c);
+                    }
+                }
+            }
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::Owned(_)
@@ -417,12 +432,18 @@ impl Ctx<'_> {
                 let e = &v[self.me as usize];
                 self.member(e, c, tmp)
             }
+            // Of a stored set, the runs through the one cell.
+            SetExpr::Lines(a, n) if self.stored(a).is_some() => {
+                let s = self.stored(a).expect("stored");
+                cellset::contains(s, c) && self.g.line_through(s, c, *n)
+            }
             SetExpr::Reach(..)
             | SetExpr::Like(_)
             | SetExpr::Box(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..) => {
+            | SetExpr::Leaps(..)
+            | SetExpr::Lines(..) => {
                 // Whole-set questions: build the set.
                 let (t, rest) = tmp.split_at_mut(self.w());
                 self.set(e, t, rest);
@@ -469,6 +490,12 @@ impl Ctx<'_> {
                 // A run is flanked: stop at the first one found.
                 if let SetExpr::Flanked(f) = s {
                     return self.flanked_set(f, None, tmp);
+                }
+                // `here and X`: one membership test, no set built.
+                if let SetExpr::Inter(a, b) = s
+                    && **a == SetExpr::Here
+                {
+                    return self.here != NO_CELL && self.member(b, self.here as usize, tmp);
                 }
                 // `A except B` of stored sets: no set built.
                 if let SetExpr::Except(a, b) = s
@@ -609,6 +636,10 @@ impl Ctx<'_> {
             NumExpr::Var(v) => self.vars[*v as usize],
             NumExpr::Passes => self.passes as f64,
             NumExpr::Index(w) => (self.who(*w) + 1) as f64,
+            NumExpr::InHand(k, w) => {
+                let pieces = self.g.rules.pieces.len();
+                self.reserve[self.who(*w) * pieces + *k as usize] as f64
+            }
             NumExpr::Select(c, a, b) => {
                 if self.cond(c, tmp) {
                     self.int(a, tmp)
@@ -707,6 +738,7 @@ impl Ctx<'_> {
             | NumExpr::Var(_)
             | NumExpr::Passes
             | NumExpr::Index(_)
+            | NumExpr::InHand(..)
             | NumExpr::Select(..)
             | NumExpr::Count(_)
             | NumExpr::Groups(_)

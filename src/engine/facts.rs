@@ -53,6 +53,7 @@ impl Facts {
                 | NumExpr::Var(_)
                 | NumExpr::Passes
                 | NumExpr::Index(_)
+                | NumExpr::InHand(..)
                 | NumExpr::Select(..)
                 | NumExpr::Rows(_)
                 | NumExpr::Columns(_)
@@ -124,7 +125,8 @@ impl Facts {
                 | SetExpr::Box(_)
                 | SetExpr::Ray(..)
                 | SetExpr::Flanked(_)
-                | SetExpr::Leaps(..) => false,
+                | SetExpr::Leaps(..)
+                | SetExpr::Lines(..) => false,
             },
             Node::Cond(e) => match e {
                 // `at` looks from `here`.
@@ -187,7 +189,8 @@ impl Facts {
                         | SetExpr::Box(_)
                         | SetExpr::Ray(..)
                         | SetExpr::Flanked(_)
-                        | SetExpr::Leaps(..) => {}
+                        | SetExpr::Leaps(..)
+                        | SetExpr::Lines(..) => {}
                     }
                 }
             }
@@ -262,7 +265,8 @@ fn of_player(s: &SetExpr) -> bool {
         | SetExpr::Box(_)
         | SetExpr::Ray(..)
         | SetExpr::Flanked(_)
-        | SetExpr::Leaps(..) => false,
+        | SetExpr::Leaps(..)
+        | SetExpr::Lines(..) => false,
     }
 }
 

@@ -188,9 +188,11 @@ fn set_fixed_here(e: &SetExpr) -> bool {
         | SetExpr::Inter(a, b)
         | SetExpr::Except(a, b)
         | SetExpr::Reach(a, b) => set_fixed_here(a) && set_fixed_here(b),
-        SetExpr::Complement(a) | SetExpr::Neighbors(a) | SetExpr::Like(a) | SetExpr::Box(a) => {
-            set_fixed_here(a)
-        }
+        SetExpr::Complement(a)
+        | SetExpr::Neighbors(a)
+        | SetExpr::Like(a)
+        | SetExpr::Box(a)
+        | SetExpr::Lines(a, _) => set_fixed_here(a),
         // Its condition sees its own `here`.
         SetExpr::Where(a, _) => set_fixed_here(a),
         SetExpr::ByPlayer(v) => v.iter().all(set_fixed_here),
@@ -222,7 +224,8 @@ fn num_fixed_here(e: &NumExpr) -> bool {
         | NumExpr::Turn
         | NumExpr::Var(_)
         | NumExpr::Passes
-        | NumExpr::Index(_) => true,
+        | NumExpr::Index(_)
+        | NumExpr::InHand(..) => true,
         NumExpr::Select(c, a, b) => cond_fixed_here(c) && num_fixed_here(a) && num_fixed_here(b),
         NumExpr::Rows(s)
         | NumExpr::Columns(s)

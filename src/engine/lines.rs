@@ -85,7 +85,8 @@ fn line_slot(g: &Game, s: &SetExpr, me: usize) -> Option<u32> {
         | SetExpr::Box(_)
         | SetExpr::Ray(_)
         | SetExpr::Flanked(_)
-        | SetExpr::Leaps(..) => None,
+        | SetExpr::Leaps(..)
+        | SetExpr::Lines(..) => None,
     }
 }
 
@@ -159,7 +160,7 @@ impl Game {
     }
 
     /// Whether cell `c` of `set` is on `n` cells of `set` in a row.
-    fn line_through(&self, set: &[u64], c: usize, n: u32) -> bool {
+    pub(super) fn line_through(&self, set: &[u64], c: usize, n: u32) -> bool {
         let table = self.rules.board.neighbor_table();
         let nd = self.rules.board.ndirs();
         for &(d, back) in &self.line_dirs {

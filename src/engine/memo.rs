@@ -51,7 +51,7 @@ fn targets(kind: &ChoiceKind) -> Vec<&SetExpr> {
             Some(Distance::LineCount(counted)) => vec![from, path, to, counted],
             Some(Distance::Cells(_)) | None => vec![from, path, to],
         },
-        ChoiceKind::Leap { from, to, .. } => vec![from, to],
+        ChoiceKind::Leap { from, to, .. } | ChoiceKind::Move { from, to } => vec![from, to],
         ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => vec![],
     }
 }
@@ -80,7 +80,8 @@ fn wheres<'a>(e: &'a SetExpr, out: &mut Vec<&'a SetExpr>) {
         | SetExpr::Neighbors(a)
         | SetExpr::Like(a)
         | SetExpr::Box(a)
-        | SetExpr::Leaps(a, _) => wheres(a, out),
+        | SetExpr::Leaps(a, _)
+        | SetExpr::Lines(a, _) => wheres(a, out),
         SetExpr::ByPlayer(v) => v.iter().for_each(|e| wheres(e, out)),
         SetExpr::Empty
         | SetExpr::Occupied

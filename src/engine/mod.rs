@@ -315,6 +315,7 @@ impl Game {
                 Some(v) if !v.symbols.is_empty() => -1.0,
                 _ => 0.0,
             }),
+            reserve: self.rules.reserve.clone(),
             passes: 0,
             origin: NO_CELL,
             jumped: NO_CELL,

@@ -35,6 +35,10 @@ impl Game {
         let nd = board.ndirs();
         let table = board.neighbor_table();
         let (mask, near) = self.move_dirs(c, player);
+        let links = matches!(
+            self.rules.choices[c as usize].kind,
+            ChoiceKind::Step { links: true, .. }
+        );
         let next = if jump { over } else { to };
         for c in cellset::cells(from) {
             // Most cells have no neighbour to move to or over: skip them.
@@ -62,6 +66,15 @@ impl Game {
                     return;
                 }
             }
+            // A step without directions also takes the links that have
+            // none (a step keeps no direction).
+            if links {
+                for &n in board.undirected_links(c) {
+                    if cellset::contains(to, n as usize) && !f(c, 0, n as usize) {
+                        return;
+                    }
+                }
+            }
         }
     }
 
@@ -85,7 +98,7 @@ impl Game {
                     .map(|c| cellset::count_and(&near[c * w..(c + 1) * w], to))
                     .sum()
             }
-            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
                 self.far_moves_count(c, player, t)
             }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
@@ -112,7 +125,7 @@ impl Game {
             ChoiceKind::Choose { .. } => ActionKind::Value(k as u16),
             ChoiceKind::Pass => ActionKind::Pass,
             ChoiceKind::Swap => ActionKind::Swap,
-            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
                 return self.nth_far_move(c, player, t, k);
             }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
@@ -157,7 +170,9 @@ impl Game {
                             true
                         });
                     }
-                    ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+                    ChoiceKind::Slide { .. }
+                    | ChoiceKind::Leap { .. }
+                    | ChoiceKind::Move { .. } => {
                         self.each_far_move(*choice, st.mover, t, |a| {
                             out.push(a);
                             true
@@ -213,7 +228,9 @@ impl Game {
                         });
                         found
                     }
-                    ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } => {
+                    ChoiceKind::Slide { .. }
+                    | ChoiceKind::Leap { .. }
+                    | ChoiceKind::Move { .. } => {
                         let mut found = false;
                         self.each_far_move(*c, st.mover, t, |b| {
                             found = b == a;
@@ -362,6 +379,13 @@ impl Game {
                     continue;
                 }
                 let choice = &self.rules.choices[*c as usize];
+                // A kind placed from a reserve: none left, nothing offered.
+                if let ChoiceKind::Place { piece, .. } = choice.kind
+                    && self.rules.reserved.get(piece as usize) == Some(&true)
+                    && cx.reserve[me as usize * self.rules.pieces.len() + piece as usize] == 0
+                {
+                    continue;
+                }
                 let (out, rest) = slot.split_at_mut(w);
                 let filter = match &choice.kind {
                     ChoiceKind::Place { target, .. } => Some((target, EMPTY, false)),
@@ -396,7 +420,7 @@ impl Game {
                         }
                         None
                     }
-                    ChoiceKind::Leap { from, to, .. } => {
+                    ChoiceKind::Leap { from, to, .. } | ChoiceKind::Move { from, to } => {
                         let (_, to_slot) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
                         cx.set(to, to_slot, scratch);
@@ -422,6 +446,7 @@ impl Game {
                         | ChoiceKind::Jump { .. }
                         | ChoiceKind::Slide { .. }
                         | ChoiceKind::Leap { .. }
+                        | ChoiceKind::Move { .. }
                 ) {
                     // Only cells holding a piece can move.
                     let occ = cx.raw(OCCUPIED);
@@ -482,6 +507,7 @@ fn cell_action(kind: &ChoiceKind, cell: Cell16) -> ActionKind {
         | ChoiceKind::Step { .. }
         | ChoiceKind::Jump { .. }
         | ChoiceKind::Slide { .. }
-        | ChoiceKind::Leap { .. } => unreachable!("not an action on a cell"),
+        | ChoiceKind::Leap { .. }
+        | ChoiceKind::Move { .. } => unreachable!("not an action on a cell"),
     }
 }

@@ -1,6 +1,7 @@
-//! Slides and leaps: the moves such a choice offers, found by walking the
-//! ray and leap tables over the choice's cached target sets (from, path,
-//! to, and the set a `line-count` slide counts); nothing is allocated.
+//! Slides, leaps and moves to any cell: the moves such a choice offers,
+//! found by walking the ray and leap tables (or every cell, for `move`)
+//! over the choice's cached target sets (from, path, to, and the set a
+//! `line-count` slide counts); nothing is allocated.
 
 use super::{Action, Game};
 use crate::cellset;
@@ -69,6 +70,15 @@ impl Game {
                     }
                 }
             }
+            ChoiceKind::Move { .. } => {
+                for a in cellset::cells(from) {
+                    for x in cellset::cells(to) {
+                        if x != a && !f(Action::move_to(c, a, x)) {
+                            return;
+                        }
+                    }
+                }
+            }
             ChoiceKind::Place { .. }
             | ChoiceKind::Convert(_)
             | ChoiceKind::Remove(_)
@@ -130,6 +140,11 @@ impl Game {
     #[inline]
     pub(super) fn far_moves_count(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
         let w = self.words;
+        if let ChoiceKind::Move { .. } = &self.rules.choices[c as usize].kind {
+            // Every piece to every other cell of TO.
+            let (from, to) = (&t[..w], &t[2 * w..3 * w]);
+            return cellset::count(from) * cellset::count(to) - cellset::count_and(from, to);
+        }
         if let ChoiceKind::Leap { .. } = &self.rules.choices[c as usize].kind
             && !self.leaps.of_choice(c, player).masks.is_empty()
         {

@@ -35,6 +35,7 @@ impl Game {
             | ActionKind::Jump { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
+            | ActionKind::Move { .. }
             | ActionKind::Value(_)
             | ActionKind::Pass
             | ActionKind::Swap => &self.rules.choices[a.choice as usize],
@@ -50,6 +51,10 @@ impl Game {
                 };
                 let owner = self.owner_for(piece as usize, mover);
                 self.put(st, cell as usize, Some((piece as usize, owner)));
+                if self.rules.reserved.get(piece as usize) == Some(&true) {
+                    // Offered only while the reserve holds one.
+                    st.reserve[mover * self.rules.pieces.len() + piece as usize] -= 1;
+                }
                 st.here = cell as u32;
             }
             ActionKind::Convert(cell) => {
@@ -73,7 +78,8 @@ impl Game {
             ActionKind::Step { from, to }
             | ActionKind::Jump { from, to, .. }
             | ActionKind::Slide { from, to }
-            | ActionKind::Leap { from, to } => {
+            | ActionKind::Leap { from, to }
+            | ActionKind::Move { from, to } => {
                 if let ActionKind::Jump { from, dir, .. } = a.kind {
                     let nd = self.rules.board.ndirs();
                     st.jumped =
@@ -288,6 +294,24 @@ impl Game {
                     }
                 });
             }
+            Effect::Place(kind, target) => {
+                let kind = *kind as usize;
+                let owner = self.owner_for(kind, me as usize);
+                let hand = match self.rules.reserved.get(kind) {
+                    Some(true) => Some(me as usize * self.rules.pieces.len() + kind),
+                    _ => None,
+                };
+                self.for_each_cell_filtered(st, target, me, EMPTY, false, |g, st, c| {
+                    if let Some(i) = hand {
+                        if st.reserve[i] == 0 {
+                            return;
+                        }
+                        st.reserve[i] -= 1;
+                    }
+                    g.put(st, c, Some((kind, owner)));
+                });
+            }
+            Effect::Move(from, to) => self.move_piece(st, from, to),
             Effect::Set(var, value) => {
                 let v = self.with_ctx(st, me, |cx, scratch| cx.int(value, scratch));
                 if st.vars[*var as usize] != v {
@@ -337,6 +361,33 @@ impl Game {
                 }
             }
             self.effect(st, body);
+        }
+    }
+
+    /// `move FROM to TO`: the piece on FROM's one cell to TO's one cell.
+    fn move_piece(&self, st: &mut State, from: &SetExpr, to: &SetExpr) {
+        let w = self.words;
+        let me = st.mover;
+        let mut scratch = std::mem::take(&mut st.scratch);
+        let (a, b) = {
+            let (src, rest) = scratch.split_at_mut(w);
+            let (dst, rest) = rest.split_at_mut(w);
+            let mut cx = self.ctx(st, me);
+            cx.set(from, src, rest);
+            cx.set(to, dst, rest);
+            let one = |s: &[u64]| match cellset::count(s) {
+                1 => cellset::cells(s).next(),
+                _ => None,
+            };
+            (one(src), one(dst))
+        };
+        st.scratch = scratch;
+        if let (Some(a), Some(b)) = (a, b)
+            && a != b
+            && let Some(piece) = self.piece_at(st, a)
+        {
+            self.put(st, a, None);
+            self.put(st, b, Some(piece));
         }
     }
 

@@ -22,6 +22,7 @@ impl Game {
             turn: st.turn,
             dirs: [0; crate::limits::MAX_BINDINGS],
             vars: &st.vars,
+            reserve: &st.reserve,
             passes: st.passes,
             origin: st.origin,
             jumped: st.jumped,

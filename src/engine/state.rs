@@ -41,6 +41,8 @@ pub struct State {
     pub(super) changes: u64,
     /// Values of the game's variables (`choose`).
     pub(super) vars: [f64; MAX_VARIABLES],
+    /// Pieces in hand, `player * pieces + kind` (`reserve`; empty without).
+    pub(super) reserve: Vec<u16>,
     /// Passes in a row just made.
     pub(super) passes: u32,
     /// The cell the last moving piece left, and the cell it jumped over.
@@ -78,6 +80,7 @@ impl Clone for State {
             pie_offered: self.pie_offered,
             changes: self.changes,
             vars: self.vars,
+            reserve: self.reserve.clone(),
             passes: self.passes,
             origin: self.origin,
             jumped: self.jumped,
@@ -111,6 +114,7 @@ impl Clone for State {
         self.pie_offered = o.pie_offered;
         self.changes = o.changes;
         self.vars = o.vars;
+        self.reserve.clone_from(&o.reserve);
         self.passes = o.passes;
         self.origin = o.origin;
         self.jumped = o.jumped;
@@ -160,7 +164,19 @@ impl State {
                 h ^= mix(((0x8000 + i as u64) << 48) ^ v.to_bits());
             }
         }
+        for (i, &n) in self.reserve.iter().enumerate() {
+            h ^= mix(((0xB000 + i as u64) << 32) ^ n as u64);
+        }
         h
+    }
+
+    /// Pieces of kind `kind` in `player`'s hand (0 for a kind without a
+    /// reserve).
+    pub fn in_hand(&self, player: usize, kind: usize, kinds: usize) -> u16 {
+        self.reserve
+            .get(player * kinds + kind)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Which seat plays each player (0 = the seat that moved first).

@@ -114,7 +114,9 @@ fn choice(c: &Choice, v: &mut impl Visitor) {
     match &c.kind {
         ChoiceKind::Place { target: t, .. } => set(t, target, v),
         ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => set(t, target, v),
-        ChoiceKind::Step { from, dirs: d, to } => {
+        ChoiceKind::Step {
+            from, dirs: d, to, ..
+        } => {
             set(from, target, v);
             dirs(d, target, v);
             set(to, target, v);
@@ -153,6 +155,10 @@ fn choice(c: &Choice, v: &mut impl Visitor) {
             if let Some(d) = toward {
                 dirs(d, target, v);
             }
+            set(to, target, v);
+        }
+        ChoiceKind::Move { from, to } => {
+            set(from, target, v);
             set(to, target, v);
         }
         ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {}
@@ -215,7 +221,8 @@ pub fn set(e: &SetExpr, at: At, v: &mut impl Visitor) {
         | SetExpr::Neighbors(a)
         | SetExpr::Like(a)
         | SetExpr::Box(a)
-        | SetExpr::Leaps(a, _) => set(a, at, v),
+        | SetExpr::Leaps(a, _)
+        | SetExpr::Lines(a, _) => set(a, at, v),
         SetExpr::Where(a, c) => {
             set(a, at, v);
             cond(
@@ -277,7 +284,8 @@ pub fn num(e: &NumExpr, at: At, v: &mut impl Visitor) {
         | NumExpr::Turn
         | NumExpr::Var(_)
         | NumExpr::Passes
-        | NumExpr::Index(_) => {}
+        | NumExpr::Index(_)
+        | NumExpr::InHand(..) => {}
     }
 }
 
@@ -352,7 +360,12 @@ pub fn effect(e: &Effect, at: At, v: &mut impl Visitor) {
         | Effect::Unmark(_, s)
         | Effect::Convert(s, _)
         | Effect::Remove(s, _)
-        | Effect::Make(s, _) => set(s, at, v),
+        | Effect::Make(s, _)
+        | Effect::Place(_, s) => set(s, at, v),
+        Effect::Move(from, to) => {
+            set(from, at, v);
+            set(to, at, v);
+        }
         Effect::Repeat(body) => effect(body, at, v),
         Effect::If(c, yes, no) => {
             cond(c, at, v);

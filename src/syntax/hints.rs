@@ -61,6 +61,8 @@ pub const KEYWORDS: &[&str] = &[
     "setup",
     "slide",
     "leap",
+    "move",
+    "reserve",
 ];
 
 /// The grammar's other words: they are not reserved, so they may be names
@@ -221,13 +223,18 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::slide_by | Rule::by_kw => "`by`",
         Rule::leap_toward | Rule::toward_kw => "`toward`",
         Rule::leap_move => "`leap`",
+        Rule::move_any => "`move`",
         Rule::make_cells => "`make`",
+        Rule::place_cells => "`place`",
+        Rule::move_piece => "`move`",
         Rule::set_var => "`set`",
         // Wherever `neutral` may come, `pieces` may too: name the common one.
         Rule::neutral => "`pieces`",
         Rule::action_item => "`action`",
         Rule::swap_item => "`swap at turn N`",
         Rule::setup_item => "`setup`",
+        Rule::reserve_item => "`reserve`",
+        Rule::reserve_entry => "a reserve (`PLAYER PIECE = COUNT`)",
         Rule::placement => "a placement (`PLAYER PIECE at CELLS`)",
         Rule::move_dirs | Rule::dirs_term => "directions",
         Rule::turn_item => "`turn`",

@@ -117,11 +117,12 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
                     Rule::guard => board.guard = Some(guard(p)),
                     Rule::without => board.without.extend(p.into_inner().map(name)),
                     Rule::links => {
-                        for pair in p.into_inner() {
-                            let mut two = pair.into_inner();
-                            let a = name(two.next().expect("link end"));
-                            let b = name(two.next().expect("link end"));
-                            board.links.push((a, b));
+                        // A chain `a1 d1 g1` links each cell to the next.
+                        for chain in p.into_inner() {
+                            let cells: Vec<Name> = chain.into_inner().map(name).collect();
+                            for two in cells.windows(2) {
+                                board.links.push((two[0].clone(), two[1].clone()));
+                            }
                         }
                     }
                     _ => {}
@@ -183,6 +184,19 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
                 }
             }
             game.setups.push(setup);
+        }
+        Rule::reserve_item => {
+            let mut reserve = ReserveDecl {
+                guard: None,
+                entries: Vec::new(),
+            };
+            for p in inner {
+                match p.as_rule() {
+                    Rule::guard => reserve.guard = Some(guard(p)),
+                    _ => reserve.entries.push(reserve_entry(p)),
+                }
+            }
+            game.reserves.push(reserve);
         }
         Rule::turn_item => {
             let mut when = TurnWhen::Always;
@@ -304,18 +318,42 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::slide_by
         | Rule::by_kw
         | Rule::leap_move
+        | Rule::move_any
         | Rule::leap_toward
         | Rule::toward_kw
         | Rule::move_dirs
         | Rule::dirs_term
         | Rule::placement
+        | Rule::reserve_entry
         | Rule::call_name
         | Rule::make_cells
+        | Rule::place_cells
+        | Rule::move_piece
         | Rule::set_var
         | Rule::neutral
         | Rule::choose
         | Rule::each_group
         | Rule::effect_ref => {}
+    }
+}
+
+/// `[PLAYER] PIECE = COUNT` in a `reserve`.
+fn reserve_entry(pair: P) -> ReserveEntry {
+    let s = span(&pair);
+    let mut names = Vec::new();
+    let mut count = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::name => names.push(name(p)),
+            _ => count = Some(expr(p)),
+        }
+    }
+    let piece = names.pop().expect("piece");
+    ReserveEntry {
+        player: names.pop(),
+        piece,
+        count: count.expect("count"),
+        span: s,
     }
 }
 
@@ -475,6 +513,14 @@ fn choice(pair: P) -> Choice {
                 to: expr(next),
             }
         }
+        Rule::move_any => {
+            let mut parts = kind_pair.into_inner();
+            let from = expr(parts.next().expect("from"));
+            ChoiceKind::Move {
+                from,
+                to: expr(parts.next().expect("to")),
+            }
+        }
         Rule::choose => {
             let choose_span = span(&kind_pair);
             let mut parts = kind_pair.into_inner();
@@ -591,6 +637,14 @@ fn effect(pair: P) -> Effect {
             let set = expr(parts.next().expect("cells"));
             let piece = name(parts.next().expect("piece"));
             Effect::Make(set, piece)
+        }
+        Rule::place_cells => {
+            let piece = name(parts.next().expect("piece"));
+            Effect::Place(piece, expr(parts.next().expect("cells")))
+        }
+        Rule::move_piece => {
+            let from = expr(parts.next().expect("from"));
+            Effect::Move(from, expr(parts.next().expect("to")))
         }
         Rule::set_var => {
             let var = name(parts.next().expect("variable"));

@@ -452,6 +452,7 @@ fn diagnostics_have_kinds() {
         "name_too_long",
         "number_too_large",
         "rules_too_large_defines",
+        "reserve_too_large",
         "rules_too_large_effects",
         "too_deep",
         "turn_number_beyond_limit",

@@ -49,6 +49,7 @@ mod distance;
 mod ecalper;
 mod equi;
 mod groups;
+mod hand;
 mod lines_of_action;
 mod moving;
 mod pinch;
