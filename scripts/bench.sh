@@ -42,6 +42,14 @@ ROWS=(
     "games/yavalath.gdl||Yavalath 5"
     "games/havannah.gdl||Havannah 8"
     "games/y.gdl||Y 13"
+    "games/lines-of-action.gdl||Lines of Action"
+    "games/nine-mens-morris.gdl||Nine men's morris"
+    "games/pentago.gdl||Pentago"
+    "games/breakthrough.gdl||Breakthrough"
+    "games/knightthrough.gdl||Knightthrough"
+    "games/reversi.gdl||Reversi"
+    "games/amazons.gdl||Amazons"
+    "games/draughts.gdl||English draughts"
 )
 
 # Prints "playouts_per_sec plies_per_sec" of one run.

@@ -148,6 +148,12 @@ pub enum ChoiceKind {
         from: Expr,
         to: Expr,
     },
+    /// `rotate R, R by A, A`: one action per region and angle; the
+    /// region's pieces turn about its centre.
+    Rotate {
+        regions: Vec<Name>,
+        angles: Vec<Expr>,
+    },
     /// `choose VAR from a, b, c`: one action per value.
     Choose {
         var: Name,

@@ -38,10 +38,22 @@ pub fn move_cells(_game: &Game, a: Action) -> Option<(usize, usize)> {
     a.move_cells()
 }
 
+/// The notation of a region turn: the region's name and the signed
+/// angle, `q1+90`, `q1-90`.
+fn turn_notation(turn: &crate::rules::RegionTurn) -> String {
+    format!("{}{:+}", turn.region, turn.angle)
+}
+
 /// The notation of `a` among the given legal actions.
 pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
     let board = game.board();
     match a.kind {
+        ActionKind::Rotate(k) => {
+            let ChoiceKind::Rotate(turns) = &game.rules.choices[a.choice as usize].kind else {
+                unreachable!("a region turn comes from a `rotate` choice")
+            };
+            turn_notation(&turns[k as usize])
+        }
         ActionKind::Value(i) => {
             let ChoiceKind::Choose { var, values } = &game.rules.choices[a.choice as usize].kind
             else {
@@ -163,6 +175,18 @@ pub fn parse(
         return Err(NotationError::GameOver);
     }
     let text = text.trim();
+    // A region turn: `q1+90`, `q1-90`; refused if no rotation offers it now.
+    let turns = game.rules.choices.iter().filter_map(|c| match &c.kind {
+        ChoiceKind::Rotate(turns) => Some(turns),
+        _ => None,
+    });
+    if turns.flatten().any(|t| turn_notation(t) == text) {
+        return legal
+            .iter()
+            .copied()
+            .find(|&a| matches!(a.kind, ActionKind::Rotate(_)) && format(game, legal, a) == text)
+            .ok_or_else(|| NotationError::Illegal(text.to_string()));
+    }
     // A chosen value: `komi=5.5`, `side=vertical`.
     if let Some((var, value)) = text.split_once('=') {
         let names = |a: &Action| {
@@ -242,7 +266,8 @@ pub fn parse(
             cell.is_some() && a.cell() == cell
         }
         ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => cell.is_none(),
-        ActionKind::Value(_)
+        ActionKind::Rotate(_)
+        | ActionKind::Value(_)
         | ActionKind::Step { .. }
         | ActionKind::Jump { .. }
         | ActionKind::Slide { .. }

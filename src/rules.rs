@@ -305,6 +305,21 @@ pub enum ChoiceKind {
         from: SetExpr,
         to: SetExpr,
     },
+    /// One action per turn of a region (its regions by its angles, region
+    /// by region): the pieces of the region turn about its centre.
+    Rotate(Vec<RegionTurn>),
+}
+
+/// A region turned by an angle: where the piece on each of its cells goes,
+/// worked out once when the game is built.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionTurn {
+    /// The region's name, which names the action in notation.
+    pub region: String,
+    /// Degrees, counter-clockwise, as written (-90 is clockwise).
+    pub angle: i32,
+    /// (cell, the cell its piece goes to), for every cell of the region.
+    pub cells: Vec<(u32, u32)>,
 }
 
 /// One way to spend a ply: a kind of action, its cells, and what follows it.
@@ -329,7 +344,8 @@ impl Choice {
             | ChoiceKind::Jump { .. }
             | ChoiceKind::Slide { .. }
             | ChoiceKind::Leap { .. }
-            | ChoiceKind::Move { .. } => false,
+            | ChoiceKind::Move { .. }
+            | ChoiceKind::Rotate(_) => false,
         }
     }
 }

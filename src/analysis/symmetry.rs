@@ -56,7 +56,7 @@ use std::collections::BTreeSet;
 
 use crate::board::Board;
 use crate::cellset::CellSet;
-use crate::engine::{Action, Game};
+use crate::engine::{Action, ActionKind, Game};
 use crate::rules::*;
 
 /// Most symmetries looked for (a board graph has at most 12 rotations and
@@ -119,6 +119,11 @@ impl Symmetry {
     /// of a move (a step or jump: its cells and direction map); `None` for
     /// actions without a cell.
     pub fn image(&self, _game: &Game, a: Action) -> Option<Action> {
+        // Symmetries leave every cell of a turned region in place (see
+        // `symmetries`), so a region turn is its own image.
+        if let ActionKind::Rotate(_) = a.kind {
+            return Some(a);
+        }
         a.map_cells(
             |c| self.cells.get(c).copied(),
             |d| self.dirs.get(d).copied(),
@@ -137,7 +142,11 @@ pub fn has_cell_actions(rules: &Rules) -> bool {
         | ChoiceKind::Slide { .. }
         | ChoiceKind::Leap { .. }
         | ChoiceKind::Move { .. } => true,
-        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => false,
+        // A region turn is tied to its region, which symmetries keep
+        // fixed (`symmetries`).
+        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } | ChoiceKind::Rotate(_) => {
+            false
+        }
     })
 }
 
@@ -565,7 +574,18 @@ pub fn symmetries(rules: &Rules) -> Vec<Symmetry> {
             let image_dirs = |m: DirMask| each_dir(m).fold(0 as DirMask, |acc, d| acc | 1 << pi[d]);
             let dirs_ok = uses.shared_dirs.iter().all(|&d| pi[d] == d)
                 && uses.shared_dir_sets.iter().all(|&m| image_dirs(m) == m);
-            if !fixed_ok || !dirs_ok {
+            // A turned region must stay where it is, cell by cell: the
+            // turn's notation names the region, and a reflection would
+            // reverse its angle. (Pentago keeps only the identity.)
+            let turns_ok = rules.choices.iter().all(|c| match &c.kind {
+                ChoiceKind::Rotate(turns) => turns.iter().all(|t| {
+                    t.cells
+                        .iter()
+                        .all(|&(x, _)| sigma[x as usize] == x as usize)
+                }),
+                _ => true,
+            });
+            if !fixed_ok || !dirs_ok || !turns_ok {
                 continue;
             }
             let rc = if uses.rows_columns {

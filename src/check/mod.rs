@@ -20,6 +20,7 @@ mod options;
 mod possible;
 mod regions;
 mod reserve;
+mod rotations;
 mod setup;
 mod turns;
 

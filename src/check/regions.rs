@@ -105,6 +105,23 @@ impl<'a> Checker<'a> {
                         .flat_map(|c| b.neighbors(c).iter().map(|&x| x as usize)),
                 )
             }
+            SetExpr::Box(a) => {
+                let a = self.const_set(a)?;
+                let b = self.board();
+                let (mut r0, mut r1, mut c0, mut c1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+                for c in a.iter() {
+                    let info = b.cell(c);
+                    (r0, r1) = (r0.min(info.row), r1.max(info.row));
+                    (c0, c1) = (c0.min(info.col), c1.max(info.col));
+                }
+                CellSet::from_cells(
+                    n,
+                    (0..n).filter(|&c| {
+                        let info = b.cell(c);
+                        (r0..=r1).contains(&info.row) && (c0..=c1).contains(&info.col)
+                    }),
+                )
+            }
             // What the position decides, or a binding, or one set per
             // player or view: not fixed when the game is built. Listed one
             // by one, so that a new kind of set must say which it is.
@@ -123,7 +140,6 @@ impl<'a> Checker<'a> {
             | SetExpr::ByPlayer(_)
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
-            | SetExpr::Box(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)

@@ -279,6 +279,7 @@ impl<'a> Checker<'a> {
                 from: self.set(from),
                 to: self.set(to),
             },
+            ast::ChoiceKind::Rotate { regions, angles } => self.rotation(regions, angles),
             ast::ChoiceKind::Leap {
                 from,
                 a,
@@ -313,6 +314,7 @@ impl<'a> Checker<'a> {
             ChoiceKind::Slide { .. } => "slide".into(),
             ChoiceKind::Leap { .. } => "leap".into(),
             ChoiceKind::Move { .. } => "move".into(),
+            ChoiceKind::Rotate(_) => "rotate".into(),
             ChoiceKind::Choose { var, .. } => self
                 .variables
                 .get(*var as usize)

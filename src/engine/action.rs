@@ -47,6 +47,9 @@ pub enum ActionKind {
         from: Cell16,
         to: Cell16,
     },
+    /// A region turns: the index of the turn among its choice's (see
+    /// [`crate::rules::RegionTurn`]).
+    Rotate(u16),
     /// A value is chosen: its index among the choice's values.
     Value(u16),
     Pass,
@@ -132,6 +135,7 @@ impl Action {
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Move { .. }
+            | ActionKind::Rotate(_)
             | ActionKind::Value(_)
             | ActionKind::Pass
             | ActionKind::Swap
@@ -150,6 +154,7 @@ impl Action {
             ActionKind::Place(_)
             | ActionKind::Convert(_)
             | ActionKind::Remove(_)
+            | ActionKind::Rotate(_)
             | ActionKind::Value(_)
             | ActionKind::Pass
             | ActionKind::Swap
@@ -169,6 +174,7 @@ impl Action {
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Move { .. }
+            | ActionKind::Rotate(_)
             | ActionKind::Pass
             | ActionKind::Swap
             | ActionKind::Pie => None,
@@ -208,7 +214,13 @@ impl Action {
                 from: m(from)?,
                 to: m(to)?,
             },
-            ActionKind::Value(_) | ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => {
+            // A region turn names its region, not cells: see
+            // `analysis::symmetry` for how symmetries treat it.
+            ActionKind::Rotate(_)
+            | ActionKind::Value(_)
+            | ActionKind::Pass
+            | ActionKind::Swap
+            | ActionKind::Pie => {
                 return None;
             }
         };
@@ -224,7 +236,7 @@ impl Action {
         let cells = MAX_CELLS as u32;
         let payload = match self.kind {
             ActionKind::Place(c) | ActionKind::Convert(c) | ActionKind::Remove(c) => c as u32,
-            ActionKind::Value(i) => i as u32,
+            ActionKind::Value(i) | ActionKind::Rotate(i) => i as u32,
             ActionKind::Step { from, to }
             | ActionKind::Jump { from, to, .. }
             | ActionKind::Slide { from, to }

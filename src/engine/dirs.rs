@@ -45,7 +45,8 @@ impl MoveDirs {
                 | ChoiceKind::Remove(_)
                 | ChoiceKind::Pass
                 | ChoiceKind::Swap
-                | ChoiceKind::Choose { .. } => None,
+                | ChoiceKind::Choose { .. }
+                | ChoiceKind::Rotate(_) => None,
             };
             for p in 0..players {
                 let m = dirs.map_or(all, |d| d.mask(p as PlayerId) & all);

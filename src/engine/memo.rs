@@ -52,7 +52,9 @@ fn targets(kind: &ChoiceKind) -> Vec<&SetExpr> {
             Some(Distance::Cells(_)) | None => vec![from, path, to],
         },
         ChoiceKind::Leap { from, to, .. } | ChoiceKind::Move { from, to } => vec![from, to],
-        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => vec![],
+        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } | ChoiceKind::Rotate(_) => {
+            vec![]
+        }
     }
 }
 

@@ -90,6 +90,7 @@ impl Game {
             ChoiceKind::Choose { values, .. } => {
                 values.len() * usize::from(!cellset::is_empty(&t[..w]))
             }
+            ChoiceKind::Rotate(turns) => turns.len() * usize::from(!cellset::is_empty(&t[..w])),
             ChoiceKind::Pass | ChoiceKind::Swap => usize::from(!cellset::is_empty(&t[..w])),
             ChoiceKind::Step { .. } if self.moves.distinct => {
                 let (from, to) = (&t[..w], &t[2 * w..3 * w]);
@@ -123,6 +124,7 @@ impl Game {
                 cell_action(kind, cellset::nth(&t[..w], k).expect("k < count") as Cell16)
             }
             ChoiceKind::Choose { .. } => ActionKind::Value(k as u16),
+            ChoiceKind::Rotate(_) => ActionKind::Rotate(k as u16),
             ChoiceKind::Pass => ActionKind::Pass,
             ChoiceKind::Swap => ActionKind::Swap,
             ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
@@ -178,7 +180,10 @@ impl Game {
                             true
                         });
                     }
-                    ChoiceKind::Choose { .. } | ChoiceKind::Pass | ChoiceKind::Swap => out.extend(
+                    ChoiceKind::Choose { .. }
+                    | ChoiceKind::Rotate(_)
+                    | ChoiceKind::Pass
+                    | ChoiceKind::Swap => out.extend(
                         (0..self.offered(*choice, st.mover, t))
                             .map(|k| self.nth_offered(*choice, st.mover, t, k)),
                     ),
@@ -216,6 +221,10 @@ impl Game {
                     }
                     ChoiceKind::Choose { values, .. } => {
                         a.value().is_some_and(|v| v < values.len()) && !cellset::is_empty(&t[..w])
+                    }
+                    ChoiceKind::Rotate(turns) => {
+                        matches!(a.kind, ActionKind::Rotate(k) if (k as usize) < turns.len())
+                            && !cellset::is_empty(&t[..w])
                     }
                     ChoiceKind::Pass => a.kind == ActionKind::Pass && !cellset::is_empty(&t[..w]),
                     ChoiceKind::Swap => a.kind == ActionKind::Swap && !cellset::is_empty(&t[..w]),
@@ -426,7 +435,10 @@ impl Game {
                         cx.set(to, to_slot, scratch);
                         None
                     }
-                    ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {
+                    ChoiceKind::Pass
+                    | ChoiceKind::Swap
+                    | ChoiceKind::Choose { .. }
+                    | ChoiceKind::Rotate(_) => {
                         out[0] = 1;
                         None
                     }
@@ -508,6 +520,7 @@ fn cell_action(kind: &ChoiceKind, cell: Cell16) -> ActionKind {
         | ChoiceKind::Jump { .. }
         | ChoiceKind::Slide { .. }
         | ChoiceKind::Leap { .. }
-        | ChoiceKind::Move { .. } => unreachable!("not an action on a cell"),
+        | ChoiceKind::Move { .. }
+        | ChoiceKind::Rotate(_) => unreachable!("not an action on a cell"),
     }
 }

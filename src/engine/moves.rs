@@ -85,6 +85,7 @@ impl Game {
             | ChoiceKind::Pass
             | ChoiceKind::Swap
             | ChoiceKind::Choose { .. }
+            | ChoiceKind::Rotate(_)
             | ChoiceKind::Step { .. }
             | ChoiceKind::Jump { .. } => {}
         }

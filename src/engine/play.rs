@@ -36,6 +36,7 @@ impl Game {
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Move { .. }
+            | ActionKind::Rotate(_)
             | ActionKind::Value(_)
             | ActionKind::Pass
             | ActionKind::Swap => &self.rules.choices[a.choice as usize],
@@ -69,6 +70,12 @@ impl Game {
             }
             ActionKind::Pass => st.passes = passes + 1,
             ActionKind::Swap => self.swap_seats(st),
+            ActionKind::Rotate(k) => {
+                let ChoiceKind::Rotate(turns) = &choice.kind else {
+                    unreachable!("a region turn comes from a `rotate` choice")
+                };
+                self.turn_region(st, &turns[k as usize]);
+            }
             ActionKind::Value(i) => {
                 let ChoiceKind::Choose { var, values } = &choice.kind else {
                     unreachable!("a value comes from a `choose` choice")
@@ -137,6 +144,28 @@ impl Game {
             st.seats[i] = st.seats[i + 1];
         }
         st.seats[n - 1] = first;
+    }
+
+    /// Turns a region: every piece goes to its cell's image, at once (the
+    /// pieces are read first, into the state's spare stack: no allocation).
+    fn turn_region(&self, st: &mut State, turn: &RegionTurn) {
+        const EMPTY_CELL: u32 = u32::MAX;
+        let mut pieces = std::mem::take(&mut st.stack);
+        pieces.clear();
+        pieces.extend(
+            turn.cells
+                .iter()
+                .map(|&(from, _)| match self.piece_at(st, from as usize) {
+                    Some((kind, owner)) => (kind as u32) << 16 | owner as u32,
+                    None => EMPTY_CELL,
+                }),
+        );
+        for (&(_, to), &code) in turn.cells.iter().zip(&pieces) {
+            let piece =
+                (code != EMPTY_CELL).then_some(((code >> 16) as usize, (code & 0xffff) as usize));
+            self.put(st, to as usize, piece);
+        }
+        st.stack = pieces;
     }
 
     /// Sets or clears the piece on a cell, keeping sets, hash and groups right.

@@ -161,7 +161,9 @@ fn choice(c: &Choice, v: &mut impl Visitor) {
             set(from, target, v);
             set(to, target, v);
         }
-        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => {}
+        // Its cells are fixed: nothing to evaluate.
+        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } | ChoiceKind::Rotate(_) => {
+        }
     }
     let then = At {
         site: Site::Effect,

@@ -81,6 +81,7 @@ pub const OTHER_WORDS: &[&str] = &[
     "in",
     "x",
     "toward",
+    "rotate",
     "by",
 ];
 
@@ -224,6 +225,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::leap_toward | Rule::toward_kw => "`toward`",
         Rule::leap_move => "`leap`",
         Rule::move_any => "`move`",
+        Rule::rotate_move | Rule::rotate_kw => "`rotate`",
         Rule::make_cells => "`make`",
         Rule::place_cells => "`place`",
         Rule::move_piece => "`move`",

@@ -319,6 +319,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::by_kw
         | Rule::leap_move
         | Rule::move_any
+        | Rule::rotate_move
+        | Rule::rotate_kw
         | Rule::leap_toward
         | Rule::toward_kw
         | Rule::move_dirs
@@ -520,6 +522,18 @@ fn choice(pair: P) -> Choice {
                 from,
                 to: expr(parts.next().expect("to")),
             }
+        }
+        Rule::rotate_move => {
+            let (mut regions, mut angles) = (Vec::new(), Vec::new());
+            for part in kind_pair.into_inner() {
+                match part.as_rule() {
+                    Rule::name => regions.push(name(part)),
+                    Rule::rotate_kw | Rule::by_kw => {}
+                    Rule::expr => angles.push(expr(part)),
+                    other => unreachable!("a rotation holds names and angles, not {other:?}"),
+                }
+            }
+            ChoiceKind::Rotate { regions, angles }
         }
         Rule::choose => {
             let choose_span = span(&kind_pair);

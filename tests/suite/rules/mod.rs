@@ -54,4 +54,5 @@ mod lines_of_action;
 mod moving;
 mod pinch;
 mod rays;
+mod rotate;
 mod turns;
