@@ -29,6 +29,7 @@ mod raysets;
 mod scratch;
 mod shifts;
 mod state;
+mod whole_sets;
 
 pub use action::{Action, ActionKind};
 pub use scratch::SCRATCH_SETS;

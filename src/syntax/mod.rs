@@ -6,6 +6,7 @@ use pest::iterators::Pair;
 
 mod hints;
 mod tree;
+mod turns;
 
 pub use hints::KEYWORDS;
 

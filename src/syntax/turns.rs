@@ -1,0 +1,308 @@
+//! Turns from the parse tree: steps, choices (actions), effects and
+//! outcomes.
+
+use super::tree::{expr, int, literal, name, span};
+use super::{P, Rule};
+use crate::ast::*;
+use crate::diagnostic::Span;
+
+pub(super) fn guard(pair: P) -> Expr {
+    // guard = "if" expr
+    expr(pair.into_inner().next().expect("guard expression"))
+}
+
+pub(super) fn step(pair: P) -> Step {
+    let inner = pair.into_inner().next().expect("step has one child");
+    match inner.as_rule() {
+        Rule::end_step => {
+            let mut parts = inner.into_inner();
+            let cond = expr(parts.next().expect("end condition"));
+            let out = outcome(parts.next().expect("outcome"));
+            Step::End(cond, out)
+        }
+        Rule::choice_step => {
+            let mut repeat = Repeat::Times(1);
+            let mut groups = Vec::new();
+            for p in inner.into_inner() {
+                match p.as_rule() {
+                    Rule::int => repeat = Repeat::Times(int(p)),
+                    Rule::while_cond => {
+                        repeat = Repeat::While(expr(p.into_inner().next().expect("condition")))
+                    }
+                    Rule::choice_group => {
+                        let mut options = Vec::new();
+                        for g in p.into_inner() {
+                            let mut parts = g.into_inner();
+                            let c = choice(parts.next().expect("choice"));
+                            let gd = parts.next().map(guard);
+                            options.push((c, gd));
+                        }
+                        groups.push(options);
+                    }
+                    _ => {}
+                }
+            }
+            Step::Choice { repeat, groups }
+        }
+        _ => Step::Effect(effect(inner)),
+    }
+}
+
+pub(super) fn choice(pair: P) -> Choice {
+    let choice_span = span(&pair);
+    let mut parts = pair.into_inner();
+    let kind_pair = parts.next().expect("choice kind");
+    let kind = match kind_pair.as_rule() {
+        Rule::place => {
+            let mut two = kind_pair.into_inner();
+            let piece = name(two.next().expect("piece"));
+            let at = expr(two.next().expect("target"));
+            ChoiceKind::Place { piece, at }
+        }
+        Rule::convert => ChoiceKind::Convert(expr(kind_pair.into_inner().next().expect("target"))),
+        Rule::remove => ChoiceKind::Remove(expr(kind_pair.into_inner().next().expect("target"))),
+        Rule::pass => ChoiceKind::Pass,
+        Rule::swap => ChoiceKind::Swap,
+        Rule::step_move => {
+            let (from, dirs, mut rest) = move_start(kind_pair);
+            let to = expr(rest.next().expect("to"));
+            ChoiceKind::Step { from, dirs, to }
+        }
+        Rule::jump_move => {
+            let (from, dirs, mut rest) = move_start(kind_pair);
+            let over = expr(rest.next().expect("over"));
+            let to = expr(rest.next().expect("to"));
+            ChoiceKind::Jump {
+                from,
+                dirs,
+                over,
+                to,
+            }
+        }
+        Rule::slide_move => {
+            let (from, dirs, mut rest) = move_start(kind_pair);
+            let mut next = rest.next().expect("by, over or to");
+            let by = if next.as_rule() == Rule::slide_by {
+                let by = expr(next.into_inner().nth(1).expect("distance"));
+                next = rest.next().expect("over or to");
+                Some(by)
+            } else {
+                None
+            };
+            let path = if next.as_rule() == Rule::slide_over {
+                let path = expr(next.into_inner().next().expect("path"));
+                next = rest.next().expect("to");
+                Some(path)
+            } else {
+                None
+            };
+            ChoiceKind::Slide {
+                from,
+                dirs,
+                by,
+                path,
+                to: expr(next),
+            }
+        }
+        Rule::leap_move => {
+            let mut parts = kind_pair.into_inner();
+            let from = expr(parts.next().expect("from"));
+            let a = expr(parts.next().expect("first count"));
+            let b = expr(parts.next().expect("second count"));
+            let mut next = parts.next().expect("toward or to");
+            let toward = if next.as_rule() == Rule::leap_toward {
+                let dirs = next.into_inner().nth(1).expect("directions");
+                next = parts.next().expect("to");
+                Some(move_dirs(dirs))
+            } else {
+                None
+            };
+            ChoiceKind::Leap {
+                from,
+                a,
+                b,
+                toward,
+                to: expr(next),
+            }
+        }
+        Rule::move_any => {
+            let mut parts = kind_pair.into_inner();
+            let from = expr(parts.next().expect("from"));
+            ChoiceKind::Move {
+                from,
+                to: expr(parts.next().expect("to")),
+            }
+        }
+        Rule::rotate_move => {
+            let (mut regions, mut angles) = (Vec::new(), Vec::new());
+            for part in kind_pair.into_inner() {
+                match part.as_rule() {
+                    Rule::name => regions.push(name(part)),
+                    Rule::rotate_kw | Rule::by_kw => {}
+                    Rule::expr => angles.push(expr(part)),
+                    other => unreachable!("a rotation holds names and angles, not {other:?}"),
+                }
+            }
+            ChoiceKind::Rotate { regions, angles }
+        }
+        Rule::choose => {
+            let choose_span = span(&kind_pair);
+            let mut parts = kind_pair.into_inner();
+            let var = name(parts.next().expect("variable"));
+            let values = parts.map(literal).collect();
+            ChoiceKind::Choose {
+                var,
+                values,
+                span: choose_span,
+            }
+        }
+        _ => ChoiceKind::Named(name(kind_pair.into_inner().next().expect("action name"))),
+    };
+    let mut marking = None;
+    let mut then = Vec::new();
+    for p in parts {
+        if p.as_rule() == Rule::marking {
+            marking = Some(name(p.into_inner().next().expect("mark")));
+        } else {
+            then.push(effect(p));
+        }
+    }
+    Choice {
+        kind,
+        marking,
+        then,
+        span: choice_span,
+    }
+}
+
+/// A move's FROM and its directions, if given; the rest of its parts.
+fn move_start(
+    pair: P,
+) -> (
+    Expr,
+    Option<Expr>,
+    std::iter::Peekable<pest::iterators::Pairs<Rule>>,
+) {
+    let mut parts = pair.into_inner().peekable();
+    let from = expr(parts.next().expect("from"));
+    let dirs = match parts.peek() {
+        Some(p) if p.as_rule() == Rule::move_dirs => Some(move_dirs(parts.next().expect("peeked"))),
+        _ => None,
+    };
+    (from, dirs, parts)
+}
+
+/// A move's directions: term (or term)*, folded to the left like a
+/// disjunction.
+fn move_dirs(pair: P) -> Expr {
+    let mut terms = pair.into_inner();
+    let mut acc = expr(terms.next().expect("directions"));
+    while let (Some(_or), Some(t)) = (terms.next(), terms.next()) {
+        let t = expr(t);
+        let sp = Span::new(acc.span.start, t.span.end);
+        acc = Expr {
+            kind: ExprKind::Binary(BinOp::Or, Box::new(acc), Box::new(t)),
+            span: sp,
+        };
+    }
+    acc
+}
+
+pub(super) fn effect(pair: P) -> Effect {
+    let pair = if pair.as_rule() == Rule::effect {
+        pair.into_inner().next().expect("effect has one child")
+    } else {
+        pair
+    };
+    let effect_span = span(&pair);
+    let rule = pair.as_rule();
+    let mut parts = pair.into_inner();
+    match rule {
+        Rule::clear => Effect::Clear(name(parts.next().expect("mark"))),
+        Rule::mark_cells | Rule::unmark_cells => {
+            let m = name(parts.next().expect("mark"));
+            let e = expr(parts.find(|p| p.as_rule() != Rule::at_op).expect("cells"));
+            if rule == Rule::mark_cells {
+                Effect::Mark(m, e)
+            } else {
+                Effect::Unmark(m, e)
+            }
+        }
+        Rule::convert_cells | Rule::remove_cells => {
+            let e = expr(parts.next().expect("cells"));
+            let m = parts
+                .next()
+                .map(|p| name(p.into_inner().next().expect("mark")));
+            if rule == Rule::convert_cells {
+                Effect::Convert(e, m)
+            } else {
+                Effect::Remove(e, m)
+            }
+        }
+        Rule::repeat => Effect::Repeat(Box::new(effect(parts.next().expect("body"))), effect_span),
+        Rule::if_effect => {
+            let cond = expr(parts.next().expect("condition"));
+            let yes = effect(parts.next().expect("then branch"));
+            let no = parts.next().map(|p| Box::new(effect(p)));
+            Effect::If(cond, Box::new(yes), no)
+        }
+        Rule::each_group => {
+            let var = name(parts.next().expect("variable"));
+            let set = expr(parts.next().expect("set"));
+            let body = effect(parts.next().expect("body"));
+            Effect::EachGroup {
+                var,
+                set,
+                body: Box::new(body),
+            }
+        }
+        Rule::swap => Effect::Swap,
+        Rule::make_cells => {
+            let set = expr(parts.next().expect("cells"));
+            let piece = name(parts.next().expect("piece"));
+            Effect::Make(set, piece)
+        }
+        Rule::place_cells => {
+            let piece = name(parts.next().expect("piece"));
+            Effect::Place(piece, expr(parts.next().expect("cells")))
+        }
+        Rule::move_piece => {
+            let from = expr(parts.next().expect("from"));
+            Effect::Move(from, expr(parts.next().expect("to")))
+        }
+        Rule::set_var => {
+            let var = name(parts.next().expect("variable"));
+            let value = expr(parts.next().expect("value"));
+            Effect::Set(var, value)
+        }
+        Rule::effect_ref => Effect::Named(name(parts.next().expect("effect name"))),
+        _ => Effect::Group(parts.map(effect).collect()),
+    }
+}
+
+pub(super) fn outcome(pair: P) -> Outcome {
+    let inner = pair.into_inner().next().expect("outcome has one child");
+    match inner.as_rule() {
+        Rule::draw => Outcome::Draw,
+        Rule::player_wins => {
+            let mut two = inner.into_inner();
+            let who = name(two.next().expect("player"));
+            let verb = two.next().expect("wins or loses");
+            if verb.as_rule() == Rule::wins {
+                Outcome::Wins(who)
+            } else {
+                Outcome::Loses(who)
+            }
+        }
+        _ => Outcome::Compare(
+            inner
+                .into_inner()
+                .map(|key| {
+                    let mut two = key.into_inner();
+                    let most = two.next().expect("most or least").as_rule() == Rule::most;
+                    (most, expr(two.next().expect("key")))
+                })
+                .collect(),
+        ),
+    }
+}
