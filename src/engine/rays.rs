@@ -6,36 +6,9 @@ use super::action::Cell16;
 use crate::board::{Board, NO_CELL};
 use crate::cellset;
 
-/// One step in a direction as a shift of a one-word set: on a board of at
-/// most 64 cells where each direction adds the same number to a cell's
-/// index (a square board without holes), the cells whose neighbour in the
-/// direction is in `S` are `S` shifted, masked to the cells that have one.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Shift {
-    /// Index of the neighbour minus index of the cell.
-    off: i32,
-    /// The cells with a neighbour in the direction.
-    valid: u64,
-}
-
-impl Shift {
-    /// The cells whose neighbour in the direction is in `s`.
-    #[inline(always)]
-    pub fn back(self, s: u64) -> u64 {
-        let moved = if self.off >= 0 {
-            s >> self.off
-        } else {
-            s << -self.off
-        };
-        moved & self.valid
-    }
-}
-
 /// The rays of every cell, one list per cell and direction.
 #[derive(Clone, Debug)]
 pub(super) struct Rays {
-    /// Per direction, its shift, when every direction is one (see [`Shift`]).
-    pub shifts: Option<Vec<Shift>>,
     ndirs: usize,
     /// The ray of cell `c` in direction `d` is
     /// `cells[start[c * ndirs + d]..start[c * ndirs + d + 1]]`.
@@ -66,7 +39,6 @@ impl Rays {
             }
         }
         Rays {
-            shifts: shifts(board),
             ndirs: nd,
             start,
             cells,
@@ -141,34 +113,6 @@ impl Lines {
         let i = self.of[c * self.ndirs + d] as usize * self.words;
         cellset::count_and(&self.masks[i..i + self.words], s)
     }
-}
-
-/// Each direction as a shift, if the board allows it (see [`Shift`]).
-fn shifts(board: &Board) -> Option<Vec<Shift>> {
-    if board.len() > 64 {
-        return None;
-    }
-    let nd = board.ndirs();
-    let table = board.neighbor_table();
-    (0..nd)
-        .map(|d| {
-            let mut shift = Shift { off: 0, valid: 0 };
-            let mut seen = false;
-            for c in 0..board.len() {
-                let n = table[c * nd + d];
-                if n == NO_CELL {
-                    continue;
-                }
-                let off = n as i32 - c as i32;
-                if seen && off != shift.off {
-                    return None;
-                }
-                (shift.off, seen) = (off, true);
-                shift.valid |= 1 << c;
-            }
-            Some(shift)
-        })
-        .collect()
 }
 
 #[cfg(test)]

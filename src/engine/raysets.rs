@@ -6,6 +6,7 @@
 use super::eval::Ctx;
 use super::{NO_CELL, OCCUPIED};
 use crate::cellset;
+use crate::limits::MAX_CELL_WORDS;
 use crate::rules::*;
 
 /// The cells to start from: `here`, or a set.
@@ -237,25 +238,8 @@ impl Ctx<'_> {
         let near = &self.g.moves.tables[..self.g.rules.board.len() * w];
         let run = self.bits(&f.run, b2);
         let end = self.bits(&f.end, b3);
-        if let (Some(shifts), 1) = (&rays.shifts, w) {
-            // Backwards from END: the RUN cells from which a line through
-            // RUN reaches END, then the cells next to them, direction by
-            // direction, a whole set at a time.
-            let (run, end) = (run[0], end[0]);
-            let mut hit = 0u64;
-            for d in each_dir(mask) {
-                let step = shifts[d];
-                let mut x = run & step.back(end);
-                loop {
-                    let more = x | (run & step.back(x));
-                    if more == x {
-                        break;
-                    }
-                    x = more;
-                }
-                hit |= step.back(x);
-            }
-            out[0] = cands[0] & hit;
+        if self.g.shifts.covers(mask) {
+            flanked_by_shifts(&self.g.shifts, mask, cands, run, end, out);
             return;
         }
         let table = self.g.rules.board.neighbor_table();
@@ -303,20 +287,90 @@ impl Ctx<'_> {
     }
 }
 
+/// `out` = the cells of `cands` next to a line of RUN closed by END, in
+/// some direction of `mask`: backwards from END, the RUN cells from which a
+/// line through RUN reaches END, then the cells next to them, a whole set
+/// at a time (see `Shifts`).
+fn flanked_by_shifts(
+    shifts: &super::shifts::Shifts,
+    mask: DirMask,
+    cands: &[u64],
+    run: &[u64],
+    end: &[u64],
+    out: &mut [u64],
+) {
+    let w = cands.len();
+    if w == 1 {
+        // One word (boards of up to 64 cells): the same walk on plain words,
+        // without the scratch arrays.
+        let (run, end) = (run[0], end[0]);
+        let mut hit = 0u64;
+        for d in each_dir(mask) {
+            let one = shifts.one_word(d);
+            let back = |s: u64| match one {
+                Some((k, m)) => (if k >= 0 { s >> k } else { s << -k }) & m,
+                None => {
+                    let mut o = [0u64];
+                    shifts.before(d, &[s], &mut o);
+                    o[0]
+                }
+            };
+            let mut x = run & back(end);
+            loop {
+                let more = x | (run & back(x));
+                if more == x {
+                    break;
+                }
+                x = more;
+            }
+            hit |= back(x);
+        }
+        out[0] = cands[0] & hit;
+        return;
+    }
+    let mut sets = [[0u64; MAX_CELL_WORDS]; 3];
+    let [x, more, hit] = &mut sets;
+    let (x, more, hit) = (&mut x[..w], &mut more[..w], &mut hit[..w]);
+    for d in each_dir(mask) {
+        shifts.before(d, end, x);
+        for j in 0..w {
+            x[j] &= run[j];
+        }
+        loop {
+            shifts.before(d, x, more);
+            let mut grew = false;
+            for j in 0..w {
+                let m = x[j] | (run[j] & more[j]);
+                grew |= m != x[j];
+                x[j] = m;
+            }
+            if !grew {
+                break;
+            }
+        }
+        shifts.before(d, x, more);
+        for j in 0..w {
+            hit[j] |= more[j];
+        }
+    }
+    for j in 0..w {
+        out[j] = cands[j] & hit[j];
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Action, Game, mix};
 
     /// Plays the same pseudo-random games of Reversi with and without the
-    /// one-word shifts and compares the legal actions at every ply.
+    /// whole-set shifts and compares the legal actions at every ply.
     #[test]
     fn reversi_plays_the_same_with_and_without_shifts() {
         let src = include_str!("../../games/reversi.gdl");
         let file = crate::syntax::parse(src).expect("parses");
         let g = Game::new(crate::check::compile(&file, &[]).expect("compiles"));
-        assert!(g.rays.shifts.is_some());
         let mut plain = g.clone();
-        plain.rays.shifts = None;
+        plain.shifts = plain.shifts.cell_by_cell();
         let (mut a, mut b) = (Vec::<Action>::new(), Vec::<Action>::new());
         for seed in 0..30u64 {
             let (mut s, mut t) = (g.start(), plain.start());

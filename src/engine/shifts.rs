@@ -23,6 +23,10 @@ pub(super) struct Shifts {
     masks: Vec<u64>,
     /// `cell * ndirs + dir` -> neighbour, for the cell-by-cell directions.
     table: Vec<u32>,
+    /// On a board of one word, per direction of one difference: that
+    /// difference and its mask, for a shift without a loop (Reversi's
+    /// `flanked` runs it a few times per direction and cell).
+    one_word: Vec<Option<(i32, u64)>>,
 }
 
 impl Shifts {
@@ -36,6 +40,7 @@ impl Shifts {
             parts: Vec::new(),
             masks: Vec::new(),
             table,
+            one_word: Vec::with_capacity(nd),
         };
         for d in 0..nd {
             let mut diffs: Vec<(i32, Vec<u64>)> = Vec::new();
@@ -65,12 +70,47 @@ impl Shifts {
             }
             s.ranges.push(Some((first, s.parts.len() as u32)));
         }
+        s.one_word = (0..nd)
+            .map(|d| match s.ranges[d] {
+                Some((a, b)) if words == 1 && b == a + 1 => {
+                    let (k, m) = s.parts[a as usize];
+                    Some((k, s.masks[m as usize]))
+                }
+                _ => None,
+            })
+            .collect();
         s
+    }
+
+    /// Whether every direction of `mask` is a few shifted words (not
+    /// answered cell by cell).
+    pub(super) fn covers(&self, mask: crate::rules::DirMask) -> bool {
+        crate::rules::each_dir(mask).all(|d| self.ranges.get(d).is_some_and(Option::is_some))
+    }
+
+    /// The same answers, every direction cell by cell: for tests that
+    /// compare the whole-set paths with the plain ones.
+    #[cfg(test)]
+    pub(super) fn cell_by_cell(mut self) -> Shifts {
+        self.ranges.iter_mut().for_each(|r| *r = None);
+        self.one_word.iter_mut().for_each(|r| *r = None);
+        self
+    }
+
+    /// On a board of one word, direction `d` as one shift (by a difference
+    /// of cell numbers) and the mask of the cells it applies to.
+    #[inline(always)]
+    pub(super) fn one_word(&self, d: usize) -> Option<(i32, u64)> {
+        self.one_word[d]
     }
 
     /// `out` = the cells whose neighbour in direction `d` is in `x`.
     #[inline]
     pub(super) fn before(&self, d: usize, x: &[u64], out: &mut [u64]) {
+        if let Some((k, mask)) = self.one_word[d] {
+            out[0] = if k >= 0 { x[0] >> k } else { x[0] << -k } & mask;
+            return;
+        }
         let w = self.words;
         out.fill(0);
         let Some((a, b)) = self.ranges[d] else {
