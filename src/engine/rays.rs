@@ -175,22 +175,4 @@ mod tests {
         assert_eq!(count("b2", "ne", &all), 3);
         assert_eq!(count("b2", "sw", &["a1", "c3", "d1"]), 2);
     }
-
-    #[test]
-    fn directions_are_shifts_on_small_square_boards_only() {
-        let board = |shape| build(&BoardSpec::new(shape)).expect("a board");
-        let square = |n| Shape::Square {
-            w: n,
-            h: n,
-            diagonals: true,
-        };
-        assert!(shifts(&board(square(8))).is_some());
-        // More than one word, or rows of different lengths: no shifts.
-        assert!(shifts(&board(square(9))).is_none());
-        assert!(shifts(&board(Shape::HexHex { n: 4 })).is_none());
-        // A hole renumbers the cells after it: the offsets differ.
-        let mut spec = BoardSpec::new(square(4));
-        spec.remove = vec!["b2".into()];
-        assert!(shifts(&build(&spec).expect("a board")).is_none());
-    }
 }

@@ -200,4 +200,28 @@ mod tests {
             }
         }
     }
+
+    /// The one-word shortcut: every direction of a square board of at most
+    /// 64 cells; not on two words, nor where a direction takes several
+    /// differences (hex rows of different lengths, a hole).
+    #[test]
+    fn one_word_shifts_on_small_square_boards_only() {
+        let shifts = |spec: BoardSpec| {
+            let board = build(&spec).expect("a board");
+            let w = board.len().div_ceil(64);
+            (Shifts::new(&board, w), board.ndirs())
+        };
+        let square = |n| Shape::Square {
+            w: n,
+            h: n,
+            diagonals: true,
+        };
+        let all = |(s, nd): (Shifts, usize)| (0..nd).all(|d| s.one_word(d).is_some());
+        assert!(all(shifts(BoardSpec::new(square(8)))));
+        assert!(!all(shifts(BoardSpec::new(square(9)))));
+        assert!(!all(shifts(BoardSpec::new(Shape::HexHex { n: 4 }))));
+        let mut holed = BoardSpec::new(square(4));
+        holed.remove = vec!["b2".into()];
+        assert!(!all(shifts(holed)));
+    }
 }
