@@ -88,14 +88,17 @@ pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
 pub enum NotationError {
     /// Not a cell label or action name at all.
     Unknown(String),
-    /// Understood, but not legal here; the legal actions follow.
-    Illegal(String),
+    /// Understood, but not legal here, with the rule that refuses it in
+    /// the game's own terms (empty when no rule names it).
+    Illegal(String, String),
     /// Could be several actions; their qualified forms follow.
     Ambiguous(String, Vec<String>),
     /// A cell, where the legal actions are not on cells (a value to choose,
-    /// a move): some of them follow.
-    NotACell(String, Vec<String>),
-    GameOver,
+    /// a move): some of them follow, then the rule that refuses it (or
+    /// nothing).
+    NotACell(String, Vec<String>, String),
+    /// The game is over: who won, by which rule.
+    GameOver(String),
     /// A part of a joined turn (`index` from 1) is refused.
     InTurn {
         index: usize,
@@ -103,10 +106,7 @@ pub enum NotationError {
         error: Box<NotationError>,
     },
     /// A joined word goes on after its turn (or the game) has ended.
-    SeveralTurns {
-        after: String,
-        game_over: bool,
-    },
+    SeveralTurns { after: String, game_over: bool },
     /// A joined word with nothing between two `/` (or at an end).
     EmptyPart(String),
 }
@@ -117,7 +117,10 @@ impl std::fmt::Display for NotationError {
             NotationError::Unknown(s) => {
                 write!(f, "`{s}` is neither a cell of this board nor an action")
             }
-            NotationError::Illegal(s) => write!(f, "`{s}` is not legal here"),
+            NotationError::Illegal(s, why) if why.is_empty() => {
+                write!(f, "`{s}` is not legal here")
+            }
+            NotationError::Illegal(s, why) => write!(f, "`{s}` is not legal: {why}"),
             // Options that differ say how to type each; identical ones can
             // only be told apart by renaming them in the game file.
             NotationError::Ambiguous(s, options) if options.iter().any(|o| o != s) => {
@@ -128,12 +131,18 @@ impl std::fmt::Display for NotationError {
                 "`{s}` could mean {} different actions; give them different names in the game file with `action NAME = ...`",
                 options.len()
             ),
-            NotationError::NotACell(s, examples) => write!(
-                f,
-                "`{s}` is a cell, but no action here is on a cell: type one such as {}",
-                examples.join(" or ")
-            ),
-            NotationError::GameOver => write!(f, "the game is over"),
+            NotationError::NotACell(s, examples, why) => {
+                write!(
+                    f,
+                    "`{s}` is a cell, but no action here is on a cell: type one such as {}",
+                    examples.join(" or ")
+                )?;
+                if !why.is_empty() {
+                    write!(f, " ({why})")?;
+                }
+                Ok(())
+            }
+            NotationError::GameOver(why) => write!(f, "{why}"),
             NotationError::InTurn { index, part, error } => {
                 write!(f, "action {index} of the turn, `{part}`: {error}")
             }
@@ -159,7 +168,9 @@ pub fn parse(
     text: &str,
 ) -> Result<Action, NotationError> {
     if st.is_over() {
-        return Err(NotationError::GameOver);
+        return Err(NotationError::GameOver(
+            crate::explain::why_not(game, st, text).unwrap_or_else(|| "the game is over".into()),
+        ));
     }
     let text = text.trim();
     // A chosen value: `komi=5.5`, `side=vertical`.
@@ -183,7 +194,7 @@ pub fn parse(
         return match legal.iter().copied().find(|a| names(a)) {
             Some(a) => Ok(a),
             None if game.rules.variables.iter().any(|v| v.name == var) => {
-                Err(NotationError::Illegal(text.to_string()))
+                Err(illegal(game, st, text))
             }
             None => Err(NotationError::Unknown(text.to_string())),
         };
@@ -206,7 +217,7 @@ pub fn parse(
             })
             .collect();
         return match found.len() {
-            0 => Err(NotationError::Illegal(text.to_string())),
+            0 => Err(illegal(game, st, text)),
             1 => Ok(found[0]),
             _ => Err(NotationError::Ambiguous(
                 text.to_string(),
@@ -261,9 +272,10 @@ pub fn parse(
                     .take(3)
                     .map(|&a| format!("`{}`", format(game, legal, a)))
                     .collect(),
+                crate::explain::why_not(game, st, text).unwrap_or_default(),
             ))
         }
-        0 => Err(NotationError::Illegal(text.to_string())),
+        0 => Err(illegal(game, st, text)),
         1 => Ok(matches[0]),
         // Two actions with one notation: only rules whose alternatives share
         // a name cause this (two `pass`, or `swap` beside the pie rule).
@@ -272,6 +284,12 @@ pub fn parse(
             matches.iter().map(|&a| format(game, legal, a)).collect(),
         )),
     }
+}
+
+/// `text` refused, with the rule that refuses it (see [`crate::explain`]).
+fn illegal(game: &Game, st: &State, text: &str) -> NotationError {
+    let why = crate::explain::why_not(game, st, text).unwrap_or_default();
+    NotationError::Illegal(text.to_string(), why)
 }
 
 /// Why a list of moves could not be played.

@@ -6,9 +6,11 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 
 mod directions;
+pub mod sources;
 pub mod walk;
 
 pub use directions::{DirMask, DirSet, MAX_DIRS, all_dirs, each_dir};
+pub use sources::Sources;
 
 /// Index of a player (a colour or role, not a seat).
 pub type PlayerId = u8;
@@ -428,6 +430,8 @@ pub struct Rules {
     pub dir_slots: usize,
     /// How many group variables (`each group g`) may be bound at once.
     pub set_slots: usize,
+    /// Where each rule was written, for explanations only.
+    pub sources: Sources,
 }
 
 impl Rules {

@@ -20,6 +20,7 @@ mod options;
 mod possible;
 mod regions;
 mod setup;
+mod sources;
 mod turns;
 
 use std::collections::HashMap;
@@ -203,6 +204,8 @@ struct Checker<'a> {
     /// Direction variables in scope, innermost last.
     scope: Vec<String>,
     dir_slots: usize,
+    /// Where the choices, guards and ends were written (see [`Sources`]).
+    sources: Sources,
 }
 
 impl<'a> Checker<'a> {
@@ -244,6 +247,7 @@ impl<'a> Checker<'a> {
             choices: Vec::new(),
             scope: Vec::new(),
             dir_slots: 0,
+            sources: Sources::default(),
         }
     }
 

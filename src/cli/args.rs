@@ -225,6 +225,10 @@ pub struct MatchArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Write each game's record (as `play --record` does) to this folder,
+    /// made if needed: DIR/game-1.record, ...; `gdl replay` reads them.
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
 }
 
 /// A count of games: a whole number, at least 1.

@@ -24,6 +24,7 @@ mod memo;
 mod movegen;
 mod moves;
 mod play;
+mod probe;
 mod rays;
 mod raysets;
 mod scratch;
@@ -31,6 +32,7 @@ mod shifts;
 mod state;
 
 pub use action::{Action, ActionKind};
+pub use probe::Entry;
 pub use scratch::SCRATCH_SETS;
 pub use state::{State, mix};
 
