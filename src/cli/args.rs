@@ -49,6 +49,9 @@ pub enum Command {
     Test(TestArgs),
     /// Check a game record against the rules and print its position.
     Replay(ReplayArgs),
+    /// Say which rule offers an action or refuses it, with its place in
+    /// the file (and, for a legal action, what it would change).
+    Explain(ExplainArgs),
 }
 
 /// The game file and its options, common to all subcommands.
@@ -95,6 +98,18 @@ pub struct ShowArgs {
     /// Print the position as an SVG picture (the last action outlined).
     #[arg(long)]
     pub svg: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Actions to play first, separated by spaces: `--moves "d4 e5"`.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// The action to explain, in notation (`d4`, `c3-d4`, `swap`, a whole
+    /// turn joined: `c3-e5-c7`).
+    pub action: String,
 }
 
 #[derive(Args, Debug)]

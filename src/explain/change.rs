@@ -50,6 +50,9 @@ pub fn after(game: &Game, st: &State, a: Action) -> String {
             out.push_str(&format!("  {}: {was} -> {now}\n", v.name));
         }
     }
+    if next.seats() != st.seats() {
+        out.push_str("  seats: the players change seats\n");
+    }
     let then = match next.result() {
         Some(r) => format!("the game ends: {}", result_text(game, r)),
         None if next.turn == st.turn => "the turn goes on".to_string(),
