@@ -134,7 +134,6 @@ fn between(seen: &Seen, from: usize, to: usize) -> Option<Vec<usize>> {
         let mut way = Vec::new();
         let mut at = from;
         while let Some(n) = board.neighbor(at, d as _) {
-            let n = n as usize;
             if n == to {
                 return Some(way);
             }
