@@ -281,7 +281,7 @@ fn not_in_step(game: &Game, st: &State, c: u16, cite: &str) -> String {
     format!("{cite} is offered {when}{offered_now}")
 }
 
-/// Whether a choice moves a piece (used to word the explanations).
+/// What one action of a choice is called, in explanations.
 fn kind_word(kind: &ChoiceKind) -> &'static str {
     match kind {
         ChoiceKind::Step { .. } => "step",
