@@ -267,7 +267,7 @@ fn not_in_step(game: &Game, st: &State, c: u16, cite: &str) -> String {
         );
     }
     let Some(&(t, _)) = places.first() else {
-        return format!("{cite} is not offered by any turn");
+        return format!("{cite} is not offered by any turn with these options");
     };
     let at = sources
         .turns
