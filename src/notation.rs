@@ -86,8 +86,9 @@ pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
 /// Why a piece of notation does not name a legal action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
-    /// Not a cell label or action name at all.
-    Unknown(String),
+    /// Not a cell label or action name at all; then the name probably
+    /// meant (or nothing).
+    Unknown(String, String),
     /// Understood, but not legal here, with the rule that refuses it in
     /// the game's own terms (empty when no rule names it).
     Illegal(String, String),
@@ -114,8 +115,12 @@ pub enum NotationError {
 impl std::fmt::Display for NotationError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NotationError::Unknown(s) => {
-                write!(f, "`{s}` is neither a cell of this board nor an action")
+            NotationError::Unknown(s, meant) => {
+                write!(f, "`{s}` is neither a cell of this board nor an action")?;
+                if !meant.is_empty() {
+                    write!(f, " (did you mean `{meant}`?)")?;
+                }
+                Ok(())
             }
             NotationError::Illegal(s, why) if why.is_empty() => {
                 write!(f, "`{s}` is not legal here")
@@ -196,7 +201,7 @@ pub fn parse(
             None if game.rules.variables.iter().any(|v| v.name == var) => {
                 Err(illegal(game, st, text))
             }
-            None => Err(NotationError::Unknown(text.to_string())),
+            None => Err(unknown(game, text)),
         };
     }
     // A move: `b2-c3` (step) or `b2-d4` (jump), maybe named: `run:b2-c3`.
@@ -235,7 +240,7 @@ pub fn parse(
     let cell = match label {
         Some(l) => match game.board().cell_by_label(l) {
             Some(c) => Some(c),
-            None => return Err(NotationError::Unknown(text.to_string())),
+            None => return Err(unknown(game, text)),
         },
         None => None,
     };
@@ -243,7 +248,7 @@ pub fn parse(
     if let Some(n) = name
         && !known_name(n)
     {
-        return Err(NotationError::Unknown(text.to_string()));
+        return Err(unknown(game, text));
     }
     // A cell names an action on that cell; a bare name, an action without
     // cells or value (`pass`, `swap`). A cell is never a value nor a move.
@@ -286,10 +291,23 @@ pub fn parse(
     }
 }
 
+/// `text` names nothing: with the action or variable name it probably
+/// meant.
+fn unknown(game: &Game, text: &str) -> NotationError {
+    let meant = crate::explain::intent::meant(game, text).unwrap_or_default();
+    NotationError::Unknown(text.to_string(), meant)
+}
+
 /// `text` refused, with the rule that refuses it (see [`crate::explain`]).
 fn illegal(game: &Game, st: &State, text: &str) -> NotationError {
-    let why = crate::explain::why_not(game, st, text).unwrap_or_default();
-    NotationError::Illegal(text.to_string(), why)
+    match crate::explain::why_not(game, st, text) {
+        Some(why) => NotationError::Illegal(text.to_string(), why),
+        // No rule could make it: a misspelt name, maybe.
+        None => match crate::explain::intent::meant(game, text) {
+            Some(meant) => NotationError::Unknown(text.to_string(), meant),
+            None => NotationError::Illegal(text.to_string(), String::new()),
+        },
+    }
 }
 
 /// Why a list of moves could not be played.
@@ -370,7 +388,7 @@ mod tests {
         ));
         assert!(matches!(
             parse(&g, &st, &legal, "z9"),
-            Err(NotationError::Unknown(_))
+            Err(NotationError::Unknown(..))
         ));
     }
 }

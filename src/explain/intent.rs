@@ -144,3 +144,27 @@ fn kind_has_cell(kind: &ChoiceKind) -> bool {
         ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_)
     )
 }
+
+/// For a word that names nothing: the name of an action (or of a variable,
+/// before `=`) it is probably a misspelling of, written as the word would
+/// be with it (`pas` -> `pass`, `stnoe:d4` -> `stone:d4`).
+pub fn meant(game: &Game, text: &str) -> Option<String> {
+    let text = text.trim();
+    let rules = &game.rules;
+    let (name, rest, sep) = match (text.split_once('='), text.split_once(':')) {
+        (Some((n, r)), _) => (n, r, "="),
+        (None, Some((n, r))) => (n, r, ":"),
+        (None, None) => (text, "", ""),
+    };
+    let names: Vec<&str> = if sep == "=" {
+        rules.variables.iter().map(|v| v.name.as_str()).collect()
+    } else {
+        let mut v: Vec<&str> = rules.choices.iter().map(|c| c.name.as_str()).collect();
+        if !rules.sources.swaps.is_empty() {
+            v.push("swap");
+        }
+        v
+    };
+    let found = crate::diagnostic::closest(name, names)?;
+    (found != name).then(|| format!("{found}{sep}{rest}"))
+}

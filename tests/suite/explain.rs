@@ -72,6 +72,12 @@ fn each_kind_of_refusal_says_which_rule_refuses_it() {
         ("the pie rule after its turn", &pinch_pie, "c3 d4 swap"),
         ("the game is over", &hex, "a1 b1 a2 b2 a3 c3"),
         ("an unknown word", &hex, "zz"),
+        ("a misspelt action", &pinch, "pas"),
+        (
+            "a misspelt action's name before a move",
+            &draughts,
+            "jum:c3-d4",
+        ),
     ];
     let mut doc = String::new();
     for (what, game, moves) in cases {
@@ -165,7 +171,11 @@ fn every_word_of_every_game_is_explained() {
                 assert!(!text.trim().is_empty(), "{}: {w}", file.display());
                 // A word some rule could make always gets that rule's reason.
                 if !gdl::explain::intent::intents(&game, w).is_empty() {
-                    assert!(!text.contains("not legal here"), "{}: {text}", file.display());
+                    assert!(
+                        !text.contains("not legal here"),
+                        "{}: {text}",
+                        file.display()
+                    );
                 }
             }
             let Some(a) = game.random_action(&st, &mut rng) else {
