@@ -178,6 +178,20 @@ pub fn play_game(
     seed: u64,
     index: u64,
 ) -> (GameRecord, [Option<Stats>; 2]) {
+    let (record, stats, _) = play_game_kept(game, agents, seed, index, false);
+    (record, stats)
+}
+
+/// As [`play_game`], also returning the actions played when `keep` is set
+/// (for `match --record`; else none).
+pub fn play_game_kept(
+    game: &Game,
+    agents: [AgentSpec; 2],
+    seed: u64,
+    index: u64,
+    keep: bool,
+) -> (GameRecord, [Option<Stats>; 2], Vec<Action>) {
+    let mut actions = Vec::new();
     let gseed = game_seed(seed, index);
     let p1_seat = (index % 2) as usize;
     let mut bots: Vec<Bot> = (0..2)
@@ -197,6 +211,9 @@ pub fn play_game(
             b.observe(game, &st, a);
         }
         game.play_unchecked(&mut st, a);
+        if keep {
+            actions.push(a);
+        }
         plies += 1;
     }
     let result = st.result();
@@ -214,7 +231,8 @@ pub fn play_game(
         plies: st.ply,
         swapped,
     };
-    (record, [bots[0].search_stats(), bots[1].search_stats()])
+    let stats = [bots[0].search_stats(), bots[1].search_stats()];
+    (record, stats, actions)
 }
 
 /// Everything a match produced.
@@ -270,6 +288,20 @@ pub fn stream_match<E>(
     seed: u64,
     mut each: impl FnMut(&GameRecord) -> Result<(), E>,
 ) -> Result<MatchTotals, E> {
+    stream_match_kept(game, agents, count, threads, seed, false, |g, _| each(g))
+}
+
+/// As [`stream_match`], handing `each` the actions of each game too when
+/// `keep` is set.
+pub fn stream_match_kept<E>(
+    game: &Game,
+    agents: [AgentSpec; 2],
+    count: u64,
+    threads: usize,
+    seed: u64,
+    keep: bool,
+    mut each: impl FnMut(&GameRecord, &[Action]) -> Result<(), E>,
+) -> Result<MatchTotals, E> {
     let mut totals = MatchTotals::default();
     let chunk = (threads.max(1) * GAMES_PER_THREAD) as u64;
     let mut first = 0;
@@ -279,9 +311,9 @@ pub fn stream_match<E>(
             jobs as usize,
             threads,
             || (),
-            |_, i| play_game(game, agents, seed, first + i as u64),
+            |_, i| play_game_kept(game, agents, seed, first + i as u64, keep),
         );
-        for (record, stats) in &done {
+        for (record, stats, actions) in &done {
             for k in 0..2 {
                 if let Some(s) = stats[k] {
                     let t = totals.search[k].get_or_insert_with(Stats::default);
@@ -290,7 +322,7 @@ pub fn stream_match<E>(
                 }
             }
             totals.add(record);
-            each(record)?;
+            each(record, actions)?;
         }
         first += jobs;
     }

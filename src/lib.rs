@@ -26,6 +26,7 @@ pub mod check;
 pub mod cli;
 pub mod diagnostic;
 pub mod engine;
+pub mod explain;
 mod groups;
 pub mod limits;
 mod load;

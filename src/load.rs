@@ -192,6 +192,8 @@ pub fn load_source(source: &str, file: &str, options: &[OptionChoice]) -> Result
             })
         }
     })?;
+    rules.sources.file = file.to_string();
+    rules.sources.text = source.into();
     if rules.name.is_empty() {
         rules.name = Path::new(file)
             .file_stem()

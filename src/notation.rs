@@ -99,16 +99,20 @@ pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
 /// Why a piece of notation does not name a legal action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
-    /// Not a cell label or action name at all.
-    Unknown(String),
-    /// Understood, but not legal here; the legal actions follow.
-    Illegal(String),
+    /// Not a cell label or action name at all; then the name probably
+    /// meant (or nothing).
+    Unknown(String, String),
+    /// Understood, but not legal here, with the rule that refuses it in
+    /// the game's own terms (empty when no rule names it).
+    Illegal(String, String),
     /// Could be several actions; their qualified forms follow.
     Ambiguous(String, Vec<String>),
     /// A cell, where the legal actions are not on cells (a value to choose,
-    /// a move): some of them follow.
-    NotACell(String, Vec<String>),
-    GameOver,
+    /// a move): some of them follow, then the rule that refuses it (or
+    /// nothing).
+    NotACell(String, Vec<String>, String),
+    /// The game is over: who won, by which rule.
+    GameOver(String),
     /// A part of a joined turn (`index` from 1) is refused.
     InTurn {
         index: usize,
@@ -116,10 +120,7 @@ pub enum NotationError {
         error: Box<NotationError>,
     },
     /// A joined word goes on after its turn (or the game) has ended.
-    SeveralTurns {
-        after: String,
-        game_over: bool,
-    },
+    SeveralTurns { after: String, game_over: bool },
     /// A joined word with nothing between two `/` (or at an end).
     EmptyPart(String),
 }
@@ -127,10 +128,17 @@ pub enum NotationError {
 impl std::fmt::Display for NotationError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NotationError::Unknown(s) => {
-                write!(f, "`{s}` is neither a cell of this board nor an action")
+            NotationError::Unknown(s, meant) => {
+                write!(f, "`{s}` is neither a cell of this board nor an action")?;
+                if !meant.is_empty() {
+                    write!(f, " (did you mean `{meant}`?)")?;
+                }
+                Ok(())
             }
-            NotationError::Illegal(s) => write!(f, "`{s}` is not legal here"),
+            NotationError::Illegal(s, why) if why.is_empty() => {
+                write!(f, "`{s}` is not legal here")
+            }
+            NotationError::Illegal(s, why) => write!(f, "`{s}` is not legal: {why}"),
             // Options that differ say how to type each; identical ones can
             // only be told apart by renaming them in the game file.
             NotationError::Ambiguous(s, options) if options.iter().any(|o| o != s) => {
@@ -141,12 +149,18 @@ impl std::fmt::Display for NotationError {
                 "`{s}` could mean {} different actions; give them different names in the game file with `action NAME = ...`",
                 options.len()
             ),
-            NotationError::NotACell(s, examples) => write!(
-                f,
-                "`{s}` is a cell, but no action here is on a cell: type one such as {}",
-                examples.join(" or ")
-            ),
-            NotationError::GameOver => write!(f, "the game is over"),
+            NotationError::NotACell(s, examples, why) => {
+                write!(
+                    f,
+                    "`{s}` is a cell, but no action here is on a cell: type one such as {}",
+                    examples.join(" or ")
+                )?;
+                if !why.is_empty() {
+                    write!(f, " ({why})")?;
+                }
+                Ok(())
+            }
+            NotationError::GameOver(why) => write!(f, "{why}"),
             NotationError::InTurn { index, part, error } => {
                 write!(f, "action {index} of the turn, `{part}`: {error}")
             }
@@ -172,7 +186,9 @@ pub fn parse(
     text: &str,
 ) -> Result<Action, NotationError> {
     if st.is_over() {
-        return Err(NotationError::GameOver);
+        return Err(NotationError::GameOver(
+            crate::explain::why_not(game, st, text).unwrap_or_else(|| "the game is over".into()),
+        ));
     }
     let text = text.trim();
     // A region turn: `q1+90`, `q1-90`; refused if no rotation offers it now.
@@ -185,7 +201,7 @@ pub fn parse(
             .iter()
             .copied()
             .find(|&a| matches!(a.kind, ActionKind::Rotate(_)) && format(game, legal, a) == text)
-            .ok_or_else(|| NotationError::Illegal(text.to_string()));
+            .ok_or_else(|| NotationError::Illegal(text.to_string(), String::new()));
     }
     // A chosen value: `komi=5.5`, `side=vertical`.
     if let Some((var, value)) = text.split_once('=') {
@@ -208,9 +224,9 @@ pub fn parse(
         return match legal.iter().copied().find(|a| names(a)) {
             Some(a) => Ok(a),
             None if game.rules.variables.iter().any(|v| v.name == var) => {
-                Err(NotationError::Illegal(text.to_string()))
+                Err(illegal(game, st, text))
             }
-            None => Err(NotationError::Unknown(text.to_string())),
+            None => Err(unknown(game, text)),
         };
     }
     // A move: `b2-c3` (step) or `b2-d4` (jump), maybe named: `run:b2-c3`.
@@ -231,7 +247,7 @@ pub fn parse(
             })
             .collect();
         return match found.len() {
-            0 => Err(NotationError::Illegal(text.to_string())),
+            0 => Err(illegal(game, st, text)),
             1 => Ok(found[0]),
             _ => Err(NotationError::Ambiguous(
                 text.to_string(),
@@ -249,7 +265,7 @@ pub fn parse(
     let cell = match label {
         Some(l) => match game.board().cell_by_label(l) {
             Some(c) => Some(c),
-            None => return Err(NotationError::Unknown(text.to_string())),
+            None => return Err(unknown(game, text)),
         },
         None => None,
     };
@@ -257,7 +273,7 @@ pub fn parse(
     if let Some(n) = name
         && !known_name(n)
     {
-        return Err(NotationError::Unknown(text.to_string()));
+        return Err(unknown(game, text));
     }
     // A cell names an action on that cell; a bare name, an action without
     // cells or value (`pass`, `swap`). A cell is never a value nor a move.
@@ -288,9 +304,10 @@ pub fn parse(
                     .take(3)
                     .map(|&a| format!("`{}`", format(game, legal, a)))
                     .collect(),
+                crate::explain::why_not(game, st, text).unwrap_or_default(),
             ))
         }
-        0 => Err(NotationError::Illegal(text.to_string())),
+        0 => Err(illegal(game, st, text)),
         1 => Ok(matches[0]),
         // Two actions with one notation: only rules whose alternatives share
         // a name cause this (two `pass`, or `swap` beside the pie rule).
@@ -298,6 +315,25 @@ pub fn parse(
             text.to_string(),
             matches.iter().map(|&a| format(game, legal, a)).collect(),
         )),
+    }
+}
+
+/// `text` names nothing: with the action or variable name it probably
+/// meant.
+fn unknown(game: &Game, text: &str) -> NotationError {
+    let meant = crate::explain::intent::meant(game, text).unwrap_or_default();
+    NotationError::Unknown(text.to_string(), meant)
+}
+
+/// `text` refused, with the rule that refuses it (see [`crate::explain`]).
+fn illegal(game: &Game, st: &State, text: &str) -> NotationError {
+    match crate::explain::why_not(game, st, text) {
+        Some(why) => NotationError::Illegal(text.to_string(), why),
+        // No rule could make it: a misspelt name, maybe.
+        None => match crate::explain::intent::meant(game, text) {
+            Some(meant) => NotationError::Unknown(text.to_string(), meant),
+            None => NotationError::Illegal(text.to_string(), String::new()),
+        },
     }
 }
 
@@ -379,7 +415,7 @@ mod tests {
         ));
         assert!(matches!(
             parse(&g, &st, &legal, "z9"),
-            Err(NotationError::Unknown(_))
+            Err(NotationError::Unknown(..))
         ));
     }
 }

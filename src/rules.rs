@@ -6,9 +6,11 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 
 mod directions;
+pub mod sources;
 pub mod walk;
 
 pub use directions::{DirMask, DirSet, MAX_DIRS, all_dirs, each_dir};
+pub use sources::Sources;
 
 /// Index of a player (a colour or role, not a seat).
 pub type PlayerId = u8;
@@ -483,6 +485,8 @@ pub struct Rules {
     pub reserve: Vec<u16>,
     /// Per kind: placing it takes one from the player's reserve.
     pub reserved: Vec<bool>,
+    /// Where each rule was written, for explanations only.
+    pub sources: Sources,
 }
 
 impl Rules {

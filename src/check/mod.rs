@@ -22,6 +22,7 @@ mod regions;
 mod reserve;
 mod rotations;
 mod setup;
+mod sources;
 mod turns;
 
 use std::collections::HashMap;
@@ -210,6 +211,8 @@ struct Checker<'a> {
     reserve: Vec<u16>,
     /// Per kind: whether placing it takes from a reserve.
     reserved: Vec<bool>,
+    /// Where the choices, guards and ends were written (see [`Sources`]).
+    sources: Sources,
 }
 
 impl<'a> Checker<'a> {
@@ -253,6 +256,7 @@ impl<'a> Checker<'a> {
             dir_slots: 0,
             reserve: Vec::new(),
             reserved: Vec::new(),
+            sources: Sources::default(),
         }
     }
 

@@ -29,6 +29,10 @@ impl<'a> Checker<'a> {
                 }
                 ast::TurnWhen::If(e) => TurnWhen::If(self.condition(e)),
             };
+            self.sources.turns.push(sources::TurnSource {
+                span: t.span,
+                steps: Vec::new(),
+            });
             let steps = t.steps.iter().map(|s| self.step(s)).collect();
             turns.push(Turn { when, steps });
         }
@@ -76,6 +80,7 @@ impl<'a> Checker<'a> {
             } else if on {
                 swap_turns.push(s.turn);
             }
+            self.sources.swaps.push((s.turn, on, s.span));
         }
         // `end if stuck: ...` is the outcome when a player cannot act.
         let mut stuck = None;
@@ -86,8 +91,10 @@ impl<'a> Checker<'a> {
                     self.error(e.cond.span, "the game already says how it ends when stuck");
                 }
                 stuck = Some(self.outcome(&e.outcome));
+                self.sources.stuck = Some(e.cond.span);
             } else {
                 ends.push((self.condition(&e.cond), self.outcome(&e.outcome)));
+                self.sources.ends.push(e.cond.span);
             }
         }
         // Check definitions and actions that no rule uses, too.
@@ -150,10 +157,22 @@ impl<'a> Checker<'a> {
             dir_slots: self.dir_slots,
             reserve: std::mem::take(&mut self.reserve),
             reserved: std::mem::take(&mut self.reserved),
+            sources: std::mem::take(&mut self.sources),
         }
     }
 
     pub(super) fn step(&mut self, s: &ast::Step) -> Step {
+        let mut guards = Vec::new();
+        let step = self.step_with(s, &mut guards);
+        if let Some(t) = self.sources.turns.last_mut() {
+            t.steps.push(guards);
+        }
+        step
+    }
+
+    /// Lowers a step; the span of each choice entry (its guard's when it
+    /// has one) goes to `guards`.
+    fn step_with(&mut self, s: &ast::Step, guards: &mut Vec<Option<Span>>) -> Step {
         match s {
             ast::Step::End(cond, out) => Step::End(self.condition(cond), self.outcome(out)),
             ast::Step::Effect(e) => Step::Effect(self.effect(e)),
@@ -175,12 +194,13 @@ impl<'a> Checker<'a> {
                 };
                 let mut choices = Vec::new();
                 for (k, group) in groups.iter().enumerate() {
-                    for (c, g) in group {
+                    for (c, guard) in group {
                         let i = self.choice(c, None);
-                        let g = g.as_ref().map(|g| self.condition(g));
+                        let g = guard.as_ref().map(|g| self.condition(g));
                         // A guard that never holds: the choice is never offered.
                         if g != Some(BoolExpr::Const(false)) {
                             choices.push((i, g, k.min(255) as u8));
+                            guards.push(guard.as_ref().map(|g| g.span));
                         }
                     }
                 }
@@ -322,6 +342,8 @@ impl<'a> Checker<'a> {
         };
         let marking = c.marking.as_ref().map(|m| self.mark(m));
         let then = c.then.iter().map(|e| self.effect(e)).collect();
+        let source = self.choice_source(c);
+        self.sources.choices.push(source);
         self.choices.push(Choice {
             name: name.map_or(default_name, str::to_string),
             kind,

@@ -49,6 +49,9 @@ pub enum Command {
     Test(TestArgs),
     /// Check a game record against the rules and print its position.
     Replay(ReplayArgs),
+    /// Say which rule offers an action or refuses it, with its place in
+    /// the file (and, for a legal action, what it would change).
+    Explain(ExplainArgs),
 }
 
 /// The game file and its options, common to all subcommands.
@@ -95,6 +98,18 @@ pub struct ShowArgs {
     /// Print the position as an SVG picture (the last action outlined).
     #[arg(long)]
     pub svg: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Actions to play first, separated by spaces: `--moves "d4 e5"`.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// The action to explain, in notation (`d4`, `c3-d4`, `swap`, a whole
+    /// turn joined: `c3-e5-c7`).
+    pub action: String,
 }
 
 #[derive(Args, Debug)]
@@ -225,6 +240,10 @@ pub struct MatchArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Write each game's record (as `play --record` does) to this folder,
+    /// made if needed: DIR/game-1.record, ...; `gdl replay` reads them.
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
 }
 
 /// A count of games: a whole number, at least 1.

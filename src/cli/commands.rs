@@ -10,8 +10,8 @@ use serde_json::json;
 use super::json::Doc;
 
 use super::{
-    BenchArgs, CheckArgs, Failure, MovesArgs, PerftArgs, PlayoutArgs, ShowArgs, io, load,
-    start_after,
+    BenchArgs, CheckArgs, ExplainArgs, Failure, MovesArgs, PerftArgs, PlayoutArgs, ShowArgs, io,
+    load, start_after,
 };
 use crate::engine::{Action, Game};
 use crate::{notation, picture, run, show};
@@ -114,6 +114,13 @@ pub(super) fn moves_cmd(a: &MovesArgs, out: &mut dyn Write) -> Result<(), Failur
         .map(|&m| notation::format(&game, &legal, m))
         .collect();
     writeln!(out, "{}", text.join(" ")).map_err(io)
+}
+
+/// `explain`: which rule offers or refuses an action after `--moves`.
+pub(super) fn explain_cmd(a: &ExplainArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let game = load(&a.game.file, &a.game.options)?;
+    let st = start_after(&game, &a.moves)?;
+    write!(out, "{}", crate::explain::explain(&game, &st, &a.action)).map_err(io)
 }
 
 pub(super) fn options_json(game: &Game) -> serde_json::Value {

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::commands::GameDoc;
 use super::json::Doc;
+use super::records::MatchRecords;
 use super::{Failure, MatchArgs, io, load};
 use crate::agent::{self, AgentSpec};
 use crate::analysis::TallyDoc;
@@ -87,6 +88,16 @@ pub(super) fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failur
     }
     let ids = ["p1", "p2"];
     let threads = usize::from(a.threads);
+    // One record per game in the --record folder, as `play --record` writes.
+    let records = match &a.record {
+        Some(dir) => Some(MatchRecords::new(dir, &game, &a.game.file, specs, a.count)?),
+        None => None,
+    };
+    let keep = records.is_some();
+    let keep_record = |g: &agent::GameRecord, actions: &[crate::engine::Action]| match &records {
+        Some(r) => r.write(&game, g, actions),
+        None => Ok(()),
+    };
     // Games go out as they are played (JSON only: the text has the table).
     let report = if a.json {
         let mut doc = Doc::begin(out).map_err(io)?;
@@ -97,21 +108,30 @@ pub(super) fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failur
         };
         doc.fields(out, &header).map_err(io)?;
         doc.begin_array(out, "games").map_err(io)?;
-        let report = agent::stream_match(&game, specs, a.count, threads, a.seed, |g| {
-            doc.element(
-                out,
-                &MatchGameDoc {
-                    index: g.index,
-                    seed: g.seed,
-                    p1_seat: g.p1_seat + 1,
-                    result: show::result_word(&game, g.result),
-                    winner: g.winner.map(|w| ids[w]),
-                    plies: g.plies,
-                    swapped: g.swapped,
-                },
-            )
-        })
-        .map_err(io)?;
+        let report = agent::stream_match_kept(
+            &game,
+            specs,
+            a.count,
+            threads,
+            a.seed,
+            keep,
+            |g, actions| {
+                doc.element(
+                    out,
+                    &MatchGameDoc {
+                        index: g.index,
+                        seed: g.seed,
+                        p1_seat: g.p1_seat + 1,
+                        result: show::result_word(&game, g.result),
+                        winner: g.winner.map(|w| ids[w]),
+                        plies: g.plies,
+                        swapped: g.swapped,
+                    },
+                )
+                .map_err(io)?;
+                keep_record(g, actions)
+            },
+        )?;
         doc.end_array(out).map_err(io)?;
         let side = |k: usize| SideDoc {
             all: tally_doc(&report.tally(k, None)),
@@ -133,11 +153,7 @@ pub(super) fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failur
         doc.fields(out, &summary).map_err(io)?;
         return doc.end(out).map_err(io);
     } else {
-        let each = |_: &agent::GameRecord| Ok::<(), std::convert::Infallible>(());
-        match agent::stream_match(&game, specs, a.count, threads, a.seed, each) {
-            Ok(report) => report,
-            Err(never) => match never {},
-        }
+        agent::stream_match_kept(&game, specs, a.count, threads, a.seed, keep, keep_record)?
     };
     let names: Vec<String> = (0..2).map(|k| format!("{} {}", ids[k], specs[k])).collect();
     let width = names

@@ -104,6 +104,7 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn
         Command::Merge(a) => analyze::merge_cmd(&a, out),
         Command::Test(a) => records::test_cmd(&a, out),
         Command::Replay(a) => records::replay_cmd(&a, out),
+        Command::Explain(a) => commands::explain_cmd(&a, out),
     };
     match result {
         Ok(()) => 0,

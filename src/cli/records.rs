@@ -5,8 +5,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::{Failure, ReplayArgs, TestArgs, io};
+use crate::agent::{AgentSpec, GameRecord};
 use crate::check::OptionChoice;
-use crate::engine::Game;
+use crate::engine::{Action, Game};
 use crate::notation;
 use crate::record::{Record, TurnLog};
 use crate::verify::{self, Verdict};
@@ -191,5 +192,81 @@ impl Recorder {
                     self.path.display()
                 ))
             })
+    }
+}
+
+/// The records `gdl match --record DIR` writes: `DIR/game-N.record`, one
+/// per game, in the format of `play --record`.
+pub(super) struct MatchRecords {
+    dir: PathBuf,
+    header: Record,
+    agents: [AgentSpec; 2],
+    /// Digits of the largest game number, for names that sort.
+    width: usize,
+}
+
+impl MatchRecords {
+    /// Creates the folder (and refuses one that cannot be made).
+    pub(super) fn new(
+        dir: &Path,
+        game: &Game,
+        file: &Path,
+        agents: [AgentSpec; 2],
+        count: u64,
+    ) -> Result<MatchRecords, Failure> {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Failure::Io(format!(
+                "error: cannot make the record folder {}: {e}\n",
+                dir.display()
+            ))
+        })?;
+        let text = &game.rules.sources.text;
+        let header = Recorder::new(dir, game, file, text, Vec::new(), 0).header;
+        Ok(MatchRecords {
+            dir: dir.to_path_buf(),
+            header,
+            agents,
+            width: count.to_string().len(),
+        })
+    }
+
+    /// Writes the record of one game of the match.
+    pub(super) fn write(
+        &self,
+        game: &Game,
+        g: &GameRecord,
+        actions: &[Action],
+    ) -> Result<(), Failure> {
+        let mut st = game.start();
+        let mut log = TurnLog::default();
+        let mut legal = Vec::new();
+        for &a in actions {
+            game.legal_actions(&st, &mut legal);
+            log.push(&st, notation::format(game, &legal, a));
+            game.play_unchecked(&mut st, a);
+        }
+        // At the start, player p sits in seat p; p1 sits in seat `p1_seat`.
+        let seats = game
+            .rules
+            .players
+            .iter()
+            .enumerate()
+            .map(|(p, name)| {
+                let agent = if p == g.p1_seat { 0 } else { 1 };
+                format!("{name}={}", self.agents[agent])
+            })
+            .collect();
+        let record = Record {
+            seats,
+            seed: g.seed,
+            turns: log.turns(),
+            result: st.result().map(|r| show::result_text(game, r)),
+            ..self.header.clone()
+        };
+        let path = self
+            .dir
+            .join(format!("game-{:0w$}.record", g.index + 1, w = self.width));
+        std::fs::write(&path, record.render())
+            .map_err(|e| Failure::Io(format!("error: cannot write {}: {e}\n", path.display())))
     }
 }

@@ -24,6 +24,7 @@ mod memo;
 mod movegen;
 mod moves;
 mod play;
+mod probe;
 mod rays;
 mod raysets;
 mod scratch;
@@ -32,6 +33,7 @@ mod state;
 mod whole_sets;
 
 pub use action::{Action, ActionKind};
+pub use probe::Entry;
 pub use scratch::SCRATCH_SETS;
 pub use state::{State, mix};
 

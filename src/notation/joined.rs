@@ -273,7 +273,7 @@ mod tests {
             assert!(e.to_string().contains("has an empty action"), "{e}");
         }
         let e = parse_word(&g, &st, "a1-a2").unwrap_err();
-        assert!(matches!(e, NotationError::Illegal(_)), "{e}");
+        assert!(matches!(e, NotationError::Illegal(..)), "{e}");
         let mut st = st;
         crate::notation::play_moves(&g, &mut st, "a1 d4").expect("plays");
         let e = parse_word(&g, &st, "a1-a2/zz").unwrap_err();

@@ -564,7 +564,12 @@ fn play_undo_with_nothing_to_undo() {
 fn play_illegal_move_keeps_the_game_going() {
     let r = gdl_with_input(&HUMANS, "a1\na1\nzz\nb2\nquit\n");
     assert_eq!(r.code, 0, "{r:?}");
-    assert!(r.stdout.contains("`a1` is not legal here"), "{r:?}");
+    // The refusal names the rule and the reason (see tests/suite/explain.rs).
+    assert!(
+        r.stdout
+            .contains("`a1` is not legal: `place stone at empty` (games/tictactoe.gdl:8): a1 is not in `empty`: a1 holds x's stone"),
+        "{r:?}"
+    );
     assert!(r.stdout.contains("`zz` is neither a cell"), "{r:?}");
     assert!(
         r.stdout.contains("type `moves` for the legal actions"),

@@ -9,6 +9,7 @@ mod cli;
 mod designer;
 mod docs;
 mod errors;
+mod explain;
 mod fuzz;
 mod games;
 mod matches;

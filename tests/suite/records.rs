@@ -244,3 +244,71 @@ fn a_record_may_join_each_turn_into_one_word() {
         .expect_err("an empty part");
     assert!(e.message.contains("has an empty action"), "{e}");
 }
+
+/// `gdl match --record DIR`: one record per game, each replayed by
+/// `gdl replay` to the result the match found.
+#[test]
+fn match_records_round_trip_through_replay() {
+    use crate::common::gdl;
+    for (file, options, p2) in [
+        ("games/tictactoe.gdl", "", "random"),
+        ("games/hex.gdl", "size=4", "mcts:20"),
+        ("games/draughts.gdl", "", "random"),
+    ] {
+        let dir = std::env::temp_dir().join(format!(
+            "gdl-match-record-{}-{}",
+            std::process::id(),
+            file.replace('/', "-")
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        let dir_text = dir.display().to_string();
+        let mut args = vec![
+            "match", file, "--p1", "random", "--p2", p2, "-n", "3", "--json",
+        ];
+        if !options.is_empty() {
+            args.extend(["-o", options]);
+        }
+        args.extend(["--record", &dir_text]);
+        let r = gdl(&args);
+        assert_eq!(r.code, 0, "{r:?}");
+        let doc: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+        let games = doc["games"].as_array().expect("games");
+        assert_eq!(games.len(), 3);
+        for (i, g) in games.iter().enumerate() {
+            let path = dir.join(format!("game-{}.record", i + 1));
+            let text = std::fs::read_to_string(&path).expect("a record per game");
+            let record = Record::parse(&text).expect("parses");
+            assert_eq!(record.seed, g["seed"].as_u64().unwrap(), "{text}");
+            let plies: usize = record.turns.iter().map(Vec::len).sum();
+            assert_eq!(plies as u64, g["plies"].as_u64().unwrap(), "{text}");
+            let r = gdl(&["replay", &path.display().to_string()]);
+            assert_eq!(r.code, 0, "{file} game {i}: {r:?}\n{text}");
+            let said = record.result.clone().expect("a finished game");
+            let winner = g["result"].as_str().unwrap();
+            assert!(said.starts_with(winner), "{said} vs {winner}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn match_record_into_an_unwritable_folder_is_refused() {
+    let r = crate::common::gdl(&[
+        "match",
+        "games/tictactoe.gdl",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "-n",
+        "1",
+        "--record",
+        "Cargo.toml/records",
+    ]);
+    assert_eq!(r.code, 3, "{r:?}");
+    assert!(
+        r.stderr
+            .starts_with("error: cannot make the record folder Cargo.toml/records:"),
+        "{r:?}"
+    );
+}

@@ -63,7 +63,10 @@ fn carteso_a_cell_is_never_a_chosen_value() {
     assert_eq!(
         err.to_string(),
         "action 2 (`a2`): `a2` is a cell, but no action here is on a cell: \
-         type one such as `side=vertical` or `side=horizontal`"
+         type one such as `side=vertical` or `side=horizontal` (`place black at empty` \
+         (games/carteso.gdl:21) is offered only in the ordinary turn (games/carteso.gdl:21), \
+         not in this one; now the turn offers `choose side from vertical, horizontal` \
+         (games/carteso.gdl:20))"
     );
     // At the komi prompt, a cell is no komi either.
     let st = g.start();

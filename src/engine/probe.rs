@@ -1,0 +1,135 @@
+//! Questions about one position for explanations ([`crate::explain`]):
+//! the value of any set or condition, what the current step would offer
+//! without its guards and priorities, the moves a choice makes from one
+//! cell. Never used while playing: each call copies the state.
+
+use super::{Action, Game, NO_CELL, State};
+use crate::cellset::{self, CellSet};
+use crate::rules::*;
+
+/// One entry of a choice step: the choice, its guard, its priority group.
+pub type Entry = (u16, Option<BoolExpr>, u8);
+
+impl Game {
+    /// The cells of `e` in `st`, seen by the player to move, with `here`
+    /// the given cell (else the position's own).
+    pub fn probe_set(&self, st: &State, e: &SetExpr, here: Option<usize>) -> CellSet {
+        let mut st = st.clone();
+        let mut out = CellSet::new(self.rules.board.len());
+        let me = st.mover;
+        self.with_ctx(&mut st, me, |cx, scratch| {
+            if let Some(h) = here {
+                cx.here = h as u32;
+            }
+            cx.set(e, out.words_mut(), scratch);
+        });
+        out
+    }
+
+    /// Whether `e` holds in `st` for the player to move, with `here` the
+    /// given cell (else the position's own).
+    pub fn probe_cond(&self, st: &State, e: &BoolExpr, here: Option<usize>) -> bool {
+        let mut st = st.clone();
+        let me = st.mover;
+        self.with_ctx(&mut st, me, |cx, scratch| {
+            if let Some(h) = here {
+                cx.here = h as u32;
+            }
+            cx.cond(e, scratch)
+        })
+    }
+
+    /// The turn (index into `rules.turns`) and step the position is at.
+    pub fn turn_position(&self, st: &State) -> (usize, usize) {
+        (st.turn_def as usize, st.step as usize)
+    }
+
+    /// The entries of the step the player is deciding in (none when the
+    /// game is over).
+    pub fn step_entries<'a>(&'a self, st: &State) -> &'a [Entry] {
+        match self.current_step(st) {
+            Some(Step::Choose { choices, .. }) if st.result.is_none() => choices,
+            Some(Step::Choose { .. } | Step::Effect(_) | Step::End(..)) | None => &[],
+        }
+    }
+
+    /// Whether the pie rule's `swap` is offered now.
+    pub fn pie_offered(&self, st: &State) -> bool {
+        st.pie_offered && st.result.is_none()
+    }
+
+    /// The actions the current step would offer if none of its entries had
+    /// a guard or came after another.
+    pub fn offers_unfiltered(&self, st: &State) -> Vec<Action> {
+        let open: Vec<Entry> = self
+            .step_entries(st)
+            .iter()
+            .map(|(c, _, _)| (*c, None, 0))
+            .collect();
+        let mut st = st.clone();
+        self.offer(&mut st, &open);
+        let mut out = Vec::new();
+        for (i, (c, _, _)) in open.iter().enumerate() {
+            let t = self.slot(&st, i);
+            for k in 0..self.offered(*c, st.mover, t) {
+                out.push(self.nth_offered(*c, st.mover, t, k));
+            }
+        }
+        out
+    }
+
+    /// The moves move choice `c` makes from `from` for the player to move,
+    /// were its crossed (`over`, a slide's path) and target sets these.
+    pub fn moves_from(
+        &self,
+        st: &State,
+        c: u16,
+        from: usize,
+        over: &CellSet,
+        to: &CellSet,
+    ) -> Vec<Action> {
+        let w = self.words;
+        let mut t = vec![0u64; self.slot_sets * w];
+        cellset::insert(&mut t[..w], from);
+        t[w..2 * w].copy_from_slice(over.words());
+        t[2 * w..3 * w].copy_from_slice(to.words());
+        // A slide by `line-count(S)` counts the cells of S, its fourth set.
+        if let ChoiceKind::Slide {
+            by: Some(Distance::LineCount(counted)),
+            ..
+        } = &self.rules.choices[c as usize].kind
+        {
+            let counted = self.probe_set(st, counted, None);
+            t[3 * w..4 * w].copy_from_slice(counted.words());
+        }
+        let mut out = Vec::new();
+        match &self.rules.choices[c as usize].kind {
+            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
+                let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
+                self.each_move(c, st.mover, jump, &t, |a, d, b| {
+                    out.push(Action::moving(c, a, jump, d, b));
+                    true
+                });
+            }
+            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
+                self.each_far_move(c, st.mover, &t, |a| {
+                    out.push(a);
+                    true
+                });
+            }
+            ChoiceKind::Place { .. }
+            | ChoiceKind::Convert(_)
+            | ChoiceKind::Remove(_)
+            | ChoiceKind::Pass
+            | ChoiceKind::Swap
+            | ChoiceKind::Choose { .. }
+            | ChoiceKind::Rotate(_) => {}
+        }
+        out
+    }
+
+    /// The cell of the current action (`here`), if any.
+    pub fn here(&self, st: &State) -> Option<usize> {
+        (st.here != NO_CELL).then_some(st.here as usize)
+    }
+}

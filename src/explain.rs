@@ -1,0 +1,298 @@
+//! "Why not?": which rule refuses an action, in the game's own terms and
+//! with the rule's place in the file, and for a legal action, which rule
+//! offers it and what it would change.
+//!
+//! Every choice of the rules that the word could name is checked, in the
+//! order the engine offers actions: is it a choice of the step the player
+//! is in, does its guard hold, is the cell (or the move's origin, path and
+//! target) in its sets, does an earlier priority group come first. The
+//! choice that gets furthest explains the refusal. Explanations are not a
+//! hot path: they copy the position and evaluate sets afresh
+//! ([`Game::probe_set`]).
+
+mod change;
+pub mod intent;
+mod moves;
+mod sets;
+
+use crate::engine::{Action, Game, GameResult, State};
+use crate::notation;
+use crate::rules::{ChoiceKind, Step, TurnWhen};
+use intent::{Intent, Target, intents};
+use sets::Seen;
+
+/// How far a choice got before it refused the action: the furthest
+/// explains the refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    NotInStep,
+    Guard,
+    Origin,
+    /// A move of another kind (a jump between neighbours).
+    Kind,
+    Shape,
+    Target,
+    Priority,
+    Legal,
+}
+
+/// Why `text` (one action) is not legal in `st`, when a rule says so;
+/// `None` when the word names no choice of the rules or is legal.
+pub fn why_not(game: &Game, st: &State, text: &str) -> Option<String> {
+    if st.is_over() {
+        return Some(game_over(game, st));
+    }
+    let seen = Seen { game, st };
+    let mut best: Option<(Stage, String)> = None;
+    for i in intents(game, text) {
+        let (stage, why) = refusal(&seen, i);
+        if best.as_ref().is_none_or(|(s, _)| stage > *s) {
+            best = Some((stage, why));
+        }
+    }
+    best.filter(|(s, _)| *s != Stage::Legal).map(|(_, why)| why)
+}
+
+/// The explanation `gdl explain` prints for `text` in `st`, legal or not.
+pub fn explain(game: &Game, st: &State, text: &str) -> String {
+    let mut legal = Vec::new();
+    game.legal_actions(st, &mut legal);
+    match notation::parse_word(game, st, text) {
+        Ok(actions) if actions.len() == 1 => {
+            let a = actions[0];
+            let by = if a.is_pie() {
+                match game.rules.sources.swaps.iter().find(|(_, on, _)| *on) {
+                    Some((_, _, span)) => game.rules.sources.cite(*span),
+                    None => "the pie rule".into(),
+                }
+            } else {
+                cite_choice(game, a.choice)
+            };
+            let mut out = format!("`{}` is legal: {by}\n", text.trim());
+            out.push_str(&change::after(game, st, a));
+            out
+        }
+        Ok(actions) => {
+            let mut out = format!(
+                "`{}` is a legal turn of {} actions:\n",
+                text.trim(),
+                actions.len()
+            );
+            let mut st = st.clone();
+            for a in actions {
+                game.legal_actions(&st, &mut legal);
+                let shown = notation::format(game, &legal, a);
+                out.push_str(&format!("  `{shown}`: {}\n", cite_choice(game, a.choice)));
+                game.play_unchecked(&mut st, a);
+            }
+            out
+        }
+        Err(e) => format!("{e}\n"),
+    }
+}
+
+/// A choice quoted from the file with its place, or named when the game
+/// came without its text.
+pub fn cite_choice(game: &Game, c: u16) -> String {
+    let sources = &game.rules.sources;
+    match sources.choices.get(c as usize) {
+        Some(s) if !sources.quote(s.span).is_empty() => sources.cite(s.span),
+        _ => format!("`{}`", game.rules.choices[c as usize].name),
+    }
+}
+
+/// The game is over: who won, by which `end if`.
+fn game_over(game: &Game, st: &State) -> String {
+    let result = match st.result() {
+        Some(GameResult::Win(p)) => format!("{} won", game.rules.players[p as usize]),
+        Some(GameResult::Draw) | None => "it was drawn".to_string(),
+    };
+    let sources = &game.rules.sources;
+    let by = game
+        .rules
+        .ends
+        .iter()
+        .zip(&sources.ends)
+        .find(|((cond, _), _)| game.probe_cond(st, cond, None))
+        .map(|(_, span)| format!(", as {} holds", sources.cite(*span)));
+    let by = by.or_else(|| {
+        sources.stuck.map(|span| {
+            format!(
+                ": {} could not act ({})",
+                game.rules.players[st.mover as usize],
+                sources.at(span)
+            )
+        })
+    });
+    format!("the game is over: {result}{}", by.unwrap_or_default())
+}
+
+/// How far choice intent `i` gets, and why it stops there.
+fn refusal(seen: &Seen, i: Intent) -> (Stage, String) {
+    let (game, st) = (seen.game, seen.st);
+    if i.target == Target::Pie {
+        return pie(game, st);
+    }
+    let cite = cite_choice(game, i.choice);
+    let entries = game.step_entries(st);
+    let Some(k) = entries.iter().position(|(c, _, _)| *c == i.choice) else {
+        return (Stage::NotInStep, not_in_step(game, st, i.choice, &cite));
+    };
+    let (_, guard, group) = &entries[k];
+    if let Some(g) = guard
+        && !game.probe_cond(st, g, None)
+    {
+        let (t, s) = game.turn_position(st);
+        let span = game
+            .rules
+            .sources
+            .turns
+            .get(t)
+            .and_then(|t| t.steps.get(s)?.get(k).copied().flatten());
+        let cond = span.map_or_else(String::new, |g| game.rules.sources.cite(g));
+        return (
+            Stage::Guard,
+            format!("{cite} is offered only when {cond} holds, and it does not now"),
+        );
+    }
+    let checked = match i.target {
+        Target::Cell(c) => moves::cell(seen, i.choice, c),
+        Target::Move(from, to) => moves::moving(seen, i.choice, from, to),
+        Target::Value(None) => Err((Stage::Origin, values_of(game, i.choice))),
+        Target::Value(Some(_)) | Target::Bare | Target::Pie => Ok(()),
+    };
+    if let Err((stage, why)) = checked {
+        return (stage, format!("{cite}: {why}"));
+    }
+    // Everything the choice asks holds: it is offered unless an earlier
+    // group of the step offers something.
+    let unfiltered = game.offers_unfiltered(st);
+    let is_it = |a: &Action| a.choice == i.choice && matches_target(game, *a, i);
+    if !unfiltered.iter().any(is_it) {
+        return (Stage::Target, format!("{cite} does not offer it here"));
+    }
+    let mut legal = Vec::new();
+    game.legal_actions(st, &mut legal);
+    if legal.iter().any(is_it) {
+        return (Stage::Legal, String::new());
+    }
+    let group_of = |c: u16| entries.iter().filter(|e| e.0 == c).map(|e| e.2).min();
+    match legal
+        .iter()
+        .find(|a| !a.is_pie() && group_of(a.choice).is_some_and(|g| g < *group))
+    {
+        Some(&first) => (
+            Stage::Priority,
+            format!(
+                "{} is possible (`{}`) and comes first, before {cite}",
+                cite_choice(game, first.choice),
+                notation::format(game, &legal, first)
+            ),
+        ),
+        None => (Stage::Target, format!("{cite} does not offer it here")),
+    }
+}
+
+/// The values a `choose` offers, for a value it does not.
+fn values_of(game: &Game, c: u16) -> String {
+    let ChoiceKind::Choose { var, values } = &game.rules.choices[c as usize].kind else {
+        return "not one of its values".into();
+    };
+    let v = &game.rules.variables[*var as usize];
+    let shown: Vec<String> = values.iter().map(|&x| v.show(x)).collect();
+    format!("its values are {}", shown.join(", "))
+}
+
+fn matches_target(game: &Game, a: Action, i: Intent) -> bool {
+    match i.target {
+        Target::Move(from, to) => a.move_cells() == Some((from, to)),
+        Target::Cell(_) | Target::Value(_) | Target::Bare | Target::Pie => {
+            i.action(game) == Some(a)
+        }
+    }
+}
+
+/// The pie rule's `swap`, not offered now.
+fn pie(game: &Game, st: &State) -> (Stage, String) {
+    if game.pie_offered(st) {
+        return (Stage::Legal, String::new());
+    }
+    let sources = &game.rules.sources;
+    let Some(&(turn, on, span)) = sources.swaps.iter().find(|s| s.1).or(sources.swaps.first())
+    else {
+        return (Stage::NotInStep, "this game has no pie rule".into());
+    };
+    let cite = sources.cite(span);
+    let why = if !on {
+        format!("the pie rule {cite} is off with these options")
+    } else if st.turn == turn {
+        format!("the pie rule {cite} offers `swap` only as the first action of turn {turn}")
+    } else {
+        format!(
+            "the pie rule {cite} offers `swap` only at turn {turn}; this is turn {}",
+            st.turn
+        )
+    };
+    (Stage::NotInStep, why)
+}
+
+/// A choice of another step or turn: where it is offered.
+fn not_in_step(game: &Game, st: &State, c: u16, cite: &str) -> String {
+    let rules = &game.rules;
+    let sources = &rules.sources;
+    let (now_turn, now_step) = game.turn_position(st);
+    let mut places = Vec::new();
+    for (t, turn) in rules.turns.iter().enumerate() {
+        for (s, step) in turn.steps.iter().enumerate() {
+            if let Step::Choose { choices, .. } = step
+                && choices.iter().any(|e| e.0 == c)
+            {
+                places.push((t, s));
+            }
+        }
+    }
+    let offered_now = game
+        .step_entries(st)
+        .first()
+        .map(|e| format!("; now the turn offers {}", cite_choice(game, e.0)))
+        .unwrap_or_default();
+    if let Some(&(_, s)) = places.iter().find(|(t, _)| *t == now_turn) {
+        let when = if s < now_step {
+            "an earlier"
+        } else {
+            "a later"
+        };
+        return format!(
+            "{cite} is not offered now: it belongs to {when} step of the turn{offered_now}"
+        );
+    }
+    let Some(&(t, _)) = places.first() else {
+        return format!("{cite} is not offered by any turn with these options");
+    };
+    let at = sources
+        .turns
+        .get(t)
+        .map_or_else(String::new, |s| sources.at(s.span));
+    let when = match &rules.turns[t].when {
+        TurnWhen::Number(n) => format!("only at turn {n} ({at}); this is turn {}", st.turn),
+        TurnWhen::If(_) => format!("only in the turns of {at}, whose condition does not hold now"),
+        TurnWhen::Always => format!("only in the ordinary turn ({at}), not in this one"),
+    };
+    format!("{cite} is offered {when}{offered_now}")
+}
+
+/// What one action of a choice is called, in explanations.
+fn kind_word(kind: &ChoiceKind) -> &'static str {
+    match kind {
+        ChoiceKind::Step { .. } => "step",
+        ChoiceKind::Jump { .. } => "jump",
+        ChoiceKind::Slide { .. } => "slide",
+        ChoiceKind::Leap { .. } => "leap",
+        ChoiceKind::Move { .. } => "move",
+        ChoiceKind::Rotate(_) => "region turn",
+        ChoiceKind::Place { .. } => "placement",
+        ChoiceKind::Convert(_) => "conversion",
+        ChoiceKind::Remove(_) => "removal",
+        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => "action",
+    }
+}

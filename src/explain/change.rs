@@ -1,0 +1,66 @@
+//! What a legal action would change: pieces, marks and variables, and who
+//! plays next.
+
+use crate::engine::{Action, Game, State};
+use crate::show::result_text;
+
+/// The lines `gdl explain` prints after a legal action's rule.
+pub fn after(game: &Game, st: &State, a: Action) -> String {
+    let mut next = st.clone();
+    game.play_unchecked(&mut next, a);
+    let rules = &game.rules;
+    let board = game.board();
+    let piece = |s: &State, c: usize| match game.piece_at(s, c) {
+        None => "empty".to_string(),
+        Some((kind, owner)) => {
+            let name = rules.pieces.get(kind).map_or("piece", String::as_str);
+            match rules.players.get(owner) {
+                Some(p) => format!("{p} {name}"),
+                None => name.to_string(),
+            }
+        }
+    };
+    let mut out = String::new();
+    let mut pieces = Vec::new();
+    for c in 0..board.len() {
+        let (was, now) = (piece(st, c), piece(&next, c));
+        if was != now {
+            pieces.push(format!("{} {was} -> {now}", board.label(c)));
+        }
+    }
+    if !pieces.is_empty() {
+        out.push_str(&format!("  pieces: {}\n", pieces.join(", ")));
+    }
+    for (m, name) in rules.marks.iter().enumerate() {
+        let mut marks = Vec::new();
+        for c in 0..board.len() {
+            match (game.has_mark(st, c, m), game.has_mark(&next, c, m)) {
+                (false, true) => marks.push(format!("+{}", board.label(c))),
+                (true, false) => marks.push(format!("-{}", board.label(c))),
+                (true, true) | (false, false) => {}
+            }
+        }
+        if !marks.is_empty() {
+            out.push_str(&format!("  mark {name}: {}\n", marks.join(" ")));
+        }
+    }
+    for (i, v) in rules.variables.iter().enumerate() {
+        if st.var(i) != next.var(i) {
+            let (was, now) = (v.show(st.var(i)), v.show(next.var(i)));
+            out.push_str(&format!("  {}: {was} -> {now}\n", v.name));
+        }
+    }
+    if next.seats() != st.seats() {
+        out.push_str("  seats: the players change seats\n");
+    }
+    let then = match next.result() {
+        Some(r) => format!("the game ends: {}", result_text(game, r)),
+        None if next.turn == st.turn => "the turn goes on".to_string(),
+        None => format!(
+            "turn {}, {} to move",
+            next.turn, rules.players[next.mover as usize]
+        ),
+    };
+    out.push_str(&format!("  then: {then}\n"));
+    out
+}

@@ -1,0 +1,150 @@
+//! The sets of one choice, checked against the cells a word names: the
+//! cell of a placement, conversion or removal; the origin, path and
+//! target of a move.
+
+use super::sets::Seen;
+use super::{Stage, kind_word};
+use crate::cellset::CellSet;
+use crate::rules::ChoiceKind;
+use crate::rules::sources::{Role, SourcedSet};
+
+type Checked = Result<(), (Stage, String)>;
+
+/// The set of `role` of choice `c`, as written.
+fn part<'a>(seen: &'a Seen, c: u16, role: Role) -> Option<&'a SourcedSet> {
+    let source = seen.game.rules.sources.choices.get(c as usize)?;
+    source
+        .parts
+        .iter()
+        .find(|(r, _)| *r == role)
+        .map(|(_, s)| s)
+}
+
+/// Why `cell` is not in the set `role` of `c`, if it is not.
+fn within(seen: &Seen, c: u16, role: Role, cell: usize, stage: Stage) -> Checked {
+    let Some(s) = part(seen, c, role) else {
+        return Ok(());
+    };
+    if seen.game.probe_set(seen.st, &s.set, None).contains(cell) {
+        return Ok(());
+    }
+    Err((stage, seen.outside(s, cell)))
+}
+
+/// A placement, conversion or removal on `cell`.
+pub fn cell(seen: &Seen, c: u16, cell: usize) -> Checked {
+    within(seen, c, Role::At, cell, Stage::Origin)?;
+    let piece = seen.game.piece_at(seen.st, cell);
+    let label = seen.label(cell);
+    let why = match (&seen.game.rules.choices[c as usize].kind, piece) {
+        (ChoiceKind::Place { .. }, Some(_)) => {
+            format!(
+                "a piece is placed only on an empty cell, and {}",
+                seen.contents(cell)
+            )
+        }
+        (ChoiceKind::Convert(_) | ChoiceKind::Remove(_), None) => format!("{label} is empty"),
+        (ChoiceKind::Convert(_), Some((_, owner))) if owner == seen.st.mover as usize => {
+            format!("{} already", seen.contents(cell))
+        }
+        _ => return Ok(()),
+    };
+    Err((Stage::Shape, why))
+}
+
+/// A move from `from` to `to`.
+pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
+    let game = seen.game;
+    let kind = &game.rules.choices[c as usize].kind;
+    let word = kind_word(kind);
+    within(seen, c, Role::From, from, Stage::Origin)?;
+    if game.piece_at(seen.st, from).is_none() {
+        let why = format!("there is no piece on {} to move", seen.label(from));
+        return Err((Stage::Origin, why));
+    }
+    let cells = game.board().len();
+    let all = CellSet::from_cells(cells, 0..cells);
+    let lands = |over: &CellSet, target: &CellSet| {
+        game.moves_from(seen.st, c, from, over, target)
+            .iter()
+            .any(|a| a.move_cells() == Some((from, to)))
+    };
+    if !lands(&all, &all) {
+        // A move of this kind in another direction ranks above a move of
+        // another kind: `a3-b2` is a step backwards, not a short jump.
+        let line = between(seen, from, to);
+        let near = game.board().neighbors(from).contains(&(to as u32));
+        let way = match kind {
+            ChoiceKind::Step { .. } => near,
+            ChoiceKind::Jump { .. } => line.as_ref().is_some_and(|l| l.len() == 1),
+            ChoiceKind::Slide { .. } => line.is_some(),
+            _ => false,
+        };
+        let (f, t) = (seen.label(from), seen.label(to));
+        let why = if way {
+            format!("{t} is not in a direction a {word} of this rule takes from {f}")
+        } else {
+            format!("no {word} of this rule leads from {f} to {t}")
+        };
+        let leap = matches!(kind, ChoiceKind::Leap { .. });
+        return Err((
+            if way || leap {
+                Stage::Shape
+            } else {
+                Stage::Kind
+            },
+            why,
+        ));
+    }
+    within(seen, c, Role::To, to, Stage::Target)?;
+    // The cells crossed: the jumped one, or a slide's way.
+    let crossed = between(seen, from, to).unwrap_or_default();
+    match kind {
+        ChoiceKind::Jump { .. } | ChoiceKind::Slide { .. } => {
+            if let Some(s) = part(seen, c, Role::Over) {
+                let over = game.probe_set(seen.st, &s.set, None);
+                if let Some(&m) = crossed.iter().find(|&&m| !over.contains(m)) {
+                    return Err((Stage::Target, seen.outside(s, m)));
+                }
+            } else if let Some(&m) = crossed
+                .iter()
+                .find(|&&m| game.piece_at(seen.st, m).is_some())
+            {
+                let why = format!("the way is blocked: {}", seen.contents(m));
+                return Err((Stage::Target, why));
+            }
+        }
+        ChoiceKind::Step { .. }
+        | ChoiceKind::Leap { .. }
+        | ChoiceKind::Move { .. }
+        | ChoiceKind::Place { .. }
+        | ChoiceKind::Convert(_)
+        | ChoiceKind::Remove(_)
+        | ChoiceKind::Pass
+        | ChoiceKind::Swap
+        | ChoiceKind::Choose { .. }
+        | ChoiceKind::Rotate(_) => {}
+    }
+    Ok(())
+}
+
+/// The cells strictly between two cells of one straight line of the
+/// board, in order (`None` when they are not on one).
+fn between(seen: &Seen, from: usize, to: usize) -> Option<Vec<usize>> {
+    let board = seen.game.board();
+    for d in 0..board.ndirs() {
+        let mut way = Vec::new();
+        let mut at = from;
+        while let Some(n) = board.neighbor(at, d as _) {
+            if n == to {
+                return Some(way);
+            }
+            if way.len() > board.len() {
+                break;
+            }
+            way.push(n);
+            at = n;
+        }
+    }
+    None
+}

@@ -1,0 +1,116 @@
+//! Where the rules came from in the game file, for explanations ("why is
+//! this action not legal?"): the span of each choice, of its cell sets and
+//! of their parts, of each guard, `swap at turn` and `end if`. The engine
+//! never reads these; [`crate::explain`] does.
+
+use std::sync::Arc;
+
+use super::{BoolExpr, SetExpr};
+use crate::diagnostic::Span;
+
+/// The game file's text and name, and the spans of its rules.
+#[derive(Clone, Debug, Default)]
+pub struct Sources {
+    /// The file as given to the loader (`games/pinch.gdl`); empty when the
+    /// game was compiled from text without a name.
+    pub file: String,
+    /// The file's text (shared: games are cloned by agents and matches).
+    pub text: Arc<str>,
+    /// Per choice, in the order of [`super::Rules::choices`].
+    pub choices: Vec<ChoiceSource>,
+    /// Per turn of [`super::Rules::turns`], per step: the span of each
+    /// entry of a choice step's choices (its guard's, when it has one).
+    pub turns: Vec<TurnSource>,
+    /// Each `swap at turn N`, in force or not, with its span.
+    pub swaps: Vec<(u32, bool, Span)>,
+    /// The condition of each `end if`, as [`super::Rules::ends`].
+    pub ends: Vec<Span>,
+    /// `end if stuck: ...`.
+    pub stuck: Option<Span>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct TurnSource {
+    pub span: Span,
+    pub steps: Vec<Vec<Option<Span>>>,
+}
+
+/// A choice as written: its words up to the end of its cell sets
+/// (`place stone at empty except vacated`), and those sets split into
+/// the parts an explanation can test one by one.
+#[derive(Clone, Debug, Default)]
+pub struct ChoiceSource {
+    pub span: Span,
+    /// The sets, by role: `at`, `from`, `over`, `to` (`over` is the path of
+    /// a slide).
+    pub parts: Vec<(Role, SourcedSet)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    At,
+    From,
+    Over,
+    To,
+}
+
+/// A set expression as written, with its lowered value and, for the
+/// operators an explanation can take apart, its operands.
+#[derive(Clone, Debug)]
+pub struct SourcedSet {
+    pub span: Span,
+    pub set: SetExpr,
+    pub split: Split,
+}
+
+#[derive(Clone, Debug)]
+pub enum Split {
+    Leaf,
+    /// A definition used by name: its body, where it was written.
+    Define(Box<SourcedSet>),
+    Union(Box<SourcedSet>, Box<SourcedSet>),
+    Inter(Box<SourcedSet>, Box<SourcedSet>),
+    Except(Box<SourcedSet>, Box<SourcedSet>),
+    /// `S where C`: the condition's span and value.
+    Where(Box<SourcedSet>, Span, BoolExpr),
+}
+
+impl Sources {
+    /// The text of a span, on one line (runs of blanks and comments
+    /// between lines become one space).
+    pub fn quote(&self, span: Span) -> String {
+        let text = self.text.get(span.start..span.end).unwrap_or("");
+        let mut out = String::new();
+        for line in text.lines() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(line);
+        }
+        out
+    }
+
+    /// `file:line` of a span's start.
+    pub fn at(&self, span: Span) -> String {
+        let start = span.start.min(self.text.len());
+        let line = self.text.as_bytes()[..start]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        if self.file.is_empty() {
+            format!("line {line}")
+        } else {
+            format!("{}:{line}", self.file)
+        }
+    }
+
+    /// `` `TEXT` (file:line) ``: a rule quoted with where it is.
+    pub fn cite(&self, span: Span) -> String {
+        format!("`{}` ({})", self.quote(span), self.at(span))
+    }
+}
