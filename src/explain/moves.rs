@@ -81,7 +81,18 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
             _ => false,
         };
         let (f, t) = (seen.label(from), seen.label(to));
-        let why = if way {
+        let why = if let (ChoiceKind::Slide { by: Some(by), .. }, Some(l)) = (kind, &line)
+            && way
+        {
+            let far = l.len() + 1;
+            let exactly = match by {
+                crate::rules::Distance::Cells(n) => format!("exactly {n} cells"),
+                crate::rules::Distance::LineCount(_) => {
+                    "exactly as many cells as its `by` count along that line".to_string()
+                }
+            };
+            format!("a {word} of this rule goes {exactly}, and {t} is {far} cells from {f}")
+        } else if way {
             format!("{t} is not in a direction a {word} of this rule takes from {f}")
         } else {
             format!("no {word} of this rule leads from {f} to {t}")
