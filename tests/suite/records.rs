@@ -57,14 +57,22 @@ fn recorded(file: &str, options: &[&str], seed: u64) -> (Game, String, Record) {
 
 #[test]
 fn every_shipped_game_round_trips() {
-    for (file, options) in [
-        ("games/tictactoe.gdl", &[][..]),
+    // Smaller boards where the defaults make long games.
+    let small = [
         ("games/hex.gdl", &["size=5"][..]),
         ("games/pinch.gdl", &["size=5", "capture=remove"][..]),
         ("games/ecalper.gdl", &["size=3"][..]),
         ("games/carteso.gdl", &["size=4", "komi=0.5,1.5"][..]),
         ("games/equi.gdl", &["board=square5"][..]),
-    ] {
+    ];
+    let files = shipped_games();
+    assert!(files.len() >= 20, "{files:?}");
+    for file in &files {
+        let file = file.as_str();
+        let options = small
+            .iter()
+            .find(|(f, _)| *f == file)
+            .map_or(&[][..], |(_, o)| *o);
         let (g, source, record) = recorded(file, options, 3);
         let text = record.render();
         let read = Record::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}\n{text}"));
