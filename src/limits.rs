@@ -92,6 +92,10 @@ pub const MAX_DISTANCE: i64 = 1000;
 /// targets (as a set of cells per cell: 2 MiB on the largest board).
 pub const MAX_LEAP_PATTERNS: usize = 16;
 
+/// Most region turns one `rotate` offers (regions times angles): each is a
+/// table of the region's cells, and an action names it by a 16-bit index.
+pub const MAX_REGION_TURNS: usize = 1000;
+
 /// Most pieces of one kind in a player's reserve (`reserve: man = 9`).
 pub const MAX_RESERVE: i64 = 10_000;
 
@@ -132,6 +136,7 @@ mod tests {
             format!("| leap pattern `(A, B)` | 0 to {MAX_LEAP} each, not both 0 |"),
             format!("| different leap patterns | {MAX_LEAP_PATTERNS} |"),
             format!("| slide distance `by N` | 1 to {MAX_DISTANCE} |"),
+            format!("| region turns of one `rotate` (regions × angles) | {MAX_REGION_TURNS} |"),
             format!("| nested `some`/`every` | {MAX_BINDINGS} |"),
             format!("| nested `each group` | {MAX_BINDINGS} |"),
             format!("| nesting of an expression | {MAX_DEPTH} levels"),

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use crate::ast::{Expr, Name};
 use crate::diagnostic::Diagnostic;
+use crate::limits::MAX_REGION_TURNS;
 use crate::rules::*;
 
 use super::Checker;
@@ -42,6 +43,18 @@ impl<'a> Checker<'a> {
         }
         let mut turns = Vec::new();
         let mut seen: Vec<&str> = Vec::new();
+        if regions.len() * turns_by.len() > MAX_REGION_TURNS
+            && let (Some(first), Some(last)) = (regions.first(), regions.last())
+        {
+            let span = crate::diagnostic::Span::new(first.span.start, last.span.end);
+            let msg = format!(
+                "a rotation of {} regions by {} angles is more than {MAX_REGION_TURNS} turns",
+                regions.len(),
+                turns_by.len()
+            );
+            self.limit(span, msg);
+            return ChoiceKind::Rotate(Vec::new());
+        }
         for r in regions {
             if seen.contains(&r.text.as_str()) {
                 self.error(r.span, format!("region `{}` is listed twice", r.text));
