@@ -192,9 +192,11 @@ pub fn parse(
     }
     let text = text.trim();
     // A region turn: `q1+90`, `q1-90`; refused if no rotation offers it now.
-    let turns = game.rules.choices.iter().filter_map(|c| match &c.kind {
-        ChoiceKind::Rotate(turns) => Some(turns),
-        _ => None,
+    let turns = game.rules.choices.iter().filter_map(|c| {
+        let ChoiceKind::Rotate(turns) = &c.kind else {
+            return None;
+        };
+        Some(turns)
     });
     if turns.flatten().any(|t| turn_notation(t) == text) {
         return legal

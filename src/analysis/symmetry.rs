@@ -577,13 +577,12 @@ pub fn symmetries(rules: &Rules) -> Vec<Symmetry> {
             // A turned region must stay where it is, cell by cell: the
             // turn's notation names the region, and a reflection would
             // reverse its angle. (Pentago keeps only the identity.)
-            let turns_ok = rules.choices.iter().all(|c| match &c.kind {
-                ChoiceKind::Rotate(turns) => turns.iter().all(|t| {
-                    t.cells
-                        .iter()
-                        .all(|&(x, _)| sigma[x as usize] == x as usize)
-                }),
-                _ => true,
+            let turns_ok = rules.choices.iter().all(|c| {
+                let ChoiceKind::Rotate(turns) = &c.kind else {
+                    return true;
+                };
+                let fixed = |&(x, _): &(u32, u32)| sigma[x as usize] == x as usize;
+                turns.iter().all(|t| t.cells.iter().all(fixed))
             });
             if !fixed_ok || !dirs_ok || !turns_ok {
                 continue;
