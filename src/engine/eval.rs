@@ -36,6 +36,8 @@ pub(super) struct Ctx<'a> {
     pub(super) memo_valid: u64,
     /// Whether `here` and the directions are the offer's own (not rebound).
     pub(super) memo_on: bool,
+    /// The registers of the set programs (see [`super::program`]).
+    pub(super) regs: &'a mut [u64],
 }
 
 impl Ctx<'_> {
@@ -142,6 +144,10 @@ impl Ctx<'_> {
         let w = self.w();
         if let Some(s) = self.stored(e) {
             out.copy_from_slice(s);
+            return;
+        }
+        if let Some(p) = self.g.programs.find(e, self.me) {
+            p.run(self, out, tmp);
             return;
         }
 

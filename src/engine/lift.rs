@@ -149,7 +149,7 @@ impl Ctx<'_> {
 
 /// Whether a `where` condition can be answered for all cells at once: it
 /// looks from `here` only through `X at D` with X not depending on `here`.
-fn liftable(e: &BoolExpr) -> bool {
+pub(super) fn liftable(e: &BoolExpr) -> bool {
     match e {
         BoolExpr::Not(a) => liftable(a),
         BoolExpr::And(a, b) | BoolExpr::Or(a, b) => liftable(a) && liftable(b),
@@ -199,7 +199,7 @@ fn set_fixed_here(e: &SetExpr) -> bool {
     }
 }
 
-fn cond_fixed_here(e: &BoolExpr) -> bool {
+pub(super) fn cond_fixed_here(e: &BoolExpr) -> bool {
     match e {
         BoolExpr::At(..) | BoolExpr::AtSome(..) => false,
         BoolExpr::Const(_) | BoolExpr::SamePlayer(..) => true,

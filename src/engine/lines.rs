@@ -13,7 +13,7 @@
 
 use super::eval::Ctx;
 use super::{EMPTY, Game, OCCUPIED};
-use crate::board::NO_CELL;
+use crate::board::{Board, NO_CELL};
 use crate::cellset;
 use crate::rules::*;
 
@@ -161,6 +161,9 @@ impl Game {
 
     /// Whether cell `c` of `set` is on `n` cells of `set` in a row.
     pub(super) fn line_through(&self, set: &[u64], c: usize, n: u32) -> bool {
+        if let Some(win) = self.line_windows.iter().find(|x| x.n == n) {
+            return win.through(set, c, self.words);
+        }
         let table = self.rules.board.neighbor_table();
         let nd = self.rules.board.ndirs();
         for &(d, back) in &self.line_dirs {
@@ -181,6 +184,88 @@ impl Game {
             }
         }
         false
+    }
+}
+
+/// Most words of a board whose lines through a cell are tested as masks
+/// ([`Windows`]); on larger boards a mask costs more than following runs.
+const MAX_WINDOW_WORDS: usize = 2;
+
+/// For one line length `n`, each cell's *windows*: the runs of `n` cells
+/// along one axis that hold it, as sets, so that a line through a cell is
+/// a few masks tested instead of runs followed (a cell of Connect Four has
+/// at most 16, of one word each).
+#[derive(Clone, Debug)]
+pub(super) struct Windows {
+    n: u32,
+    /// Cell `c`'s windows are `start[c]..start[c + 1]` (W words each).
+    start: Vec<u32>,
+    masks: Vec<u64>,
+}
+
+impl Windows {
+    /// The windows of every length the rules ask about, on a board small
+    /// enough and whose opposite directions lead back (so that a run
+    /// followed both ways from a cell is a window that holds it).
+    pub(super) fn of(
+        board: &Board,
+        lengths: &[u32],
+        dirs: &[(usize, usize)],
+        words: usize,
+    ) -> Vec<Windows> {
+        let nd = board.ndirs();
+        let table = board.neighbor_table();
+        let symmetric = (0..board.len()).all(|c| {
+            (0..nd).all(|d| {
+                let n = table[c * nd + d];
+                n == NO_CELL || table[n as usize * nd + board.opposite(d)] == c as u32
+            })
+        });
+        if words > MAX_WINDOW_WORDS || !symmetric {
+            return Vec::new();
+        }
+        lengths
+            .iter()
+            .filter(|&&n| n >= 2)
+            .map(|&n| {
+                let mut of_cell: Vec<Vec<Vec<u64>>> = vec![Vec::new(); board.len()];
+                for first in 0..board.len() {
+                    for &(d, _) in dirs {
+                        let mut run = vec![first];
+                        while run.len() < n as usize {
+                            match table[run[run.len() - 1] * nd + d] {
+                                NO_CELL => break,
+                                next => run.push(next as usize),
+                            }
+                        }
+                        if run.len() == n as usize {
+                            let mut mask = vec![0u64; words];
+                            run.iter().for_each(|&c| cellset::insert(&mut mask, c));
+                            run.iter().for_each(|&c| of_cell[c].push(mask.clone()));
+                        }
+                    }
+                }
+                let mut start = vec![0u32];
+                let mut masks = Vec::new();
+                for windows in of_cell {
+                    masks.extend(windows.into_iter().flatten());
+                    start.push((masks.len() / words) as u32);
+                }
+                Windows { n, start, masks }
+            })
+            .collect()
+    }
+
+    /// Whether cell `c` of `set` is on `n` cells of `set` in a row.
+    #[inline]
+    fn through(&self, set: &[u64], c: usize, w: usize) -> bool {
+        let (a, b) = (self.start[c] as usize, self.start[c + 1] as usize);
+        if w == 1 {
+            return self.masks[a..b].iter().any(|&m| set[0] & m == m);
+        }
+        self.masks[a * w..b * w]
+            .chunks_exact(w)
+            .any(|m| (0..w).all(|j| set[j] & m[j] == m[j]))
     }
 }
 

@@ -25,6 +25,7 @@ mod movegen;
 mod moves;
 mod play;
 mod probe;
+mod program;
 mod rays;
 mod raysets;
 mod scratch;
@@ -76,7 +77,9 @@ const OCCUPIED: usize = 1;
 /// The compiled rules and the fixed tables derived from them.
 #[derive(Clone, Debug)]
 pub struct Game {
-    pub rules: Rules,
+    /// Shared and never changed: the engine finds its programs by the
+    /// addresses of the rules' expressions (see [`program`]).
+    pub rules: std::sync::Arc<Rules>,
     words: usize,
     players: usize,
     pieces: usize,
@@ -102,6 +105,8 @@ pub struct Game {
     /// For line lengths the rules ask about, every line of the board as a
     /// set (W words each), when there are few enough to test one by one.
     line_masks: Vec<(u32, Vec<u64>)>,
+    /// Each cell's runs of each line length, as sets (see [`lines::Windows`]).
+    line_windows: Vec<lines::Windows>,
     /// The watched lines: (stored set, n) (see [`lines`]).
     line_keys: Vec<(u32, u32)>,
     /// The cells of each row and of each column (by the board's row and
@@ -131,6 +136,10 @@ pub struct Game {
     slot_sets: usize,
     /// The targets of the leap patterns the rules use.
     leaps: leaps::Leaps,
+    /// Every cell of the board (W words).
+    all_cells: Vec<u64>,
+    /// Set expressions lowered into flat programs (see [`program`]).
+    programs: program::Programs,
 }
 
 impl Game {
@@ -201,6 +210,7 @@ impl Game {
         let shared_sets = memo::shared_sets(&rules);
         let moves = dirs::MoveDirs::of(&rules, words);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
+        let line_windows = lines::Windows::of(board, &facts.line_lengths, &line_dirs, words);
         let rays = rays::Rays::new(board);
         let counts_lines = rules.choices.iter().any(|c| {
             matches!(
@@ -223,6 +233,7 @@ impl Game {
             slot_sets: if counts_lines { 4 } else { 3 },
             leaps,
             line_masks,
+            line_windows,
             line_keys: Vec::new(),
             neighbor_masks,
             moves,
@@ -244,9 +255,16 @@ impl Game {
             scratch_sets: SCRATCH_SETS + shared_sets.len(),
             shared_sets,
             shifts: shifts::Shifts::new(&rules.board, words),
-            rules,
+            all_cells: {
+                let mut all = vec![0u64; words];
+                (0..cells).for_each(|c| cellset::insert(&mut all, c));
+                all
+            },
+            programs: program::Programs::default(),
+            rules: std::sync::Arc::new(rules),
         };
         game.line_keys = lines::watched(&game, &facts.line_queries);
+        game.programs = program::Programs::of(&game);
         game
     }
 
@@ -299,6 +317,7 @@ impl Game {
             board_hash: 0,
             groups: Groups::new(cells, self.players),
             scratch: vec![0; self.scratch_sets * w],
+            regs: vec![0; self.programs.regs * w],
             targets: vec![0; self.max_choices * self.slot_sets * w],
             counts: vec![0; self.max_choices],
             stack: Vec::with_capacity(cells),

@@ -28,6 +28,7 @@ impl Game {
             jumped: st.jumped,
             set_vars: &st.set_vars,
             line_seen: &mut st.line_seen,
+            regs: &mut st.regs,
             memo: &mut [],
             memo_valid: 0,
             memo_on: false,

@@ -16,6 +16,8 @@ pub struct State {
     pub(super) board_hash: u64,
     pub(super) groups: Groups,
     pub(super) scratch: Vec<u64>,
+    /// The registers of the set programs (see `program`).
+    pub(super) regs: Vec<u64>,
     /// The cells each choice of the current step offers.
     pub(super) targets: Vec<u64>,
     /// How many actions each choice of the current step offers.
@@ -65,6 +67,7 @@ impl Clone for State {
             board_hash: self.board_hash,
             groups: self.groups.clone(),
             scratch: self.scratch.clone(),
+            regs: vec![0; self.regs.len()],
             targets: self.targets.clone(),
             counts: self.counts.clone(),
             stack: Vec::with_capacity(self.stack.capacity()),
@@ -101,6 +104,9 @@ impl Clone for State {
         self.counts.clone_from(&o.counts);
         if self.scratch.len() != o.scratch.len() {
             self.scratch.clone_from(&o.scratch);
+        }
+        if self.regs.len() != o.regs.len() {
+            self.regs = vec![0; o.regs.len()];
         }
         self.mover = o.mover;
         self.seats = o.seats;

@@ -1,0 +1,658 @@
+//! Flat programs: set expressions lowered once, when the game is built,
+//! into straight-line code over bitset registers.
+//!
+//! The tree evaluator ([`super::eval`]) matches each node's shape on every
+//! call, and a `where` tests its condition cell by cell, or finds again on
+//! every call that the condition can be answered for all cells at once
+//! ([`super::lift`]). A program is the same set written out for one
+//! player's view: stored sets loaded, the view's sets and directions
+//! chosen, `where` conditions lifted into whole-set steps along directions
+//! (`some d:` unrolled over the board's directions, rotations looked up),
+//! and a part that occurs twice computed once.
+//!
+//! Programs are made for the largest expressions that lower completely
+//! (the *roots*), found by one walk over the rules, and looked up by the
+//! expression's address: the game's rules are shared and never change
+//! ([`Game::rules`] is an `Arc`), so the addresses hold for the game's life,
+//! clones included. A root holds no other root, so a program never runs
+//! inside another, and one set of registers serves them all.
+
+use super::eval::Ctx;
+use super::lift::{cond_fixed_here, liftable};
+use super::{EMPTY, Game, NO_CELL, OCCUPIED};
+use crate::cellset;
+use crate::rules::walk::{self, At, Node, Visitor};
+use crate::rules::*;
+
+/// Most registers a program may use at once; a set that needs more stays
+/// with the tree evaluator. Each register is one set (W words) of the
+/// state's register space.
+const MAX_REGS: usize = 48;
+
+/// A register: one set of W words.
+type Reg = u16;
+
+/// Which single cell `here`, `origin` and `jumped` name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CellRef {
+    Here,
+    Origin,
+    Jumped,
+}
+
+/// One instruction's operation; its operands are registers written
+/// before it.
+#[derive(Clone, Debug, PartialEq)]
+enum Op {
+    /// A set of the state (`State::sets`).
+    Stored(u32),
+    /// A fixed set of the rules.
+    Fixed(u32),
+    /// The group bound by `each group` in a slot.
+    Slot(u8),
+    All,
+    Nothing,
+    Cell(CellRef),
+    And(Reg, Reg),
+    Or(Reg, Reg),
+    AndNot(Reg, Reg),
+    /// The cells whose neighbour in the direction is in the set.
+    Before(Reg, u8),
+    /// The cells next to a cell of the set.
+    Neighbors(Reg),
+    /// Every cell if the condition holds, else none: a part of a lifted
+    /// `where` that does not look from `here`, asked of the tree
+    /// evaluator with the directions bound by the `some d:` around it.
+    Cond(Box<BoolExpr>, Vec<(u8, u8)>),
+}
+
+#[derive(Clone, Debug)]
+struct Instr {
+    dst: Reg,
+    op: Op,
+}
+
+/// One set expression for one view.
+#[derive(Clone, Debug)]
+pub(super) struct Program {
+    code: Vec<Instr>,
+    out: Reg,
+}
+
+/// The roots of a game: each one's address and its programs, one per view.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Programs {
+    /// Open addressing by address; 0 marks a free slot.
+    table: Vec<(usize, u32)>,
+    programs: Vec<Vec<Program>>,
+    /// Registers the largest program uses.
+    pub(super) regs: usize,
+}
+
+impl Programs {
+    /// Lowers the largest expressions of the rules that lower completely
+    /// and are worth it.
+    pub(super) fn of(g: &Game) -> Programs {
+        let mut roots = Roots {
+            g,
+            found: Vec::new(),
+        };
+        walk::walk(&g.rules, &mut roots);
+        let mut p = Programs::default();
+        let size = (roots.found.len() * 2).next_power_of_two().max(1);
+        if !roots.found.is_empty() {
+            p.table = vec![(0, 0); size];
+        }
+        for (key, views) in roots.found {
+            let mut i = slot(key, size);
+            while p.table[i].0 != 0 {
+                i = (i + 1) & (size - 1);
+            }
+            p.table[i] = (key, p.programs.len() as u32);
+            p.regs = p
+                .regs
+                .max(views.iter().map(Program::regs).max().unwrap_or(0));
+            p.programs.push(views);
+        }
+        p
+    }
+
+    /// The program of a root for a view, if `e` is a root.
+    #[inline(always)]
+    pub(super) fn find(&self, e: &SetExpr, me: PlayerId) -> Option<&Program> {
+        if self.table.is_empty() {
+            return None;
+        }
+        let key = e as *const SetExpr as usize;
+        let size = self.table.len();
+        let mut i = slot(key, size);
+        loop {
+            let (k, id) = self.table[i];
+            if k == key {
+                return Some(&self.programs[id as usize][me as usize]);
+            }
+            if k == 0 {
+                return None;
+            }
+            i = (i + 1) & (size - 1);
+        }
+    }
+
+    /// How many roots there are.
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        self.programs.len()
+    }
+}
+
+fn slot(key: usize, size: usize) -> usize {
+    ((key as u64 >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & (size - 1)
+}
+
+/// The walk that finds the roots: a set that lowers for every view is one
+/// (its parts are not visited); else its parts are tried.
+struct Roots<'a> {
+    g: &'a Game,
+    found: Vec<(usize, Vec<Program>)>,
+}
+
+impl Visitor for Roots<'_> {
+    fn visit(&mut self, node: Node<'_>, _at: At) -> bool {
+        let Node::Set(e) = node else {
+            return true;
+        };
+        let key = e as *const SetExpr as usize;
+        if self.found.iter().any(|(k, _)| *k == key) {
+            return false;
+        }
+        let views: Option<Vec<Program>> = (0..self.g.players)
+            .map(|me| Lower::new(self.g, me as PlayerId).program(e))
+            .collect();
+        match views {
+            Some(views) if views.iter().any(Program::worth_it) => {
+                self.found.push((key, views));
+                false
+            }
+            Some(_) | None => true,
+        }
+    }
+}
+
+/// Lowering one expression for one view.
+struct Lower<'a> {
+    g: &'a Game,
+    me: PlayerId,
+    code: Vec<Instr>,
+    /// The directions bound by the `some d:` / `every d:` being unrolled.
+    binds: Vec<(u8, u8)>,
+}
+
+impl<'a> Lower<'a> {
+    fn new(g: &'a Game, me: PlayerId) -> Lower<'a> {
+        Lower {
+            g,
+            me,
+            code: Vec::new(),
+            binds: Vec::new(),
+        }
+    }
+
+    fn program(mut self, e: &SetExpr) -> Option<Program> {
+        let out = self.set(e)?;
+        let program = Program {
+            code: self.code,
+            out,
+        }
+        .allocated();
+        (program.regs() <= MAX_REGS).then_some(program)
+    }
+
+    /// The register holding `op`'s value: an earlier one with the same
+    /// operation, or a new one (registers are numbered as written here and
+    /// packed by [`Program::allocated`]).
+    fn emit(&mut self, op: Op) -> Reg {
+        if let Some(i) = self.code.iter().position(|x| x.op == op) {
+            return self.code[i].dst;
+        }
+        let dst = self.code.len() as Reg;
+        self.code.push(Instr { dst, op });
+        dst
+    }
+
+    fn who(&self, w: Who) -> usize {
+        match w {
+            Who::Me => self.me as usize,
+            Who::Opponent => (self.me as usize + 1) % self.g.players,
+            Who::Player(p) => p as usize,
+        }
+    }
+
+    fn stored(&mut self, set: usize) -> Reg {
+        self.emit(Op::Stored(set as u32))
+    }
+
+    fn set(&mut self, e: &SetExpr) -> Option<Reg> {
+        let g = self.g;
+        Some(match e {
+            SetExpr::Empty => self.stored(EMPTY),
+            SetExpr::Occupied => self.stored(OCCUPIED),
+            SetExpr::All => self.emit(Op::All),
+            SetExpr::Here => self.emit(Op::Cell(CellRef::Here)),
+            SetExpr::Origin => self.emit(Op::Cell(CellRef::Origin)),
+            SetExpr::Jumped => self.emit(Op::Cell(CellRef::Jumped)),
+            SetExpr::Owned(w) => self.stored(g.owner_set(self.who(*w))),
+            SetExpr::Enemy => {
+                let occupied = self.stored(OCCUPIED);
+                let own = self.stored(g.owner_set(self.me as usize));
+                let neutral = self.stored(g.neutral_set());
+                let others = self.emit(Op::AndNot(occupied, own));
+                self.emit(Op::AndNot(others, neutral))
+            }
+            SetExpr::Piece(k) => self.stored(g.piece_set(*k as usize)),
+            SetExpr::Mark(m) => self.stored(g.mark_set(*m as usize)),
+            SetExpr::Fixed(i) => self.emit(Op::Fixed(*i)),
+            SetExpr::PerPlayer(v) => self.emit(Op::Fixed(v[self.me as usize])),
+            SetExpr::Var(slot) => self.emit(Op::Slot(*slot)),
+            SetExpr::ByPlayer(v) => self.set(&v[self.me as usize])?,
+            SetExpr::Union(a, b) | SetExpr::Inter(a, b) | SetExpr::Except(a, b) => {
+                let (a, b) = (self.set(a)?, self.set(b)?);
+                self.emit(match e {
+                    SetExpr::Union(..) => Op::Or(a, b),
+                    SetExpr::Inter(..) => Op::And(a, b),
+                    _ => Op::AndNot(a, b),
+                })
+            }
+            SetExpr::Complement(a) => {
+                let all = self.emit(Op::All);
+                let a = self.set(a)?;
+                self.emit(Op::AndNot(all, a))
+            }
+            SetExpr::Neighbors(a) => {
+                let a = self.set(a)?;
+                self.emit(Op::Neighbors(a))
+            }
+            SetExpr::Where(a, cond) => {
+                if !liftable(cond) {
+                    return None;
+                }
+                // Over a set the state keeps, most often large; a computed
+                // one (Pinch's `enemy and neighbors(new)`) is mostly a few
+                // cells, cheaper to test one by one than the whole board.
+                let a = self.set(a)?;
+                if !matches!(self.code[a as usize].op, Op::Stored(_) | Op::Fixed(_)) {
+                    return None;
+                }
+                let c = self.cells(cond)?;
+                self.emit(Op::And(a, c))
+            }
+            // Left to the tree evaluator: their tables are walked there.
+            SetExpr::Reach(..)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_)
+            | SetExpr::Ray(_)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..)
+            | SetExpr::Lines(..) => return None,
+        })
+    }
+
+    /// A direction as the view and the bound directions make it: `None`
+    /// if it names an unbound direction, `Some(None)` if the board has no
+    /// such direction.
+    fn dir(&self, d: &DirExpr) -> Option<Option<usize>> {
+        match d {
+            DirExpr::Const(d) => Some(Some(*d as usize)),
+            DirExpr::Var(slot) => {
+                let &(_, d) = self.binds.iter().rev().find(|(s, _)| s == slot)?;
+                Some(Some(d as usize))
+            }
+            DirExpr::Rotate(inner, table) => Some(match self.dir(inner)? {
+                Some(d) => match table[d] {
+                    NO_DIR => None,
+                    r => Some(r as usize),
+                },
+                None => None,
+            }),
+        }
+    }
+
+    /// The cells where a [`liftable`] condition holds with `here` = the cell.
+    fn cells(&mut self, e: &BoolExpr) -> Option<Reg> {
+        Some(match e {
+            BoolExpr::Not(a) => {
+                let all = self.emit(Op::All);
+                let a = self.cells(a)?;
+                self.emit(Op::AndNot(all, a))
+            }
+            BoolExpr::And(a, b) | BoolExpr::Or(a, b) => {
+                let (x, y) = (self.cells(a)?, self.cells(b)?);
+                self.emit(match e {
+                    BoolExpr::And(..) => Op::And(x, y),
+                    _ => Op::Or(x, y),
+                })
+            }
+            BoolExpr::At(s, d) => match self.dir(d)? {
+                Some(d) => {
+                    let x = self.set(s)?;
+                    self.emit(Op::Before(x, d as u8))
+                }
+                None => self.emit(Op::Nothing),
+            },
+            BoolExpr::AtSome(s, dirs) => {
+                let x = self.set(s)?;
+                let mut acc = self.emit(Op::Nothing);
+                for d in each_dir(dirs.mask(self.me)) {
+                    let one = self.emit(Op::Before(x, d as u8));
+                    acc = self.emit(Op::Or(acc, one));
+                }
+                acc
+            }
+            BoolExpr::Quantifier { some, slot, body } => {
+                let mut acc = self.emit(if *some { Op::Nothing } else { Op::All });
+                for d in 0..self.g.rules.board.dirs().len() {
+                    self.binds.push((*slot, d as u8));
+                    let one = self.cells(body);
+                    self.binds.pop();
+                    let one = one?;
+                    acc = self.emit(if *some {
+                        Op::Or(acc, one)
+                    } else {
+                        Op::And(acc, one)
+                    });
+                }
+                acc
+            }
+            BoolExpr::ByPlayer(v) => self.cells(&v[self.me as usize])?,
+            BoolExpr::Const(b) => self.emit(if *b { Op::All } else { Op::Nothing }),
+            BoolExpr::SamePlayer(a, b) => {
+                let same = self.who(*a) == self.who(*b);
+                self.emit(if same { Op::All } else { Op::Nothing })
+            }
+            BoolExpr::Cmp(..)
+            | BoolExpr::NonEmpty(_)
+            | BoolExpr::Connected(..)
+            | BoolExpr::Line(..)
+            | BoolExpr::Escapes { .. } => {
+                if !cond_fixed_here(e) {
+                    return None;
+                }
+                self.emit(Op::Cond(Box::new(e.clone()), self.binds.clone()))
+            }
+        })
+    }
+}
+
+impl Program {
+    /// Whether running this beats walking the tree: it lifts a `where`,
+    /// or has enough steps that the tree's dispatch would cost more.
+    fn worth_it(&self) -> bool {
+        self.code
+            .iter()
+            .any(|i| matches!(i.op, Op::Before(..) | Op::Cond(..)))
+    }
+
+    fn regs(&self) -> usize {
+        self.code
+            .iter()
+            .map(|i| i.dst as usize + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The same code with registers reused once their last reader has run
+    /// (a result never shares a register with its operands, so that the
+    /// steps along directions can read and write words in any order).
+    /// Before this, register `i` is the one instruction `i` writes.
+    fn allocated(self) -> Program {
+        let n = self.code.len();
+        let mut last: Vec<Option<usize>> = vec![None; n];
+        for (i, ins) in self.code.iter().enumerate() {
+            for r in operands(&ins.op) {
+                last[r as usize] = Some(i);
+            }
+        }
+        last[self.out as usize] = Some(n);
+        let mut phys: Vec<Reg> = vec![0; n];
+        let mut free: Vec<Reg> = Vec::new();
+        let mut next: Reg = 0;
+        let mut code = Vec::with_capacity(n);
+        for (i, ins) in self.code.into_iter().enumerate() {
+            let dst = free.pop().unwrap_or_else(|| {
+                next += 1;
+                next - 1
+            });
+            phys[i] = dst;
+            let mut done: Vec<Reg> = operands(&ins.op)
+                .filter(|&r| last[r as usize] == Some(i))
+                .map(|r| phys[r as usize])
+                .collect();
+            if last[i].is_none() {
+                done.push(dst);
+            }
+            done.dedup();
+            let op = match ins.op {
+                Op::And(a, b) => Op::And(phys[a as usize], phys[b as usize]),
+                Op::Or(a, b) => Op::Or(phys[a as usize], phys[b as usize]),
+                Op::AndNot(a, b) => Op::AndNot(phys[a as usize], phys[b as usize]),
+                Op::Before(a, d) => Op::Before(phys[a as usize], d),
+                Op::Neighbors(a) => Op::Neighbors(phys[a as usize]),
+                op @ (Op::Stored(_)
+                | Op::Fixed(_)
+                | Op::Slot(_)
+                | Op::All
+                | Op::Nothing
+                | Op::Cell(_)
+                | Op::Cond(..)) => op,
+            };
+            code.push(Instr { dst, op });
+            free.extend(done);
+        }
+        Program {
+            code,
+            out: phys[self.out as usize],
+        }
+    }
+
+    /// Computes the set into `out`, using the context's registers; `tmp`
+    /// is for the conditions asked of the tree evaluator.
+    pub(super) fn run(&self, cx: &mut Ctx, out: &mut [u64], tmp: &mut [u64]) {
+        let w = cx.w();
+        let g = cx.g;
+        let regs = std::mem::take(&mut cx.regs);
+        for ins in &self.code {
+            let d = ins.dst as usize * w;
+            match &ins.op {
+                Op::Stored(s) => {
+                    let s = *s as usize * w;
+                    regs[d..d + w].copy_from_slice(&cx.sets[s..s + w]);
+                }
+                Op::Fixed(i) => {
+                    regs[d..d + w].copy_from_slice(g.rules.fixed_sets[*i as usize].words())
+                }
+                Op::Slot(k) => {
+                    let k = *k as usize * w;
+                    regs[d..d + w].copy_from_slice(&cx.set_vars[k..k + w]);
+                }
+                Op::All => regs[d..d + w].copy_from_slice(&g.all_cells),
+                Op::Nothing => regs[d..d + w].fill(0),
+                Op::Cell(which) => {
+                    let c = match which {
+                        CellRef::Here => cx.here,
+                        CellRef::Origin => cx.origin,
+                        CellRef::Jumped => cx.jumped,
+                    };
+                    regs[d..d + w].fill(0);
+                    if c != NO_CELL {
+                        cellset::insert(&mut regs[d..d + w], c as usize);
+                    }
+                }
+                Op::And(a, b) | Op::Or(a, b) | Op::AndNot(a, b) => {
+                    let (a, b) = (*a as usize * w, *b as usize * w);
+                    for j in 0..w {
+                        let (x, y) = (regs[a + j], regs[b + j]);
+                        regs[d + j] = match ins.op {
+                            Op::And(..) => x & y,
+                            Op::Or(..) => x | y,
+                            _ => x & !y,
+                        };
+                    }
+                }
+                Op::Before(a, dir) => {
+                    let (src, dst) = pair(regs, *a as usize, ins.dst as usize, w);
+                    g.shifts.before(*dir as usize, src, dst);
+                }
+                Op::Neighbors(a) => {
+                    let (src, dst) = pair(regs, *a as usize, ins.dst as usize, w);
+                    dst.fill(0);
+                    for c in cellset::cells(src) {
+                        let nb = &g.neighbor_masks[c * w..(c + 1) * w];
+                        for j in 0..w {
+                            dst[j] |= nb[j];
+                        }
+                    }
+                }
+                Op::Cond(cond, binds) => {
+                    for &(slot, dir) in binds {
+                        cx.dirs[slot as usize] = dir;
+                    }
+                    let on = std::mem::replace(&mut cx.memo_on, false);
+                    let holds = cx.cond(cond, tmp);
+                    cx.memo_on = on;
+                    if holds {
+                        regs[d..d + w].copy_from_slice(&g.all_cells);
+                    } else {
+                        regs[d..d + w].fill(0);
+                    }
+                }
+            }
+        }
+        let o = self.out as usize * w;
+        out.copy_from_slice(&regs[o..o + w]);
+        cx.regs = regs;
+    }
+}
+
+/// The registers an operation reads.
+fn operands(op: &Op) -> impl Iterator<Item = Reg> {
+    let (a, b) = match *op {
+        Op::And(a, b) | Op::Or(a, b) | Op::AndNot(a, b) => (Some(a), Some(b)),
+        Op::Before(a, _) | Op::Neighbors(a) => (Some(a), None),
+        Op::Stored(_)
+        | Op::Fixed(_)
+        | Op::Slot(_)
+        | Op::All
+        | Op::Nothing
+        | Op::Cell(_)
+        | Op::Cond(..) => (None, None),
+    };
+    a.into_iter().chain(b)
+}
+
+/// Register `src` to read and a different register `dst` to write.
+fn pair(regs: &mut [u64], src: usize, dst: usize, w: usize) -> (&[u64], &mut [u64]) {
+    debug_assert_ne!(src, dst, "a result has a register of its own");
+    if src < dst {
+        let (lo, hi) = regs.split_at_mut(dst * w);
+        (&lo[src * w..(src + 1) * w], &mut hi[..w])
+    } else {
+        let (lo, hi) = regs.split_at_mut(src * w);
+        (&hi[..w], &mut lo[dst * w..(dst + 1) * w])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Action, Game, State};
+    use super::Programs;
+    use crate::rules::*;
+    use crate::syntax::parse;
+
+    fn game(source: &str) -> Game {
+        let file = parse(source).expect("parses");
+        Game::new(crate::check::compile(&file, &[]).expect("compiles"))
+    }
+
+    /// Each choice's targets from both views, with programs and by the tree.
+    fn same_targets(g: &Game, plain: &Game, s: &mut State, t: &mut State) {
+        for choice in &g.rules.choices {
+            let targets: Vec<&SetExpr> = match &choice.kind {
+                ChoiceKind::Place { target, .. } => vec![target],
+                ChoiceKind::Convert(x) | ChoiceKind::Remove(x) => vec![x],
+                ChoiceKind::Step { from, to, .. } => vec![from, to],
+                _ => vec![],
+            };
+            for target in targets {
+                for me in 0..2 {
+                    let a = g.with_ctx(s, me, |cx, tmp| {
+                        let (out, rest) = tmp.split_at_mut(g.words);
+                        cx.set(target, out, rest);
+                        out.to_vec()
+                    });
+                    let b = plain.with_ctx(t, me, |cx, tmp| {
+                        let (out, rest) = tmp.split_at_mut(plain.words);
+                        cx.set(target, out, rest);
+                        out.to_vec()
+                    });
+                    assert_eq!(a, b, "{target:?} seen from player {me}");
+                }
+            }
+        }
+    }
+
+    /// The same pseudo-random games with programs and with the tree
+    /// evaluator alone: legal actions, results and every target.
+    fn same_as_tree(src: &str, roots: usize) {
+        let g = game(src);
+        assert_eq!(g.programs.len(), roots, "roots of {src}");
+        let mut plain = g.clone();
+        plain.programs = Programs::default();
+        let (mut a, mut b) = (Vec::<Action>::new(), Vec::<Action>::new());
+        for seed in 0..30u64 {
+            let (mut s, mut t) = (g.start(), plain.start());
+            let mut r = seed;
+            for _ in 0..80 {
+                same_targets(&g, &plain, &mut s, &mut t);
+                g.legal_actions(&s, &mut a);
+                plain.legal_actions(&t, &mut b);
+                assert_eq!(a, b);
+                assert_eq!(s.result(), t.result());
+                if a.is_empty() {
+                    break;
+                }
+                r = super::super::mix(r.wrapping_add(1));
+                let act = a[(r % a.len() as u64) as usize];
+                g.play_unchecked(&mut s, act);
+                plain.play_unchecked(&mut t, act);
+            }
+        }
+    }
+
+    #[test]
+    fn programs_answer_as_the_tree_on_a_square_board() {
+        same_as_tree(
+            "game T board square(6) with diagonals players x, o pieces stone
+             marks fresh
+             define forward: x = n, o = s
+             turn: place stone at empty where not empty at s marking fresh
+                 | place stone at empty where every d: (empty or own) at d
+                 | place stone at empty where (own and stone) at n or enemy at rotate(n, 45)
+                 | place stone at empty where count(own) > 3 and not own at e
+                 | place stone at empty where own at forward and not fresh at rotate(forward, 90)
+                 | remove occupied where some d: enemy at d and enemy at rotate(d, 180)
+                 | convert enemy | pass
+             end if count(own where some d: own at d and own at rotate(d, 180) and own at rotate(d, 90)) > 2: mover wins",
+            7,
+        );
+    }
+
+    #[test]
+    fn programs_answer_as_the_tree_on_a_hex_board() {
+        same_as_tree(
+            "game T board hexhex(3) players x, o pieces stone
+             turn: place stone at empty where some d: own at d and enemy at rotate(d, 180)
+                 | place stone at empty where not (occupied at e or occupied at w)
+                 | remove own where every d: not enemy at d | pass",
+            3,
+        );
+    }
+}
