@@ -54,6 +54,29 @@ impl CellSet {
     }
 }
 
+/// `dst = src`: most boards are a few words, which `copy_from_slice`
+/// would hand to a call of `memcpy` (its length is known only at run time).
+#[inline(always)]
+pub fn copy(dst: &mut [u64], src: &[u64]) {
+    match (dst, src) {
+        ([d], [s]) => *d = *s,
+        ([d0, d1], [s0, s1]) => (*d0, *d1) = (*s0, *s1),
+        ([d0, d1, d2], [s0, s1, s2]) => (*d0, *d1, *d2) = (*s0, *s1, *s2),
+        (dst, src) => dst.copy_from_slice(src),
+    }
+}
+
+/// Empties a set without a call to `memset` for a few words.
+#[inline(always)]
+pub fn clear(set: &mut [u64]) {
+    match set {
+        [a] => *a = 0,
+        [a, b] => (*a, *b) = (0, 0),
+        [a, b, c] => (*a, *b, *c) = (0, 0, 0),
+        set => set.fill(0),
+    }
+}
+
 #[inline]
 pub fn contains(set: &[u64], c: usize) -> bool {
     set[c / 64] >> (c % 64) & 1 == 1

@@ -143,10 +143,12 @@ impl Ctx<'_> {
     pub(super) fn set(&mut self, e: &SetExpr, out: &mut [u64], tmp: &mut [u64]) {
         let w = self.w();
         if let Some(s) = self.stored(e) {
-            out.copy_from_slice(s);
+            cellset::copy(out, s);
             return;
         }
-        if let Some(p) = self.g.programs.find(e, self.me) {
+        if self.g.programs.any()
+            && let Some(p) = self.g.programs.find(e, self.me)
+        {
             p.run(self, out, tmp);
             return;
         }
@@ -160,7 +162,7 @@ impl Ctx<'_> {
                 }
             }
             SetExpr::Here | SetExpr::Origin | SetExpr::Jumped => {
-                out.fill(0);
+                cellset::clear(out);
                 let c = match e {
                     SetExpr::Here => self.here,
                     SetExpr::Origin => self.origin,
@@ -214,7 +216,7 @@ impl Ctx<'_> {
                         t
                     }
                 };
-                out.fill(0);
+                cellset::clear(out);
                 // Each cell's neighbours are a precomputed set: OR them.
                 for c in cellset::cells(t) {
                     let nb = &self.g.neighbor_masks[c * w..(c + 1) * w];
@@ -231,7 +233,7 @@ impl Ctx<'_> {
                 if let Some(k) = shared
                     && self.memo_valid >> k & 1 == 1
                 {
-                    out.copy_from_slice(&self.memo[k * w..(k + 1) * w]);
+                    cellset::copy(out, &self.memo[k * w..(k + 1) * w]);
                     return;
                 }
                 match &**cond {
@@ -241,7 +243,7 @@ impl Ctx<'_> {
                     _ => {
                         let (t, rest) = tmp.split_at_mut(w);
                         self.set(a, t, rest);
-                        out.fill(0);
+                        cellset::clear(out);
                         let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
                         // Of a stored set: perhaps all at once (see `lift`).
                         if self.stored(a).is_none() || !self.where_whole(t, cond, out, rest) {

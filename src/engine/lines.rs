@@ -139,7 +139,7 @@ impl Ctx<'_> {
             _ => self.g.has_line(set, n),
         };
         if !found {
-            seen.copy_from_slice(set);
+            cellset::copy(seen, set);
         }
         found
     }

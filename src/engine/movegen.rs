@@ -377,7 +377,7 @@ impl Game {
             for (i, (c, guard, group)) in choices.iter().enumerate() {
                 let len = self.slot_sets * w;
                 let slot = &mut targets[i * len..(i + 1) * len];
-                slot.fill(0);
+                cellset::clear(slot);
                 counts[i] = 0;
                 if open_group.is_some_and(|g| g < *group) {
                     continue;

@@ -117,8 +117,14 @@ impl Programs {
         p
     }
 
-    /// The program of a root for a view, if `e` is a root.
+    /// Whether the game has any program.
     #[inline(always)]
+    pub(super) fn any(&self) -> bool {
+        !self.table.is_empty()
+    }
+
+    /// The program of a root for a view, if `e` is a root.
+    #[inline(never)]
     pub(super) fn find(&self, e: &SetExpr, me: PlayerId) -> Option<&Program> {
         if self.table.is_empty() {
             return None;
@@ -464,24 +470,24 @@ impl Program {
             match &ins.op {
                 Op::Stored(s) => {
                     let s = *s as usize * w;
-                    regs[d..d + w].copy_from_slice(&cx.sets[s..s + w]);
+                    cellset::copy(&mut regs[d..d + w], &cx.sets[s..s + w]);
                 }
                 Op::Fixed(i) => {
-                    regs[d..d + w].copy_from_slice(g.rules.fixed_sets[*i as usize].words())
+                    cellset::copy(&mut regs[d..d + w], g.rules.fixed_sets[*i as usize].words())
                 }
                 Op::Slot(k) => {
                     let k = *k as usize * w;
-                    regs[d..d + w].copy_from_slice(&cx.set_vars[k..k + w]);
+                    cellset::copy(&mut regs[d..d + w], &cx.set_vars[k..k + w]);
                 }
-                Op::All => regs[d..d + w].copy_from_slice(&g.all_cells),
-                Op::Nothing => regs[d..d + w].fill(0),
+                Op::All => cellset::copy(&mut regs[d..d + w], &g.all_cells),
+                Op::Nothing => cellset::clear(&mut regs[d..d + w]),
                 Op::Cell(which) => {
                     let c = match which {
                         CellRef::Here => cx.here,
                         CellRef::Origin => cx.origin,
                         CellRef::Jumped => cx.jumped,
                     };
-                    regs[d..d + w].fill(0);
+                    cellset::clear(&mut regs[d..d + w]);
                     if c != NO_CELL {
                         cellset::insert(&mut regs[d..d + w], c as usize);
                     }
@@ -503,7 +509,7 @@ impl Program {
                 }
                 Op::Neighbors(a) => {
                     let (src, dst) = pair(regs, *a as usize, ins.dst as usize, w);
-                    dst.fill(0);
+                    cellset::clear(dst);
                     for c in cellset::cells(src) {
                         let nb = &g.neighbor_masks[c * w..(c + 1) * w];
                         for j in 0..w {
@@ -519,15 +525,15 @@ impl Program {
                     let holds = cx.cond(cond, tmp);
                     cx.memo_on = on;
                     if holds {
-                        regs[d..d + w].copy_from_slice(&g.all_cells);
+                        cellset::copy(&mut regs[d..d + w], &g.all_cells);
                     } else {
-                        regs[d..d + w].fill(0);
+                        cellset::clear(&mut regs[d..d + w]);
                     }
                 }
             }
         }
         let o = self.out as usize * w;
-        out.copy_from_slice(&regs[o..o + w]);
+        cellset::copy(out, &regs[o..o + w]);
         cx.regs = regs;
     }
 }

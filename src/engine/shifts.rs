@@ -112,7 +112,7 @@ impl Shifts {
             return;
         }
         let w = self.words;
-        out.fill(0);
+        cellset::clear(out);
         let Some((a, b)) = self.ranges[d] else {
             for (c, n) in self.table.iter().skip(d).step_by(self.ndirs).enumerate() {
                 if *n != NO_CELL && cellset::contains(x, *n as usize) {
