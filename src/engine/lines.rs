@@ -152,6 +152,10 @@ impl Game {
     fn has_line(&self, set: &[u64], n: u32) -> bool {
         if let Some((_, masks)) = self.line_masks.iter().find(|(len, _)| *len == n) {
             let w = self.words;
+            if w == 1 {
+                let s = set[0];
+                return masks.iter().any(|&m| s & m == m);
+            }
             return masks
                 .chunks(w)
                 .any(|m| (0..w).all(|j| set[j] & m[j] == m[j]));
