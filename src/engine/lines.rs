@@ -154,7 +154,7 @@ impl Game {
             let w = self.words;
             if w == 1 {
                 let s = set[0];
-                return masks.iter().any(|&m| s & m == m);
+                return masks.iter().any(|&m| m & !s == 0);
             }
             return masks
                 .chunks(w)
@@ -354,7 +354,7 @@ fn has_line(board: &crate::board::Board, dirs: &[(usize, usize)], set: &[u64], n
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Action, Game};
+    use super::super::Game;
     use crate::syntax::parse;
 
     fn game(source: &str) -> Game {
@@ -368,24 +368,7 @@ mod tests {
         assert!(!g.line_keys.is_empty(), "no watched line");
         let mut plain = g.clone();
         plain.line_keys.clear();
-        let (mut a, mut b) = (Vec::<Action>::new(), Vec::<Action>::new());
-        for seed in 0..40u64 {
-            let (mut s, mut t) = (g.start(), plain.start());
-            let mut r = seed;
-            for _ in 0..300 {
-                g.legal_actions(&s, &mut a);
-                plain.legal_actions(&t, &mut b);
-                assert_eq!(a, b);
-                assert_eq!(s.result(), t.result());
-                if a.is_empty() {
-                    break;
-                }
-                r = super::super::mix(r.wrapping_add(1));
-                let act = a[(r % a.len() as u64) as usize];
-                g.play_unchecked(&mut s, act);
-                plain.play_unchecked(&mut t, act);
-            }
-        }
+        super::super::same_games::same_games(g, &plain, 40, 300, |_, _| {});
     }
 
     /// Lines made and broken by placements, removals, conversions, moves,

@@ -103,7 +103,7 @@ fn wheres<'a>(e: &'a SetExpr, out: &mut Vec<&'a SetExpr>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Action, Game};
+    use super::super::Game;
     use crate::syntax::parse;
 
     fn game(source: &str, options: &[(&str, &str)]) -> Game {
@@ -124,23 +124,7 @@ mod tests {
         let mut plain = g.clone();
         plain.shared_sets.clear();
         plain.scratch_sets = crate::limits::SCRATCH_SETS;
-        let (mut a, mut b) = (Vec::<Action>::new(), Vec::<Action>::new());
-        for seed in 0..20u64 {
-            let (mut s, mut t) = (g.start(), plain.start());
-            let mut r = seed;
-            for _ in 0..200 {
-                g.legal_actions(&s, &mut a);
-                plain.legal_actions(&t, &mut b);
-                assert_eq!(a, b);
-                if a.is_empty() {
-                    break;
-                }
-                r = super::super::mix(r.wrapping_add(1));
-                let act = a[(r % a.len() as u64) as usize];
-                g.play_unchecked(&mut s, act);
-                plain.play_unchecked(&mut t, act);
-            }
-        }
+        super::super::same_games::same_games(g, &plain, 20, 200, |_, _| {});
     }
 
     #[test]

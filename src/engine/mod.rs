@@ -28,6 +28,8 @@ mod probe;
 mod program;
 mod rays;
 mod raysets;
+#[cfg(test)]
+mod same_games;
 mod scratch;
 mod shifts;
 mod state;

@@ -568,7 +568,7 @@ fn pair(regs: &mut [u64], src: usize, dst: usize, w: usize) -> (&[u64], &mut [u6
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Action, Game, State};
+    use super::super::{Game, State};
     use super::Programs;
     use crate::rules::*;
     use crate::syntax::parse;
@@ -612,25 +612,9 @@ mod tests {
         assert_eq!(g.programs.len(), roots, "roots of {src}");
         let mut plain = g.clone();
         plain.programs = Programs::default();
-        let (mut a, mut b) = (Vec::<Action>::new(), Vec::<Action>::new());
-        for seed in 0..30u64 {
-            let (mut s, mut t) = (g.start(), plain.start());
-            let mut r = seed;
-            for _ in 0..80 {
-                same_targets(&g, &plain, &mut s, &mut t);
-                g.legal_actions(&s, &mut a);
-                plain.legal_actions(&t, &mut b);
-                assert_eq!(a, b);
-                assert_eq!(s.result(), t.result());
-                if a.is_empty() {
-                    break;
-                }
-                r = super::super::mix(r.wrapping_add(1));
-                let act = a[(r % a.len() as u64) as usize];
-                g.play_unchecked(&mut s, act);
-                plain.play_unchecked(&mut t, act);
-            }
-        }
+        super::super::same_games::same_games(&g, &plain, 30, 80, |s, t| {
+            same_targets(&g, &plain, s, t)
+        });
     }
 
     #[test]
