@@ -389,8 +389,10 @@ impl<'a> Lower<'a> {
 }
 
 impl Program {
-    /// Whether running this beats walking the tree: it lifts a `where`,
-    /// or has enough steps that the tree's dispatch would cost more.
+    /// Whether running this beats walking the tree: it lifts a `where`
+    /// (steps along directions, or a condition asked once for all cells).
+    /// Joins of a few stored sets are as quick in the tree (measured on
+    /// draughts and Pinch), so they are left there.
     fn worth_it(&self) -> bool {
         self.code
             .iter()
