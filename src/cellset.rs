@@ -66,6 +66,15 @@ pub fn copy(dst: &mut [u64], src: &[u64]) {
     }
 }
 
+/// Whether every cell of `part` is in `set`.
+#[inline(always)]
+pub fn covers(set: &[u64], part: &[u64]) -> bool {
+    match (set, part) {
+        ([s], [p]) => p & !s == 0,
+        (set, part) => set.iter().zip(part).all(|(s, p)| p & !s == 0),
+    }
+}
+
 /// Empties a set without a call to `memset` for a few words.
 #[inline(always)]
 pub fn clear(set: &mut [u64]) {

@@ -146,21 +146,13 @@ impl Ctx<'_> {
             cellset::copy(out, s);
             return;
         }
-        if self.g.programs.any()
-            && let Some(p) = self.g.programs.find(e, self.me)
-        {
+        if let Some(p) = self.g.programs.find(e, self.me) {
             p.run(self, out, tmp);
             return;
         }
 
         match e {
-            SetExpr::All => {
-                let n = self.g.rules.board.len();
-                out.fill(!0);
-                if !n.is_multiple_of(64) {
-                    out[w - 1] = (1u64 << (n % 64)) - 1;
-                }
-            }
+            SetExpr::All => cellset::copy(out, &self.g.all_cells),
             SetExpr::Here | SetExpr::Origin | SetExpr::Jumped => {
                 cellset::clear(out);
                 let c = match e {
@@ -216,14 +208,7 @@ impl Ctx<'_> {
                         t
                     }
                 };
-                cellset::clear(out);
-                // Each cell's neighbours are a precomputed set: OR them.
-                for c in cellset::cells(t) {
-                    let nb = &self.g.neighbor_masks[c * w..(c + 1) * w];
-                    for j in 0..w {
-                        out[j] |= nb[j];
-                    }
-                }
+                self.g.neighbors_of(t, out);
             }
             SetExpr::Where(a, cond) => {
                 let shared = match self.memo_on {

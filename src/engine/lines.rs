@@ -151,14 +151,9 @@ impl Game {
     #[inline(always)]
     fn has_line(&self, set: &[u64], n: u32) -> bool {
         if let Some((_, masks)) = self.line_masks.iter().find(|(len, _)| *len == n) {
-            let w = self.words;
-            if w == 1 {
-                let s = set[0];
-                return masks.iter().any(|&m| m & !s == 0);
-            }
             return masks
-                .chunks(w)
-                .any(|m| (0..w).all(|j| set[j] & m[j] == m[j]));
+                .chunks_exact(self.words)
+                .any(|m| cellset::covers(set, m));
         }
         has_line(&self.rules.board, &self.line_dirs, set, n)
     }
@@ -264,12 +259,9 @@ impl Windows {
     #[inline]
     fn through(&self, set: &[u64], c: usize, w: usize) -> bool {
         let (a, b) = (self.start[c] as usize, self.start[c + 1] as usize);
-        if w == 1 {
-            return self.masks[a..b].iter().any(|&m| set[0] & m == m);
-        }
         self.masks[a * w..b * w]
             .chunks_exact(w)
-            .any(|m| (0..w).all(|j| set[j] & m[j] == m[j]))
+            .any(|m| cellset::covers(set, m))
     }
 }
 

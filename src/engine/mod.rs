@@ -381,6 +381,19 @@ impl Game {
         }
     }
 
+    /// `out` = the cells next to a cell of `set` (each cell's neighbours
+    /// are a precomputed set: OR them).
+    fn neighbors_of(&self, set: &[u64], out: &mut [u64]) {
+        let w = self.words;
+        cellset::clear(out);
+        for c in cellset::cells(set) {
+            let nb = &self.neighbor_masks[c * w..(c + 1) * w];
+            for j in 0..w {
+                out[j] |= nb[j];
+            }
+        }
+    }
+
     /// Whether a cell carries a mark.
     pub fn has_mark(&self, st: &State, cell: usize, m: usize) -> bool {
         let w = self.words;

@@ -117,18 +117,19 @@ impl Programs {
         p
     }
 
-    /// Whether the game has any program.
+    /// The program of a root for a view, if `e` is a root. Games without
+    /// programs pay one test; the lookup is out of line, so that the tree
+    /// evaluator's frame stays small.
     #[inline(always)]
-    pub(super) fn any(&self) -> bool {
-        !self.table.is_empty()
+    pub(super) fn find(&self, e: &SetExpr, me: PlayerId) -> Option<&Program> {
+        match self.table.is_empty() {
+            true => None,
+            false => self.lookup(e, me),
+        }
     }
 
-    /// The program of a root for a view, if `e` is a root.
     #[inline(never)]
-    pub(super) fn find(&self, e: &SetExpr, me: PlayerId) -> Option<&Program> {
-        if self.table.is_empty() {
-            return None;
-        }
+    fn lookup(&self, e: &SetExpr, me: PlayerId) -> Option<&Program> {
         let key = e as *const SetExpr as usize;
         let size = self.table.len();
         let mut i = slot(key, size);
@@ -511,13 +512,7 @@ impl Program {
                 }
                 Op::Neighbors(a) => {
                     let (src, dst) = pair(regs, *a as usize, ins.dst as usize, w);
-                    cellset::clear(dst);
-                    for c in cellset::cells(src) {
-                        let nb = &g.neighbor_masks[c * w..(c + 1) * w];
-                        for j in 0..w {
-                            dst[j] |= nb[j];
-                        }
-                    }
+                    g.neighbors_of(src, dst);
                 }
                 Op::Cond(cond, binds) => {
                     for &(slot, dir) in binds {
