@@ -8,8 +8,9 @@ use crate::rules::*;
 impl Ctx<'_> {
     /// `Escapes` for the common shape `reach(S, E or like(S)) except box(S)`
     /// with stored `S` and `E` (a flood through empty cells and the group's
-    /// own pieces, out of its bounding box): no set is built, the box is a
-    /// range of rows and columns. `None` for other shapes.
+    /// own pieces, out of its bounding box): the flood grows a ring of cells
+    /// at a time, as whole sets, and stops at the first ring that leaves the
+    /// box, which for an open group is the first. `None` for other shapes.
     pub(super) fn escapes_box(
         &mut self,
         seed: &SetExpr,
@@ -27,75 +28,63 @@ impl Ctx<'_> {
             (x, SetExpr::Like(l)) | (SetExpr::Like(l), x) => (x, &**l),
             _ => return None,
         };
-        let w = self.w();
-        let board = &self.g.rules.board;
-        let mut stack = std::mem::take(&mut *self.stack);
-        let result =
-            self.escapes_box_with(seed, plain, like, inner, &mut tmp[..w], &mut stack, board);
-        *self.stack = stack;
-        result
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn escapes_box_with(
-        &self,
-        seed: &SetExpr,
-        plain: &SetExpr,
-        like: &SetExpr,
-        inner: &SetExpr,
-        seen: &mut [u64],
-        stack: &mut Vec<u32>,
-        board: &crate::board::Board,
-    ) -> Option<bool> {
         let (s, p, l, i) = (
             self.stored(seed)?,
             self.stored(plain)?,
             self.stored(like)?,
             self.stored(inner)?,
         );
-        let (mut r0, mut r1, mut c0, mut c1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
-        for c in cellset::cells(i) {
-            let info = board.cell(c);
-            (r0, r1) = (r0.min(info.row), r1.max(info.row));
-            (c0, c1) = (c0.min(info.col), c1.max(info.col));
+        // One copy per small number of words, the loops unrolled.
+        Some(match self.w() {
+            1 => self.escapes_ring(1, [s, p, l, i], tmp),
+            2 => self.escapes_ring(2, [s, p, l, i], tmp),
+            3 => self.escapes_ring(3, [s, p, l, i], tmp),
+            w => self.escapes_ring(w, [s, p, l, i], tmp),
+        })
+    }
+
+    /// The flood of `escapes_box`, from `seed` through `plain` and cells
+    /// like `like`, out of the box of `inner`.
+    #[inline(always)]
+    fn escapes_ring(
+        &self,
+        w: usize,
+        [seed, plain, like, inner]: [&[u64]; 4],
+        tmp: &mut [u64],
+    ) -> bool {
+        let (bx, rest) = tmp.split_at_mut(w);
+        let (open, rest) = rest.split_at_mut(w);
+        let (seen, rest) = rest.split_at_mut(w);
+        let (ring, rest) = rest.split_at_mut(w);
+        let next = &mut rest[..w];
+        let (seed, plain) = (&seed[..w], &plain[..w]);
+        self.g.box_of(inner, bx);
+        self.like_cells(like, open);
+        for j in 0..w {
+            open[j] |= plain[j];
         }
-        let inside = |c: usize| {
-            let info = board.cell(c);
-            (r0..=r1).contains(&info.row) && (c0..=c1).contains(&info.col)
-        };
-        let mut codes = [0u64; crate::limits::PIECE_CODE_WORDS];
-        for c in cellset::cells(l) {
-            let code = self.cells[c] as usize;
-            if code != 0 {
-                codes[code / 64] |= 1 << (code % 64);
+        if (0..w).any(|j| seed[j] & !bx[j] != 0) {
+            return true;
+        }
+        seen.copy_from_slice(seed);
+        ring.copy_from_slice(seed);
+        loop {
+            self.g.neighbors_of(ring, next);
+            let (mut grew, mut left) = (0, 0);
+            for j in 0..w {
+                let n = next[j] & open[j] & !seen[j];
+                grew |= n;
+                left |= n & !bx[j];
+                seen[j] |= n;
+                ring[j] = n;
+            }
+            if left != 0 {
+                return true;
+            }
+            if grew == 0 {
+                return false;
             }
         }
-        let cells = self.cells;
-        let through = |c: usize| {
-            let code = cells[c] as usize;
-            cellset::contains(p, c) || (code != 0 && codes[code / 64] >> (code % 64) & 1 == 1)
-        };
-        seen.copy_from_slice(s);
-        stack.clear();
-        for c in cellset::cells(seen) {
-            if !inside(c) {
-                return Some(true);
-            }
-            stack.push(c as u32);
-        }
-        while let Some(c) = stack.pop() {
-            for &n in board.neighbors(c as usize) {
-                let n = n as usize;
-                if !cellset::contains(seen, n) && through(n) {
-                    if !inside(n) {
-                        return Some(true);
-                    }
-                    cellset::insert(seen, n);
-                    stack.push(n as u32);
-                }
-            }
-        }
-        Some(false)
     }
 
     /// The player whose pieces a set is, when the union-find answers for
@@ -262,5 +251,68 @@ impl Ctx<'_> {
             largest = largest.max(size);
         }
         (count, largest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::same_games::{game, same_games};
+    use crate::cellset;
+
+    const CARTESO: &str = include_str!("../../games/carteso.gdl");
+
+    /// Carteso's claims found by the ring flood of `escapes_box` and by the
+    /// general cell-by-cell flood (the same rule written so that the shape
+    /// is not recognised), on boards of 1, 2, 3, 5 and 9 words.
+    #[test]
+    fn escaping_a_box_by_rings_agrees_with_the_general_flood() {
+        let general = CARTESO.replace(
+            "reach(g, empty or like(g))",
+            "reach(g, empty or like(g) or like(g))",
+        );
+        assert_ne!(general, CARTESO);
+        for size in ["5", "9", "13", "17", "23"] {
+            let g = game(CARTESO, &[("size", size)]);
+            let plain = game(&general, &[("size", size)]);
+            let (w, mut claims) = (g.words, 0);
+            let claimed = g.mark_set(0)..g.mark_set(1) + 1;
+            same_games(&g, &plain, 8, 600, |s, t| {
+                assert_eq!(s.sets, t.sets, "size {size}");
+                claims += cellset::count(&s.sets[claimed.start * w..claimed.end * w]);
+            });
+            assert!(claims > 0, "size {size}: no claim made");
+        }
+    }
+
+    /// `take_group` (whole-set rings) against a flood from cell to cell
+    /// through neighbours holding the same piece, for every cell of
+    /// positions along random Carteso games on boards of 1 to 5 words.
+    #[test]
+    fn a_group_taken_by_rings_is_the_flood_of_its_piece() {
+        for size in ["5", "9", "13", "17"] {
+            let g = game(CARTESO, &[("size", size)]);
+            let w = g.words;
+            let board = &g.rules.board;
+            same_games(&g, &g, 4, 300, |s, _| {
+                for start in 0..board.len() {
+                    let mut within = vec![!0u64; w];
+                    g.take_group(w, s, 0, start, &mut within);
+                    let mut want = vec![0u64; w];
+                    let mut stack = vec![start];
+                    cellset::insert(&mut want, start);
+                    while let Some(c) = stack.pop() {
+                        for &n in board.neighbors(c) {
+                            let n = n as usize;
+                            if s.cells[n] == s.cells[start] && !cellset::contains(&want, n) {
+                                cellset::insert(&mut want, n);
+                                stack.push(n);
+                            }
+                        }
+                    }
+                    assert_eq!(&s.set_vars[..w], &want[..], "size {size}, cell {start}");
+                    assert!(within.iter().zip(&want).all(|(r, g)| r & g == 0));
+                }
+            });
+        }
     }
 }

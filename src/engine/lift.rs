@@ -245,11 +245,9 @@ mod tests {
     use super::super::{Action, Game, State};
     use crate::cellset;
     use crate::rules::*;
-    use crate::syntax::parse;
 
     fn game(source: &str) -> Game {
-        let file = parse(source).expect("parses");
-        Game::new(crate::check::compile(&file, &[]).expect("compiles"))
+        super::super::same_games::game(source, &[])
     }
 
     /// Every `where` target, built as a whole set, against each cell tested

@@ -347,11 +347,9 @@ fn has_line(board: &crate::board::Board, dirs: &[(usize, usize)], set: &[u64], n
 #[cfg(test)]
 mod tests {
     use super::super::Game;
-    use crate::syntax::parse;
 
     fn game(source: &str) -> Game {
-        let file = parse(source).expect("parses");
-        Game::new(crate::check::compile(&file, &[]).expect("compiles"))
+        super::super::same_games::game(source, &[])
     }
 
     /// Plays the same pseudo-random games with watched lines and with every

@@ -104,19 +104,7 @@ fn wheres<'a>(e: &'a SetExpr, out: &mut Vec<&'a SetExpr>) {
 #[cfg(test)]
 mod tests {
     use super::super::Game;
-    use crate::syntax::parse;
-
-    fn game(source: &str, options: &[(&str, &str)]) -> Game {
-        let file = parse(source).expect("parses");
-        let options: Vec<_> = options
-            .iter()
-            .map(|(n, v)| crate::check::OptionChoice {
-                name: n.to_string(),
-                value: v.to_string(),
-            })
-            .collect();
-        Game::new(crate::check::compile(&file, &options).expect("compiles"))
-    }
+    use super::super::same_games::game;
 
     /// Plays the same pseudo-random games with and without the memo and
     /// compares the legal actions at every ply.

@@ -111,10 +111,13 @@ pub struct Game {
     line_windows: Vec<lines::Windows>,
     /// The watched lines: (stored set, n) (see [`lines`]).
     line_keys: Vec<(u32, u32)>,
-    /// The cells of each row and of each column (by the board's row and
-    /// column numbers), W words each.
-    row_masks: Vec<u64>,
-    col_masks: Vec<u64>,
+    /// Each cell's row and column (negative ones as 0), and the cells of
+    /// the rows below each row (`rows_below[r]`: rows `0..r`, for r up to
+    /// the row count) and of the columns left of each column, W words each:
+    /// any band of rows or columns is two of these.
+    row_col: Vec<[u16; 2]>,
+    rows_below: Vec<u64>,
+    cols_below: Vec<u64>,
     /// Each cell's neighbours as a set (W words per cell).
     neighbor_masks: Vec<u64>,
     /// Each cell's neighbours along the directions of each move choice
@@ -191,17 +194,30 @@ impl Game {
             .map(|d| (d, board.opposite(d)))
             .collect();
         let single_owned_kind = rules.neutral.iter().filter(|n| !**n).count() <= 1;
-        let (mut row_masks, mut col_masks) = (Vec::new(), Vec::new());
-        for c in 0..cells {
-            let info = rules.board.cell(c);
-            for (masks, k) in [(&mut row_masks, info.row), (&mut col_masks, info.col)] {
-                let k = k.max(0) as usize;
-                if masks.len() < (k + 1) * words {
-                    masks.resize((k + 1) * words, 0);
+        let row_col: Vec<[u16; 2]> = (0..cells)
+            .map(|c| {
+                let info = rules.board.cell(c);
+                [info.row.max(0) as u16, info.col.max(0) as u16]
+            })
+            .collect();
+        let [rows_below, cols_below] = [0, 1].map(|k| {
+            let n = row_col
+                .iter()
+                .map(|rc| rc[k] as usize + 1)
+                .max()
+                .unwrap_or(0);
+            let mut below = vec![0u64; (n + 1) * words];
+            for r in 1..=n {
+                let (done, next) = below.split_at_mut(r * words);
+                next[..words].copy_from_slice(&done[(r - 1) * words..]);
+                for (c, rc) in row_col.iter().enumerate() {
+                    if rc[k] as usize == r - 1 {
+                        cellset::insert(&mut next[..words], c);
+                    }
                 }
-                cellset::insert(&mut masks[k * words..(k + 1) * words], c);
             }
-        }
+            below
+        });
         let hash_last_cells = facts.last_cells;
         let mut neighbor_masks = vec![0u64; cells * words];
         for c in 0..cells {
@@ -240,8 +256,9 @@ impl Game {
             neighbor_masks,
             moves,
             hash_last_cells,
-            row_masks,
-            col_masks,
+            row_col,
+            rows_below,
+            cols_below,
             single_owned_kind,
             line_dirs,
             track_connections,
@@ -382,15 +399,45 @@ impl Game {
     }
 
     /// `out` = the cells next to a cell of `set` (each cell's neighbours
-    /// are a precomputed set: OR them).
-    fn neighbors_of(&self, set: &[u64], out: &mut [u64]) {
-        let w = self.words;
+    /// are a precomputed set: OR them). The number of words is `out`'s
+    /// length, so that a caller that knows it gets a copy for it inlined.
+    #[inline(always)]
+    pub(super) fn neighbors_of(&self, set: &[u64], out: &mut [u64]) {
+        let w = out.len();
         cellset::clear(out);
-        for c in cellset::cells(set) {
+        for c in cellset::cells(&set[..w]) {
             let nb = &self.neighbor_masks[c * w..(c + 1) * w];
-            for j in 0..w {
-                out[j] |= nb[j];
+            for (o, m) in out.iter_mut().zip(nb) {
+                *o |= m;
             }
+        }
+    }
+
+    /// `out` = the cells of the rows and columns that `set` spans (its
+    /// bounding box; none for an empty set). Words as `neighbors_of`.
+    #[inline(always)]
+    pub(super) fn box_of(&self, set: &[u64], out: &mut [u64]) {
+        let w = out.len();
+        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
+        for c in cellset::cells(&set[..w]) {
+            let [r, k] = self.row_col[c].map(usize::from);
+            (r0, r1) = (r0.min(r), r1.max(r));
+            (c0, c1) = (c0.min(k), c1.max(k));
+        }
+        if r0 > r1 {
+            cellset::clear(out);
+            return;
+        }
+        let rows = (
+            &self.rows_below[r0 * w..][..w],
+            &self.rows_below[(r1 + 1) * w..][..w],
+        );
+        let cols = (
+            &self.cols_below[c0 * w..][..w],
+            &self.cols_below[(c1 + 1) * w..][..w],
+        );
+        for (j, o) in out.iter_mut().enumerate() {
+            *o = rows.1[j] & !rows.0[j] & cols.1[j] & !cols.0[j];
         }
     }
 

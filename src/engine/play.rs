@@ -369,27 +369,72 @@ impl Game {
             remaining[..w].copy_from_slice(&scratch[..w]);
             st.scratch = scratch;
         }
-        let board = &self.rules.board;
         while let Some(start) = cellset::cells(&remaining[..w]).next() {
-            // The group: same piece, connected, within the set.
-            let group = &mut st.set_vars[slot * w..(slot + 1) * w];
-            group.fill(0);
-            cellset::insert(group, start);
-            cellset::remove(&mut remaining[..w], start);
-            st.stack.clear();
-            st.stack.push(start as u32);
-            while let Some(c) = st.stack.pop() {
-                for &n in board.neighbors(c as usize) {
-                    let n = n as usize;
-                    if cellset::contains(&remaining[..w], n) && st.cells[n] == st.cells[c as usize]
-                    {
-                        cellset::remove(&mut remaining[..w], n);
-                        cellset::insert(&mut st.set_vars[slot * w..(slot + 1) * w], n);
-                        st.stack.push(n as u32);
-                    }
-                }
+            // One copy per small number of words, the loops unrolled.
+            match w {
+                1 => self.take_group(1, st, slot, start, &mut remaining),
+                2 => self.take_group(2, st, slot, start, &mut remaining),
+                3 => self.take_group(3, st, slot, start, &mut remaining),
+                w => self.take_group(w, st, slot, start, &mut remaining),
             }
             self.effect(st, body);
+        }
+    }
+
+    /// Set variable `slot` = the group of `start`: the cells of `within`
+    /// holding the same piece (or none), connected to it; they leave `within`.
+    #[inline(always)]
+    pub(super) fn take_group(
+        &self,
+        w: usize,
+        st: &mut State,
+        slot: usize,
+        start: usize,
+        within: &mut [u64],
+    ) {
+        let within = &mut within[..w];
+        let (same, rest) = st.scratch.split_at_mut(w);
+        let (ring, rest) = rest.split_at_mut(w);
+        let next = &mut rest[..w];
+        let set = |s: usize| &st.sets[s * w..(s + 1) * w];
+        match (st.cells[start] as usize).checked_sub(1) {
+            Some(code) => {
+                let owners = self.players + 1;
+                let (kind, owner) = (
+                    set(self.piece_set(code / owners)),
+                    set(self.owner_set(code % owners)),
+                );
+                for j in 0..w {
+                    same[j] = kind[j] & owner[j] & within[j];
+                }
+            }
+            None => {
+                let empty = set(EMPTY);
+                for j in 0..w {
+                    same[j] = empty[j] & within[j];
+                }
+            }
+        }
+        let group = &mut st.set_vars[slot * w..(slot + 1) * w];
+        cellset::clear(group);
+        cellset::clear(ring);
+        cellset::insert(group, start);
+        cellset::insert(ring, start);
+        loop {
+            self.neighbors_of(ring, next);
+            let mut grew = 0;
+            for j in 0..w {
+                let n = next[j] & same[j] & !group[j];
+                grew |= n;
+                group[j] |= n;
+                ring[j] = n;
+            }
+            if grew == 0 {
+                break;
+            }
+        }
+        for j in 0..w {
+            within[j] &= !group[j];
         }
     }
 

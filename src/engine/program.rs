@@ -568,11 +568,9 @@ mod tests {
     use super::super::{Game, State};
     use super::Programs;
     use crate::rules::*;
-    use crate::syntax::parse;
 
     fn game(source: &str) -> Game {
-        let file = parse(source).expect("parses");
-        Game::new(crate::check::compile(&file, &[]).expect("compiles"))
+        super::super::same_games::game(source, &[])
     }
 
     /// Each choice's targets from both views, with programs and by the tree.

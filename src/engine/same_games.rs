@@ -4,6 +4,19 @@
 
 use super::{Action, Game, State};
 
+/// A game built from source text with options given as (name, value).
+pub(super) fn game(source: &str, options: &[(&str, &str)]) -> Game {
+    let file = crate::syntax::parse(source).expect("parses");
+    let options: Vec<_> = options
+        .iter()
+        .map(|(n, v)| crate::check::OptionChoice {
+            name: n.to_string(),
+            value: v.to_string(),
+        })
+        .collect();
+    Game::new(crate::check::compile(&file, &options).expect("compiles"))
+}
+
 /// Plays `games` games of at most `plies` plies on `g` and `plain` at once,
 /// comparing the legal actions and the results at every ply, and calling
 /// `each` on every pair of positions before its actions are compared.

@@ -4,7 +4,7 @@
 
 use super::eval::Ctx;
 use crate::cellset;
-use crate::limits::{MAX_CELL_WORDS, PIECE_CODE_WORDS};
+use crate::limits::PIECE_CODE_WORDS;
 use crate::rules::*;
 
 impl Ctx<'_> {
@@ -32,57 +32,12 @@ impl Ctx<'_> {
             SetExpr::Like(a) => {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(a, t, rest);
-                // The pieces present in the set, then for each the cells of
-                // that kind and owner.
-                let mut codes = [0u64; PIECE_CODE_WORDS];
-                for c in cellset::cells(t) {
-                    let code = self.cells[c] as usize;
-                    if code != 0 {
-                        codes[code / 64] |= 1 << (code % 64);
-                    }
-                }
-                out.fill(0);
-                let owners = self.g.players + 1;
-                for (i, &bits) in codes.iter().enumerate() {
-                    let mut bits = bits;
-                    while bits != 0 {
-                        let code = i * 64 + bits.trailing_zeros() as usize - 1;
-                        bits &= bits - 1;
-                        let kind = self.raw(self.g.piece_set(code / owners));
-                        let owner = self.raw(self.g.owner_set(code % owners));
-                        for j in 0..w {
-                            out[j] |= kind[j] & owner[j];
-                        }
-                    }
-                }
+                self.like_cells(t, out);
             }
             SetExpr::Box(a) => {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(a, t, rest);
-                let board = &self.g.rules.board;
-                let (mut r0, mut r1, mut c0, mut c1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
-                for c in cellset::cells(t) {
-                    let info = board.cell(c);
-                    (r0, r1) = (r0.min(info.row), r1.max(info.row));
-                    (c0, c1) = (c0.min(info.col), c1.max(info.col));
-                }
-                // The rows' cells, and the columns' cells.
-                let (mut rows, mut cols) = ([0u64; MAX_CELL_WORDS], [0u64; MAX_CELL_WORDS]);
-                for r in r0.max(0)..=r1 {
-                    let m = &self.g.row_masks[r as usize * w..(r as usize + 1) * w];
-                    for j in 0..w {
-                        rows[j] |= m[j];
-                    }
-                }
-                for c in c0.max(0)..=c1 {
-                    let m = &self.g.col_masks[c as usize * w..(c as usize + 1) * w];
-                    for j in 0..w {
-                        cols[j] |= m[j];
-                    }
-                }
-                for j in 0..w {
-                    out[j] = rows[j] & cols[j];
-                }
+                self.g.box_of(t, out);
             }
             SetExpr::Ray(r) => self.ray_set(r, out, tmp),
             SetExpr::Flanked(f) => {
@@ -119,6 +74,56 @@ impl Ctx<'_> {
             | SetExpr::Neighbors(_)
             | SetExpr::Where(..)
             | SetExpr::ByPlayer(_) => self.set(e, out, tmp),
+        }
+    }
+
+    /// `out` = the cells holding a piece (kind and owner) that some cell of
+    /// `set` holds. Words as `Game::neighbors_of`.
+    #[inline(always)]
+    pub(super) fn like_cells(&self, set: &[u64], out: &mut [u64]) {
+        let w = out.len();
+        let set = &set[..w];
+        let owners = self.g.players + 1;
+        // Most often (a group) every cell holds the same piece: one AND.
+        if let Some(first) = cellset::cells(set).next()
+            && let Some(code) = (self.cells[first] as usize).checked_sub(1)
+        {
+            let kind = self.raw(self.g.piece_set(code / owners));
+            let owner = self.raw(self.g.owner_set(code % owners));
+            for ((o, k), p) in out.iter_mut().zip(kind).zip(owner) {
+                *o = k & p;
+            }
+            if cellset::covers(out, set) {
+                return;
+            }
+        }
+        self.like_cells_mixed(set, out);
+    }
+
+    /// `like_cells` when the set holds several kinds of piece.
+    #[inline(never)]
+    fn like_cells_mixed(&self, set: &[u64], out: &mut [u64]) {
+        let w = out.len();
+        let owners = self.g.players + 1;
+        let mut codes = [0u64; PIECE_CODE_WORDS];
+        for c in cellset::cells(set) {
+            let code = self.cells[c] as usize;
+            if code != 0 {
+                codes[code / 64] |= 1 << (code % 64);
+            }
+        }
+        cellset::clear(out);
+        for (i, &bits) in codes.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let code = i * 64 + bits.trailing_zeros() as usize - 1;
+                bits &= bits - 1;
+                let kind = self.raw(self.g.piece_set(code / owners));
+                let owner = self.raw(self.g.owner_set(code % owners));
+                for j in 0..w {
+                    out[j] |= kind[j] & owner[j];
+                }
+            }
         }
     }
 }
