@@ -206,10 +206,15 @@ impl Ctx<'_> {
     }
 
     /// (number of groups, size of the largest) among the cells of `s`.
+    /// The union-find answers when it is exact; otherwise the groups are
+    /// grown ring by ring (a conversion or a removal leaves the union-find
+    /// to be rebuilt, which costs more than the rings).
     pub(super) fn group_stats(&mut self, s: &SetExpr, tmp: &mut [u64]) -> (i64, i64) {
         let w = self.w();
-        if let Some(p) = self.owner_of_set(s) {
-            self.fresh_groups(p);
+        let owner = self.owner_of_set(s);
+        if let Some(p) = owner
+            && self.groups.is_exact(p)
+        {
             let mut largest = 0;
             let owner = &self.sets[self.g.owner_set(p) * w..(self.g.owner_set(p) + 1) * w];
             for c in cellset::cells(owner) {
@@ -220,37 +225,94 @@ impl Ctx<'_> {
             return (self.groups.count(p) as i64, largest as i64);
         }
         let (within, rest) = tmp.split_at_mut(w);
-        self.set(s, within, rest);
-        let (seen, _) = rest.split_at_mut(w);
-        seen.fill(0);
-        let board = &self.g.rules.board;
+        match owner {
+            Some(p) => within.copy_from_slice(self.raw(self.g.owner_set(p))),
+            None => self.set(s, within, rest),
+        }
+        // One copy per small number of words, the loops unrolled.
+        match w {
+            1 => self.group_rings(1, within, rest),
+            2 => self.group_rings(2, within, rest),
+            3 => self.group_rings(3, within, rest),
+            w => self.group_rings(w, within, rest),
+        }
+    }
+
+    /// (number of groups, size of the largest) of the cells of `within`,
+    /// which it empties.
+    #[inline(always)]
+    fn group_rings(&self, w: usize, within: &mut [u64], tmp: &mut [u64]) -> (i64, i64) {
+        let within = &mut within[..w];
+        let (same, rest) = tmp.split_at_mut(w);
+        let (group, rest) = rest.split_at_mut(w);
+        let (ring, rest) = rest.split_at_mut(w);
+        let next = &mut rest[..w];
         let (mut count, mut largest) = (0, 0);
-        for start in cellset::cells(within) {
-            if cellset::contains(seen, start) {
-                continue;
+        while let Some(start) = cellset::cells(within).next() {
+            self.g.same_piece(self.sets, self.cells[start], same);
+            for j in 0..w {
+                same[j] &= within[j];
             }
+            self.g.grow_group(start, same, group, ring, next);
             count += 1;
-            let mut size = 0;
-            cellset::insert(seen, start);
-            self.stack.clear();
-            self.stack.push(start as u32);
-            while let Some(c) = self.stack.pop() {
-                size += 1;
-                for &n in board.neighbors(c as usize) {
-                    let n = n as usize;
-                    // A group holds one kind of piece of one owner.
-                    if cellset::contains(within, n)
-                        && !cellset::contains(seen, n)
-                        && self.cells[n] == self.cells[c as usize]
-                    {
-                        cellset::insert(seen, n);
-                        self.stack.push(n as u32);
-                    }
-                }
+            largest = largest.max(cellset::count(group) as i64);
+            for j in 0..w {
+                within[j] &= !group[j];
             }
-            largest = largest.max(size);
         }
         (count, largest)
+    }
+}
+
+impl super::Game {
+    /// `out` = the cells holding piece `code` (as in `State::cells`: 0 for
+    /// none). Words as `neighbors_of`.
+    #[inline(always)]
+    pub(super) fn same_piece(&self, sets: &[u64], code: u8, out: &mut [u64]) {
+        let w = out.len();
+        let set = |s: usize| &sets[s * w..(s + 1) * w];
+        match (code as usize).checked_sub(1) {
+            Some(code) => {
+                let owners = self.players + 1;
+                let kind = set(self.piece_set(code / owners));
+                let owner = set(self.owner_set(code % owners));
+                for j in 0..w {
+                    out[j] = kind[j] & owner[j];
+                }
+            }
+            None => out.copy_from_slice(set(super::EMPTY)),
+        }
+    }
+
+    /// `group` = the cells of `same` connected to `start` (a cell of it),
+    /// grown a ring of neighbours at a time. Words as `neighbors_of`.
+    #[inline(always)]
+    pub(super) fn grow_group(
+        &self,
+        start: usize,
+        same: &[u64],
+        group: &mut [u64],
+        ring: &mut [u64],
+        next: &mut [u64],
+    ) {
+        let w = group.len();
+        cellset::clear(group);
+        cellset::clear(ring);
+        cellset::insert(group, start);
+        cellset::insert(ring, start);
+        loop {
+            self.neighbors_of(ring, next);
+            let mut grew = 0;
+            for j in 0..w {
+                let n = next[j] & same[j] & !group[j];
+                grew |= n;
+                group[j] |= n;
+                ring[j] = n;
+            }
+            if grew == 0 {
+                return;
+            }
+        }
     }
 }
 
@@ -313,6 +375,63 @@ mod tests {
                     assert!(within.iter().zip(&want).all(|(r, g)| r & g == 0));
                 }
             });
+        }
+    }
+
+    /// `groups(S)` and `largest(S)` against a flood from cell to cell, for
+    /// each player's stones (the union-find when exact, else rings; Ecalper
+    /// converts stones, Hex never does) and for every stone (`occupied`:
+    /// rings, one piece per group), along random games.
+    #[test]
+    fn group_counts_and_sizes_agree_with_a_plain_flood() {
+        use crate::rules::{SetExpr, Who};
+        let games = [
+            game(include_str!("../../games/ecalper.gdl"), &[("size", "5")]),
+            game(include_str!("../../games/ecalper.gdl"), &[("size", "8")]),
+            game(include_str!("../../games/hex.gdl"), &[("size", "9")]),
+        ];
+        for g in &games {
+            let board = &g.rules.board;
+            let mut checked = 0;
+            same_games(g, g, 6, 400, |s, _| {
+                let sets = [
+                    SetExpr::Owned(Who::Player(0)),
+                    SetExpr::Owned(Who::Player(1)),
+                    SetExpr::Occupied,
+                ];
+                for (i, e) in sets.iter().enumerate() {
+                    let got = g.with_ctx(s, 0, |cx, tmp| cx.group_stats(e, tmp));
+                    let (mut count, mut largest) = (0, 0);
+                    let mut seen = vec![false; board.len()];
+                    for start in 0..board.len() {
+                        let code = s.cells[start];
+                        let within = match i {
+                            2 => code != 0,
+                            p => code != 0 && g.piece_at(s, start).map(|(_, o)| o) == Some(p),
+                        };
+                        if !within || seen[start] {
+                            continue;
+                        }
+                        let (mut size, mut stack) = (0, vec![start]);
+                        seen[start] = true;
+                        while let Some(c) = stack.pop() {
+                            size += 1;
+                            for &n in board.neighbors(c) {
+                                let n = n as usize;
+                                if s.cells[n] == code && !seen[n] {
+                                    seen[n] = true;
+                                    stack.push(n);
+                                }
+                            }
+                        }
+                        count += 1;
+                        largest = largest.max(size);
+                    }
+                    assert_eq!(got, (count, largest), "{}", g.rules.name);
+                    checked += count;
+                }
+            });
+            assert!(checked > 1000, "{}: {checked} groups", g.rules.name);
         }
     }
 }

@@ -396,43 +396,12 @@ impl Game {
         let (same, rest) = st.scratch.split_at_mut(w);
         let (ring, rest) = rest.split_at_mut(w);
         let next = &mut rest[..w];
-        let set = |s: usize| &st.sets[s * w..(s + 1) * w];
-        match (st.cells[start] as usize).checked_sub(1) {
-            Some(code) => {
-                let owners = self.players + 1;
-                let (kind, owner) = (
-                    set(self.piece_set(code / owners)),
-                    set(self.owner_set(code % owners)),
-                );
-                for j in 0..w {
-                    same[j] = kind[j] & owner[j] & within[j];
-                }
-            }
-            None => {
-                let empty = set(EMPTY);
-                for j in 0..w {
-                    same[j] = empty[j] & within[j];
-                }
-            }
+        self.same_piece(&st.sets, st.cells[start], same);
+        for j in 0..w {
+            same[j] &= within[j];
         }
         let group = &mut st.set_vars[slot * w..(slot + 1) * w];
-        cellset::clear(group);
-        cellset::clear(ring);
-        cellset::insert(group, start);
-        cellset::insert(ring, start);
-        loop {
-            self.neighbors_of(ring, next);
-            let mut grew = 0;
-            for j in 0..w {
-                let n = next[j] & same[j] & !group[j];
-                grew |= n;
-                group[j] |= n;
-                ring[j] = n;
-            }
-            if grew == 0 {
-                break;
-            }
-        }
+        self.grow_group(start, same, group, ring, next);
         for j in 0..w {
             within[j] &= !group[j];
         }
