@@ -4,6 +4,7 @@
 use rand::{Rng, RngExt};
 
 use super::action::Cell16;
+use super::eval::Ctx;
 use super::{Action, ActionKind, EMPTY, Game, GameResult, OCCUPIED, State};
 use crate::cellset;
 use crate::rules::*;
@@ -377,36 +378,37 @@ impl Game {
             for (i, (c, guard, group)) in choices.iter().enumerate() {
                 let len = self.slot_sets * w;
                 let slot = &mut targets[i * len..(i + 1) * len];
-                cellset::clear(slot);
                 counts[i] = 0;
-                if open_group.is_some_and(|g| g < *group) {
-                    continue;
-                }
-                if let Some(g) = guard
-                    && !cx.cond(g, scratch)
-                {
-                    continue;
-                }
                 let choice = &self.rules.choices[*c as usize];
-                // A kind placed from a reserve: none left, nothing offered.
-                if let ChoiceKind::Place { piece, .. } = choice.kind
-                    && self.rules.reserved.get(piece as usize) == Some(&true)
-                    && cx.reserve[me as usize * self.rules.pieces.len() + piece as usize] == 0
-                {
+                let skip = open_group.is_some_and(|g| g < *group)
+                    || guard.as_ref().is_some_and(|g| !cx.cond(g, scratch))
+                    // A kind placed from a reserve: none left, nothing offered.
+                    || matches!(choice.kind, ChoiceKind::Place { piece, .. }
+                        if self.rules.reserved.get(piece as usize) == Some(&true)
+                            && cx.reserve[me as usize * self.rules.pieces.len() + piece as usize] == 0);
+                if skip {
+                    cellset::clear(slot);
                     continue;
                 }
                 let (out, rest) = slot.split_at_mut(w);
-                let filter = match &choice.kind {
-                    ChoiceKind::Place { target, .. } => Some((target, EMPTY, false)),
-                    ChoiceKind::Convert(target) => {
-                        Some((target, self.owner_set(me as usize), true))
+                // A choice on one cell writes only the first set of its slot,
+                // which is all that is read of it: no clearing.
+                let n = match &choice.kind {
+                    ChoiceKind::Place { target, .. } => {
+                        self.cell_targets(&mut cx, target, out, scratch, |empty, _, _| empty)
                     }
-                    ChoiceKind::Remove(target) => Some((target, OCCUPIED, false)),
+                    ChoiceKind::Convert(target) => {
+                        self.cell_targets(&mut cx, target, out, scratch, |_, occ, own| occ & !own)
+                    }
+                    ChoiceKind::Remove(target) => {
+                        self.cell_targets(&mut cx, target, out, scratch, |_, occ, _| occ)
+                    }
                     ChoiceKind::Step { from, to, .. } => {
+                        rest.fill(0);
                         let (_, to_slot) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
                         cx.set(to, to_slot, scratch);
-                        None
+                        self.movable(&cx, *c, me, slot)
                     }
                     ChoiceKind::Jump { from, over, to, .. }
                     | ChoiceKind::Slide {
@@ -415,6 +417,7 @@ impl Game {
                         to,
                         ..
                     } => {
+                        rest.fill(0);
                         let (over_slot, rest) = rest.split_at_mut(w);
                         let (to_slot, rest) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
@@ -427,46 +430,24 @@ impl Game {
                         {
                             cx.set(counted, &mut rest[..w], scratch);
                         }
-                        None
+                        self.movable(&cx, *c, me, slot)
                     }
                     ChoiceKind::Leap { from, to, .. } | ChoiceKind::Move { from, to } => {
+                        rest.fill(0);
                         let (_, to_slot) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
                         cx.set(to, to_slot, scratch);
-                        None
+                        self.movable(&cx, *c, me, slot)
                     }
                     ChoiceKind::Pass
                     | ChoiceKind::Swap
                     | ChoiceKind::Choose { .. }
                     | ChoiceKind::Rotate(_) => {
-                        out[0] = 1;
-                        None
+                        cellset::clear(slot);
+                        slot[0] = 1;
+                        self.offered(*c, me, slot)
                     }
                 };
-                if let Some((target, within, invert)) = filter {
-                    cx.set(target, out, scratch);
-                    // Place only on empty cells; convert only others' pieces.
-                    let base = cx.raw(within);
-                    let occ = cx.raw(OCCUPIED);
-                    for j in 0..w {
-                        out[j] &= if invert { occ[j] & !base[j] } else { base[j] };
-                    }
-                }
-                if matches!(
-                    choice.kind,
-                    ChoiceKind::Step { .. }
-                        | ChoiceKind::Jump { .. }
-                        | ChoiceKind::Slide { .. }
-                        | ChoiceKind::Leap { .. }
-                        | ChoiceKind::Move { .. }
-                ) {
-                    // Only cells holding a piece can move.
-                    let occ = cx.raw(OCCUPIED);
-                    for j in 0..w {
-                        slot[j] &= occ[j];
-                    }
-                }
-                let n = self.offered(*c, me, &targets[i * len..(i + 1) * len]);
                 counts[i] = n as u32;
                 if n > 0 {
                     open_group = Some(*group);
@@ -477,6 +458,42 @@ impl Game {
         st.counts = counts;
         st.targets = targets;
         open_group.is_some()
+    }
+
+    /// The cells a place, convert or remove choice offers: its target set
+    /// within the cells it can act on, `within(empty, occupied, own)` word
+    /// by word; returns their number.
+    #[inline(always)]
+    fn cell_targets(
+        &self,
+        cx: &mut Ctx,
+        target: &SetExpr,
+        out: &mut [u64],
+        scratch: &mut [u64],
+        within: impl Fn(u64, u64, u64) -> u64,
+    ) -> usize {
+        match cx.stored(target) {
+            Some(t) => cellset::copy(out, t),
+            None => cx.set(target, out, scratch),
+        }
+        let own = self.owner_set(cx.me as usize);
+        let (empty, occ, own) = (cx.raw(EMPTY), cx.raw(OCCUPIED), cx.raw(own));
+        let mut n = 0;
+        for j in 0..out.len() {
+            out[j] &= within(empty[j], occ[j], own[j]);
+            n += out[j].count_ones() as usize;
+        }
+        n
+    }
+
+    /// Keeps the cells of a move choice's `from` set that hold a piece;
+    /// returns the number of moves offered.
+    fn movable(&self, cx: &Ctx, c: u16, me: PlayerId, slot: &mut [u64]) -> usize {
+        let occ = cx.raw(OCCUPIED);
+        for (s, o) in slot.iter_mut().zip(occ) {
+            *s &= o;
+        }
+        self.offered(c, me, slot)
     }
 
     pub(super) fn next_turn(&self, st: &mut State) {
