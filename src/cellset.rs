@@ -140,25 +140,44 @@ pub fn nth(set: &[u64], mut k: usize) -> Option<usize> {
     None
 }
 
-/// Position of the `k`-th set bit of `w` (`k < w.count_ones()`): skip whole
-/// bytes by their counts, then clear bits within one byte.
+/// Position of the `k`-th set bit of `w` (`k < w.count_ones()`), without
+/// a loop: the bits counted per byte and summed into running totals in one
+/// multiplication, the byte holding the bit found by comparing all totals
+/// with `k` at once, then the bit within that byte from a table.
 #[inline]
-fn select(w: u64, mut k: usize) -> usize {
-    let mut shift = 0;
-    loop {
-        let byte = (w >> shift) & 0xff;
-        let n = byte.count_ones() as usize;
-        if k < n {
-            let mut b = byte;
-            for _ in 0..k {
-                b &= b - 1;
-            }
-            return shift + b.trailing_zeros() as usize;
-        }
-        k -= n;
-        shift += 8;
-    }
+fn select(w: u64, k: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut n = w - ((w >> 1) & 0x5555_5555_5555_5555);
+    n = (n & 0x3333_3333_3333_3333) + ((n >> 2) & 0x3333_3333_3333_3333);
+    n = (n + (n >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte i: the bits in bytes 0..=i (at most 64, so no byte overflows).
+    let totals = n.wrapping_mul(ONES);
+    // The high bit of byte i is set when its total is at most k: the
+    // number of such bytes is the index of the byte holding the bit.
+    let at_most_k = ((k as u64 * ONES) | HIGHS).wrapping_sub(totals) & HIGHS;
+    let byte = at_most_k.count_ones() as usize * 8;
+    let before = ((totals << 8) >> byte) as usize & 0xff;
+    byte + SELECT_IN_BYTE[((w >> byte) & 0xff) as usize][k - before] as usize
 }
+
+/// `SELECT_IN_BYTE[b][k]`: the position of the `k`-th set bit of byte `b`.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                table[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// The members in increasing order.
 pub fn cells(set: &[u64]) -> Cells<'_> {
@@ -213,5 +232,37 @@ mod tests {
             assert_eq!(nth(dense.words(), k), Some(c));
         }
         assert!(set.contains(199) && !set.contains(198));
+    }
+
+    /// `select` against clearing the lowest bits one at a time, on sparse,
+    /// dense and edge words (every bit, only the top bit, all ones).
+    #[test]
+    fn select_finds_every_set_bit() {
+        let mut words = vec![
+            1u64,
+            1 << 63,
+            !0,
+            0x8000_0000_0000_0001,
+            0x00ff_0000_ff00_0000,
+        ];
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for i in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparser and denser words than a plain random one.
+            words.push(match i % 3 {
+                0 => x,
+                1 => x & (x >> 5) & (x >> 11),
+                _ => x | (x >> 3) | (x >> 9),
+            });
+        }
+        for w in words {
+            let mut rest = w;
+            for k in 0..w.count_ones() as usize {
+                assert_eq!(select(w, k), rest.trailing_zeros() as usize, "{w:#x} {k}");
+                rest &= rest - 1;
+            }
+        }
     }
 }
