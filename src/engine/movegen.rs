@@ -118,11 +118,35 @@ impl Game {
     /// The `k`-th action (`k < offered`) of choice `c` for `player`.
     #[inline]
     pub(super) fn nth_offered(&self, c: u16, player: PlayerId, t: &[u64], k: usize) -> Action {
-        let w = self.words;
+        let kind = &self.rules.choices[c as usize].kind;
+        match kind {
+            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
+                let cell = cellset::nth(&t[..self.words], k).expect("k < count");
+                Action {
+                    choice: c,
+                    kind: cell_action(kind, cell as Cell16),
+                }
+            }
+            ChoiceKind::Choose { .. }
+            | ChoiceKind::Rotate(_)
+            | ChoiceKind::Pass
+            | ChoiceKind::Swap
+            | ChoiceKind::Slide { .. }
+            | ChoiceKind::Leap { .. }
+            | ChoiceKind::Move { .. }
+            | ChoiceKind::Step { .. }
+            | ChoiceKind::Jump { .. } => self.nth_offered_other(c, player, t, k),
+        }
+    }
+
+    /// `nth_offered` for the choices not on one cell, out of line: they
+    /// walk moves.
+    #[inline(never)]
+    fn nth_offered_other(&self, c: u16, player: PlayerId, t: &[u64], k: usize) -> Action {
         let kind = &self.rules.choices[c as usize].kind;
         let kind = match kind {
             ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                cell_action(kind, cellset::nth(&t[..w], k).expect("k < count") as Cell16)
+                unreachable!("answered by nth_offered")
             }
             ChoiceKind::Choose { .. } => ActionKind::Value(k as u16),
             ChoiceKind::Rotate(_) => ActionKind::Rotate(k as u16),

@@ -112,12 +112,16 @@ impl Game {
         st.pie_offered = false;
         // The rules' end conditions, seen from the player who just acted.
         let me = st.mover;
-        let ended = self.with_ctx(st, me, |cx, scratch| {
-            self.rules
-                .ends
-                .iter()
-                .position(|(cond, _)| cx.cond(cond, scratch))
-        });
+        let ended = if self.rules.ends.is_empty() {
+            None
+        } else {
+            self.with_ctx(st, me, |cx, scratch| {
+                self.rules
+                    .ends
+                    .iter()
+                    .position(|(cond, _)| cx.cond(cond, scratch))
+            })
+        };
         if let Some(i) = ended {
             st.result = Some(self.decide(st, &self.rules.ends[i].1));
             return;
