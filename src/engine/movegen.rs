@@ -388,15 +388,13 @@ impl Game {
     pub(super) fn offer(&self, st: &mut State, choices: &[(u16, Option<BoolExpr>, u8)]) -> bool {
         let w = self.words;
         let me = st.mover;
-        let mut targets = std::mem::take(&mut st.targets);
-        let mut counts = std::mem::take(&mut st.counts);
-        let mut scratch = std::mem::take(&mut st.scratch);
         let mut open_group: Option<u8> = None;
         {
             // One evaluation context for all the choices of the step, which
             // share the sets they have in common (see `memo`).
-            let (scratch, memo) = scratch.split_at_mut(crate::limits::SCRATCH_SETS * w);
-            let mut cx = self.ctx(st, me);
+            let (mut cx, spare) = self.ctx_split(st, me);
+            let (targets, counts) = (spare.targets, spare.counts);
+            let (scratch, memo) = spare.scratch.split_at_mut(crate::limits::SCRATCH_SETS * w);
             cx.memo = memo;
             cx.memo_on = !self.shared_sets.is_empty();
             for (i, (c, guard, group)) in choices.iter().enumerate() {
@@ -478,9 +476,6 @@ impl Game {
                 }
             }
         }
-        st.scratch = scratch;
-        st.counts = counts;
-        st.targets = targets;
         open_group.is_some()
     }
 

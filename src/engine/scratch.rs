@@ -9,9 +9,22 @@ use crate::rules::*;
 /// nesting, which the checker caps): the limit's constant, re-exported.
 pub use crate::limits::SCRATCH_SETS;
 
+/// The parts of a state that no evaluation reads, lent beside a context
+/// so that neither has to be taken out of the state and put back.
+pub(super) struct Spare<'a> {
+    /// Scratch sets for the evaluator, then the memo of shared sets.
+    pub(super) scratch: &'a mut [u64],
+    /// The cached targets of the current step's choices.
+    pub(super) targets: &'a mut [u64],
+    /// The number of actions each choice offers.
+    pub(super) counts: &'a mut [u32],
+}
+
 impl Game {
-    pub(super) fn ctx<'a>(&'a self, st: &'a mut State, me: PlayerId) -> Ctx<'a> {
-        Ctx {
+    /// An evaluation context over `st` seen from `me`, and the state's
+    /// spare parts.
+    pub(super) fn ctx_split<'a>(&'a self, st: &'a mut State, me: PlayerId) -> (Ctx<'a>, Spare<'a>) {
+        let cx = Ctx {
             g: self,
             cells: &st.cells,
             sets: &st.sets,
@@ -32,23 +45,29 @@ impl Game {
             memo: &mut [],
             memo_valid: 0,
             memo_on: false,
-        }
+        };
+        let spare = Spare {
+            scratch: &mut st.scratch,
+            targets: &mut st.targets,
+            counts: &mut st.counts,
+        };
+        (cx, spare)
+    }
+
+    pub(super) fn ctx<'a>(&'a self, st: &'a mut State, me: PlayerId) -> Ctx<'a> {
+        self.ctx_split(st, me).0
     }
 
     /// Runs `f` with an evaluation context and the state's scratch space.
+    #[inline]
     pub(super) fn with_ctx<T>(
         &self,
         st: &mut State,
         me: PlayerId,
         f: impl FnOnce(&mut Ctx, &mut [u64]) -> T,
     ) -> T {
-        let mut scratch = std::mem::take(&mut st.scratch);
-        let r = {
-            let mut cx = self.ctx(st, me);
-            f(&mut cx, &mut scratch)
-        };
-        st.scratch = scratch;
-        r
+        let (mut cx, spare) = self.ctx_split(st, me);
+        f(&mut cx, spare.scratch)
     }
 
     /// The value of a number expression seen from `player`, for reports.
