@@ -96,11 +96,6 @@ pub fn insert(set: &mut [u64], c: usize) {
     set[c / 64] |= 1 << (c % 64);
 }
 
-#[inline]
-pub fn remove(set: &mut [u64], c: usize) {
-    set[c / 64] &= !(1 << (c % 64));
-}
-
 // Plain loops: the iterator chains were left as out-of-line folds in the
 // evaluator's hottest paths.
 #[inline(always)]

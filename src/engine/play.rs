@@ -181,12 +181,17 @@ impl Game {
         }
         st.changes += 1;
         let codes = (self.players + 1) * self.pieces;
+        // The cell's bit in each stored set: one word of each.
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        let flip = |sets: &mut [u64], s: usize, on: bool| {
+            let x = &mut sets[s * w + word];
+            *x = if on { *x | bit } else { *x & !bit };
+        };
         if let Some((k, o)) = old {
             let code = k * (self.players + 1) + o;
             st.board_hash ^= self.piece_keys[cell * codes + code];
-            for s in [self.owner_set(o), self.piece_set(k)] {
-                cellset::remove(&mut st.sets[s * w..(s + 1) * w], cell);
-            }
+            flip(&mut st.sets, self.owner_set(o), false);
+            flip(&mut st.sets, self.piece_set(k), false);
             if o < self.players {
                 st.groups.remove(o);
             }
@@ -196,10 +201,10 @@ impl Game {
                 let code = k * (self.players + 1) + o;
                 st.cells[cell] = code as u8 + 1;
                 st.board_hash ^= self.piece_keys[cell * codes + code];
-                for s in [self.owner_set(o), self.piece_set(k), OCCUPIED] {
-                    cellset::insert(&mut st.sets[s * w..(s + 1) * w], cell);
-                }
-                cellset::remove(&mut st.sets[EMPTY * w..(EMPTY + 1) * w], cell);
+                flip(&mut st.sets, self.owner_set(o), true);
+                flip(&mut st.sets, self.piece_set(k), true);
+                flip(&mut st.sets, OCCUPIED, true);
+                flip(&mut st.sets, EMPTY, false);
                 if o == self.players {
                     // Neutral pieces belong to no player's groups.
                 } else if !self.track_groups {
@@ -223,24 +228,19 @@ impl Game {
             }
             None => {
                 st.cells[cell] = 0;
-                cellset::remove(&mut st.sets[OCCUPIED * w..(OCCUPIED + 1) * w], cell);
-                cellset::insert(&mut st.sets[EMPTY * w..(EMPTY + 1) * w], cell);
+                flip(&mut st.sets, OCCUPIED, false);
+                flip(&mut st.sets, EMPTY, true);
             }
         }
     }
 
     pub(super) fn set_mark(&self, st: &mut State, cell: usize, m: usize, on: bool) {
-        let w = self.words;
-        let s = self.mark_set(m);
-        let set = &mut st.sets[s * w..(s + 1) * w];
-        if cellset::contains(set, cell) == on {
+        let x = &mut st.sets[self.mark_set(m) * self.words + cell / 64];
+        let bit = 1u64 << (cell % 64);
+        if (*x & bit != 0) == on {
             return;
         }
-        if on {
-            cellset::insert(set, cell);
-        } else {
-            cellset::remove(set, cell);
-        }
+        *x ^= bit;
         st.changes += 1;
         st.board_hash ^= self.mark_keys[cell * self.rules.marks.len() + m];
     }
