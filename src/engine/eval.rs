@@ -40,6 +40,23 @@ pub(super) struct Ctx<'a> {
     pub(super) regs: &'a mut [u64],
 }
 
+/// An operand read a word at a time (see [`Ctx::leaf`]).
+enum Leaf<'a> {
+    Stored(&'a [u64]),
+    /// Occupied, own, neutral.
+    Enemy(&'a [u64], &'a [u64], &'a [u64]),
+}
+
+impl Leaf<'_> {
+    #[inline(always)]
+    fn word(&self, j: usize) -> u64 {
+        match self {
+            Leaf::Stored(s) => s[j],
+            Leaf::Enemy(occ, own, neutral) => occ[j] & !own[j] & !neutral[j],
+        }
+    }
+}
+
 impl Ctx<'_> {
     #[inline(always)]
     pub(super) fn w(&self) -> usize {
@@ -134,6 +151,20 @@ impl Ctx<'_> {
         })
     }
 
+    /// A stored set, or the enemy's cells (every piece that is neither the
+    /// viewer's nor neutral), read a word at a time.
+    #[inline(always)]
+    fn leaf(&self, e: &SetExpr) -> Option<Leaf<'_>> {
+        match e {
+            SetExpr::Enemy => Some(Leaf::Enemy(
+                self.raw(OCCUPIED),
+                self.raw(self.g.owner_set(self.me as usize)),
+                self.raw(self.g.neutral_set()),
+            )),
+            _ => self.stored(e).map(Leaf::Stored),
+        }
+    }
+
     #[inline(never)]
     fn stored_of(&self, e: &SetExpr) -> Option<&[u64]> {
         self.stored(e)
@@ -172,6 +203,18 @@ impl Ctx<'_> {
                 }
             }
             SetExpr::Union(a, b) | SetExpr::Inter(a, b) | SetExpr::Except(a, b) => {
+                // Two stored sets (or the enemy's cells): one pass, no call.
+                if let (Some(x), Some(y)) = (self.leaf(a), self.leaf(b)) {
+                    for (j, o) in out.iter_mut().enumerate() {
+                        let (x, y) = (x.word(j), y.word(j));
+                        *o = match e {
+                            SetExpr::Union(..) => x | y,
+                            SetExpr::Inter(..) => x & y,
+                            _ => x & !y,
+                        };
+                    }
+                    return;
+                }
                 self.set(a, out, tmp);
                 let (t, rest) = tmp.split_at_mut(w);
                 let t: &[u64] = match self.stored(b) {
