@@ -25,6 +25,9 @@ ROWS=(
     "games/gomoku.gdl||Gomoku 15|1"
     "games/connect6.gdl||Connect6 19|1"
     "games/yavalath.gdl||Yavalath 5|10"
+    "games/draughts.gdl||English draughts|1"
+    "games/breakthrough.gdl||Breakthrough|1"
+    "games/reversi.gdl||Reversi|1"
 )
 # Instructions of `gdl playout -n GAMES`.
 ir() {
