@@ -245,6 +245,45 @@ impl Game {
         st.board_hash ^= self.mark_keys[cell * self.rules.marks.len() + m];
     }
 
+    /// Sets (`on`) or clears mark `m` on the cells of `target`, a word at
+    /// a time; only the cells whose mark changes are hashed.
+    fn mark_cells(&self, st: &mut State, target: &SetExpr, m: usize, on: bool) {
+        if *target == SetExpr::Here {
+            // One cell: no set built.
+            if st.here != NO_CELL {
+                self.set_mark(st, st.here as usize, m, on);
+            }
+            return;
+        }
+        let w = self.words;
+        let me = st.mover;
+        {
+            let (mut cx, spare) = self.ctx_split(st, me);
+            let (t, rest) = spare.scratch.split_at_mut(w);
+            match cx.stored(target) {
+                Some(s) => cellset::copy(t, s),
+                None => cx.set(target, t, rest),
+            }
+        }
+        let (marks, s) = (self.rules.marks.len(), self.mark_set(m));
+        let mut changed = 0;
+        for j in 0..w {
+            let tj = st.scratch[j];
+            let x = &mut st.sets[s * w + j];
+            let mut flip = if on { tj & !*x } else { tj & *x };
+            *x ^= flip;
+            changed |= flip;
+            while flip != 0 {
+                let c = j * 64 + flip.trailing_zeros() as usize;
+                flip &= flip - 1;
+                st.board_hash ^= self.mark_keys[c * marks + m];
+            }
+        }
+        if changed != 0 {
+            st.changes += 1;
+        }
+    }
+
     pub(super) fn effect(&self, st: &mut State, e: &Effect) {
         let w = self.words;
         let me = st.mover;
@@ -267,11 +306,7 @@ impl Game {
             }
             Effect::Mark(m, target) | Effect::Unmark(m, target) => {
                 let on = matches!(e, Effect::Mark(..));
-                // Only the cells whose mark changes are visited.
-                let mark = self.mark_set(*m as usize);
-                self.for_each_cell_filtered(st, target, me, mark, on, |g, st, c| {
-                    g.set_mark(st, c, *m as usize, on)
-                });
+                self.mark_cells(st, target, *m as usize, on);
             }
             Effect::Convert(target, mark) => {
                 self.for_each_cell(st, target, me, |g, st, c| {
