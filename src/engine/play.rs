@@ -560,3 +560,50 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::same_games::{game, same_games};
+    use super::super::{Game, State};
+    use crate::cellset;
+
+    /// The position's pieces and marks hashed from scratch.
+    fn board_hash(g: &Game, st: &State) -> u64 {
+        let (w, codes, marks) = (g.words, (g.players + 1) * g.pieces, g.rules.marks.len());
+        let mut h = 0;
+        for c in 0..g.rules.board.len() {
+            if let Some(code) = (st.cells[c] as usize).checked_sub(1) {
+                h ^= g.piece_keys[c * codes + code];
+            }
+            for m in 0..marks {
+                let s = g.mark_set(m);
+                if cellset::contains(&st.sets[s * w..(s + 1) * w], c) {
+                    h ^= g.mark_keys[c * marks + m];
+                }
+            }
+        }
+        h
+    }
+
+    /// The hash kept by every change of a piece or a mark is the hash of
+    /// the position, along random games of every shipped game.
+    #[test]
+    fn the_incremental_hash_is_the_hash_of_the_position() {
+        let (mut files, mut marked) = (0, 0);
+        for entry in std::fs::read_dir("games").expect("games/") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_none_or(|e| e != "gdl") {
+                continue;
+            }
+            let g = game(&std::fs::read_to_string(&path).expect("reads"), &[]);
+            files += 1;
+            same_games(&g, &g, 3, 300, |s, _| {
+                assert_eq!(s.board_hash, board_hash(&g, s), "{}", path.display());
+                marked += (0..g.rules.marks.len())
+                    .map(|m| cellset::count(&s.sets[g.mark_set(m) * g.words..][..g.words]))
+                    .sum::<usize>();
+            });
+        }
+        assert!(files >= 20 && marked > 100, "{files} games, {marked} marks");
+    }
+}
