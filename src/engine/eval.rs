@@ -274,7 +274,16 @@ impl Ctx<'_> {
                         cellset::clear(out);
                         let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
                         // Of a stored set: perhaps all at once (see `lift`).
-                        if self.stored(a).is_none() || !self.where_whole(t, cond, out, rest) {
+                        if let Some(test) = self.g.cell_tests.find(cond, self.me)
+                            && self.stored(a).is_none()
+                        {
+                            for c in cellset::cells(t) {
+                                if test.holds(self, c, rest) {
+                                    cellset::insert(out, c);
+                                }
+                            }
+                        } else if self.stored(a).is_none() || !self.where_whole(t, cond, out, rest)
+                        {
                             for c in cellset::cells(t) {
                                 self.here = c as u32;
                                 if self.cond(cond, rest) {
@@ -343,6 +352,9 @@ impl Ctx<'_> {
             SetExpr::Where(a, cond) => {
                 if !self.member(a, c, tmp) {
                     return false;
+                }
+                if let Some(test) = self.g.cell_tests.find(cond, self.me) {
+                    return test.holds(self, c, tmp);
                 }
                 let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
                 self.here = c as u32;

@@ -13,6 +13,7 @@ use crate::groups::Groups;
 use crate::rules::*;
 
 mod action;
+mod cell_tests;
 mod dirs;
 mod eval;
 mod facts;
@@ -145,6 +146,8 @@ pub struct Game {
     all_cells: Vec<u64>,
     /// Set expressions lowered into flat programs (see [`program`]).
     programs: program::Programs,
+    /// `where` conditions lowered for testing one cell (see [`cell_tests`]).
+    cell_tests: cell_tests::CellTests,
 }
 
 impl Game {
@@ -280,10 +283,12 @@ impl Game {
                 all
             },
             programs: program::Programs::default(),
+            cell_tests: cell_tests::CellTests::default(),
             rules: std::sync::Arc::new(rules),
         };
         game.line_keys = lines::watched(&game, &facts.line_queries);
         game.programs = program::Programs::of(&game);
+        game.cell_tests = cell_tests::CellTests::of(&game);
         game
     }
 
