@@ -215,7 +215,14 @@ impl Ctx<'_> {
                     }
                     return;
                 }
-                self.set(a, out, tmp);
+                match self.leaf(a) {
+                    Some(x) => {
+                        for (j, o) in out.iter_mut().enumerate() {
+                            *o = x.word(j);
+                        }
+                    }
+                    None => self.set(a, out, tmp),
+                }
                 let (t, rest) = tmp.split_at_mut(w);
                 let t: &[u64] = match self.stored(b) {
                     Some(s) => s,
