@@ -432,11 +432,10 @@ impl Ctx<'_> {
                 if let SetExpr::Flanked(f) = s {
                     return self.flanked_set(f, None, tmp);
                 }
-                // `here and X`: one membership test, no set built.
-                if let SetExpr::Inter(a, b) = s
-                    && **a == SetExpr::Here
-                {
-                    return self.here != NO_CELL && self.member(b, self.here as usize, tmp);
+                // `here and X` (and Y...): at most the one cell, so one
+                // membership test, no set built.
+                if at_most_here(s) {
+                    return self.here != NO_CELL && self.member(s, self.here as usize, tmp);
                 }
                 // `A except B` of stored sets: no set built.
                 if let SetExpr::Except(a, b) = s
@@ -690,5 +689,14 @@ impl Ctx<'_> {
             | NumExpr::Mul(..)
             | NumExpr::Neg(_) => self.int(e, tmp),
         }
+    }
+}
+
+/// Whether a set holds no cell but `here`: an intersection with `here`.
+fn at_most_here(e: &SetExpr) -> bool {
+    match e {
+        SetExpr::Here => true,
+        SetExpr::Inter(a, b) => at_most_here(a) || at_most_here(b),
+        _ => false,
     }
 }
