@@ -16,6 +16,7 @@
 
 use super::eval::Ctx;
 use super::lift::{cond_fixed_here, liftable};
+use super::program::{bound_dir, view_player};
 use super::{Game, NO_CELL, OCCUPIED};
 use crate::rules::walk::{self, At, Node as WalkNode, Visitor};
 use crate::rules::*;
@@ -183,33 +184,10 @@ impl<'a> Lower<'a> {
         Some((self.steps.len() - 1) as Ix)
     }
 
-    /// A direction as the bound directions make it: `Some(None)` if the
-    /// board has no such direction.
-    fn dir(&self, d: &DirExpr) -> Option<Option<usize>> {
-        match d {
-            DirExpr::Const(d) => Some(Some(*d as usize)),
-            DirExpr::Var(slot) => {
-                let &(_, d) = self.binds.iter().rev().find(|(s, _)| s == slot)?;
-                Some(Some(d as usize))
-            }
-            DirExpr::Rotate(inner, table) => Some(match self.dir(inner)? {
-                Some(d) => match table[d] {
-                    NO_DIR => None,
-                    r => Some(r as usize),
-                },
-                None => None,
-            }),
-        }
-    }
-
     /// The set an `X at D` reads, if it is one the state or the rules keep.
     fn leaf(&self, e: &SetExpr) -> Option<Leaf> {
         let g = self.g;
-        let who = |w: &Who| match w {
-            Who::Me => self.me as usize,
-            Who::Opponent => (self.me as usize + 1) % g.players,
-            Who::Player(p) => *p as usize,
-        };
+        let who = |w: &Who| view_player(g, self.me, *w);
         Some(match e {
             SetExpr::Empty => Leaf::Stored(super::EMPTY as u32),
             SetExpr::Occupied => Leaf::Stored(OCCUPIED as u32),
@@ -253,7 +231,7 @@ impl<'a> Lower<'a> {
                 self.cond(a, then, b)
             }
             BoolExpr::At(s, d) => {
-                let d = self.dir(d)?;
+                let d = bound_dir(&self.binds, d)?;
                 self.at(s, d, then, otherwise)
             }
             BoolExpr::AtSome(s, dirs) => {

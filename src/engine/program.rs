@@ -185,6 +185,36 @@ impl Visitor for Roots<'_> {
     }
 }
 
+/// A direction as the bound directions make it (`binds`: slot and
+/// direction of each `some d:` / `every d:` being unrolled, innermost
+/// last): `None` if it names an unbound direction, `Some(None)` if the
+/// board has no such direction.
+pub(super) fn bound_dir(binds: &[(u8, u8)], d: &DirExpr) -> Option<Option<usize>> {
+    match d {
+        DirExpr::Const(d) => Some(Some(*d as usize)),
+        DirExpr::Var(slot) => {
+            let &(_, d) = binds.iter().rev().find(|(s, _)| s == slot)?;
+            Some(Some(d as usize))
+        }
+        DirExpr::Rotate(inner, table) => Some(match bound_dir(binds, inner)? {
+            Some(d) => match table[d] {
+                NO_DIR => None,
+                r => Some(r as usize),
+            },
+            None => None,
+        }),
+    }
+}
+
+/// The player `w` names in `me`'s view.
+pub(super) fn view_player(g: &Game, me: PlayerId, w: Who) -> usize {
+    match w {
+        Who::Me => me as usize,
+        Who::Opponent => (me as usize + 1) % g.players,
+        Who::Player(p) => p as usize,
+    }
+}
+
 /// Lowering one expression for one view.
 struct Lower<'a> {
     g: &'a Game,
@@ -227,11 +257,7 @@ impl<'a> Lower<'a> {
     }
 
     fn who(&self, w: Who) -> usize {
-        match w {
-            Who::Me => self.me as usize,
-            Who::Opponent => (self.me as usize + 1) % self.g.players,
-            Who::Player(p) => p as usize,
-        }
+        view_player(self.g, self.me, w)
     }
 
     fn stored(&mut self, set: usize) -> Reg {
@@ -303,24 +329,8 @@ impl<'a> Lower<'a> {
         })
     }
 
-    /// A direction as the view and the bound directions make it: `None`
-    /// if it names an unbound direction, `Some(None)` if the board has no
-    /// such direction.
     fn dir(&self, d: &DirExpr) -> Option<Option<usize>> {
-        match d {
-            DirExpr::Const(d) => Some(Some(*d as usize)),
-            DirExpr::Var(slot) => {
-                let &(_, d) = self.binds.iter().rev().find(|(s, _)| s == slot)?;
-                Some(Some(d as usize))
-            }
-            DirExpr::Rotate(inner, table) => Some(match self.dir(inner)? {
-                Some(d) => match table[d] {
-                    NO_DIR => None,
-                    r => Some(r as usize),
-                },
-                None => None,
-            }),
-        }
+        bound_dir(&self.binds, d)
     }
 
     /// The cells where a [`liftable`] condition holds with `here` = the cell.
