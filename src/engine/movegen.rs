@@ -31,52 +31,72 @@ impl Game {
         mut f: impl FnMut(usize, usize, usize) -> bool,
     ) {
         let w = self.words;
-        let (from, over, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
+        let next = if jump { &t[w..2 * w] } else { &t[2 * w..3 * w] };
+        let (_, near) = self.move_dirs(c, player);
+        for cell in cellset::cells(&t[..w]) {
+            // Most cells have no neighbour to move to or over: skip them.
+            let near = &near[cell * w..(cell + 1) * w];
+            if (0..w).all(|j| near[j] & next[j] == 0) {
+                continue;
+            }
+            if !self.moves_of_cell(c, player, jump, t, cell, &mut f) {
+                return;
+            }
+        }
+    }
+
+    /// Calls `f(from, dir, to)` for each move of `each_move` from `cell`;
+    /// false once `f` has asked to stop.
+    #[inline]
+    fn moves_of_cell(
+        &self,
+        c: u16,
+        player: PlayerId,
+        jump: bool,
+        t: &[u64],
+        cell: usize,
+        f: &mut impl FnMut(usize, usize, usize) -> bool,
+    ) -> bool {
+        let w = self.words;
+        let (over, to) = (&t[w..2 * w], &t[2 * w..3 * w]);
         let board = &self.rules.board;
         let nd = board.ndirs();
         let table = board.neighbor_table();
-        let (mask, near) = self.move_dirs(c, player);
+        let (mask, _) = self.move_dirs(c, player);
+        for d in each_dir(mask) {
+            let n = table[cell * nd + d];
+            if n == crate::board::NO_CELL {
+                continue;
+            }
+            let (ok, dest) = if jump {
+                let m = table[n as usize * nd + d];
+                (
+                    cellset::contains(over, n as usize)
+                        && m != crate::board::NO_CELL
+                        && cellset::contains(to, m as usize),
+                    m,
+                )
+            } else {
+                (cellset::contains(to, n as usize), n)
+            };
+            if ok && !f(cell, d, dest as usize) {
+                return false;
+            }
+        }
+        // A step without directions also takes the links that have none
+        // (a step keeps no direction).
         let links = matches!(
             self.rules.choices[c as usize].kind,
             ChoiceKind::Step { links: true, .. }
         );
-        let next = if jump { over } else { to };
-        for c in cellset::cells(from) {
-            // Most cells have no neighbour to move to or over: skip them.
-            let near = &near[c * w..(c + 1) * w];
-            if (0..w).all(|j| near[j] & next[j] == 0) {
-                continue;
-            }
-            for d in each_dir(mask) {
-                let n = table[c * nd + d];
-                if n == crate::board::NO_CELL {
-                    continue;
-                }
-                let (ok, dest) = if jump {
-                    let m = table[n as usize * nd + d];
-                    (
-                        cellset::contains(over, n as usize)
-                            && m != crate::board::NO_CELL
-                            && cellset::contains(to, m as usize),
-                        m,
-                    )
-                } else {
-                    (cellset::contains(to, n as usize), n)
-                };
-                if ok && !f(c, d, dest as usize) {
-                    return;
-                }
-            }
-            // A step without directions also takes the links that have
-            // none (a step keeps no direction).
-            if links {
-                for &n in board.undirected_links(c) {
-                    if cellset::contains(to, n as usize) && !f(c, 0, n as usize) {
-                        return;
-                    }
+        if links {
+            for &n in board.undirected_links(cell) {
+                if cellset::contains(to, n as usize) && !f(cell, 0, n as usize) {
+                    return false;
                 }
             }
         }
+        true
     }
 
     /// How many actions choice `c` offers `player`, given its cached
@@ -154,6 +174,32 @@ impl Game {
             ChoiceKind::Swap => ActionKind::Swap,
             ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
                 return self.nth_far_move(c, player, t, k);
+            }
+            ChoiceKind::Step { .. } if self.moves.distinct => {
+                // Whole cells skipped by their count (one AND per word);
+                // then the moves of the cell holding the k-th, in
+                // `each_move`'s order.
+                let w = self.words;
+                let (from, to) = (&t[..w], &t[2 * w..3 * w]);
+                let (_, near) = self.move_dirs(c, player);
+                let mut k = k;
+                for cell in cellset::cells(from) {
+                    let n = cellset::count_and(&near[cell * w..(cell + 1) * w], to);
+                    if k < n {
+                        let (mut i, mut found) = (0, None);
+                        self.moves_of_cell(c, player, false, t, cell, &mut |from, d, to| {
+                            if i == k {
+                                found = Some(Action::moving(c, from, false, d, to));
+                                return false;
+                            }
+                            i += 1;
+                            true
+                        });
+                        return found.expect("k < the cell's count");
+                    }
+                    k -= n;
+                }
+                unreachable!("k < offered")
             }
             ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
                 let jump = matches!(kind, ChoiceKind::Jump { .. });
