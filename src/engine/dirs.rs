@@ -8,6 +8,10 @@ use crate::board::{Board, NO_CELL};
 use crate::cellset;
 use crate::rules::*;
 
+/// Boards of at most this many words (256 cells) may count moves by
+/// whole-set shifts, in buffers of this size on the stack.
+pub(super) const SHIFT_WORDS: usize = 4;
+
 /// The move tables of a game.
 #[derive(Clone, Debug)]
 pub(super) struct MoveDirs {
@@ -20,6 +24,10 @@ pub(super) struct MoveDirs {
     /// No cell reaches one neighbour in two directions, so moves from a
     /// cell are counted by one AND per word of its neighbour set.
     pub distinct: bool,
+    /// Per entry of `of_choice`: its directions, when every one of them is
+    /// a whole-set shift on a board of at most `SHIFT_WORDS` words (set by
+    /// [`MoveDirs::shifted`]); else 0.
+    pub shifted_dirs: Vec<u32>,
 }
 
 impl MoveDirs {
@@ -69,7 +77,19 @@ impl MoveDirs {
             tables,
             of_choice,
             distinct,
+            shifted_dirs: Vec::new(),
         }
+    }
+
+    /// Notes the choices whose moves can be counted by whole-set shifts.
+    pub fn shifted(mut self, shifts: &super::shifts::Shifts, words: usize) -> MoveDirs {
+        self.shifted_dirs = (self.of_choice.iter())
+            .map(|&(m, _)| match words <= SHIFT_WORDS && shifts.covers(m) {
+                true => each_dir(m).count() as u32,
+                false => 0,
+            })
+            .collect();
+        self
     }
 }
 

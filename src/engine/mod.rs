@@ -229,7 +229,8 @@ impl Game {
             }
         }
         let shared_sets = memo::shared_sets(&rules);
-        let moves = dirs::MoveDirs::of(&rules, words);
+        let shifts = shifts::Shifts::new(&rules.board, words);
+        let moves = dirs::MoveDirs::of(&rules, words).shifted(&shifts, words);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
         let line_windows = lines::Windows::of(board, &facts.line_lengths, &line_dirs, words);
         let rays = rays::Rays::new(board);
@@ -276,7 +277,7 @@ impl Game {
             max_choices,
             scratch_sets: SCRATCH_SETS + shared_sets.len(),
             shared_sets,
-            shifts: shifts::Shifts::new(&rules.board, words),
+            shifts,
             all_cells: {
                 let mut all = vec![0u64; words];
                 (0..cells).for_each(|c| cellset::insert(&mut all, c));
