@@ -25,6 +25,24 @@ pub struct Groups {
     exact: Vec<bool>,
     /// Per player: number of groups (valid when exact).
     count: Vec<u32>,
+    /// Per player: bit `8 * i + j` is set when some tree touches anchors
+    /// `i` and `j` (both below 8), so that a connection between two such
+    /// anchors is one bit to read. Trees only merge until a rebuild, so
+    /// the bits only grow.
+    pairs: Vec<u64>,
+}
+
+/// The pairs of anchors (below 8) that one tree touching `anchors` joins.
+#[inline]
+fn pair_bits(anchors: u64) -> u64 {
+    let low = anchors & 0xff;
+    let (mut bits, mut out) = (low, 0);
+    while bits != 0 {
+        let i = bits.trailing_zeros();
+        bits &= bits - 1;
+        out |= low << (8 * i);
+    }
+    out
 }
 
 impl Groups {
@@ -37,6 +55,7 @@ impl Groups {
             member: vec![false; cells * players],
             exact: vec![true; players],
             count: vec![0; players],
+            pairs: vec![0; players],
         }
     }
 
@@ -48,6 +67,7 @@ impl Groups {
         self.member.clone_from(&other.member);
         self.exact.clone_from(&other.exact);
         self.count.clone_from(&other.count);
+        self.pairs.clone_from(&other.pairs);
     }
 
     #[inline]
@@ -79,8 +99,18 @@ impl Groups {
         }
         self.parent[b] = a as u32;
         self.size[a] += self.size[b];
-        self.anchors[a] |= self.anchors[b];
+        if self.anchors[b] & !self.anchors[a] != 0 {
+            self.anchors[a] |= self.anchors[b];
+            self.pairs[a / self.cells] |= pair_bits(self.anchors[a]);
+        }
         true
+    }
+
+    /// Whether some tree of `player`'s forest touches anchors `i` and `j`,
+    /// when both are below 8 (`None` otherwise: ask the roots).
+    #[inline]
+    pub fn joins(&self, player: usize, i: u32, j: u32) -> Option<bool> {
+        (i < 8 && j < 8).then(|| self.pairs[player] >> (8 * i + j) & 1 == 1)
     }
 
     pub fn is_exact(&self, player: usize) -> bool {
@@ -108,6 +138,7 @@ impl Groups {
             self.parent[node] = node as u32;
             self.size[node] = 1;
             self.anchors[node] = anchors;
+            self.pairs[player] |= pair_bits(anchors);
             self.count[player] += 1;
         }
         for n in same {
@@ -129,6 +160,7 @@ impl Groups {
     ) {
         let base = player * self.cells;
         self.member[base..base + self.cells].fill(false);
+        self.pairs[player] = 0;
         let mut count = 0;
         for c in cells.clone() {
             let node = base + c;
@@ -136,6 +168,7 @@ impl Groups {
             self.parent[node] = node as u32;
             self.size[node] = 1;
             self.anchors[node] = anchors[c];
+            self.pairs[player] |= pair_bits(anchors[c]);
             count += 1;
         }
         for c in cells {
@@ -188,5 +221,39 @@ mod tests {
         assert_eq!(g.count(0), 2);
         assert_eq!(g.anchors_of(0, 0), 1);
         assert_eq!(g.anchors_of(0, 2), 2);
+    }
+
+    /// `joins` reads the pair of anchors a tree touches: false until one
+    /// tree holds both ends, true after; kept by a ghost, dropped by a
+    /// rebuild; `None` for anchors past 7.
+    #[test]
+    fn pairs_of_anchors_follow_the_trees() {
+        // Cells 0-1-2-3 in a row; anchor bit 0 at cell 0, bit 3 at cell 3
+        // (and bit 9 too, past the pairs kept).
+        let anchors = [1, 0, 0, 1 << 3 | 1 << 9];
+        let mut g = Groups::new(4, 2);
+        g.add(0, 0, anchors[0], [].into_iter());
+        g.add(0, 3, anchors[3], [].into_iter());
+        assert_eq!(g.joins(0, 0, 3), Some(false));
+        g.add(0, 1, anchors[1], [0].into_iter());
+        assert_eq!(g.joins(0, 0, 3), Some(false));
+        g.add(0, 2, anchors[2], [1, 3].into_iter());
+        assert_eq!(
+            (g.joins(0, 0, 3), g.joins(0, 3, 0)),
+            (Some(true), Some(true))
+        );
+        assert_eq!((g.joins(1, 0, 3), g.joins(0, 0, 9)), (Some(false), None));
+        // Cell 1 leaves: the ghost still joins, the rebuilt forest not.
+        g.remove(0);
+        assert_eq!(g.joins(0, 0, 3), Some(true));
+        let left = [0, 2, 3];
+        g.rebuild_with(0, left.iter().copied(), &anchors, |c, f| {
+            for n in [c.wrapping_sub(1), c + 1] {
+                if left.contains(&n) {
+                    f(n)
+                }
+            }
+        });
+        assert_eq!(g.joins(0, 0, 3), Some(false));
     }
 }
