@@ -14,6 +14,7 @@ use crate::rules::*;
 
 mod action;
 mod cell_tests;
+mod conds;
 mod dirs;
 mod eval;
 mod facts;

@@ -216,6 +216,8 @@ impl Game {
                 for cell in cellset::cells(from) {
                     let n = cellset::count_and(&near[cell * w..(cell + 1) * w], to);
                     if k < n {
+                        // The same visitor as below, written twice: a shared
+                        // helper measured 2% more instructions on draughts.
                         let (mut i, mut found) = (0, None);
                         self.moves_of_cell(c, player, false, t, cell, &mut |from, d, to| {
                             if i == k {

@@ -1,0 +1,309 @@
+//! Evaluation of conditions and numbers (and the directions they name),
+//! seen from one player, over a position; sets are in [`super::eval`].
+
+use super::eval::Ctx;
+use super::{NO_CELL, OCCUPIED};
+use crate::cellset;
+use crate::limits::{MAX_CELL_WORDS, MAX_CELLS};
+use crate::rules::*;
+
+impl Ctx<'_> {
+    #[inline]
+    pub(super) fn dir(&self, d: &DirExpr) -> Option<usize> {
+        match d {
+            DirExpr::Const(d) => Some(*d as usize),
+            DirExpr::Var(slot) => Some(self.dirs[*slot as usize] as usize),
+            DirExpr::Rotate(d, table) => match table[self.dir(d)?] {
+                NO_DIR => None,
+                r => Some(r as usize),
+            },
+        }
+    }
+
+    pub(super) fn cond(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
+        match e {
+            BoolExpr::Const(b) => *b,
+            BoolExpr::Not(a) => !self.cond(a, tmp),
+            BoolExpr::And(a, b) => self.cond(a, tmp) && self.cond(b, tmp),
+            BoolExpr::Or(a, b) => self.cond(a, tmp) || self.cond(b, tmp),
+            BoolExpr::Cmp(op, a, b) => {
+                let x = self.int(a, tmp);
+                let y = self.int(b, tmp);
+                op.test(x, y)
+            }
+            BoolExpr::NonEmpty(s) => {
+                if let Some(s) = self.stored(s) {
+                    return !cellset::is_empty(s);
+                }
+                // A run is flanked: stop at the first one found.
+                if let SetExpr::Flanked(f) = s {
+                    return self.flanked_set(f, None, tmp);
+                }
+                // `here and X` (and Y...): at most the one cell, so one
+                // membership test, no set built.
+                if at_most_here(s) {
+                    return self.here != NO_CELL && self.member(s, self.here as usize, tmp);
+                }
+                // `A except B` of stored sets: no set built.
+                if let SetExpr::Except(a, b) = s
+                    && let (Some(sa), Some(sb)) = (self.stored(a), self.stored(b))
+                {
+                    return (0..self.w()).any(|j| sa[j] & !sb[j] != 0);
+                }
+                // `A and B` / `A and (B or C)` of stored sets: no set built.
+                if let SetExpr::Inter(a, b) = s
+                    && let Some(sa) = self.stored(a)
+                {
+                    let w = self.w();
+                    match &**b {
+                        SetExpr::Union(x, y) => {
+                            if let (Some(sx), Some(sy)) = (self.stored(x), self.stored(y)) {
+                                return (0..w).any(|j| sa[j] & (sx[j] | sy[j]) != 0);
+                            }
+                        }
+                        other => {
+                            if let Some(sb) = self.stored(other) {
+                                return (0..w).any(|j| sa[j] & sb[j] != 0);
+                            }
+                        }
+                    }
+                }
+                let (t, rest) = tmp.split_at_mut(self.w());
+                self.set(s, t, rest);
+                !cellset::is_empty(t)
+            }
+            BoolExpr::At(s, d) => {
+                if self.here == NO_CELL {
+                    return false;
+                }
+                let Some(d) = self.dir(d) else { return false };
+                match self.g.rules.board.neighbor(self.here as usize, d) {
+                    Some(n) => self.member(s, n, tmp),
+                    None => false,
+                }
+            }
+            BoolExpr::Quantifier { some, slot, body } => {
+                let on = std::mem::replace(&mut self.memo_on, false);
+                let mut r = !*some;
+                for d in 0..self.g.rules.board.dirs().len() {
+                    self.dirs[*slot as usize] = d as u8;
+                    if self.cond(body, tmp) == *some {
+                        r = *some;
+                        break;
+                    }
+                }
+                self.memo_on = on;
+                r
+            }
+            // The rarer, heavier questions, kept out of this function so
+            // that the frequent small ones stay cheap to call.
+            BoolExpr::Line(..)
+            | BoolExpr::AtSome(..)
+            | BoolExpr::Connected(..)
+            | BoolExpr::SamePlayer(..)
+            | BoolExpr::Escapes { .. }
+            | BoolExpr::ByPlayer(_) => self.cond_heavy(e, tmp),
+        }
+    }
+
+    #[inline(never)]
+    pub(super) fn cond_heavy(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
+        match e {
+            BoolExpr::Line(s, n) => self.line(s, *n, tmp),
+            BoolExpr::AtSome(s, dirs) => {
+                if self.here == NO_CELL {
+                    return false;
+                }
+                let (g, h) = (self.g, self.here as usize);
+                for d in each_dir(dirs.mask(self.me)) {
+                    if let Some(n) = g.rules.board.neighbor(h, d)
+                        && self.member(s, n, tmp)
+                    {
+                        return true;
+                    }
+                }
+                false
+            }
+            BoolExpr::Connected(s, a, b) => self.connected(s, a, b, tmp),
+            BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),
+            BoolExpr::Escapes {
+                seed,
+                through,
+                bound,
+            } => {
+                if let Some(r) = self.escapes_box(seed, through, bound, tmp) {
+                    return r;
+                }
+                let w = self.w();
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(through, t, rest);
+                let (bnd, rest) = rest.split_at_mut(w);
+                self.set(bound, bnd, rest);
+                let (seen, rest) = rest.split_at_mut(w);
+                self.set(seed, seen, rest);
+                if (0..w).any(|j| seen[j] & !bnd[j] != 0) {
+                    return true;
+                }
+                self.stack.clear();
+                self.stack.extend(cellset::cells(seen).map(|c| c as u32));
+                let board = &self.g.rules.board;
+                while let Some(c) = self.stack.pop() {
+                    for &n in board.neighbors(c as usize) {
+                        let n = n as usize;
+                        if cellset::contains(t, n) && !cellset::contains(seen, n) {
+                            if !cellset::contains(bnd, n) {
+                                return true;
+                            }
+                            cellset::insert(seen, n);
+                            self.stack.push(n as u32);
+                        }
+                    }
+                }
+                false
+            }
+            BoolExpr::ByPlayer(v) => {
+                let e = &v[self.me as usize];
+                self.cond(e, tmp)
+            }
+            BoolExpr::Const(_)
+            | BoolExpr::Not(_)
+            | BoolExpr::And(..)
+            | BoolExpr::Or(..)
+            | BoolExpr::Cmp(..)
+            | BoolExpr::NonEmpty(_)
+            | BoolExpr::At(..)
+            | BoolExpr::Quantifier { .. } => self.cond(e, tmp),
+        }
+    }
+
+    pub(super) fn int(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {
+        match e {
+            NumExpr::Const(i) => *i,
+            NumExpr::Turn => self.turn as f64,
+            NumExpr::Var(v) => self.vars[*v as usize],
+            NumExpr::Passes => self.passes as f64,
+            NumExpr::Index(w) => (self.who(*w) + 1) as f64,
+            NumExpr::InHand(k, w) => {
+                let pieces = self.g.rules.pieces.len();
+                self.reserve[self.who(*w) * pieces + *k as usize] as f64
+            }
+            NumExpr::Select(c, a, b) => {
+                if self.cond(c, tmp) {
+                    self.int(a, tmp)
+                } else {
+                    self.int(b, tmp)
+                }
+            }
+            NumExpr::Count(s) => {
+                if let Some(s) = self.stored(s) {
+                    return cellset::count(s) as f64;
+                }
+                // `count(neighbors(here) and S)`: test the few neighbours.
+                if let SetExpr::Inter(a, b) = s {
+                    let other = match (&**a, &**b) {
+                        (SetExpr::Neighbors(x), other) | (other, SetExpr::Neighbors(x))
+                            if matches!(**x, SetExpr::Here) =>
+                        {
+                            Some(other)
+                        }
+                        _ => None,
+                    };
+                    if let Some(other) = other {
+                        if self.here == NO_CELL {
+                            return 0.0;
+                        }
+                        let w = self.w();
+                        let h = self.here as usize;
+                        let nb = &self.g.neighbor_masks[h * w..(h + 1) * w];
+                        // A stored set (or the enemy's cells): one AND per word.
+                        if let Some(s) = self.stored(other) {
+                            return cellset::count_and(nb, s) as f64;
+                        }
+                        if matches!(other, SetExpr::Enemy) {
+                            let (occ, own, neutral) = (
+                                self.raw(OCCUPIED),
+                                self.raw(self.g.owner_set(self.me as usize)),
+                                self.raw(self.g.neutral_set()),
+                            );
+                            let mut n = 0;
+                            for j in 0..w {
+                                n += (nb[j] & occ[j] & !own[j] & !neutral[j]).count_ones();
+                            }
+                            return n as f64;
+                        }
+                        let board = &self.g.rules.board;
+                        let mut n = 0;
+                        for &c in board.neighbors(self.here as usize) {
+                            if self.member(other, c as usize, tmp) {
+                                n += 1;
+                            }
+                        }
+                        return n as f64;
+                    }
+                }
+                let (t, rest) = tmp.split_at_mut(self.w());
+                self.set(s, t, rest);
+                cellset::count(t) as f64
+            }
+            NumExpr::Rows(_) | NumExpr::Columns(_) => self.int_heavy(e, tmp),
+            NumExpr::Groups(s) => self.group_stats(s, tmp).0 as f64,
+            NumExpr::Largest(s) => self.group_stats(s, tmp).1 as f64,
+            NumExpr::ByPlayer(v) => self.int(&v[self.me as usize], tmp),
+            NumExpr::Add(a, b) => self.int(a, tmp) + self.int(b, tmp),
+            NumExpr::Sub(a, b) => self.int(a, tmp) - self.int(b, tmp),
+            NumExpr::Mul(a, b) => self.int(a, tmp) * self.int(b, tmp),
+            NumExpr::Neg(a) => -self.int(a, tmp),
+        }
+    }
+
+    /// Counting rows or columns: kept out of `int` so that its recursive
+    /// frame stays small (the count holds a big array).
+    #[inline(never)]
+    fn int_heavy(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {
+        match e {
+            NumExpr::Rows(s) | NumExpr::Columns(s) => {
+                let (t, rest) = tmp.split_at_mut(self.w());
+                self.set(s, t, rest);
+                let board = &self.g.rules.board;
+                let rows = matches!(e, NumExpr::Rows(_));
+                // A board has at most MAX_CELLS rows (or columns).
+                let mut seen = [0u64; MAX_CELL_WORDS];
+                let mut n = 0;
+                for c in cellset::cells(t) {
+                    let info = board.cell(c);
+                    let k = (if rows { info.row } else { info.col }).clamp(0, MAX_CELLS as i32 - 1)
+                        as usize;
+                    if seen[k / 64] >> (k % 64) & 1 == 0 {
+                        seen[k / 64] |= 1 << (k % 64);
+                        n += 1;
+                    }
+                }
+                n as f64
+            }
+            NumExpr::Const(_)
+            | NumExpr::Turn
+            | NumExpr::Var(_)
+            | NumExpr::Passes
+            | NumExpr::Index(_)
+            | NumExpr::InHand(..)
+            | NumExpr::Select(..)
+            | NumExpr::Count(_)
+            | NumExpr::Groups(_)
+            | NumExpr::Largest(_)
+            | NumExpr::ByPlayer(_)
+            | NumExpr::Add(..)
+            | NumExpr::Sub(..)
+            | NumExpr::Mul(..)
+            | NumExpr::Neg(_) => self.int(e, tmp),
+        }
+    }
+}
+
+/// Whether a set holds no cell but `here`: an intersection with `here`.
+fn at_most_here(e: &SetExpr) -> bool {
+    match e {
+        SetExpr::Here => true,
+        SetExpr::Inter(a, b) => at_most_here(a) || at_most_here(b),
+        _ => false,
+    }
+}
