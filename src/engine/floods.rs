@@ -139,6 +139,20 @@ impl Ctx<'_> {
         tmp: &mut [u64],
     ) -> bool {
         let w = self.w();
+        // Both sides anchored: whether one tree touches both is one bit
+        // (asked first: cheaper than any other test).
+        if let (Some(p), Some(i), Some(j)) =
+            (self.owner_of_set(s), self.anchor_bit(a), self.anchor_bit(b))
+            && self.g.track_groups
+            && let Some(joined) = self.groups.joins(p, i, j)
+        {
+            // As below (an inexact forest): a "yes" is checked on a rebuilt one.
+            if !joined || self.groups.is_exact(p) {
+                return joined;
+            }
+            self.fresh_groups(p);
+            return self.groups.joins(p, i, j) == Some(true);
+        }
         // No cell of the set on one of the sides: no connection (cheap, and
         // common early in a game).
         if let (Some(sw), Some(aw), Some(bw)) = (self.stored(s), self.stored(a), self.stored(b)) {
@@ -155,19 +169,6 @@ impl Ctx<'_> {
             (None, Some(bit)) => Some((bit, b)),
             (None, None) => None,
         };
-        // Both sides anchored: whether one tree touches both is one bit.
-        if let (Some(p), Some(i), Some(j)) =
-            (self.owner_of_set(s), self.anchor_bit(a), self.anchor_bit(b))
-            && self.g.track_groups
-            && let Some(joined) = self.groups.joins(p, i, j)
-        {
-            // As below: an inexact forest's "yes" is checked on a rebuilt one.
-            if !joined || self.groups.is_exact(p) {
-                return joined;
-            }
-            self.fresh_groups(p);
-            return self.groups.joins(p, i, j) == Some(true);
-        }
         if let (Some(p), Some((bit, other))) = (self.owner_of_set(s), anchored)
             && self.g.track_groups
         {
