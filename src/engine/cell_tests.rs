@@ -68,6 +68,19 @@ pub(super) struct CellTest {
     steps: Vec<Step>,
     /// The first step, or `HOLDS` / `FAILS` for a constant.
     entry: Ix,
+    /// The cells the `where` tests, listed from a few kept sets when its
+    /// set is the neighbours of a kept set filtered by others (Pinch's
+    /// `enemy and neighbors(new)`), rather than built a word at a time.
+    near: Option<Near>,
+}
+
+/// `neighbors(of) and within... except without...`, all kept sets (`of`
+/// one the state or the rules keep, not the enemy's cells).
+#[derive(Clone, Debug)]
+struct Near {
+    of: Leaf,
+    within: Vec<Leaf>,
+    without: Vec<Leaf>,
 }
 
 /// The tests of a game: each condition's address and its tests, one per
@@ -122,11 +135,11 @@ struct Found<'a> {
 
 impl Visitor for Found<'_> {
     fn visit(&mut self, node: WalkNode<'_>, _at: At) -> bool {
-        if let WalkNode::Set(SetExpr::Where(_, cond)) = node {
+        if let WalkNode::Set(SetExpr::Where(domain, cond)) = node {
             let key = &**cond as *const BoolExpr as usize;
             let known = self.tests.by_address.iter().any(|e| e.0 == key);
             let views: Option<Vec<CellTest>> = (0..self.g.players)
-                .map(|me| Lower::new(self.g, me as PlayerId).test(cond))
+                .map(|me| Lower::new(self.g, me as PlayerId).test(domain, cond))
                 .collect();
             if let Some(views) = views
                 && !known
@@ -160,15 +173,55 @@ impl<'a> Lower<'a> {
         }
     }
 
-    fn test(mut self, e: &BoolExpr) -> Option<CellTest> {
+    fn test(mut self, domain: &SetExpr, e: &BoolExpr) -> Option<CellTest> {
         if !liftable(e) {
             return None;
         }
         let entry = self.cond(e, HOLDS, FAILS)?;
+        let mut near = Near {
+            of: Leaf::Stored(0),
+            within: Vec::new(),
+            without: Vec::new(),
+        };
+        let near = (self.near(domain, true, &mut near, &mut 0) == Some(1)).then_some(near);
         Some(CellTest {
             steps: self.steps,
             entry,
+            near,
         })
+    }
+
+    /// Gathers a domain made of `and` and `except` over kept sets and one
+    /// `neighbors(kept set)` (not excepted) into `near`; the number of
+    /// `neighbors` seen, or `None` for any other shape.
+    fn near(&self, e: &SetExpr, keep: bool, near: &mut Near, seen: &mut u32) -> Option<u32> {
+        match e {
+            SetExpr::Inter(a, b) => {
+                self.near(a, keep, near, seen)?;
+                self.near(b, keep, near, seen)
+            }
+            SetExpr::Except(a, b) if keep => {
+                self.near(a, true, near, seen)?;
+                self.near(b, false, near, seen)
+            }
+            SetExpr::Neighbors(a) if keep => {
+                near.of = match self.leaf(a)? {
+                    Leaf::Enemy { .. } => return None,
+                    leaf => leaf,
+                };
+                *seen += 1;
+                Some(*seen)
+            }
+            SetExpr::ByPlayer(v) => self.near(&v[self.me as usize], keep, near, seen),
+            _ => {
+                let leaf = self.leaf(e)?;
+                match keep {
+                    true => near.within.push(leaf),
+                    false => near.without.push(leaf),
+                }
+                Some(*seen)
+            }
+        }
     }
 
     /// A new step; its index.
@@ -276,7 +329,105 @@ impl<'a> Lower<'a> {
     }
 }
 
+/// The sets the leaves read: the state's and the rules' (borrowed apart
+/// from the context, which the parts asked of the tree need mutably).
+#[derive(Clone, Copy)]
+struct Sets<'a> {
+    state: &'a [u64],
+    fixed: &'a [crate::cellset::CellSet],
+    w: usize,
+}
+
+impl<'a> Sets<'a> {
+    fn of(cx: &Ctx<'a>) -> Sets<'a> {
+        Sets {
+            state: cx.sets,
+            fixed: &cx.g.rules.fixed_sets,
+            w: cx.g.words,
+        }
+    }
+}
+
+impl Leaf {
+    /// The leaf's set into `out` with `&` (or `& !`, with `not`).
+    #[inline(always)]
+    fn and_into(self, v: Sets, out: &mut [u64], not: bool) {
+        let flip = if not { !0 } else { 0 };
+        let w = v.w;
+        let at = |s: u32| &v.state[s as usize * w..(s as usize + 1) * w];
+        match self {
+            Leaf::Stored(s) => {
+                for (o, x) in out.iter_mut().zip(at(s)) {
+                    *o &= x ^ flip;
+                }
+            }
+            Leaf::Fixed(i) => {
+                for (o, x) in out.iter_mut().zip(v.fixed[i as usize].words()) {
+                    *o &= x ^ flip;
+                }
+            }
+            Leaf::Enemy { own, neutral } => {
+                let words = at(OCCUPIED as u32)
+                    .iter()
+                    .zip(at(own).iter().zip(at(neutral)));
+                for (o, (x, (y, z))) in out.iter_mut().zip(words) {
+                    *o &= (x & !y & !z) ^ flip;
+                }
+            }
+        }
+    }
+
+    /// Whether the leaf's set holds the cell.
+    #[inline(always)]
+    fn has(self, v: Sets, n: usize) -> bool {
+        let bit = |s: u32| v.state[s as usize * v.w + n / 64] >> (n % 64) & 1 == 1;
+        match self {
+            Leaf::Stored(s) => bit(s),
+            Leaf::Fixed(i) => v.fixed[i as usize].contains(n),
+            Leaf::Enemy { own, neutral } => bit(OCCUPIED as u32) && !bit(own) && !bit(neutral),
+        }
+    }
+}
+
 impl CellTest {
+    /// The cells of the `where`'s set where the condition holds, into
+    /// `out`, if its set is one to build from kept sets (see [`Near`]):
+    /// a word at a time, with no walk of its expression; `cand` is W
+    /// words, `tmp` for the parts asked of the tree.
+    pub(super) fn near_cells(
+        &self,
+        cx: &mut Ctx,
+        out: &mut [u64],
+        cand: &mut [u64],
+        tmp: &mut [u64],
+    ) -> bool {
+        let Some(near) = &self.near else {
+            return false;
+        };
+        let (g, v) = (cx.g, Sets::of(cx));
+        let w = v.w;
+        let of = match near.of {
+            Leaf::Stored(s) => &v.state[s as usize * w..(s as usize + 1) * w],
+            Leaf::Fixed(i) => v.fixed[i as usize].words(),
+            Leaf::Enemy { .. } => unreachable!("not lowered as `of`"),
+        };
+        let cand = &mut cand[..w];
+        g.neighbors_of(of, cand);
+        for l in &near.within {
+            l.and_into(v, cand, false);
+        }
+        for l in &near.without {
+            l.and_into(v, cand, true);
+        }
+        crate::cellset::clear(out);
+        for c in crate::cellset::cells(cand) {
+            if self.holds(cx, c, tmp) {
+                crate::cellset::insert(out, c);
+            }
+        }
+        true
+    }
+
     /// Whether it reads a neighbour of the cell (else the tree is as quick).
     fn reads_neighbours(&self) -> bool {
         self.steps.iter().any(|s| matches!(s.ask, Ask::At(..)))
@@ -285,8 +436,8 @@ impl CellTest {
     /// Whether the condition holds with `here` = `cell`; `tmp` is for the
     /// parts asked of the tree evaluator.
     pub(super) fn holds(&self, cx: &mut Ctx, cell: usize, tmp: &mut [u64]) -> bool {
-        let g = cx.g;
-        let (w, nd) = (g.words, g.rules.board.ndirs());
+        let (g, v) = (cx.g, Sets::of(cx));
+        let nd = g.rules.board.ndirs();
         let near = &g.rules.board.neighbor_table()[cell * nd..(cell + 1) * nd];
         let mut at = self.entry;
         loop {
@@ -296,17 +447,7 @@ impl CellTest {
             let yes = match &step.ask {
                 Ask::At(leaf, d) => {
                     let n = near[*d as usize];
-                    n != NO_CELL && {
-                        let n = n as usize;
-                        let bit = |s: u32| cx.sets[s as usize * w + n / 64] >> (n % 64) & 1 == 1;
-                        match *leaf {
-                            Leaf::Stored(s) => bit(s),
-                            Leaf::Fixed(i) => g.rules.fixed_sets[i as usize].contains(n),
-                            Leaf::Enemy { own, neutral } => {
-                                bit(OCCUPIED as u32) && !bit(own) && !bit(neutral)
-                            }
-                        }
-                    }
+                    n != NO_CELL && leaf.has(v, n as usize)
                 }
                 Ask::Cond(e, binds) => {
                     for &(slot, dir) in binds {
@@ -332,8 +473,10 @@ mod tests {
     /// The same pseudo-random games with cell tests and with the tree
     /// evaluator alone (legal actions, results and the whole position);
     /// the games must reach positions with stones on most cells.
-    fn same_as_tree(g: &Game, tests: usize) {
+    fn same_as_tree(g: &Game, tests: usize, near: usize) {
         assert_eq!(g.cell_tests.len(), tests);
+        let built = g.cell_tests.tests.iter().filter(|v| v[0].near.is_some());
+        assert_eq!(built.count(), near, "`where`s built from kept sets");
         let mut plain = g.clone();
         plain.cell_tests = CellTests::default();
         let mut stones = 0;
@@ -351,12 +494,13 @@ mod tests {
             [("size", "7"), ("capture", "flip")],
             [("size", "13"), ("capture", "remove")],
         ] {
-            same_as_tree(&game(src, &options), 1);
+            same_as_tree(&game(src, &options), 1, 1);
         }
     }
 
-    /// `where`s over computed sets (the cells next to some stones), with
-    /// every kind of part a test lowers: `some d:` and `every d:`, `not`,
+    /// `where`s over computed sets (the cells next to some stones, most
+    /// built from kept sets, one with two `neighbors` not), with every
+    /// kind of part a test lowers: `some d:` and `every d:`, `not`,
     /// `or`, rotations, per-player directions, `X at` a set of directions,
     /// the enemy's pieces, marks, regions and parts asked of the tree.
     #[test]
@@ -373,11 +517,13 @@ mod tests {
                  | place stone at near where enemy at forward or home at rotate(forward, 45)
                  | place stone at near where own at orthogonal and count(own) > 2
                  | remove (enemy and neighbors(own)) where not (own at n or own at s)
+                 | place stone at (neighbors(home) except occupied except fresh) where own at forward
+                 | place stone at (neighbors(fresh) and neighbors(own)) where own at n
                  | place stone at empty where count(own) < 2
              end if count(own) > 12: mover wins",
             &[],
         );
-        same_as_tree(&square, 5);
+        same_as_tree(&square, 7, 6);
         let hex = game(
             "game T board hexhex(4) players x, o pieces stone
              turn: place stone at (empty and neighbors(own)) where some d: own at d and own at rotate(d, 60)
@@ -385,6 +531,6 @@ mod tests {
                  | place stone at empty where count(own) < 2",
             &[],
         );
-        same_as_tree(&hex, 2);
+        same_as_tree(&hex, 2, 2);
     }
 }

@@ -278,24 +278,33 @@ impl Ctx<'_> {
                     }
                     _ => {
                         let (t, rest) = tmp.split_at_mut(w);
-                        self.set(a, t, rest);
-                        cellset::clear(out);
                         let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
-                        // Of a stored set: perhaps all at once (see `lift`).
-                        if let Some(test) = self.g.cell_tests.find(cond, self.me)
-                            && self.stored(a).is_none()
-                        {
-                            for c in cellset::cells(t) {
-                                if test.holds(self, c, rest) {
-                                    cellset::insert(out, c);
+                        let test = self.g.cell_tests.find(cond, self.me);
+                        // The neighbours of a kept set filtered by others:
+                        // built from those sets, without walking `a`.
+                        let built = test.is_some_and(|test| test.near_cells(self, out, t, rest));
+                        if !built {
+                            self.set(a, t, rest);
+                            cellset::clear(out);
+                            let stored = self.stored(a).is_some();
+                            match test {
+                                Some(test) if !stored => {
+                                    for c in cellset::cells(t) {
+                                        if test.holds(self, c, rest) {
+                                            cellset::insert(out, c);
+                                        }
+                                    }
                                 }
-                            }
-                        } else if self.stored(a).is_none() || !self.where_whole(t, cond, out, rest)
-                        {
-                            for c in cellset::cells(t) {
-                                self.here = c as u32;
-                                if self.cond(cond, rest) {
-                                    cellset::insert(out, c);
+                                // Of a stored set: perhaps all at once (see
+                                // `lift`).
+                                _ if stored && self.where_whole(t, cond, out, rest) => {}
+                                _ => {
+                                    for c in cellset::cells(t) {
+                                        self.here = c as u32;
+                                        if self.cond(cond, rest) {
+                                            cellset::insert(out, c);
+                                        }
+                                    }
                                 }
                             }
                         }
