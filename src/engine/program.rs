@@ -240,6 +240,7 @@ impl<'a> Lower<'a> {
             code: self.code,
             out,
         }
+        .live()
         .allocated();
         (program.regs() <= MAX_REGS).then_some(program)
     }
@@ -258,6 +259,20 @@ impl<'a> Lower<'a> {
 
     fn who(&self, w: Who) -> usize {
         view_player(self.g, self.me, w)
+    }
+
+    /// `x and y`, as `x except z` when `y` is `not z` (`all except z`):
+    /// Connect Four's `empty where not empty at s` is then two steps.
+    fn and(&mut self, x: Reg, y: Reg) -> Reg {
+        let negated = |r: Reg| match self.code[r as usize].op {
+            Op::AndNot(all, z) if self.code[all as usize].op == Op::All => Some(z),
+            _ => None,
+        };
+        match (negated(x), negated(y)) {
+            (_, Some(z)) => self.emit(Op::AndNot(x, z)),
+            (Some(z), None) => self.emit(Op::AndNot(y, z)),
+            (None, None) => self.emit(Op::And(x, y)),
+        }
     }
 
     fn stored(&mut self, set: usize) -> Reg {
@@ -316,7 +331,7 @@ impl<'a> Lower<'a> {
                     return None;
                 }
                 let c = self.cells(cond)?;
-                self.emit(Op::And(a, c))
+                self.and(a, c)
             }
             // Left to the tree evaluator: their tables are walked there.
             SetExpr::Reach(..)
@@ -341,12 +356,13 @@ impl<'a> Lower<'a> {
                 let a = self.cells(a)?;
                 self.emit(Op::AndNot(all, a))
             }
-            BoolExpr::And(a, b) | BoolExpr::Or(a, b) => {
+            BoolExpr::And(a, b) => {
                 let (x, y) = (self.cells(a)?, self.cells(b)?);
-                self.emit(match e {
-                    BoolExpr::And(..) => Op::And(x, y),
-                    _ => Op::Or(x, y),
-                })
+                self.and(x, y)
+            }
+            BoolExpr::Or(a, b) => {
+                let (x, y) = (self.cells(a)?, self.cells(b)?);
+                self.emit(Op::Or(x, y))
             }
             BoolExpr::At(s, d) => match self.dir(d)? {
                 Some(d) => {
@@ -416,6 +432,52 @@ impl Program {
             .map(|i| i.dst as usize + 1)
             .max()
             .unwrap_or(0)
+    }
+
+    /// The same code without the steps no later step reads (left behind
+    /// by [`Lower::and`]), registers renumbered to match.
+    fn live(self) -> Program {
+        let n = self.code.len();
+        let mut live = vec![false; n];
+        live[self.out as usize] = true;
+        for i in (0..n).rev() {
+            if live[i] {
+                for r in operands(&self.code[i].op) {
+                    live[r as usize] = true;
+                }
+            }
+        }
+        let mut new: Vec<Reg> = vec![0; n];
+        let mut code = Vec::new();
+        for (i, ins) in self.code.into_iter().enumerate() {
+            if !live[i] {
+                continue;
+            }
+            new[i] = code.len() as Reg;
+            let at = |r: Reg| new[r as usize];
+            let op = match ins.op {
+                Op::And(a, b) => Op::And(at(a), at(b)),
+                Op::Or(a, b) => Op::Or(at(a), at(b)),
+                Op::AndNot(a, b) => Op::AndNot(at(a), at(b)),
+                Op::Before(a, d) => Op::Before(at(a), d),
+                Op::Neighbors(a) => Op::Neighbors(at(a)),
+                op @ (Op::Stored(_)
+                | Op::Fixed(_)
+                | Op::Slot(_)
+                | Op::All
+                | Op::Nothing
+                | Op::Cell(_)
+                | Op::Cond(..)) => op,
+            };
+            code.push(Instr {
+                dst: code.len() as Reg,
+                op,
+            });
+        }
+        Program {
+            code,
+            out: new[self.out as usize],
+        }
     }
 
     /// The same code with registers reused once their last reader has run
@@ -638,6 +700,22 @@ mod tests {
              end if count(own where some d: own at d and own at rotate(d, 180) and own at rotate(d, 90)) > 2: mover wins",
             7,
         );
+    }
+
+    /// `X where not Y` is `X except Y`: no step for `not`, none left over.
+    #[test]
+    fn a_cell_without_a_neighbour_is_two_steps_after_the_load() {
+        let g = game(
+            "game T board square(7, 6) with diagonals players x, o pieces disc
+             turn: place disc at empty where not empty at s",
+        );
+        let ChoiceKind::Place { target, .. } = &g.rules.choices[0].kind else {
+            panic!("a placement")
+        };
+        let p = g.programs.find(target, 0).expect("a program");
+        let ops: Vec<String> = p.code.iter().map(|i| format!("{:?}", i.op)).collect();
+        assert_eq!(ops.len(), 3, "{ops:?}");
+        assert!(ops[2].starts_with("AndNot"), "{ops:?}");
     }
 
     #[test]
