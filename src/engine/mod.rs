@@ -30,9 +30,11 @@ mod probe;
 mod program;
 mod rays;
 mod raysets;
+mod registers;
 #[cfg(test)]
 mod same_games;
 mod scratch;
+mod shift_counts;
 mod shifts;
 mod state;
 mod whole_sets;

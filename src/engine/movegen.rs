@@ -143,64 +143,6 @@ impl Game {
         }
     }
 
-    /// Whether counting choice `c`'s moves a direction at a time on whole
-    /// sets beats visiting its pieces: its directions are shifts, and the
-    /// pieces outnumber them (a few kings are quicker visited).
-    #[inline]
-    fn shifts_pay(&self, c: u16, player: PlayerId, from: &[u64]) -> bool {
-        let dirs = self.moves.shifted_dirs[c as usize * self.players + player as usize] as usize;
-        dirs > 0 && cellset::count(from) > 2 * dirs
-    }
-
-    /// How many steps choice `c` offers `player`, a direction at a time:
-    /// the cells of `from` whose neighbour that way is in `to`.
-    fn steps_by_shifts(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
-        let w = self.words;
-        let (from, to) = (&t[..w], &t[2 * w..3 * w]);
-        let (mask, _) = self.move_dirs(c, player);
-        let mut next = [0u64; super::dirs::SHIFT_WORDS];
-        let next = &mut next[..w];
-        let mut n = 0;
-        for d in each_dir(mask) {
-            self.shifts.before(d, to, next);
-            n += cellset::count_and(from, next);
-        }
-        n
-    }
-
-    /// Whether counting choice `c`'s jumps by whole-set shifts beats
-    /// visiting its pieces: its directions are shifts, and the pieces
-    /// outnumber them (a chain's one piece is quicker visited).
-    #[inline]
-    fn jumps_shift(&self, c: u16, player: PlayerId, from: &[u64]) -> bool {
-        let dirs = self.moves.shifted_dirs[c as usize * self.players + player as usize] as usize;
-        dirs > 0 && cellset::count(from) > dirs
-    }
-
-    /// How many jumps choice `c` offers `player`, a direction at a time:
-    /// the cells of `from` whose neighbour that way is in `over` and whose
-    /// next cell beyond is in `to`. No branch depends on the position
-    /// (visiting the pieces, the processor guesses which have an enemy
-    /// next to them).
-    fn jumps_by_shifts(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
-        let w = self.words;
-        let (from, over, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
-        let (mask, _) = self.move_dirs(c, player);
-        let mut landing = [0u64; super::dirs::SHIFT_WORDS];
-        let mut next = [0u64; super::dirs::SHIFT_WORDS];
-        let (landing, next) = (&mut landing[..w], &mut next[..w]);
-        let mut n = 0;
-        for d in each_dir(mask) {
-            self.shifts.before(d, to, landing);
-            for (l, o) in landing.iter_mut().zip(over) {
-                *l &= o;
-            }
-            self.shifts.before(d, landing, next);
-            n += cellset::count_and(from, next);
-        }
-        n
-    }
-
     /// The `k`-th action (`k < offered`) of choice `c` for `player`.
     #[inline]
     pub(super) fn nth_offered(&self, c: u16, player: PlayerId, t: &[u64], k: usize) -> Action {
