@@ -449,15 +449,7 @@ impl CellTest {
                     let n = near[*d as usize];
                     n != NO_CELL && leaf.has(v, n as usize)
                 }
-                Ask::Cond(e, binds) => {
-                    for &(slot, dir) in binds {
-                        cx.dirs[slot as usize] = dir;
-                    }
-                    let on = std::mem::replace(&mut cx.memo_on, false);
-                    let holds = cx.cond(e, tmp);
-                    cx.memo_on = on;
-                    holds
-                }
+                Ask::Cond(e, binds) => cx.cond_bound(e, binds, tmp),
             };
             at = if yes { step.then } else { step.otherwise };
         }

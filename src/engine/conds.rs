@@ -20,6 +20,20 @@ impl Ctx<'_> {
         }
     }
 
+    /// A part of a lowered condition that does not look from `here`
+    /// (see [`super::cell_tests`], [`super::registers`]), asked with the
+    /// directions of the `some d:` / `every d:` unrolled around it bound
+    /// (`binds`: slot and direction), the offer's memo off.
+    pub(super) fn cond_bound(&mut self, e: &BoolExpr, binds: &[(u8, u8)], tmp: &mut [u64]) -> bool {
+        for &(slot, dir) in binds {
+            self.dirs[slot as usize] = dir;
+        }
+        let on = std::mem::replace(&mut self.memo_on, false);
+        let holds = self.cond(e, tmp);
+        self.memo_on = on;
+        holds
+    }
+
     pub(super) fn cond(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
         match e {
             BoolExpr::Const(b) => *b,

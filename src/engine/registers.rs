@@ -228,13 +228,7 @@ impl Program {
                     g.neighbors_of(src, dst);
                 }
                 Op::Cond(cond, binds) => {
-                    for &(slot, dir) in binds {
-                        cx.dirs[slot as usize] = dir;
-                    }
-                    let on = std::mem::replace(&mut cx.memo_on, false);
-                    let holds = cx.cond(cond, tmp);
-                    cx.memo_on = on;
-                    if holds {
+                    if cx.cond_bound(cond, binds, tmp) {
                         cellset::copy(&mut regs[d..d + w], &g.all_cells);
                     } else {
                         cellset::clear(&mut regs[d..d + w]);
