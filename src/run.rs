@@ -224,8 +224,16 @@ impl Bench {
     }
 }
 
-/// Random playouts on one thread for about `duration`, reusing one state.
-pub fn bench(game: &Game, start: &State, duration: Duration, seed: u64) -> Bench {
+/// How long a benchmark runs: about a time, or a number of playouts
+/// (fixed work, to compare two builds by the CPU time they take).
+#[derive(Clone, Copy, Debug)]
+pub enum Budget {
+    Time(Duration),
+    Playouts(u64),
+}
+
+/// Random playouts on one thread within `budget`, reusing one state.
+pub fn bench(game: &Game, start: &State, budget: Budget, seed: u64) -> Bench {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut st = start.clone();
     let limit = ply_limit(game);
@@ -243,8 +251,12 @@ pub fn bench(game: &Game, start: &State, duration: Duration, seed: u64) -> Bench
         }
         playouts += 1;
         plies += n as u64;
-        // Check the clock every few games: it costs more than a ply.
-        if playouts % 16 == 0 && begin.elapsed() >= duration {
+        let done = match budget {
+            Budget::Playouts(count) => playouts >= count,
+            // Check the clock every few games: it costs more than a ply.
+            Budget::Time(duration) => playouts % 16 == 0 && begin.elapsed() >= duration,
+        };
+        if done {
             break;
         }
     }

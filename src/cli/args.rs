@@ -208,6 +208,10 @@ pub struct BenchArgs {
     /// How long to run.
     #[arg(long, default_value_t = 3.0)]
     pub seconds: f64,
+    /// Play exactly this many random games instead: fixed work, to compare
+    /// two builds by the CPU time they take (`time`, `scripts/cpu-ab.sh`).
+    #[arg(long, conflicts_with = "seconds")]
+    pub playouts: Option<u64>,
     /// Seed of the random games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

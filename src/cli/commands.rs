@@ -254,9 +254,18 @@ pub(super) fn bench_cmd(a: &BenchArgs, out: &mut dyn Write) -> Result<(), Failur
             "error: --seconds must be more than 0 and at most 3600\n".into(),
         ));
     }
+    let budget = match a.playouts {
+        Some(0) => {
+            return Err(Failure::Input(
+                "error: --playouts must be at least 1\n".into(),
+            ));
+        }
+        Some(n) => run::Budget::Playouts(n),
+        None => run::Budget::Time(Duration::from_secs_f64(a.seconds)),
+    };
     let game = load(&a.game.file, &a.game.options)?;
     let start = game.start();
-    let b = run::bench(&game, &start, Duration::from_secs_f64(a.seconds), a.seed);
+    let b = run::bench(&game, &start, budget, a.seed);
     if a.json {
         let doc = BenchDoc {
             game: GameDoc::of(&game),

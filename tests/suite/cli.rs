@@ -522,6 +522,18 @@ fn bench_rejects_bad_durations() {
 }
 
 #[test]
+fn bench_plays_a_fixed_number_of_playouts() {
+    let doc = json(&["bench", TTT, "--playouts", "37", "--json"]);
+    assert_eq!(doc["playouts"].as_u64(), Some(37), "{doc}");
+    let out = ok(&["bench", TTT, "--playouts", "5"]);
+    assert!(out.contains("(5 playouts in "), "{out}");
+    let err = fails(&["bench", TTT, "--playouts", "0"], 2);
+    assert!(err.contains("--playouts must be at least 1"), "{err}");
+    let err = fails(&["bench", TTT, "--playouts", "5", "--seconds", "1"], 2);
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
+#[test]
 fn no_empty_parentheses_without_options() {
     let out = ok(&["bench", TTT, "--seconds", "0.1"]);
     assert!(out.starts_with("Tic-tac-toe: "), "{out}");
