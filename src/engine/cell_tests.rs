@@ -18,6 +18,7 @@ use super::eval::Ctx;
 use super::lift::{cond_fixed_here, liftable};
 use super::program::{bound_dir, view_player};
 use super::{Game, NO_CELL, OCCUPIED};
+use crate::cellset;
 use crate::rules::walk::{self, At, Node as WalkNode, Visitor};
 use crate::rules::*;
 
@@ -68,9 +69,10 @@ pub(super) struct CellTest {
     steps: Vec<Step>,
     /// The first step, or `HOLDS` / `FAILS` for a constant.
     entry: Ix,
-    /// The cells the `where` tests, listed from a few kept sets when its
-    /// set is the neighbours of a kept set filtered by others (Pinch's
-    /// `enemy and neighbors(new)`), rather than built a word at a time.
+    /// How to build the cells the `where` tests a word at a time from a
+    /// few kept sets, when its set is the neighbours of a kept set filtered
+    /// by others (Pinch's `enemy and neighbors(new)`), rather than by
+    /// walking its expression.
     near: Option<Near>,
 }
 
@@ -178,12 +180,15 @@ impl<'a> Lower<'a> {
             return None;
         }
         let entry = self.cond(e, HOLDS, FAILS)?;
-        let mut near = Near {
-            of: Leaf::Stored(0),
-            within: Vec::new(),
-            without: Vec::new(),
+        let (mut of, mut within, mut without) = (Vec::new(), Vec::new(), Vec::new());
+        let near = match self.near(domain, true, &mut of, &mut within, &mut without) {
+            Some(()) if of.len() == 1 => Some(Near {
+                of: of[0],
+                within,
+                without,
+            }),
+            Some(()) | None => None,
         };
-        let near = (self.near(domain, true, &mut near, &mut 0) == Some(1)).then_some(near);
         Some(CellTest {
             steps: self.steps,
             entry,
@@ -191,35 +196,43 @@ impl<'a> Lower<'a> {
         })
     }
 
-    /// Gathers a domain made of `and` and `except` over kept sets and one
-    /// `neighbors(kept set)` (not excepted) into `near`; the number of
-    /// `neighbors` seen, or `None` for any other shape.
-    fn near(&self, e: &SetExpr, keep: bool, near: &mut Near, seen: &mut u32) -> Option<u32> {
+    /// Splits a domain made of `and` and `except` over kept sets and
+    /// `neighbors(kept set)` (not excepted) into the sets whose neighbours
+    /// it takes (`of`), the sets it keeps and those it excepts; `None` for
+    /// any other shape.
+    fn near(
+        &self,
+        e: &SetExpr,
+        keep: bool,
+        of: &mut Vec<Leaf>,
+        within: &mut Vec<Leaf>,
+        without: &mut Vec<Leaf>,
+    ) -> Option<()> {
         match e {
             SetExpr::Inter(a, b) => {
-                self.near(a, keep, near, seen)?;
-                self.near(b, keep, near, seen)
+                self.near(a, keep, of, within, without)?;
+                self.near(b, keep, of, within, without)
             }
             SetExpr::Except(a, b) if keep => {
-                self.near(a, true, near, seen)?;
-                self.near(b, false, near, seen)
+                self.near(a, true, of, within, without)?;
+                self.near(b, false, of, within, without)
             }
             SetExpr::Neighbors(a) if keep => {
-                near.of = match self.leaf(a)? {
-                    Leaf::Enemy { .. } => return None,
-                    leaf => leaf,
-                };
-                *seen += 1;
-                Some(*seen)
+                let leaf = self.leaf(a)?;
+                if let Leaf::Enemy { .. } = leaf {
+                    return None;
+                }
+                of.push(leaf);
+                Some(())
             }
-            SetExpr::ByPlayer(v) => self.near(&v[self.me as usize], keep, near, seen),
+            SetExpr::ByPlayer(v) => self.near(&v[self.me as usize], keep, of, within, without),
             _ => {
                 let leaf = self.leaf(e)?;
                 match keep {
-                    true => near.within.push(leaf),
-                    false => near.without.push(leaf),
+                    true => within.push(leaf),
+                    false => without.push(leaf),
                 }
-                Some(*seen)
+                Some(())
             }
         }
     }
@@ -334,7 +347,7 @@ impl<'a> Lower<'a> {
 #[derive(Clone, Copy)]
 struct Sets<'a> {
     state: &'a [u64],
-    fixed: &'a [crate::cellset::CellSet],
+    fixed: &'a [cellset::CellSet],
     w: usize,
 }
 
@@ -419,10 +432,10 @@ impl CellTest {
         for l in &near.without {
             l.and_into(v, cand, true);
         }
-        crate::cellset::clear(out);
-        for c in crate::cellset::cells(cand) {
+        cellset::clear(out);
+        for c in cellset::cells(cand) {
             if self.holds(cx, c, tmp) {
-                crate::cellset::insert(out, c);
+                cellset::insert(out, c);
             }
         }
         true
