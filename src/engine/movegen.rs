@@ -118,7 +118,7 @@ impl Game {
             ChoiceKind::Step { links: false, .. } if self.shifts_pay(c, player, &t[..w]) => {
                 self.steps_by_shifts(c, player, t)
             }
-            ChoiceKind::Jump { .. } if self.jumps_shift(c, player, &t[..w]) => {
+            ChoiceKind::Jump { .. } if self.jump_shifts_pay(c, player, &t[..w]) => {
                 self.jumps_by_shifts(c, player, t)
             }
             ChoiceKind::Step { .. } if self.moves.distinct => {

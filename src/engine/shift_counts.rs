@@ -38,7 +38,7 @@ impl Game {
     /// visiting its pieces: its directions are shifts, and the pieces
     /// outnumber them (a chain's one piece is quicker visited).
     #[inline]
-    pub(super) fn jumps_shift(&self, c: u16, player: PlayerId, from: &[u64]) -> bool {
+    pub(super) fn jump_shifts_pay(&self, c: u16, player: PlayerId, from: &[u64]) -> bool {
         let dirs = self.moves.shifted_dirs[c as usize * self.players + player as usize] as usize;
         dirs > 0 && cellset::count(from) > dirs
     }
