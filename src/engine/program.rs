@@ -24,6 +24,7 @@ use super::{EMPTY, Game, OCCUPIED};
 use crate::rules::walk::{self, At, Node, Visitor};
 use crate::rules::*;
 
+/// The roots of a game: each one's address and its programs, one per view.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Programs {
     /// Open addressing by address; 0 marks a free slot.
@@ -206,7 +207,8 @@ impl<'a> Lower<'a> {
     }
 
     /// `x and y`, as `x except z` when `y` is `not z` (`all except z`):
-    /// Connect Four's `empty where not empty at s` is then two steps.
+    /// Connect Four's `empty where not empty at s` is then the load of
+    /// `empty`, one shift and one join.
     fn and(&mut self, x: Reg, y: Reg) -> Reg {
         let negated = |r: Reg| match self.code[r as usize].op {
             Op::AndNot(all, z) if self.code[all as usize].op == Op::All => Some(z),
@@ -361,6 +363,7 @@ impl<'a> Lower<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::registers::Op;
     use super::super::{Game, State};
     use super::Programs;
     use crate::rules::*;
@@ -437,9 +440,9 @@ mod tests {
             panic!("a placement")
         };
         let p = g.programs.find(target, 0).expect("a program");
-        let ops: Vec<String> = p.code.iter().map(|i| format!("{:?}", i.op)).collect();
+        let ops: Vec<&Op> = p.code.iter().map(|i| &i.op).collect();
         assert_eq!(ops.len(), 3, "{ops:?}");
-        assert!(ops[2].starts_with("AndNot"), "{ops:?}");
+        assert!(matches!(ops[2], Op::AndNot(..)), "{ops:?}");
     }
 
     #[test]
