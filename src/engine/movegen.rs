@@ -407,7 +407,9 @@ impl Game {
                         continue;
                     }
                     if self.offer(st, choices) {
-                        st.pie_offered = st.acted == 0 && self.rules.swap_turns.contains(&st.turn);
+                        st.pie_offered = st.acted == 0
+                            && !self.rules.swap_turns.is_empty()
+                            && self.rules.swap_turns.contains(&st.turn);
                         return;
                     }
                     match repeat {
@@ -572,7 +574,12 @@ impl Game {
     }
 
     pub(super) fn next_turn(&self, st: &mut State) {
-        st.mover = ((st.mover as usize + 1) % self.players) as PlayerId;
+        // No division: the mover only ever steps by one.
+        st.mover = if st.mover as usize + 1 == self.players {
+            0
+        } else {
+            st.mover + 1
+        };
         st.turn += 1;
         st.step = 0;
         st.done = 0;
@@ -581,6 +588,12 @@ impl Game {
     }
 
     pub(super) fn select_turn(&self, st: &mut State) -> u16 {
+        // Most games: one kind of turn, always.
+        if let [only] = &self.rules.turns[..]
+            && matches!(only.when, TurnWhen::Always)
+        {
+            return 0;
+        }
         for (i, t) in self.rules.turns.iter().enumerate() {
             let applies = match &t.when {
                 TurnWhen::Always => true,
