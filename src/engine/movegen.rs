@@ -475,13 +475,15 @@ impl Game {
                 // which is all that is read of it: no clearing.
                 let n = match &choice.kind {
                     ChoiceKind::Place { target, .. } => {
-                        self.cell_targets(&mut cx, target, out, scratch, |empty, _, _| empty)
+                        self.cell_targets(&mut cx, *c, target, out, scratch, |empty, _, _| empty)
                     }
                     ChoiceKind::Convert(target) => {
-                        self.cell_targets(&mut cx, target, out, scratch, |_, occ, own| occ & !own)
+                        self.cell_targets(&mut cx, *c, target, out, scratch, |_, occ, own| {
+                            occ & !own
+                        })
                     }
                     ChoiceKind::Remove(target) => {
-                        self.cell_targets(&mut cx, target, out, scratch, |_, occ, _| occ)
+                        self.cell_targets(&mut cx, *c, target, out, scratch, |_, occ, _| occ)
                     }
                     ChoiceKind::Step { from, to, .. } => {
                         rest.fill(0);
@@ -544,14 +546,19 @@ impl Game {
     fn cell_targets(
         &self,
         cx: &mut Ctx,
+        c: u16,
         target: &SetExpr,
         out: &mut [u64],
         scratch: &mut [u64],
         within: impl Fn(u64, u64, u64) -> u64,
     ) -> usize {
-        match cx.stored(target) {
-            Some(t) => cellset::copy(out, t),
-            None => cx.set(target, out, scratch),
+        if let Some(p) = self.programs.of_choice(c, cx.me) {
+            p.run(cx, out, scratch);
+        } else {
+            match cx.stored(target) {
+                Some(t) => cellset::copy(out, t),
+                None => cx.set(target, out, scratch),
+            }
         }
         let own = self.owner_set(cx.me as usize);
         let (empty, occ, own) = (cx.raw(EMPTY), cx.raw(OCCUPIED), cx.raw(own));

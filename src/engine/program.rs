@@ -30,6 +30,9 @@ pub(super) struct Programs {
     /// Open addressing by address; 0 marks a free slot.
     table: Vec<(usize, u32)>,
     programs: Vec<Vec<Program>>,
+    /// Per choice of the rules: the root its cell target is, if it is one
+    /// (found here once, not looked up at every offer).
+    choice_roots: Vec<Option<u32>>,
     /// Registers the largest program uses.
     pub(super) regs: usize,
 }
@@ -59,7 +62,34 @@ impl Programs {
                 .max(views.iter().map(Program::regs).max().unwrap_or(0));
             p.programs.push(views);
         }
+        p.choice_roots = g
+            .rules
+            .choices
+            .iter()
+            .map(|c| match &c.kind {
+                ChoiceKind::Place { target, .. }
+                | ChoiceKind::Convert(target)
+                | ChoiceKind::Remove(target) => p.root(target),
+                ChoiceKind::Pass
+                | ChoiceKind::Swap
+                | ChoiceKind::Choose { .. }
+                | ChoiceKind::Rotate(_)
+                | ChoiceKind::Step { .. }
+                | ChoiceKind::Jump { .. }
+                | ChoiceKind::Slide { .. }
+                | ChoiceKind::Leap { .. }
+                | ChoiceKind::Move { .. } => None,
+            })
+            .collect();
         p
+    }
+
+    /// The program of choice `c`'s cell target for a view, if the target
+    /// is a root.
+    #[inline(always)]
+    pub(super) fn of_choice(&self, c: u16, me: PlayerId) -> Option<&Program> {
+        let id = (*self.choice_roots.get(c as usize)?)?;
+        Some(&self.programs[id as usize][me as usize])
     }
 
     /// The program of a root for a view, if `e` is a root. Games without
@@ -75,13 +105,23 @@ impl Programs {
 
     #[inline(never)]
     fn lookup(&self, e: &SetExpr, me: PlayerId) -> Option<&Program> {
+        let id = self.root(e)?;
+        Some(&self.programs[id as usize][me as usize])
+    }
+
+    /// The index of root `e`, if it is one.
+    #[inline(always)]
+    fn root(&self, e: &SetExpr) -> Option<u32> {
         let key = e as *const SetExpr as usize;
         let size = self.table.len();
+        if size == 0 {
+            return None;
+        }
         let mut i = slot(key, size);
         loop {
             let (k, id) = self.table[i];
             if k == key {
-                return Some(&self.programs[id as usize][me as usize]);
+                return Some(id);
             }
             if k == 0 {
                 return None;
