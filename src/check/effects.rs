@@ -29,9 +29,16 @@ impl<'a> Checker<'a> {
 
     pub(super) fn effect_inner(&mut self, e: &ast::Effect) -> Effect {
         match e {
-            ast::Effect::Clear(m) => Effect::Clear(self.mark(m)),
+            // Clearing a mark that is never set changes nothing.
+            ast::Effect::Clear(m) => match self.mark(m) {
+                m if self.is_dead_mark(m) => Effect::Seq(Vec::new()),
+                m => Effect::Clear(m),
+            },
             ast::Effect::Mark(m, s) => Effect::Mark(self.mark(m), self.set(s)),
-            ast::Effect::Unmark(m, s) => Effect::Unmark(self.mark(m), self.set(s)),
+            ast::Effect::Unmark(m, s) => match (self.mark(m), self.set(s)) {
+                (m, _) if self.is_dead_mark(m) => Effect::Seq(Vec::new()),
+                (m, s) => Effect::Unmark(m, s),
+            },
             ast::Effect::Convert(s, m) => {
                 Effect::Convert(self.set(s), m.as_ref().map(|m| self.mark(m)))
             }

@@ -61,7 +61,23 @@ impl std::str::FromStr for OptionChoice {
 
 /// Compiles a parsed game with the given option values.
 pub fn compile(file: &GameFile, chosen: &[OptionChoice]) -> Result<Rules, Vec<Diagnostic>> {
+    let rules = compile_with(file, chosen, Vec::new())?;
+    // A mark no rule sets with these options is always empty: lowered
+    // again knowing it, its `clear`s and its joins drop out.
+    let dead = optimise::marks_never_set(&rules);
+    if dead.iter().any(|&d| d) {
+        return compile_with(file, chosen, dead);
+    }
+    Ok(rules)
+}
+
+fn compile_with(
+    file: &GameFile,
+    chosen: &[OptionChoice],
+    dead_marks: Vec<bool>,
+) -> Result<Rules, Vec<Diagnostic>> {
     let mut c = Checker::new(file);
+    c.dead_marks = dead_marks;
     c.options(chosen);
     c.declarations();
     c.build_board();
@@ -213,9 +229,17 @@ struct Checker<'a> {
     reserved: Vec<bool>,
     /// Where the choices, guards and ends were written (see [`Sources`]).
     sources: Sources,
+    /// Per mark: no rule sets it (with the options chosen), so it is always
+    /// empty (see [`optimise::marks_never_set`]).
+    dead_marks: Vec<bool>,
 }
 
 impl<'a> Checker<'a> {
+    /// Whether mark `m` is never set (see [`optimise::marks_never_set`]).
+    fn is_dead_mark(&self, m: MarkId) -> bool {
+        self.dead_marks.get(m as usize) == Some(&true)
+    }
+
     fn new(file: &'a GameFile) -> Checker<'a> {
         let mut names = HashMap::new();
         for (b, _) in builtins::NAMES {
@@ -257,6 +281,7 @@ impl<'a> Checker<'a> {
             reserve: Vec::new(),
             reserved: Vec::new(),
             sources: Sources::default(),
+            dead_marks: Vec::new(),
         }
     }
 

@@ -95,12 +95,8 @@ impl<'a> Checker<'a> {
                     else {
                         return Value::Error;
                     };
-                    let (x, y) = (Box::new(x), Box::new(y));
-                    return Value::Set(match op {
-                        BinOp::Or => SetExpr::Union(x, y),
-                        BinOp::And => SetExpr::Inter(x, y),
-                        _ => SetExpr::Except(x, y),
-                    });
+                    let dead = |s: &SetExpr| matches!(s, SetExpr::Mark(m) if self.is_dead_mark(*m));
+                    return Value::Set(optimise::join(op, x, y, dead));
                 }
                 let (Some(x), Some(y)) = (self.want_bool(va, a.span), self.want_bool(vb, b.span))
                 else {

@@ -2,7 +2,8 @@
 //! common conditions. Each function returns what the engine evaluates.
 
 use crate::ast::BinOp;
-use crate::rules::{BoolExpr, CmpOp, NumExpr, SetExpr};
+use crate::rules::walk::{self, At, Node, Visitor};
+use crate::rules::{BoolExpr, Choice, CmpOp, Effect, NumExpr, Rules, SetExpr};
 
 /// `x or y`, decided now when one side is known.
 pub(super) fn or(x: BoolExpr, y: BoolExpr) -> BoolExpr {
@@ -80,5 +81,120 @@ fn nonempty(s: SetExpr) -> BoolExpr {
             }
         }
         s => BoolExpr::NonEmpty(s),
+    }
+}
+
+/// `x or y`, `x and y` or `x except y` (`op` is one of those), with a
+/// side that `is_empty` (a mark never set) dropped where it changes
+/// nothing: `x or ∅` and `x except ∅` are `x`.
+pub(super) fn join(
+    op: &BinOp,
+    x: SetExpr,
+    y: SetExpr,
+    is_empty: impl Fn(&SetExpr) -> bool,
+) -> SetExpr {
+    match op {
+        BinOp::Or if is_empty(&y) => x,
+        BinOp::Or if is_empty(&x) => y,
+        BinOp::Except if is_empty(&y) => x,
+        _ => {
+            let (x, y) = (Box::new(x), Box::new(y));
+            match op {
+                BinOp::Or => SetExpr::Union(x, y),
+                BinOp::And => SetExpr::Inter(x, y),
+                _ => SetExpr::Except(x, y),
+            }
+        }
+    }
+}
+
+/// Per mark of `rules`: whether no choice marks with it and no effect sets
+/// it, so that it is empty all game long (Pinch's `vacated` when captured
+/// stones flip: only removals mark it).
+pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
+    struct Set(Vec<bool>);
+    impl Visitor for Set {
+        fn visit(&mut self, node: Node<'_>, _at: At) -> bool {
+            let m = match node {
+                Node::Choice(Choice { marking, .. }) => *marking,
+                Node::Effect(e) => match e {
+                    Effect::Mark(m, _)
+                    | Effect::Convert(_, Some(m))
+                    | Effect::Remove(_, Some(m)) => Some(*m),
+                    Effect::Clear(_)
+                    | Effect::Unmark(..)
+                    | Effect::Convert(_, None)
+                    | Effect::Remove(_, None)
+                    | Effect::Repeat(_)
+                    | Effect::If(..)
+                    | Effect::Seq(_)
+                    | Effect::EachGroup { .. }
+                    | Effect::Swap
+                    | Effect::Make(..)
+                    | Effect::Place(..)
+                    | Effect::Move(..)
+                    | Effect::Set(..) => None,
+                },
+                Node::Set(_)
+                | Node::Num(_)
+                | Node::Cond(_)
+                | Node::Dir(_)
+                | Node::Dirs(_)
+                | Node::Outcome(_) => None,
+            };
+            if let Some(m) = m {
+                self.0[m as usize] = true;
+            }
+            true
+        }
+    }
+    let mut set = Set(vec![false; rules.marks.len()]);
+    walk::walk(rules, &mut set);
+    set.0.iter().map(|&s| !s).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{ChoiceKind, Effect, Rules, SetExpr};
+
+    fn pinch(capture: &str) -> Rules {
+        let file = crate::syntax::parse(include_str!("../../games/pinch.gdl")).expect("parses");
+        let chosen = [super::super::OptionChoice {
+            name: "capture".into(),
+            value: capture.into(),
+        }];
+        super::super::compile(&file, &chosen).expect("compiles")
+    }
+
+    /// Pinch marks `vacated` only when captured stones are removed: when
+    /// they flip, the mark is never set, so its `clear`s and the `except
+    /// vacated` of the placement drop out; when they are removed, both stay.
+    #[test]
+    fn a_mark_never_set_drops_out_of_the_rules() {
+        let vacated = |r: &Rules| r.marks.iter().position(|m| m == "vacated").unwrap() as u8;
+        let flip = pinch("flip");
+        assert_eq!(super::marks_never_set(&flip), [false, true]);
+        let place = |r: &Rules| {
+            r.choices
+                .iter()
+                .find_map(|c| match &c.kind {
+                    ChoiceKind::Place { target, .. } => Some(target.clone()),
+                    _ => None,
+                })
+                .unwrap()
+        };
+        let clears = |r: &Rules, m: u8| {
+            r.choices
+                .iter()
+                .flat_map(|c| &c.then)
+                .filter(|e| **e == Effect::Clear(m))
+                .count()
+        };
+        assert_eq!(place(&flip), SetExpr::Empty);
+        assert_eq!(clears(&flip, vacated(&flip)), 0);
+        let remove = pinch("remove");
+        assert_eq!(super::marks_never_set(&remove), [false, false]);
+        assert!(matches!(place(&remove), SetExpr::Except(..)));
+        assert_eq!(clears(&remove, vacated(&remove)), 2);
     }
 }

@@ -341,7 +341,14 @@ impl<'a> Checker<'a> {
                 .map_or_else(|| "choose".into(), |v| v.name.clone()),
         };
         let marking = c.marking.as_ref().map(|m| self.mark(m));
-        let then = c.then.iter().map(|e| self.effect(e)).collect();
+        // Effects that do nothing (a `clear` of a mark never set, an `if`
+        // decided by the options) are left out.
+        let then = c
+            .then
+            .iter()
+            .map(|e| self.effect(e))
+            .filter(|e| !matches!(e, Effect::Seq(list) if list.is_empty()))
+            .collect();
         let source = self.choice_source(c);
         self.sources.choices.push(source);
         self.choices.push(Choice {
