@@ -33,7 +33,7 @@ pub(super) fn watched(g: &Game, queries: &[(SetExpr, u32)]) -> Vec<(u32, u32)> {
             .line_masks
             .iter()
             .any(|(len, masks)| len == n && masks.len() <= FEW_LINES * g.words);
-        if few {
+        if few || !g.line_shifts.is_empty() {
             continue;
         }
         // Every stored set S is in some player's view.
@@ -147,7 +147,9 @@ impl Ctx<'_> {
 
 impl Game {
     /// Whether `set` holds `n` cells in a row: each line as a mask when
-    /// there are few, else by following runs.
+    /// there are masks (few lines, or a board without shifts: see
+    /// [`Game::line_masks_kept`]), else by shifts on a one-word board, else
+    /// by following runs.
     #[inline(always)]
     fn has_line(&self, set: &[u64], n: u32) -> bool {
         if let Some((_, masks)) = self.line_masks.iter().find(|(len, _)| *len == n) {
@@ -155,7 +157,40 @@ impl Game {
                 .chunks_exact(self.words)
                 .any(|m| cellset::covers(set, m));
         }
+        if !self.line_shifts.is_empty() {
+            return self.has_line_by_shifts(set[0], n);
+        }
         has_line(&self.rules.board, &self.line_dirs, set, n)
+    }
+
+    /// The line masks worth keeping beside shifts: a few lines' masks
+    /// (tic-tac-toe's 8) are quicker than the shifts; Connect Four's 69 are
+    /// five times slower.
+    pub(super) fn line_masks_kept(&mut self) {
+        if !self.line_shifts.is_empty() {
+            let most = FEW_LINES * self.words;
+            self.line_masks.retain(|(_, masks)| masks.len() <= most);
+        }
+    }
+
+    /// `has_line` on a one-word board by whole-set steps: along each line
+    /// direction, the cells that start a run of `k` cells of the set are
+    /// the set's cells whose next cell starts a run of `k - 1`. A few
+    /// shifts per direction and no branch on the position, where watching
+    /// runs through the cells placed costs several times as much.
+    #[inline(always)]
+    fn has_line_by_shifts(&self, set: u64, n: u32) -> bool {
+        let mut any = 0;
+        for &(k, mask) in &self.line_shifts {
+            // Both ways as shifts (one of them by 0): no branch on the sign.
+            let (right, left) = (k.max(0) as u32, (-k).max(0) as u32);
+            let mut starts = set;
+            for _ in 1..n {
+                starts &= (starts >> right) << left & mask;
+            }
+            any |= starts;
+        }
+        any != 0
     }
 
     /// Whether cell `c` of `set` is on `n` cells of `set` in a row.
@@ -363,11 +398,10 @@ mod tests {
 
     /// Lines made and broken by placements, removals, conversions, moves,
     /// jumps and changes of kind, asked from both players' views, of
-    /// players, kinds, `empty` and `occupied`, in guards, targets and ends.
-    #[test]
-    fn watched_lines_answer_as_full_checks() {
-        same_games_unwatched(&game(
-            "game T board square(5) with diagonals players x, o pieces stone, king
+    /// players, kinds, `empty` and `occupied`, in guards, targets and ends
+    /// (on a board of several words: one word is tested by shifts).
+    const MANY_LINES: &str =
+        "game T board square(SIZE) with diagonals players x, o pieces stone, king
              define three = line(own, 3)
              turn: place stone at empty if not line(enemy, 3)
                  | convert enemy if three
@@ -376,8 +410,24 @@ mod tests {
                  | place king at empty where line(king, 2) | pass
                  , (if line(opponent, 4): make own and stone into king)
              end if line(own, 5) and line(empty, 2): mover wins
-             end if line(x, 5): o wins",
-        ));
+             end if line(x, 5): o wins";
+
+    #[test]
+    fn watched_lines_answer_as_full_checks() {
+        same_games_unwatched(&game(&MANY_LINES.replace("SIZE", "9")));
+    }
+
+    /// The same rules on one-word boards (square 5 and 8, and Connect
+    /// Four's), lines found by shifts against lines followed cell by cell.
+    #[test]
+    fn lines_by_shifts_answer_as_runs_followed() {
+        for size in ["5", "8", "7, 6"] {
+            let g = game(&MANY_LINES.replace("SIZE", size));
+            assert!(!g.line_shifts.is_empty(), "square({size}): no shifts");
+            let mut plain = g.clone();
+            plain.line_shifts.clear();
+            super::super::same_games::same_games(&g, &plain, 40, 300, |_, _| {});
+        }
     }
 
     #[test]

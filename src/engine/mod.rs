@@ -115,6 +115,9 @@ pub struct Game {
     line_windows: Vec<lines::Windows>,
     /// The watched lines: (stored set, n) (see [`lines`]).
     line_keys: Vec<(u32, u32)>,
+    /// On a one-word board where a step along each line direction is one
+    /// shift of the word: that shift for each (see [`lines`]); else empty.
+    line_shifts: Vec<(i32, u64)>,
     /// Each cell's row and column (negative ones as 0), and the cells of
     /// the rows below each row (`rows_below[r]`: rows `0..r`, for r up to
     /// the row count) and of the columns left of each column, W words each:
@@ -236,6 +239,14 @@ impl Game {
         let moves = dirs::MoveDirs::of(&rules, words).shifted(&shifts, words);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
         let line_windows = lines::Windows::of(board, &facts.line_lengths, &line_dirs, words);
+        let line_shifts = match words {
+            1 => line_dirs
+                .iter()
+                .map(|&(d, _)| shifts.one_word(d))
+                .collect::<Option<Vec<_>>>()
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
         let rays = rays::Rays::new(board);
         let counts_lines = rules.choices.iter().any(|c| {
             matches!(
@@ -260,6 +271,7 @@ impl Game {
             line_masks,
             line_windows,
             line_keys: Vec::new(),
+            line_shifts,
             neighbor_masks,
             moves,
             hash_last_cells,
@@ -290,6 +302,7 @@ impl Game {
             cell_tests: cell_tests::CellTests::default(),
             rules: std::sync::Arc::new(rules),
         };
+        game.line_masks_kept();
         game.line_keys = lines::watched(&game, &facts.line_queries);
         game.programs = program::Programs::of(&game);
         game.cell_tests = cell_tests::CellTests::of(&game);
