@@ -193,9 +193,9 @@ impl Ctx<'_> {
     pub(super) fn int(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {
         match e {
             NumExpr::Const(i) => *i,
-            NumExpr::Turn => self.turn as f64,
+            NumExpr::Turn => *self.turn as f64,
             NumExpr::Var(v) => self.vars[*v as usize],
-            NumExpr::Passes => self.passes as f64,
+            NumExpr::Passes => *self.passes as f64,
             NumExpr::Index(w) => (self.who(*w) + 1) as f64,
             NumExpr::InHand(k, w) => {
                 let pieces = self.g.rules.pieces.len();

@@ -17,15 +17,19 @@ pub(super) struct Ctx<'a> {
     pub(super) stack: &'a mut Vec<u32>,
     pub(super) me: PlayerId,
     pub(super) here: u32,
-    pub(super) turn: u32,
+    /// The state's own fields, not copies: they are often stored just
+    /// before a context is made (a turn begun, a move made), and copying
+    /// several at once would wait for those stores (see
+    /// [`Game::ctx_split`]).
+    pub(super) turn: &'a u32,
     /// Values of the direction variables.
     pub(super) dirs: [u8; MAX_BINDINGS],
     pub(super) vars: &'a [f64; MAX_VARIABLES],
     /// Pieces in hand, `player * pieces + kind` (see [`State::reserve`]).
     pub(super) reserve: &'a [u16],
-    pub(super) passes: u32,
-    pub(super) origin: u32,
-    pub(super) jumped: u32,
+    pub(super) passes: &'a u32,
+    pub(super) origin: &'a u32,
+    pub(super) jumped: &'a u32,
     /// The groups bound by `each group`, one set per slot.
     pub(super) set_vars: &'a [u64],
     /// Each watched line's set when a check last found no line in it (see
@@ -189,8 +193,8 @@ impl Ctx<'_> {
                 cellset::clear(out);
                 let c = match e {
                     SetExpr::Here => self.here,
-                    SetExpr::Origin => self.origin,
-                    _ => self.jumped,
+                    SetExpr::Origin => *self.origin,
+                    _ => *self.jumped,
                 };
                 if c != NO_CELL {
                     cellset::insert(out, c as usize);
@@ -348,8 +352,8 @@ impl Ctx<'_> {
         match e {
             SetExpr::All => true,
             SetExpr::Here => self.here as usize == c,
-            SetExpr::Origin => self.origin as usize == c,
-            SetExpr::Jumped => self.jumped as usize == c,
+            SetExpr::Origin => *self.origin as usize == c,
+            SetExpr::Jumped => *self.jumped as usize == c,
             SetExpr::Enemy => {
                 cellset::contains(self.raw(OCCUPIED), c)
                     && !cellset::contains(self.raw(self.g.owner_set(self.me as usize)), c)

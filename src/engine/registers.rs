@@ -200,8 +200,8 @@ impl Program {
                 Op::Cell(which) => {
                     let c = match which {
                         CellRef::Here => cx.here,
-                        CellRef::Origin => cx.origin,
-                        CellRef::Jumped => cx.jumped,
+                        CellRef::Origin => *cx.origin,
+                        CellRef::Jumped => *cx.jumped,
                     };
                     cellset::clear(&mut regs[d..d + w]);
                     if c != NO_CELL {
