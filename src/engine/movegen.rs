@@ -407,9 +407,9 @@ impl Game {
                         continue;
                     }
                     if self.offer(st, choices) {
-                        st.pie_offered = st.acted == 0
-                            && !self.rules.swap_turns.is_empty()
-                            && self.rules.swap_turns.contains(&st.turn);
+                        // A loop, not `contains` (a call for a list of one).
+                        st.pie_offered =
+                            st.acted == 0 && self.rules.swap_turns.iter().any(|&t| t == st.turn);
                         return;
                     }
                     match repeat {
@@ -594,13 +594,19 @@ impl Game {
         st.turn_def = self.select_turn(st);
     }
 
+    #[inline]
     pub(super) fn select_turn(&self, st: &mut State) -> u16 {
-        // Most games: one kind of turn, always.
+        // Most games: one kind of turn, always (answered without a call).
         if let [only] = &self.rules.turns[..]
             && matches!(only.when, TurnWhen::Always)
         {
             return 0;
         }
+        self.select_turn_among(st)
+    }
+
+    #[inline(never)]
+    fn select_turn_among(&self, st: &mut State) -> u16 {
         for (i, t) in self.rules.turns.iter().enumerate() {
             let applies = match &t.when {
                 TurnWhen::Always => true,
