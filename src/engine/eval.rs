@@ -18,9 +18,9 @@ pub(super) struct Ctx<'a> {
     pub(super) me: PlayerId,
     pub(super) here: u32,
     /// The state's own fields, not copies: they are often stored just
-    /// before a context is made (a turn begun, a move made), and copying
-    /// several at once would wait for those stores (see
-    /// [`Game::ctx_split`]).
+    /// before a context is made (a turn begun, a move made), and the
+    /// compiler copies several at once, in a load that waits for those
+    /// stores to complete.
     pub(super) turn: &'a u32,
     /// Values of the direction variables.
     pub(super) dirs: [u8; MAX_BINDINGS],
