@@ -112,8 +112,9 @@ pub(super) fn join(
 /// it, so that it is empty all game long (Pinch's `vacated` when captured
 /// stones flip: only removals mark it).
 pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
-    struct Set(Vec<bool>);
-    impl Visitor for Set {
+    /// Per mark: whether some choice or effect sets it.
+    struct MarksSet(Vec<bool>);
+    impl Visitor for MarksSet {
         fn visit(&mut self, node: Node<'_>, _at: At) -> bool {
             let m = match node {
                 Node::Choice(Choice { marking, .. }) => *marking,
@@ -148,9 +149,9 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
             true
         }
     }
-    let mut set = Set(vec![false; rules.marks.len()]);
-    walk::walk(rules, &mut set);
-    set.0.iter().map(|&s| !s).collect()
+    let mut marks = MarksSet(vec![false; rules.marks.len()]);
+    walk::walk(rules, &mut marks);
+    marks.0.iter().map(|&set| !set).collect()
 }
 
 #[cfg(test)]
