@@ -13,6 +13,7 @@
 mod change;
 pub mod intent;
 mod moves;
+mod probe;
 mod sets;
 
 use crate::engine::{Action, Game, GameResult, State};

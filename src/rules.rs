@@ -361,6 +361,10 @@ pub enum Outcome {
     Compare(Vec<(bool, NumExpr)>),
 }
 
+/// One entry of a choice step: the choice (an index into
+/// `Rules::choices`), its guard, its priority group.
+pub type Entry = (u16, Option<BoolExpr>, u8);
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
     /// Plies, each a pick among the choices (indices into
@@ -369,7 +373,7 @@ pub enum Step {
     /// no earlier group has an action.
     Choose {
         repeat: Repeat,
-        choices: Vec<(u16, Option<BoolExpr>, u8)>,
+        choices: Vec<Entry>,
     },
     Effect(Effect),
     End(BoolExpr, Outcome),

@@ -12,40 +12,17 @@ use crate::cellset;
 use crate::groups::Groups;
 use crate::rules::*;
 
-mod action;
-mod cell_tests;
-mod conds;
-mod dirs;
 mod eval;
-mod facts;
-mod floods;
-mod leaps;
-mod lift;
-mod lines;
-mod memo;
 mod movegen;
-mod moves;
-mod play;
-mod probe;
-mod program;
-mod rays;
-mod raysets;
-mod registers;
+mod position;
+mod prepare;
 #[cfg(test)]
 mod same_games;
-mod scratch;
-mod shift_counts;
-mod shifts;
-mod state;
-mod whole_sets;
+mod tables;
 
-pub use action::{Action, ActionKind};
-pub use probe::Entry;
-pub use scratch::SCRATCH_SETS;
-pub use state::{State, mix};
-
-use facts::Facts;
-use lines::line_masks;
+pub use position::action::{Action, ActionKind};
+pub use position::scratch::SCRATCH_SETS;
+pub use position::state::{State, mix};
 
 /// Fixed sets that get an anchor bit in the group tracker (bits of a `u64`).
 const MAX_ANCHORS: usize = u64::BITS as usize;
@@ -84,9 +61,9 @@ const OCCUPIED: usize = 1;
 #[derive(Clone, Debug)]
 pub struct Game {
     /// Shared and never changed: the engine finds its programs by the
-    /// addresses of the rules' expressions (see [`program`]).
+    /// addresses of the rules' expressions (see [`eval::program`]).
     pub rules: std::sync::Arc<Rules>,
-    words: usize,
+    pub(crate) words: usize,
     players: usize,
     pieces: usize,
     /// Zobrist keys: `cell * codes + code` for pieces, then marks.
@@ -104,19 +81,19 @@ pub struct Game {
     track_connections: bool,
     /// Exactly one kind of piece belongs to players (the others neutral).
     single_owned_kind: bool,
-    /// The hash includes the last action's cells (see [`Facts::last_cells`]).
+    /// The hash includes the last action's cells (see [`prepare::facts::Facts::last_cells`]).
     hash_last_cells: bool,
     /// One direction of each opposite pair, with its opposite, for lines.
     line_dirs: Vec<(usize, usize)>,
     /// For line lengths the rules ask about, every line of the board as a
     /// set (W words each), when there are few enough to test one by one.
     line_masks: Vec<(u32, Vec<u64>)>,
-    /// Each cell's runs of each line length, as sets (see [`lines::Windows`]).
-    line_windows: Vec<lines::Windows>,
-    /// The watched lines: (stored set, n) (see [`lines`]).
+    /// Each cell's runs of each line length, as sets (see [`eval::lines::Windows`]).
+    line_windows: Vec<eval::lines::Windows>,
+    /// The watched lines: (stored set, n) (see [`eval::lines`]).
     line_keys: Vec<(u32, u32)>,
     /// On a one-word board where a step along each line direction is one
-    /// shift of the word: that shift for each (see [`lines`]); else empty.
+    /// shift of the word: that shift for each (see [`eval::lines`]); else empty.
     line_shifts: Vec<(i32, u64)>,
     /// Each cell's row and column (negative ones as 0), and the cells of
     /// the rows below each row (`rows_below[r]`: rows `0..r`, for r up to
@@ -130,185 +107,33 @@ pub struct Game {
     /// Each cell's neighbours along the directions of each move choice
     /// (links left out): a cell none of whose are in a step's or a jump's
     /// next set offers no move.
-    moves: dirs::MoveDirs,
+    moves: tables::move_dirs::MoveDirs,
     /// Scratch bitsets: those of the deepest expression, then one per
     /// shared set.
     scratch_sets: usize,
-    /// `where` sets shared by several choices of a step (see [`memo`]).
+    /// `where` sets shared by several choices of a step (see [`movegen::shared_sets`]).
     shared_sets: Vec<SetExpr>,
-    /// Whole-set steps along each direction (see [`lift`]).
-    shifts: shifts::Shifts,
+    /// Whole-set steps along each direction (see [`eval::lift`]).
+    shifts: tables::shifts::Shifts,
     /// Each cell's rays, for slides, `ray` and `flanked`.
-    rays: rays::Rays,
+    rays: tables::rays::Rays,
     /// Each cell's whole lines, for `slide ... by line-count(S)` (empty in
     /// games without one).
-    lines: rays::Lines,
+    lines: tables::rays::Lines,
     /// Sets cached per choice of a step (see `Game::slot`): from, path
     /// and to; and the counted set of a `line-count` slide, if any.
-    slot_sets: usize,
+    pub(crate) slot_sets: usize,
     /// The targets of the leap patterns the rules use.
-    leaps: leaps::Leaps,
+    leaps: tables::leaps::Leaps,
     /// Every cell of the board (W words).
     all_cells: Vec<u64>,
-    /// Set expressions lowered into flat programs (see [`program`]).
-    programs: program::Programs,
+    /// Set expressions lowered into flat programs (see [`eval::program`]).
+    programs: eval::program::Programs,
     /// `where` conditions lowered for testing one cell (see [`cell_tests`]).
-    cell_tests: cell_tests::CellTests,
+    cell_tests: eval::cell_tests::CellTests,
 }
 
 impl Game {
-    pub fn new(rules: Rules) -> Game {
-        let cells = rules.board.len();
-        let words = cells.div_ceil(64);
-        let players = rules.players.len();
-        let pieces = rules.pieces.len().max(1);
-        // Owners: each player, then "nobody" for neutral pieces.
-        let codes = (players + 1) * pieces;
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            mix(seed)
-        };
-        let piece_keys = (0..cells * codes).map(|_| next()).collect();
-        let mark_keys = (0..cells * rules.marks.len()).map(|_| next()).collect();
-
-        let facts = Facts::of(&rules);
-        // Only a cache: a `connected` side without an anchor bit is answered
-        // by a flood instead (`Ctx::anchor_bit` returns None), so the sets
-        // past the bits of a mask are simply not anchored.
-        let mut anchor_sets = facts.anchors.clone();
-        anchor_sets.truncate(MAX_ANCHORS);
-        let mut cell_anchors = vec![0u64; cells];
-        for (bit, &set) in anchor_sets.iter().enumerate() {
-            for c in rules.fixed_sets[set as usize].iter() {
-                cell_anchors[c] |= 1 << bit;
-            }
-        }
-        let max_choices = rules
-            .turns
-            .iter()
-            .flat_map(|t| &t.steps)
-            .map(|s| match s {
-                Step::Choose { choices, .. } => choices.len(),
-                Step::Effect(_) | Step::End(..) => 0,
-            })
-            .max()
-            .unwrap_or(0)
-            .max(1);
-        let track_groups = facts.player_groups;
-        let track_connections = facts.connections;
-        let board = &rules.board;
-        let line_dirs: Vec<(usize, usize)> = (0..board.ndirs())
-            .filter(|&d| board.opposite(d) > d)
-            .map(|d| (d, board.opposite(d)))
-            .collect();
-        let single_owned_kind = rules.neutral.iter().filter(|n| !**n).count() <= 1;
-        let row_col: Vec<[u16; 2]> = (0..cells)
-            .map(|c| {
-                let info = rules.board.cell(c);
-                [info.row.max(0) as u16, info.col.max(0) as u16]
-            })
-            .collect();
-        let [rows_below, cols_below] = [0, 1].map(|k| {
-            let n = row_col
-                .iter()
-                .map(|rc| rc[k] as usize + 1)
-                .max()
-                .unwrap_or(0);
-            let mut below = vec![0u64; (n + 1) * words];
-            for r in 1..=n {
-                let (done, next) = below.split_at_mut(r * words);
-                next[..words].copy_from_slice(&done[(r - 1) * words..]);
-                for (c, rc) in row_col.iter().enumerate() {
-                    if rc[k] as usize == r - 1 {
-                        cellset::insert(&mut next[..words], c);
-                    }
-                }
-            }
-            below
-        });
-        let hash_last_cells = facts.last_cells;
-        let mut neighbor_masks = vec![0u64; cells * words];
-        for c in 0..cells {
-            for &n in rules.board.neighbors(c) {
-                cellset::insert(&mut neighbor_masks[c * words..(c + 1) * words], n as usize);
-            }
-        }
-        let shared_sets = memo::shared_sets(&rules);
-        let shifts = shifts::Shifts::new(&rules.board, words);
-        let moves = dirs::MoveDirs::of(&rules, words).shifted(&shifts, words);
-        let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
-        let line_windows = lines::Windows::of(board, &facts.line_lengths, &line_dirs, words);
-        let line_shifts = match words {
-            1 => line_dirs
-                .iter()
-                .map(|&(d, _)| shifts.one_word(d))
-                .collect::<Option<Vec<_>>>()
-                .unwrap_or_default(),
-            _ => Vec::new(),
-        };
-        let rays = rays::Rays::new(board);
-        let counts_lines = rules.choices.iter().any(|c| {
-            matches!(
-                c.kind,
-                ChoiceKind::Slide {
-                    by: Some(Distance::LineCount(_)),
-                    ..
-                }
-            )
-        });
-        let lines = if counts_lines {
-            rays::Lines::new(board, &rays, words)
-        } else {
-            rays::Lines::default()
-        };
-        let leaps = leaps::Leaps::new(&rules, words);
-        let mut game = Game {
-            rays,
-            lines,
-            slot_sets: if counts_lines { 4 } else { 3 },
-            leaps,
-            line_masks,
-            line_windows,
-            line_keys: Vec::new(),
-            line_shifts,
-            neighbor_masks,
-            moves,
-            hash_last_cells,
-            row_col,
-            rows_below,
-            cols_below,
-            single_owned_kind,
-            line_dirs,
-            track_connections,
-            track_groups,
-            words,
-            players,
-            pieces,
-            piece_keys,
-            mark_keys,
-            anchor_sets,
-            cell_anchors,
-            max_choices,
-            scratch_sets: SCRATCH_SETS + shared_sets.len(),
-            shared_sets,
-            shifts,
-            all_cells: {
-                let mut all = vec![0u64; words];
-                (0..cells).for_each(|c| cellset::insert(&mut all, c));
-                all
-            },
-            programs: program::Programs::default(),
-            cell_tests: cell_tests::CellTests::default(),
-            rules: std::sync::Arc::new(rules),
-        };
-        game.line_masks_kept();
-        game.line_keys = lines::watched(&game, &facts.line_queries);
-        game.programs = program::Programs::of(&game);
-        game.cell_tests = cell_tests::CellTests::of(&game);
-        game
-    }
-
     pub fn board(&self) -> &crate::board::Board {
         &self.rules.board
     }

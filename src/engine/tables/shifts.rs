@@ -12,7 +12,7 @@ use crate::cellset;
 const MAX_PARTS: usize = 24;
 
 #[derive(Clone, Debug)]
-pub(super) struct Shifts {
+pub(in crate::engine) struct Shifts {
     words: usize,
     ndirs: usize,
     /// Per direction, its range in `parts`, or `None` for cell by cell.
@@ -30,7 +30,7 @@ pub(super) struct Shifts {
 }
 
 impl Shifts {
-    pub(super) fn new(board: &Board, words: usize) -> Shifts {
+    pub(in crate::engine) fn new(board: &Board, words: usize) -> Shifts {
         let nd = board.ndirs();
         let table = board.neighbor_table().to_vec();
         let mut s = Shifts {
@@ -84,14 +84,14 @@ impl Shifts {
 
     /// Whether every direction of `mask` is a few shifted words (not
     /// answered cell by cell).
-    pub(super) fn covers(&self, mask: crate::rules::DirMask) -> bool {
+    pub(in crate::engine) fn covers(&self, mask: crate::rules::DirMask) -> bool {
         crate::rules::each_dir(mask).all(|d| self.ranges.get(d).is_some_and(Option::is_some))
     }
 
     /// The same answers, every direction cell by cell: for tests that
     /// compare the whole-set paths with the plain ones.
     #[cfg(test)]
-    pub(super) fn cell_by_cell(mut self) -> Shifts {
+    pub(in crate::engine) fn cell_by_cell(mut self) -> Shifts {
         self.ranges.iter_mut().for_each(|r| *r = None);
         self.one_word.iter_mut().for_each(|r| *r = None);
         self
@@ -100,13 +100,13 @@ impl Shifts {
     /// On a board of one word, direction `d` as one shift (by a difference
     /// of cell numbers) and the mask of the cells it applies to.
     #[inline(always)]
-    pub(super) fn one_word(&self, d: usize) -> Option<(i32, u64)> {
+    pub(in crate::engine) fn one_word(&self, d: usize) -> Option<(i32, u64)> {
         self.one_word[d]
     }
 
     /// `out` = the cells whose neighbour in direction `d` is in `x`.
     #[inline]
-    pub(super) fn before(&self, d: usize, x: &[u64], out: &mut [u64]) {
+    pub(in crate::engine) fn before(&self, d: usize, x: &[u64], out: &mut [u64]) {
         if let Some((k, mask)) = self.one_word[d] {
             out[0] = if k >= 0 { x[0] >> k } else { x[0] << -k } & mask;
             return;

@@ -3,15 +3,15 @@
 //! over the choice's cached target sets (from, path, to, and the set a
 //! `line-count` slide counts); nothing is allocated.
 
-use super::{Action, Game};
 use crate::cellset;
+use crate::engine::{Action, Game};
 use crate::rules::*;
 
 impl Game {
     /// Calls `f` with each move a slide or leap choice `c` offers, given
     /// its cached targets `t`, until `f` returns false.
     #[inline]
-    pub(super) fn each_far_move(
+    pub(crate) fn each_far_move(
         &self,
         c: u16,
         player: PlayerId,
@@ -61,7 +61,7 @@ impl Game {
                     }
                     for &x in table.from(a) {
                         let x = x as usize;
-                        if x != super::leaps::NO_TARGET as usize
+                        if x != crate::engine::tables::leaps::NO_TARGET as usize
                             && cellset::contains(to, x)
                             && !f(Action::leap(c, a, x))
                         {
@@ -139,7 +139,7 @@ impl Game {
 
     /// How many moves a slide or leap choice offers.
     #[inline]
-    pub(super) fn far_moves_count(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
+    pub(in crate::engine) fn far_moves_count(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
         let w = self.words;
         if let ChoiceKind::Move { .. } = &self.rules.choices[c as usize].kind {
             // Every piece to every other cell of TO.
@@ -166,7 +166,13 @@ impl Game {
 
     /// The `k`-th move of a slide or leap choice.
     #[inline]
-    pub(super) fn nth_far_move(&self, c: u16, player: PlayerId, t: &[u64], k: usize) -> Action {
+    pub(in crate::engine) fn nth_far_move(
+        &self,
+        c: u16,
+        player: PlayerId,
+        t: &[u64],
+        k: usize,
+    ) -> Action {
         let (mut i, mut found) = (0, None);
         self.each_far_move(c, player, t, |a| {
             if i == k {

@@ -12,10 +12,10 @@
 //! lost do not matter: removals, conversions and moves by any player make
 //! no line.
 
-use super::eval::Ctx;
-use super::{EMPTY, Game, OCCUPIED};
 use crate::board::{Board, NO_CELL};
 use crate::cellset;
+use crate::engine::eval::Ctx;
+use crate::engine::{EMPTY, Game, OCCUPIED};
 use crate::rules::*;
 
 /// Beyond this many cells gained by S, a check looks at the whole set.
@@ -27,7 +27,7 @@ const FEW_LINES: usize = 32;
 
 /// The watched lines of a game: (the stored set, n) for every `line(S, n)`
 /// whose S is one of those sets, for every player when S is seen from one.
-pub(super) fn watched(g: &Game, queries: &[(SetExpr, u32)]) -> Vec<(u32, u32)> {
+pub(in crate::engine) fn watched(g: &Game, queries: &[(SetExpr, u32)]) -> Vec<(u32, u32)> {
     let mut keys = Vec::new();
     for (s, n) in queries {
         let few = g
@@ -96,7 +96,7 @@ fn line_slot(g: &Game, s: &SetExpr, me: usize) -> Option<u32> {
 impl Ctx<'_> {
     /// `line(S, n)`.
     #[inline(always)]
-    pub(super) fn line(&mut self, s: &SetExpr, n: u32, tmp: &mut [u64]) -> bool {
+    pub(in crate::engine) fn line(&mut self, s: &SetExpr, n: u32, tmp: &mut [u64]) -> bool {
         if !self.g.line_keys.is_empty()
             && let Some(slot) = line_slot(self.g, s, self.me as usize)
             && let Some(k) = self.g.line_keys.iter().position(|&key| key == (slot, n))
@@ -170,7 +170,7 @@ impl Game {
     /// are quicker (tic-tac-toe's 8: its playouts took 1.027 times the CPU
     /// time with shifts); more are slower (Connect Four's 69: 1.32 times
     /// the CPU time of the shifts).
-    pub(super) fn line_masks_kept(&mut self) {
+    pub(in crate::engine) fn line_masks_kept(&mut self) {
         if !self.line_shifts.is_empty() {
             let most = FEW_LINES * self.words;
             self.line_masks.retain(|(_, masks)| masks.len() <= most);
@@ -198,7 +198,7 @@ impl Game {
     }
 
     /// Whether cell `c` of `set` is on `n` cells of `set` in a row.
-    pub(super) fn line_through(&self, set: &[u64], c: usize, n: u32) -> bool {
+    pub(in crate::engine) fn line_through(&self, set: &[u64], c: usize, n: u32) -> bool {
         if let Some(win) = self.line_windows.iter().find(|x| x.n == n) {
             return win.through(set, c, self.words);
         }
@@ -234,7 +234,7 @@ const MAX_WINDOW_WORDS: usize = 2;
 /// a few masks tested instead of runs followed (a cell of Connect Four has
 /// at most 16, of one word each).
 #[derive(Clone, Debug)]
-pub(super) struct Windows {
+pub(in crate::engine) struct Windows {
     n: u32,
     /// Cell `c`'s windows are `start[c]..start[c + 1]` (W words each).
     start: Vec<u32>,
@@ -245,7 +245,7 @@ impl Windows {
     /// The windows of every length the rules ask about, on a board small
     /// enough and whose opposite directions lead back (so that a run
     /// followed both ways from a cell is a window that holds it).
-    pub(super) fn of(
+    pub(in crate::engine) fn of(
         board: &Board,
         lengths: &[u32],
         dirs: &[(usize, usize)],
@@ -306,7 +306,7 @@ impl Windows {
 
 /// Every line of each length the rules ask about (`line(S, n)`, the
 /// `lengths`), as sets, when there are at most 256 words of them per length.
-pub(super) fn line_masks(
+pub(in crate::engine) fn line_masks(
     rules: &Rules,
     lengths: &[u32],
     dirs: &[(usize, usize)],
@@ -385,10 +385,10 @@ fn has_line(board: &crate::board::Board, dirs: &[(usize, usize)], set: &[u64], n
 
 #[cfg(test)]
 mod tests {
-    use super::super::Game;
+    use crate::engine::Game;
 
     fn game(source: &str) -> Game {
-        super::super::same_games::game(source, &[])
+        crate::engine::same_games::game(source, &[])
     }
 
     /// Plays the same pseudo-random games with watched lines and with every
@@ -397,7 +397,7 @@ mod tests {
         assert!(!g.line_keys.is_empty(), "no watched line");
         let mut plain = g.clone();
         plain.line_keys.clear();
-        super::super::same_games::same_games(g, &plain, 40, 300, |_, _| {});
+        crate::engine::same_games::same_games(g, &plain, 40, 300, |_, _| {});
     }
 
     /// Lines made and broken by placements, removals, conversions, moves,
@@ -430,7 +430,7 @@ mod tests {
             assert!(!g.line_shifts.is_empty(), "square({size}): no shifts");
             let mut plain = g.clone();
             plain.line_shifts.clear();
-            super::super::same_games::same_games(&g, &plain, 40, 300, |_, _| {});
+            crate::engine::same_games::same_games(&g, &plain, 40, 300, |_, _| {});
         }
     }
 

@@ -3,18 +3,18 @@
 //! them as a set, so that offering and counting a player's moves costs one
 //! AND per word and cell, and no allocation.
 
-use super::Game;
 use crate::board::{Board, NO_CELL};
 use crate::cellset;
+use crate::engine::Game;
 use crate::rules::*;
 
 /// Boards of at most this many words (256 cells) may count moves by
 /// whole-set shifts, in buffers of this size on the stack.
-pub(super) const SHIFT_WORDS: usize = 4;
+pub(in crate::engine) const SHIFT_WORDS: usize = 4;
 
 /// The move tables of a game.
 #[derive(Clone, Debug)]
-pub(super) struct MoveDirs {
+pub(in crate::engine) struct MoveDirs {
     /// Per table, each cell's neighbours along its directions (W words per
     /// cell, `cells * W` words per table). Table 0 has every direction.
     pub tables: Vec<u64>,
@@ -82,7 +82,11 @@ impl MoveDirs {
     }
 
     /// Notes the choices whose moves can be counted by whole-set shifts.
-    pub fn shifted(mut self, shifts: &super::shifts::Shifts, words: usize) -> MoveDirs {
+    pub fn shifted(
+        mut self,
+        shifts: &crate::engine::tables::shifts::Shifts,
+        words: usize,
+    ) -> MoveDirs {
         self.shifted_dirs = (self.of_choice.iter())
             .map(|&(m, _)| match words <= SHIFT_WORDS && shifts.covers(m) {
                 true => each_dir(m).count() as u32,
@@ -125,7 +129,7 @@ impl Game {
     /// The directions of move choice `c` for `player`, and each cell's
     /// neighbours along them (W words per cell).
     #[inline]
-    pub(super) fn move_dirs(&self, c: u16, player: PlayerId) -> (DirMask, &[u64]) {
+    pub(in crate::engine) fn move_dirs(&self, c: u16, player: PlayerId) -> (DirMask, &[u64]) {
         let (mask, k) = self.moves.of_choice[c as usize * self.players + player as usize];
         let n = self.rules.board.len() * self.words;
         let k = k as usize;

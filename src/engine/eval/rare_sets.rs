@@ -2,14 +2,14 @@
 //! `flanked`, `leaps`, `lines`), kept out of the recursive `Ctx::set` so
 //! that its frame stays small: they hold big arrays.
 
-use super::eval::Ctx;
 use crate::cellset;
+use crate::engine::eval::Ctx;
 use crate::limits::PIECE_CODE_WORDS;
 use crate::rules::*;
 
 impl Ctx<'_> {
     #[inline(never)]
-    pub(super) fn set_heavy(&mut self, e: &SetExpr, out: &mut [u64], tmp: &mut [u64]) {
+    pub(in crate::engine) fn set_heavy(&mut self, e: &SetExpr, out: &mut [u64], tmp: &mut [u64]) {
         let w = self.w();
         match e {
             SetExpr::Reach(seed, through) => {
@@ -80,7 +80,7 @@ impl Ctx<'_> {
     /// `out` = the cells holding a piece (kind and owner) that some cell of
     /// `set` holds. Words as `Game::neighbors_of`.
     #[inline(always)]
-    pub(super) fn like_cells(&self, set: &[u64], out: &mut [u64]) {
+    pub(in crate::engine) fn like_cells(&self, set: &[u64], out: &mut [u64]) {
         let w = out.len();
         let set = &set[..w];
         let owners = self.g.players + 1;

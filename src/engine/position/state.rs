@@ -1,7 +1,7 @@
 //! One position: the board as bitsets, where the turn stands, and the
 //! space the engine reuses between plies.
 
-use super::GameResult;
+use crate::engine::GameResult;
 use crate::groups::Groups;
 use crate::limits::{MAX_PLAYERS, MAX_VARIABLES};
 use crate::rules::*;
@@ -10,53 +10,53 @@ use crate::rules::*;
 #[derive(Debug)]
 pub struct State {
     /// Per cell: 0 when empty, else 1 + piece code (kind * players + owner).
-    pub(super) cells: Vec<u8>,
+    pub(in crate::engine) cells: Vec<u8>,
     /// Bitsets: empty, occupied, each owner, each piece kind, each mark.
-    pub(super) sets: Vec<u64>,
-    pub(super) board_hash: u64,
-    pub(super) groups: Groups,
-    pub(super) scratch: Vec<u64>,
+    pub(in crate::engine) sets: Vec<u64>,
+    pub(in crate::engine) board_hash: u64,
+    pub(in crate::engine) groups: Groups,
+    pub(in crate::engine) scratch: Vec<u64>,
     /// The registers of the set programs (see `program`).
-    pub(super) regs: Vec<u64>,
+    pub(in crate::engine) regs: Vec<u64>,
     /// The cells each choice of the current step offers.
-    pub(super) targets: Vec<u64>,
+    pub(in crate::engine) targets: Vec<u64>,
     /// How many actions each choice of the current step offers.
-    pub(super) counts: Vec<u32>,
-    pub(super) stack: Vec<u32>,
+    pub(in crate::engine) counts: Vec<u32>,
+    pub(in crate::engine) stack: Vec<u32>,
     /// The player (colour) whose turn it is.
     pub mover: PlayerId,
     /// Which seat controls each player; the pie rule exchanges them.
-    pub(super) seats: [u8; MAX_PLAYERS],
+    pub(in crate::engine) seats: [u8; MAX_PLAYERS],
     /// Turn number, from 1.
     pub turn: u32,
-    pub(super) turn_def: u16,
-    pub(super) step: u16,
+    pub(crate) turn_def: u16,
+    pub(crate) step: u16,
     /// Plies done in the current step.
-    pub(super) done: u32,
+    pub(in crate::engine) done: u32,
     /// Actions taken in the current turn.
-    pub(super) acted: u32,
+    pub(in crate::engine) acted: u32,
     /// Actions since the start.
     pub ply: u32,
     /// The cell of the last action.
     pub here: u32,
-    pub(super) pie_offered: bool,
-    pub(super) changes: u64,
+    pub(crate) pie_offered: bool,
+    pub(in crate::engine) changes: u64,
     /// Values of the game's variables (`choose`).
-    pub(super) vars: [f64; MAX_VARIABLES],
+    pub(in crate::engine) vars: [f64; MAX_VARIABLES],
     /// Pieces in hand, `player * pieces + kind` (`reserve`; empty without).
-    pub(super) reserve: Vec<u16>,
+    pub(in crate::engine) reserve: Vec<u16>,
     /// Passes in a row just made.
-    pub(super) passes: u32,
+    pub(in crate::engine) passes: u32,
     /// The cell the last moving piece left, and the cell it jumped over.
-    pub(super) origin: u32,
-    pub(super) jumped: u32,
+    pub(in crate::engine) origin: u32,
+    pub(in crate::engine) jumped: u32,
     /// Whether [`State::hash`] includes those cells and `here`.
-    pub(super) hash_last_cells: bool,
+    pub(in crate::engine) hash_last_cells: bool,
     /// Cells of the groups bound by `each group` (one set per slot).
-    pub(super) set_vars: Vec<u64>,
+    pub(in crate::engine) set_vars: Vec<u64>,
     /// Per watched line, its set when a check last found no line in it.
-    pub(super) line_seen: Vec<u64>,
-    pub(super) result: Option<GameResult>,
+    pub(in crate::engine) line_seen: Vec<u64>,
+    pub(crate) result: Option<GameResult>,
 }
 
 impl Clone for State {

@@ -1,8 +1,10 @@
 //! Playing an action: the action itself, its marking and effects, the end
 //! rules; and the board changes every effect goes through (`put`).
 
-use super::{Action, ActionKind, EMPTY, Game, GameResult, NO_CELL, OCCUPIED, PlayError, State};
 use crate::cellset;
+use crate::engine::{
+    Action, ActionKind, EMPTY, Game, GameResult, NO_CELL, OCCUPIED, PlayError, State,
+};
 use crate::rules::*;
 
 impl Game {
@@ -139,7 +141,7 @@ impl Game {
         }
     }
 
-    pub(super) fn swap_seats(&self, st: &mut State) {
+    pub(in crate::engine) fn swap_seats(&self, st: &mut State) {
         // With two players the colours change hands; with more, the seats
         // rotate: each player passes to the seat of the player after it.
         let n = self.players;
@@ -173,7 +175,12 @@ impl Game {
     }
 
     /// Sets or clears the piece on a cell, keeping sets, hash and groups right.
-    pub(super) fn put(&self, st: &mut State, cell: usize, piece: Option<(usize, usize)>) {
+    pub(in crate::engine) fn put(
+        &self,
+        st: &mut State,
+        cell: usize,
+        piece: Option<(usize, usize)>,
+    ) {
         let w = self.words;
         let old = self.piece_at(st, cell);
         if old == piece {
@@ -234,7 +241,7 @@ impl Game {
         }
     }
 
-    pub(super) fn set_mark(&self, st: &mut State, cell: usize, m: usize, on: bool) {
+    pub(in crate::engine) fn set_mark(&self, st: &mut State, cell: usize, m: usize, on: bool) {
         let x = &mut st.sets[self.mark_set(m) * self.words + cell / 64];
         let bit = 1u64 << (cell % 64);
         if (*x & bit != 0) == on {
@@ -284,7 +291,7 @@ impl Game {
         }
     }
 
-    pub(super) fn effect(&self, st: &mut State, e: &Effect) {
+    pub(in crate::engine) fn effect(&self, st: &mut State, e: &Effect) {
         let w = self.words;
         let me = st.mover;
         match e {
@@ -393,7 +400,13 @@ impl Game {
 
     /// Runs `body` once for each group of the cells of `set` (as they are
     /// now), with the group's cells in `slot`.
-    pub(super) fn each_group(&self, st: &mut State, slot: usize, set: &SetExpr, body: &Effect) {
+    pub(in crate::engine) fn each_group(
+        &self,
+        st: &mut State,
+        slot: usize,
+        set: &SetExpr,
+        body: &Effect,
+    ) {
         let w = self.words;
         let me = st.mover;
         // The set is kept in a scratch area below the evaluator's: copy out.
@@ -423,7 +436,7 @@ impl Game {
     /// Set variable `slot` = the group of `start`: the cells of `within`
     /// holding the same piece (or none), connected to it; they leave `within`.
     #[inline(always)]
-    pub(super) fn take_group(
+    pub(in crate::engine) fn take_group(
         &self,
         w: usize,
         st: &mut State,
@@ -474,7 +487,7 @@ impl Game {
     }
 
     /// Evaluates `target` once, then calls `f` on each of its cells.
-    pub(super) fn for_each_cell(
+    pub(in crate::engine) fn for_each_cell(
         &self,
         st: &mut State,
         target: &SetExpr,
@@ -486,7 +499,7 @@ impl Game {
 
     /// As [`Game::for_each_cell`], restricted to the cells that are in
     /// stored set `within` (or, with `outside`, not in it).
-    pub(super) fn for_each_cell_filtered(
+    pub(in crate::engine) fn for_each_cell_filtered(
         &self,
         st: &mut State,
         target: &SetExpr,
@@ -514,7 +527,7 @@ impl Game {
     }
 
     /// The result of an outcome rule in the current position.
-    pub(super) fn decide(&self, st: &mut State, outcome: &Outcome) -> GameResult {
+    pub(in crate::engine) fn decide(&self, st: &mut State, outcome: &Outcome) -> GameResult {
         let mover = st.mover;
         let resolve = |w: &Who| match w {
             Who::Me => mover,
@@ -563,9 +576,9 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use super::super::same_games::{game, same_games};
-    use super::super::{Game, State};
     use crate::cellset;
+    use crate::engine::same_games::{game, same_games};
+    use crate::engine::{Game, State};
 
     /// The position's pieces and marks hashed from scratch.
     fn board_hash(g: &Game, st: &State) -> u64 {

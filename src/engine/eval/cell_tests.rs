@@ -12,13 +12,13 @@
 //! `or` and `not` only redirect these), so a test runs in one loop without
 //! recursion. Only the parts that do not look from the cell are asked of
 //! the tree. Tests are found by the address of the condition, as programs
-//! are (see [`super::program`]).
+//! are (see [`crate::engine::eval::program`]).
 
-use super::eval::Ctx;
-use super::lift::{cond_fixed_here, liftable};
-use super::program::{bound_dir, view_player};
-use super::{Game, NO_CELL, OCCUPIED};
 use crate::cellset;
+use crate::engine::eval::Ctx;
+use crate::engine::eval::lift::{cond_fixed_here, liftable};
+use crate::engine::eval::program::{bound_dir, view_player};
+use crate::engine::{Game, NO_CELL, OCCUPIED};
 use crate::rules::walk::{self, At, Node as WalkNode, Visitor};
 use crate::rules::*;
 
@@ -65,7 +65,7 @@ const FAILS: Ix = Ix::MAX - 1;
 
 /// One condition for one view.
 #[derive(Clone, Debug)]
-pub(super) struct CellTest {
+pub(in crate::engine) struct CellTest {
     steps: Vec<Step>,
     /// The first step, or `HOLDS` / `FAILS` for a constant.
     entry: Ix,
@@ -88,14 +88,14 @@ struct Near {
 /// The tests of a game: each condition's address and its tests, one per
 /// view.
 #[derive(Clone, Debug, Default)]
-pub(super) struct CellTests {
+pub(in crate::engine) struct CellTests {
     by_address: Vec<(usize, u32)>,
     tests: Vec<Vec<CellTest>>,
 }
 
 impl CellTests {
     /// Lowers the condition of every `where` that lowers for every view.
-    pub(super) fn of(g: &Game) -> CellTests {
+    pub(in crate::engine) fn of(g: &Game) -> CellTests {
         let mut found = Found {
             g,
             tests: CellTests::default(),
@@ -108,7 +108,7 @@ impl CellTests {
     /// The test of a `where` condition for a view, if it has one. Games
     /// without tests pay one test; the search is out of line.
     #[inline(always)]
-    pub(super) fn find(&self, cond: &BoolExpr, me: PlayerId) -> Option<&CellTest> {
+    pub(in crate::engine) fn find(&self, cond: &BoolExpr, me: PlayerId) -> Option<&CellTest> {
         match self.by_address.is_empty() {
             true => None,
             false => self.search(cond, me),
@@ -124,7 +124,7 @@ impl CellTests {
 
     /// How many conditions have tests.
     #[cfg(test)]
-    pub(super) fn len(&self) -> usize {
+    pub(in crate::engine) fn len(&self) -> usize {
         self.tests.len()
     }
 }
@@ -255,7 +255,7 @@ impl<'a> Lower<'a> {
         let g = self.g;
         let who = |w: &Who| view_player(g, self.me, *w);
         Some(match e {
-            SetExpr::Empty => Leaf::Stored(super::EMPTY as u32),
+            SetExpr::Empty => Leaf::Stored(crate::engine::EMPTY as u32),
             SetExpr::Occupied => Leaf::Stored(OCCUPIED as u32),
             SetExpr::Owned(w) => Leaf::Stored(g.owner_set(who(w)) as u32),
             SetExpr::Piece(k) => Leaf::Stored(g.piece_set(*k as usize) as u32),
@@ -407,7 +407,7 @@ impl CellTest {
     /// `out`, if its set is one to build from kept sets (see [`Near`]):
     /// a word at a time, with no walk of its expression; `cand` is W
     /// words, `tmp` for the parts asked of the tree.
-    pub(super) fn near_cells(
+    pub(in crate::engine) fn near_cells(
         &self,
         cx: &mut Ctx,
         out: &mut [u64],
@@ -448,7 +448,7 @@ impl CellTest {
 
     /// Whether the condition holds with `here` = `cell`; `tmp` is for the
     /// parts asked of the tree evaluator.
-    pub(super) fn holds(&self, cx: &mut Ctx, cell: usize, tmp: &mut [u64]) -> bool {
+    pub(in crate::engine) fn holds(&self, cx: &mut Ctx, cell: usize, tmp: &mut [u64]) -> bool {
         let (g, v) = (cx.g, Sets::of(cx));
         let nd = g.rules.board.ndirs();
         let near = &g.rules.board.neighbor_table()[cell * nd..(cell + 1) * nd];
@@ -471,9 +471,9 @@ impl CellTest {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Game;
-    use super::super::same_games::{game, same_games};
     use super::CellTests;
+    use crate::engine::Game;
+    use crate::engine::same_games::{game, same_games};
 
     /// The same pseudo-random games with cell tests and with the tree
     /// evaluator alone (legal actions, results and the whole position);
@@ -494,7 +494,7 @@ mod tests {
 
     #[test]
     fn pinch_tests_its_pinched_stones_as_the_tree_does() {
-        let src = include_str!("../../games/pinch.gdl");
+        let src = include_str!("../../../games/pinch.gdl");
         for options in [
             [("size", "7"), ("capture", "flip")],
             [("size", "13"), ("capture", "remove")],

@@ -1,23 +1,23 @@
-//! Register code: the steps a set program ([`super::program`]) runs over
+//! Register code: the steps a set program ([`crate::engine::eval::program`]) runs over
 //! bitset registers, how its registers are packed and its dead steps
 //! dropped once it is lowered, and how it runs.
 
-use super::NO_CELL;
-use super::eval::Ctx;
 use crate::cellset;
+use crate::engine::NO_CELL;
+use crate::engine::eval::Ctx;
 use crate::rules::*;
 
 /// Most registers a program may use at once; a set that needs more stays
 /// with the tree evaluator. Each register is one set (W words) of the
 /// state's register space.
-pub(super) const MAX_REGS: usize = 48;
+pub(in crate::engine) const MAX_REGS: usize = 48;
 
 /// A register: one set of W words.
-pub(super) type Reg = u16;
+pub(in crate::engine) type Reg = u16;
 
 /// Which single cell `here`, `origin` and `jumped` name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum CellRef {
+pub(in crate::engine) enum CellRef {
     Here,
     Origin,
     Jumped,
@@ -26,7 +26,7 @@ pub(super) enum CellRef {
 /// One instruction's operation; its operands are registers written
 /// before it.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Op {
+pub(in crate::engine) enum Op {
     /// A set of the state (`State::sets`).
     Stored(u32),
     /// A fixed set of the rules.
@@ -70,16 +70,16 @@ impl Op {
 }
 
 #[derive(Clone, Debug)]
-pub(super) struct Instr {
-    pub(super) dst: Reg,
-    pub(super) op: Op,
+pub(in crate::engine) struct Instr {
+    pub(in crate::engine) dst: Reg,
+    pub(in crate::engine) op: Op,
 }
 
 /// One set expression for one view.
 #[derive(Clone, Debug)]
-pub(super) struct Program {
-    pub(super) code: Vec<Instr>,
-    pub(super) out: Reg,
+pub(in crate::engine) struct Program {
+    pub(in crate::engine) code: Vec<Instr>,
+    pub(in crate::engine) out: Reg,
 }
 
 /// The roots of a game: each one's address and its programs, one per view.
@@ -88,13 +88,13 @@ impl Program {
     /// (steps along directions, or a condition asked once for all cells).
     /// Joins of a few stored sets are as quick in the tree (measured on
     /// draughts and Pinch), so they are left there.
-    pub(super) fn worth_it(&self) -> bool {
+    pub(in crate::engine) fn worth_it(&self) -> bool {
         self.code
             .iter()
             .any(|i| matches!(i.op, Op::Before(..) | Op::Cond(..)))
     }
 
-    pub(super) fn regs(&self) -> usize {
+    pub(in crate::engine) fn regs(&self) -> usize {
         self.code
             .iter()
             .map(|i| i.dst as usize + 1)
@@ -104,7 +104,7 @@ impl Program {
 
     /// The same code without the steps no later step reads (left behind
     /// by the lowering's `x and not y` rewrite), registers renumbered to match.
-    pub(super) fn live(self) -> Program {
+    pub(in crate::engine) fn live(self) -> Program {
         let n = self.code.len();
         let mut live = vec![false; n];
         live[self.out as usize] = true;
@@ -138,7 +138,7 @@ impl Program {
     /// (a result never shares a register with its operands, so that the
     /// steps along directions can read and write words in any order).
     /// Before this, register `i` is the one instruction `i` writes.
-    pub(super) fn allocated(self) -> Program {
+    pub(in crate::engine) fn allocated(self) -> Program {
         let n = self.code.len();
         let mut last: Vec<Option<usize>> = vec![None; n];
         for (i, ins) in self.code.iter().enumerate() {
@@ -177,7 +177,7 @@ impl Program {
 
     /// Computes the set into `out`, using the context's registers; `tmp`
     /// is for the conditions asked of the tree evaluator.
-    pub(super) fn run(&self, cx: &mut Ctx, out: &mut [u64], tmp: &mut [u64]) {
+    pub(in crate::engine) fn run(&self, cx: &mut Ctx, out: &mut [u64], tmp: &mut [u64]) {
         let w = cx.w();
         let g = cx.g;
         let regs = std::mem::take(&mut cx.regs);

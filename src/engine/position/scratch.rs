@@ -1,8 +1,8 @@
 //! Scratch space: the evaluation context over a state, with the bitsets
 //! borrowed from the state for the time of one evaluation.
 
-use super::eval::Ctx;
-use super::{Game, State};
+use crate::engine::eval::Ctx;
+use crate::engine::{Game, State};
 use crate::rules::*;
 
 /// Scratch sets for evaluation (an operator takes at most 4 per level of
@@ -11,19 +11,23 @@ pub use crate::limits::SCRATCH_SETS;
 
 /// The parts of a state that no evaluation reads, lent beside a context
 /// so that neither has to be taken out of the state and put back.
-pub(super) struct Spare<'a> {
+pub(in crate::engine) struct Spare<'a> {
     /// Scratch sets for the evaluator, then the memo of shared sets.
-    pub(super) scratch: &'a mut [u64],
+    pub(in crate::engine) scratch: &'a mut [u64],
     /// The cached targets of the current step's choices.
-    pub(super) targets: &'a mut [u64],
+    pub(in crate::engine) targets: &'a mut [u64],
     /// The number of actions each choice offers.
-    pub(super) counts: &'a mut [u32],
+    pub(in crate::engine) counts: &'a mut [u32],
 }
 
 impl Game {
     /// An evaluation context over `st` seen from `me`, and the state's
     /// spare parts.
-    pub(super) fn ctx_split<'a>(&'a self, st: &'a mut State, me: PlayerId) -> (Ctx<'a>, Spare<'a>) {
+    pub(in crate::engine) fn ctx_split<'a>(
+        &'a self,
+        st: &'a mut State,
+        me: PlayerId,
+    ) -> (Ctx<'a>, Spare<'a>) {
         let cx = Ctx {
             g: self,
             cells: &st.cells,
@@ -54,13 +58,13 @@ impl Game {
         (cx, spare)
     }
 
-    pub(super) fn ctx<'a>(&'a self, st: &'a mut State, me: PlayerId) -> Ctx<'a> {
+    pub(in crate::engine) fn ctx<'a>(&'a self, st: &'a mut State, me: PlayerId) -> Ctx<'a> {
         self.ctx_split(st, me).0
     }
 
     /// Runs `f` with an evaluation context and the state's scratch space.
     #[inline]
-    pub(super) fn with_ctx<T>(
+    pub(in crate::engine) fn with_ctx<T>(
         &self,
         st: &mut State,
         me: PlayerId,

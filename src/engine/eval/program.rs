@@ -1,10 +1,10 @@
 //! Flat programs: set expressions lowered once, when the game is built,
 //! into straight-line code over bitset registers.
 //!
-//! The tree evaluator ([`super::eval`]) matches each node's shape on every
+//! The tree evaluator ([`crate::engine::eval`]) matches each node's shape on every
 //! call, and a `where` tests its condition cell by cell, or finds again on
 //! every call that the condition can be answered for all cells at once
-//! ([`super::lift`]). A program is the same set written out for one
+//! ([`crate::engine::eval::lift`]). A program is the same set written out for one
 //! player's view: stored sets loaded, the view's sets and directions
 //! chosen, `where` conditions lifted into whole-set steps along directions
 //! (`some d:` unrolled over the board's directions, rotations looked up),
@@ -16,17 +16,17 @@
 //! ([`Game::rules`] is an `Arc`), so the addresses hold for the game's life,
 //! clones included. A root holds no other root, so a program never runs
 //! inside another, and one set of registers serves them all. The code
-//! itself, its registers and how it runs are in [`super::registers`].
+//! itself, its registers and how it runs are in [`crate::engine::eval::registers`].
 
-use super::lift::{cond_fixed_here, liftable};
-use super::registers::{CellRef, Instr, MAX_REGS, Op, Program, Reg};
-use super::{EMPTY, Game, OCCUPIED};
+use crate::engine::eval::lift::{cond_fixed_here, liftable};
+use crate::engine::eval::registers::{CellRef, Instr, MAX_REGS, Op, Program, Reg};
+use crate::engine::{EMPTY, Game, OCCUPIED};
 use crate::rules::walk::{self, At, Node, Visitor};
 use crate::rules::*;
 
 /// The roots of a game: each one's address and its programs, one per view.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Programs {
+pub(in crate::engine) struct Programs {
     /// Open addressing by address; 0 marks a free slot.
     table: Vec<(usize, u32)>,
     programs: Vec<Vec<Program>>,
@@ -34,13 +34,13 @@ pub(super) struct Programs {
     /// (found here once, not looked up at every offer).
     choice_roots: Vec<Option<u32>>,
     /// Registers the largest program uses.
-    pub(super) regs: usize,
+    pub(in crate::engine) regs: usize,
 }
 
 impl Programs {
     /// Lowers the largest expressions of the rules that lower completely
     /// and are worth it.
-    pub(super) fn of(g: &Game) -> Programs {
+    pub(in crate::engine) fn of(g: &Game) -> Programs {
         let mut roots = Roots {
             g,
             found: Vec::new(),
@@ -87,7 +87,7 @@ impl Programs {
     /// The program of choice `c`'s cell target for a view, if the target
     /// is a root.
     #[inline(always)]
-    pub(super) fn of_choice(&self, c: u16, me: PlayerId) -> Option<&Program> {
+    pub(in crate::engine) fn of_choice(&self, c: u16, me: PlayerId) -> Option<&Program> {
         let id = (*self.choice_roots.get(c as usize)?)?;
         Some(&self.programs[id as usize][me as usize])
     }
@@ -96,7 +96,7 @@ impl Programs {
     /// programs pay one test; the lookup is out of line, so that the tree
     /// evaluator's frame stays small.
     #[inline(always)]
-    pub(super) fn find(&self, e: &SetExpr, me: PlayerId) -> Option<&Program> {
+    pub(in crate::engine) fn find(&self, e: &SetExpr, me: PlayerId) -> Option<&Program> {
         match self.table.is_empty() {
             true => None,
             false => self.lookup(e, me),
@@ -132,7 +132,7 @@ impl Programs {
 
     /// How many roots there are.
     #[cfg(test)]
-    pub(super) fn len(&self) -> usize {
+    pub(in crate::engine) fn len(&self) -> usize {
         self.programs.len()
     }
 }
@@ -174,7 +174,7 @@ impl Visitor for Roots<'_> {
 /// direction of each `some d:` / `every d:` being unrolled, innermost
 /// last): `None` if it names an unbound direction, `Some(None)` if the
 /// board has no such direction.
-pub(super) fn bound_dir(binds: &[(u8, u8)], d: &DirExpr) -> Option<Option<usize>> {
+pub(in crate::engine) fn bound_dir(binds: &[(u8, u8)], d: &DirExpr) -> Option<Option<usize>> {
     match d {
         DirExpr::Const(d) => Some(Some(*d as usize)),
         DirExpr::Var(slot) => {
@@ -192,7 +192,7 @@ pub(super) fn bound_dir(binds: &[(u8, u8)], d: &DirExpr) -> Option<Option<usize>
 }
 
 /// The player `w` names in `me`'s view.
-pub(super) fn view_player(g: &Game, me: PlayerId, w: Who) -> usize {
+pub(in crate::engine) fn view_player(g: &Game, me: PlayerId, w: Who) -> usize {
     match w {
         Who::Me => me as usize,
         Who::Opponent => (me as usize + 1) % g.players,
@@ -403,13 +403,13 @@ impl<'a> Lower<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::registers::Op;
-    use super::super::{Game, State};
     use super::Programs;
+    use crate::engine::eval::registers::Op;
+    use crate::engine::{Game, State};
     use crate::rules::*;
 
     fn game(source: &str) -> Game {
-        super::super::same_games::game(source, &[])
+        crate::engine::same_games::game(source, &[])
     }
 
     /// Each choice's targets from both views, with programs and by the tree.
@@ -446,7 +446,7 @@ mod tests {
         assert_eq!(g.programs.len(), roots, "roots of {src}");
         let mut plain = g.clone();
         plain.programs = Programs::default();
-        super::super::same_games::same_games(&g, &plain, 30, 80, |s, t| {
+        crate::engine::same_games::same_games(&g, &plain, 30, 80, |s, t| {
             same_targets(&g, &plain, s, t)
         });
     }

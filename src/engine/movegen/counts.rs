@@ -4,8 +4,8 @@
 //! the processor often guesses wrong). Used by [`Game::offered`] when a
 //! choice's pieces outnumber its directions.
 
-use super::Game;
 use crate::cellset;
+use crate::engine::Game;
 use crate::rules::*;
 
 impl Game {
@@ -13,18 +13,18 @@ impl Game {
     /// sets beats visiting its pieces: its directions are shifts, and the
     /// pieces outnumber them (a few kings are quicker visited).
     #[inline]
-    pub(super) fn shifts_pay(&self, c: u16, player: PlayerId, from: &[u64]) -> bool {
+    pub(in crate::engine) fn shifts_pay(&self, c: u16, player: PlayerId, from: &[u64]) -> bool {
         let dirs = self.moves.shifted_dirs[c as usize * self.players + player as usize] as usize;
         dirs > 0 && cellset::count(from) > 2 * dirs
     }
 
     /// How many steps choice `c` offers `player`, a direction at a time:
     /// the cells of `from` whose neighbour that way is in `to`.
-    pub(super) fn steps_by_shifts(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
+    pub(in crate::engine) fn steps_by_shifts(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
         let w = self.words;
         let (from, to) = (&t[..w], &t[2 * w..3 * w]);
         let (mask, _) = self.move_dirs(c, player);
-        let mut next = [0u64; super::dirs::SHIFT_WORDS];
+        let mut next = [0u64; crate::engine::tables::move_dirs::SHIFT_WORDS];
         let next = &mut next[..w];
         let mut n = 0;
         for d in each_dir(mask) {
@@ -38,7 +38,12 @@ impl Game {
     /// visiting its pieces: its directions are shifts, and the pieces
     /// outnumber them (a chain's one piece is quicker visited).
     #[inline]
-    pub(super) fn jump_shifts_pay(&self, c: u16, player: PlayerId, from: &[u64]) -> bool {
+    pub(in crate::engine) fn jump_shifts_pay(
+        &self,
+        c: u16,
+        player: PlayerId,
+        from: &[u64],
+    ) -> bool {
         let dirs = self.moves.shifted_dirs[c as usize * self.players + player as usize] as usize;
         dirs > 0 && cellset::count(from) > dirs
     }
@@ -48,12 +53,12 @@ impl Game {
     /// next cell beyond is in `to`. No branch depends on the position
     /// (visiting the pieces, the processor guesses which have an enemy
     /// next to them).
-    pub(super) fn jumps_by_shifts(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
+    pub(in crate::engine) fn jumps_by_shifts(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
         let w = self.words;
         let (from, over, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
         let (mask, _) = self.move_dirs(c, player);
-        let mut landing = [0u64; super::dirs::SHIFT_WORDS];
-        let mut next = [0u64; super::dirs::SHIFT_WORDS];
+        let mut landing = [0u64; crate::engine::tables::move_dirs::SHIFT_WORDS];
+        let mut next = [0u64; crate::engine::tables::move_dirs::SHIFT_WORDS];
         let (landing, next) = (&mut landing[..w], &mut next[..w]);
         let mut n = 0;
         for d in each_dir(mask) {

@@ -1,8 +1,8 @@
 //! Floods over the board: connections (with the union-find when it can
 //! answer), group counts and sizes, and escapes from a bounding box.
 
-use super::eval::Ctx;
 use crate::cellset;
+use crate::engine::eval::Ctx;
 use crate::rules::*;
 
 impl Ctx<'_> {
@@ -11,7 +11,7 @@ impl Ctx<'_> {
     /// own pieces, out of its bounding box): the flood grows a ring of cells
     /// at a time, as whole sets, and stops at the first ring that leaves the
     /// box, which for an open group is the first. `None` for other shapes.
-    pub(super) fn escapes_box(
+    pub(in crate::engine) fn escapes_box(
         &mut self,
         seed: &SetExpr,
         through: &SetExpr,
@@ -89,7 +89,7 @@ impl Ctx<'_> {
 
     /// The player whose pieces a set is, when the union-find answers for
     /// it: groups are of one kind of piece, so only with one owned kind.
-    pub(super) fn owner_of_set(&self, s: &SetExpr) -> Option<usize> {
+    pub(in crate::engine) fn owner_of_set(&self, s: &SetExpr) -> Option<usize> {
         if !self.g.single_owned_kind {
             return None;
         }
@@ -100,7 +100,7 @@ impl Ctx<'_> {
         }
     }
 
-    pub(super) fn fresh_groups(&mut self, p: usize) {
+    pub(in crate::engine) fn fresh_groups(&mut self, p: usize) {
         if self.groups.is_exact(p) {
             return;
         }
@@ -118,7 +118,7 @@ impl Ctx<'_> {
             });
     }
 
-    pub(super) fn anchor_bit(&self, e: &SetExpr) -> Option<u32> {
+    pub(in crate::engine) fn anchor_bit(&self, e: &SetExpr) -> Option<u32> {
         let id = match e {
             SetExpr::Fixed(i) => *i,
             SetExpr::PerPlayer(v) => v[self.me as usize],
@@ -131,7 +131,7 @@ impl Ctx<'_> {
             .map(|b| b as u32)
     }
 
-    pub(super) fn connected(
+    pub(in crate::engine) fn connected(
         &mut self,
         s: &SetExpr,
         a: &SetExpr,
@@ -236,7 +236,7 @@ impl Ctx<'_> {
     /// The union-find answers when it is exact; otherwise the groups are
     /// grown ring by ring (a conversion or a removal leaves the union-find
     /// to be rebuilt, which costs more than the rings).
-    pub(super) fn group_stats(&mut self, s: &SetExpr, tmp: &mut [u64]) -> (i64, i64) {
+    pub(in crate::engine) fn group_stats(&mut self, s: &SetExpr, tmp: &mut [u64]) -> (i64, i64) {
         let w = self.w();
         let owner = self.owner_of_set(s);
         if let Some(p) = owner
@@ -291,11 +291,11 @@ impl Ctx<'_> {
     }
 }
 
-impl super::Game {
+impl crate::engine::Game {
     /// `out` = the cells holding piece `code` (as in `State::cells`: 0 for
     /// none). Words as `neighbors_of`.
     #[inline(always)]
-    pub(super) fn same_piece(&self, sets: &[u64], code: u8, out: &mut [u64]) {
+    pub(in crate::engine) fn same_piece(&self, sets: &[u64], code: u8, out: &mut [u64]) {
         let w = out.len();
         let set = |s: usize| &sets[s * w..(s + 1) * w];
         match (code as usize).checked_sub(1) {
@@ -307,14 +307,14 @@ impl super::Game {
                     out[j] = kind[j] & owner[j];
                 }
             }
-            None => out.copy_from_slice(set(super::EMPTY)),
+            None => out.copy_from_slice(set(crate::engine::EMPTY)),
         }
     }
 
     /// `group` = the cells of `same` connected to `start` (a cell of it),
     /// grown a ring of neighbours at a time. Words as `neighbors_of`.
     #[inline(always)]
-    pub(super) fn grow_group(
+    pub(in crate::engine) fn grow_group(
         &self,
         start: usize,
         same: &[u64],
@@ -345,11 +345,11 @@ impl super::Game {
 
 #[cfg(test)]
 mod tests {
-    use super::super::same_games::{game, same_games};
     use crate::cellset;
+    use crate::engine::same_games::{game, same_games};
 
-    const CARTESO: &str = include_str!("../../games/carteso.gdl");
-    const PINCH: &str = include_str!("../../games/pinch.gdl");
+    const CARTESO: &str = include_str!("../../../games/carteso.gdl");
+    const PINCH: &str = include_str!("../../../games/pinch.gdl");
 
     /// Pinch's `connected(own, start, finish)` by the union-find (inexact
     /// after every capture: a "yes" followed on the pieces, a "no" read
@@ -372,7 +372,10 @@ mod tests {
             let (g, plain) = (game(PINCH, &options), game(&flood, &options));
             let mut wins = 0;
             same_games(&g, &plain, 12, 400, |s, _| {
-                wins += usize::from(matches!(s.result(), Some(super::super::GameResult::Win(_))));
+                wins += usize::from(matches!(
+                    s.result(),
+                    Some(crate::engine::GameResult::Win(_))
+                ));
             });
             assert!(wins > 0, "size {size}: no game won");
         }
@@ -441,9 +444,9 @@ mod tests {
     fn group_counts_and_sizes_agree_with_a_plain_flood() {
         use crate::rules::{SetExpr, Who};
         let games = [
-            game(include_str!("../../games/ecalper.gdl"), &[("size", "5")]),
-            game(include_str!("../../games/ecalper.gdl"), &[("size", "8")]),
-            game(include_str!("../../games/hex.gdl"), &[("size", "9")]),
+            game(include_str!("../../../games/ecalper.gdl"), &[("size", "5")]),
+            game(include_str!("../../../games/ecalper.gdl"), &[("size", "8")]),
+            game(include_str!("../../../games/hex.gdl"), &[("size", "9")]),
         ];
         for g in &games {
             let board = &g.rules.board;

@@ -2,12 +2,12 @@
 //! `here` only through `X at D` (with X not depending on `here`), combined
 //! with `not`, `and`, `or` and `some d:` / `every d:`, its cells are whole
 //! sets: `X at D` holds on the cells whose neighbour in direction D is in X,
-//! a few shifted words ([`super::shifts`]); any part that does not look
+//! a few shifted words ([`crate::engine::tables::shifts`]); any part that does not look
 //! from `here` holds everywhere or nowhere. Connect Four's `empty where not
 //! empty at s` is one shift instead of a condition per empty cell.
 
-use super::eval::Ctx;
 use crate::cellset;
+use crate::engine::eval::Ctx;
 use crate::rules::*;
 
 impl Ctx<'_> {
@@ -17,7 +17,7 @@ impl Ctx<'_> {
     /// than 4 per word) or COND has another shape. Out of line, so that
     /// `set`'s recursive frame stays small.
     #[inline(never)]
-    pub(super) fn where_whole(
+    pub(in crate::engine) fn where_whole(
         &mut self,
         within: &[u64],
         cond: &BoolExpr,
@@ -149,7 +149,7 @@ impl Ctx<'_> {
 
 /// Whether a `where` condition can be answered for all cells at once: it
 /// looks from `here` only through `X at D` with X not depending on `here`.
-pub(super) fn liftable(e: &BoolExpr) -> bool {
+pub(in crate::engine) fn liftable(e: &BoolExpr) -> bool {
     match e {
         BoolExpr::Not(a) => liftable(a),
         BoolExpr::And(a, b) | BoolExpr::Or(a, b) => liftable(a) && liftable(b),
@@ -199,7 +199,7 @@ fn set_fixed_here(e: &SetExpr) -> bool {
     }
 }
 
-pub(super) fn cond_fixed_here(e: &BoolExpr) -> bool {
+pub(in crate::engine) fn cond_fixed_here(e: &BoolExpr) -> bool {
     match e {
         BoolExpr::At(..) | BoolExpr::AtSome(..) => false,
         BoolExpr::Const(_) | BoolExpr::SamePlayer(..) => true,
@@ -242,12 +242,12 @@ fn num_fixed_here(e: &NumExpr) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Action, Game, State};
     use crate::cellset;
+    use crate::engine::{Action, Game, State};
     use crate::rules::*;
 
     fn game(source: &str) -> Game {
-        super::super::same_games::game(source, &[])
+        crate::engine::same_games::game(source, &[])
     }
 
     /// Every `where` target, built as a whole set, against each cell tested
@@ -310,7 +310,7 @@ mod tests {
                     if a.is_empty() {
                         break;
                     }
-                    r = super::super::mix(r.wrapping_add(1));
+                    r = crate::engine::mix(r.wrapping_add(1));
                     g.play_unchecked(&mut s, a[(r % a.len() as u64) as usize]);
                 }
             }

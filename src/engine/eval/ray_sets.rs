@@ -1,11 +1,11 @@
 //! The sets along straight lines and leaps: `ray`, `flanked` and
-//! `leaps`, walked on the precomputed tables ([`super::rays`],
-//! [`super::leaps`]). From `here` (one cell) nothing is built for the
+//! `leaps`, walked on the precomputed tables ([`crate::engine::tables::rays`],
+//! [`crate::engine::tables::leaps`]). From `here` (one cell) nothing is built for the
 //! starting set.
 
-use super::eval::Ctx;
-use super::{NO_CELL, OCCUPIED};
 use crate::cellset;
+use crate::engine::eval::Ctx;
+use crate::engine::{NO_CELL, OCCUPIED};
 use crate::limits::MAX_CELL_WORDS;
 use crate::rules::*;
 
@@ -50,7 +50,7 @@ impl Bits for &[u64] {
 
 /// The straight lines from a cell, along the directions of a mask.
 struct Lines<'a> {
-    rays: &'a super::rays::Rays,
+    rays: &'a crate::engine::tables::rays::Rays,
     table: &'a [u32],
     nd: usize,
     mask: DirMask,
@@ -128,7 +128,7 @@ impl Ctx<'_> {
     }
 
     /// `ray(FROM, PATH[, DIRS])` into `out`.
-    pub(super) fn ray_set(&mut self, r: &Ray, out: &mut [u64], tmp: &mut [u64]) {
+    pub(in crate::engine) fn ray_set(&mut self, r: &Ray, out: &mut [u64], tmp: &mut [u64]) {
         let w = self.w();
         let (b1, rest) = tmp.split_at_mut(w);
         let (b2, rest) = rest.split_at_mut(w);
@@ -152,7 +152,7 @@ impl Ctx<'_> {
 
     /// `flanked(RUN, A, B)` into `out`; with `out` = `None`, only whether
     /// it has a cell (stopping at the first run found).
-    pub(super) fn flanked_set(
+    pub(in crate::engine) fn flanked_set(
         &mut self,
         f: &Flanked,
         mut out: Option<&mut [u64]>,
@@ -208,7 +208,7 @@ impl Ctx<'_> {
     /// Whether `S where flanked(RUN, here, B)` can be answered by
     /// [`Ctx::flanked_where`]: RUN and B do not depend on `here`.
     #[inline]
-    pub(super) fn flanked_where_applies(&self, f: &Flanked) -> bool {
+    pub(in crate::engine) fn flanked_where_applies(&self, f: &Flanked) -> bool {
         let plain = |e: &SetExpr| matches!(e, SetExpr::Enemy) || self.stored(e).is_some();
         matches!(f.start, SetExpr::Here) && plain(&f.run) && plain(&f.end)
     }
@@ -216,7 +216,7 @@ impl Ctx<'_> {
     /// `S where flanked(RUN, here, B)` into `out` (Reversi's legal cells):
     /// RUN and B are found once, and only the cells of S next to a cell
     /// of RUN walk their rays.
-    pub(super) fn flanked_where(
+    pub(in crate::engine) fn flanked_where(
         &mut self,
         s: &SetExpr,
         f: &Flanked,
@@ -266,7 +266,7 @@ impl Ctx<'_> {
     }
 
     /// `leaps(S, A, B)` into `out`.
-    pub(super) fn leaps_set(
+    pub(in crate::engine) fn leaps_set(
         &mut self,
         from: &SetExpr,
         leap: Leap,
@@ -292,7 +292,7 @@ impl Ctx<'_> {
 /// line through RUN reaches END, then the cells next to them, a whole set
 /// at a time (see `Shifts`).
 fn flanked_by_shifts(
-    shifts: &super::shifts::Shifts,
+    shifts: &crate::engine::tables::shifts::Shifts,
     mask: DirMask,
     cands: &[u64],
     run: &[u64],
@@ -360,13 +360,13 @@ fn flanked_by_shifts(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Action, Game, mix};
+    use crate::engine::{Action, Game, mix};
 
     /// Plays the same pseudo-random games of Reversi with and without the
     /// whole-set shifts and compares the legal actions at every ply.
     #[test]
     fn reversi_plays_the_same_with_and_without_shifts() {
-        let src = include_str!("../../games/reversi.gdl");
+        let src = include_str!("../../../games/reversi.gdl");
         let file = crate::syntax::parse(src).expect("parses");
         let g = Game::new(crate::check::compile(&file, &[]).expect("compiles"));
         let mut plain = g.clone();

@@ -3,42 +3,11 @@
 //! without its guards and priorities, the moves a choice makes from one
 //! cell. Never used while playing: each call copies the state.
 
-use super::{Action, Game, NO_CELL, State};
 use crate::cellset::{self, CellSet};
+use crate::engine::{Action, Game, NO_CELL, State};
 use crate::rules::*;
 
-/// One entry of a choice step: the choice, its guard, its priority group.
-pub type Entry = (u16, Option<BoolExpr>, u8);
-
 impl Game {
-    /// The cells of `e` in `st`, seen by the player to move, with `here`
-    /// the given cell (else the position's own).
-    pub fn probe_set(&self, st: &State, e: &SetExpr, here: Option<usize>) -> CellSet {
-        let mut st = st.clone();
-        let mut out = CellSet::new(self.rules.board.len());
-        let me = st.mover;
-        self.with_ctx(&mut st, me, |cx, scratch| {
-            if let Some(h) = here {
-                cx.here = h as u32;
-            }
-            cx.set(e, out.words_mut(), scratch);
-        });
-        out
-    }
-
-    /// Whether `e` holds in `st` for the player to move, with `here` the
-    /// given cell (else the position's own).
-    pub fn probe_cond(&self, st: &State, e: &BoolExpr, here: Option<usize>) -> bool {
-        let mut st = st.clone();
-        let me = st.mover;
-        self.with_ctx(&mut st, me, |cx, scratch| {
-            if let Some(h) = here {
-                cx.here = h as u32;
-            }
-            cx.cond(e, scratch)
-        })
-    }
-
     /// The turn (index into `rules.turns`) and step the position is at.
     pub fn turn_position(&self, st: &State) -> (usize, usize) {
         (st.turn_def as usize, st.step as usize)

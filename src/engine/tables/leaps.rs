@@ -2,18 +2,18 @@
 //! `leaps(S, 2, 1)`), each cell's targets, one per displacement, and as a
 //! set; and which displacements point toward each board direction.
 
-use super::action::Cell16;
 use crate::board::Board;
 use crate::cellset;
+use crate::engine::position::action::Cell16;
 use crate::rules::walk::{At, Node, Visitor, walk};
 use crate::rules::*;
 
 /// No target: the leap would leave the board.
-pub(super) const NO_TARGET: Cell16 = Cell16::MAX;
+pub(in crate::engine) const NO_TARGET: Cell16 = Cell16::MAX;
 
 /// One pattern's tables.
 #[derive(Clone, Debug)]
-pub(super) struct LeapTable {
+pub(in crate::engine) struct LeapTable {
     pub leap: Leap,
     /// Distinct displacements of the pattern (8 for the knight on a
     /// square board, 12 on a hex board).
@@ -45,7 +45,7 @@ const MAX_DISPLACEMENTS: usize = u32::BITS as usize;
 /// The tables of every pattern the rules use: whole, for `leaps(...)`,
 /// and as each leap choice offers them to each player.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Leaps {
+pub(in crate::engine) struct Leaps {
     tables: Vec<LeapTable>,
     /// Per choice and player (`choice * players + player`), the table of
     /// the leaps it offers (`u32::MAX` for other choices).

@@ -1,48 +1,59 @@
 //! Evaluation of sets, seen from one player, over a position: the
 //! context every evaluator works in; conditions and numbers are in
-//! [`super::conds`].
+//! [`crate::engine::eval::conditions`].
 
-use super::{EMPTY, Game, NO_CELL, OCCUPIED};
+pub(in crate::engine) mod cell_tests;
+pub(in crate::engine) mod conditions;
+pub(in crate::engine) mod floods;
+pub(in crate::engine) mod lift;
+pub(in crate::engine) mod lines;
+pub(in crate::engine) mod program;
+pub(in crate::engine) mod rare_sets;
+pub(in crate::engine) mod ray_sets;
+pub(in crate::engine) mod registers;
+
 use crate::cellset;
+use crate::cellset::CellSet;
+use crate::engine::{EMPTY, Game, NO_CELL, OCCUPIED, State};
 use crate::groups::Groups;
 use crate::limits::{MAX_BINDINGS, MAX_VARIABLES};
 use crate::rules::*;
 
 /// What an expression sees: the position, from one player's point of view.
-pub(super) struct Ctx<'a> {
-    pub(super) g: &'a Game,
-    pub(super) cells: &'a [u8],
-    pub(super) sets: &'a [u64],
-    pub(super) groups: &'a mut Groups,
-    pub(super) stack: &'a mut Vec<u32>,
-    pub(super) me: PlayerId,
-    pub(super) here: u32,
+pub(in crate::engine) struct Ctx<'a> {
+    pub(in crate::engine) g: &'a Game,
+    pub(in crate::engine) cells: &'a [u8],
+    pub(in crate::engine) sets: &'a [u64],
+    pub(in crate::engine) groups: &'a mut Groups,
+    pub(in crate::engine) stack: &'a mut Vec<u32>,
+    pub(in crate::engine) me: PlayerId,
+    pub(in crate::engine) here: u32,
     /// The state's own fields, not copies: they are often stored just
     /// before a context is made (a turn begun, a move made), and the
     /// compiler copies several at once, in a load that waits for those
     /// stores to complete.
-    pub(super) turn: &'a u32,
+    pub(in crate::engine) turn: &'a u32,
     /// Values of the direction variables.
-    pub(super) dirs: [u8; MAX_BINDINGS],
-    pub(super) vars: &'a [f64; MAX_VARIABLES],
+    pub(in crate::engine) dirs: [u8; MAX_BINDINGS],
+    pub(in crate::engine) vars: &'a [f64; MAX_VARIABLES],
     /// Pieces in hand, `player * pieces + kind` (see [`State::reserve`]).
-    pub(super) reserve: &'a [u16],
-    pub(super) passes: &'a u32,
-    pub(super) origin: &'a u32,
-    pub(super) jumped: &'a u32,
+    pub(in crate::engine) reserve: &'a [u16],
+    pub(in crate::engine) passes: &'a u32,
+    pub(in crate::engine) origin: &'a u32,
+    pub(in crate::engine) jumped: &'a u32,
     /// The groups bound by `each group`, one set per slot.
-    pub(super) set_vars: &'a [u64],
+    pub(in crate::engine) set_vars: &'a [u64],
     /// Each watched line's set when a check last found no line in it (see
-    /// [`super::lines`]).
-    pub(super) line_seen: &'a mut [u64],
+    /// [`crate::engine::eval::lines`]).
+    pub(in crate::engine) line_seen: &'a mut [u64],
     /// While offering a step's actions: the game's shared sets, as computed
     /// (W words each), with a bit for each one computed yet.
-    pub(super) memo: &'a mut [u64],
-    pub(super) memo_valid: u64,
+    pub(in crate::engine) memo: &'a mut [u64],
+    pub(in crate::engine) memo_valid: u64,
     /// Whether `here` and the directions are the offer's own (not rebound).
-    pub(super) memo_on: bool,
-    /// The registers of the set programs (see [`super::program`]).
-    pub(super) regs: &'a mut [u64],
+    pub(in crate::engine) memo_on: bool,
+    /// The registers of the set programs (see [`crate::engine::eval::program`]).
+    pub(in crate::engine) regs: &'a mut [u64],
 }
 
 /// An operand read a word at a time (see [`Ctx::leaf`]).
@@ -64,18 +75,18 @@ impl Leaf<'_> {
 
 impl Ctx<'_> {
     #[inline(always)]
-    pub(super) fn w(&self) -> usize {
+    pub(in crate::engine) fn w(&self) -> usize {
         self.g.words
     }
 
     #[inline(always)]
-    pub(super) fn raw(&self, s: usize) -> &[u64] {
+    pub(in crate::engine) fn raw(&self, s: usize) -> &[u64] {
         let w = self.g.words;
         &self.sets[s * w..(s + 1) * w]
     }
 
     #[inline]
-    pub(super) fn who(&self, w: Who) -> usize {
+    pub(in crate::engine) fn who(&self, w: Who) -> usize {
         match w {
             Who::Me => self.me as usize,
             Who::Opponent => (self.me as usize + 1) % self.g.players,
@@ -83,7 +94,7 @@ impl Ctx<'_> {
         }
     }
 
-    pub(super) fn fixed(&self, e: &SetExpr) -> Option<&[u64]> {
+    pub(in crate::engine) fn fixed(&self, e: &SetExpr) -> Option<&[u64]> {
         match e {
             SetExpr::Fixed(i) => Some(self.g.rules.fixed_sets[*i as usize].words()),
             SetExpr::PerPlayer(v) => {
@@ -121,7 +132,7 @@ impl Ctx<'_> {
     /// evaluators (it is asked first by nearly every operator); the rare
     /// per-player choice recurses out of line.
     #[inline(always)]
-    pub(super) fn stored(&self, e: &SetExpr) -> Option<&[u64]> {
+    pub(in crate::engine) fn stored(&self, e: &SetExpr) -> Option<&[u64]> {
         Some(match e {
             SetExpr::Empty => self.raw(EMPTY),
             SetExpr::Occupied => self.raw(OCCUPIED),
@@ -176,7 +187,7 @@ impl Ctx<'_> {
     }
 
     /// Evaluates a set into `out`, using `tmp` for intermediate sets.
-    pub(super) fn set(&mut self, e: &SetExpr, out: &mut [u64], tmp: &mut [u64]) {
+    pub(in crate::engine) fn set(&mut self, e: &SetExpr, out: &mut [u64], tmp: &mut [u64]) {
         let w = self.w();
         if let Some(s) = self.stored(e) {
             cellset::copy(out, s);
@@ -345,7 +356,7 @@ impl Ctx<'_> {
     }
 
     /// Whether one cell is in a set, without building the set.
-    pub(super) fn member(&mut self, e: &SetExpr, c: usize, tmp: &mut [u64]) -> bool {
+    pub(in crate::engine) fn member(&mut self, e: &SetExpr, c: usize, tmp: &mut [u64]) -> bool {
         if let Some(s) = self.stored(e) {
             return cellset::contains(s, c);
         }
@@ -413,5 +424,36 @@ impl Ctx<'_> {
             | SetExpr::PerPlayer(_)
             | SetExpr::Var(_) => unreachable!("stored sets are tested above"),
         }
+    }
+}
+
+/// Evaluation outside play, for explanations: each call copies the state.
+impl Game {
+    /// The cells of `e` in `st`, seen by the player to move, with `here`
+    /// the given cell (else the position's own).
+    pub(crate) fn probe_set(&self, st: &State, e: &SetExpr, here: Option<usize>) -> CellSet {
+        let mut st = st.clone();
+        let mut out = CellSet::new(self.rules.board.len());
+        let me = st.mover;
+        self.with_ctx(&mut st, me, |cx, scratch| {
+            if let Some(h) = here {
+                cx.here = h as u32;
+            }
+            cx.set(e, out.words_mut(), scratch);
+        });
+        out
+    }
+
+    /// Whether `e` holds in `st` for the player to move, with `here` the
+    /// given cell (else the position's own).
+    pub(crate) fn probe_cond(&self, st: &State, e: &BoolExpr, here: Option<usize>) -> bool {
+        let mut st = st.clone();
+        let me = st.mover;
+        self.with_ctx(&mut st, me, |cx, scratch| {
+            if let Some(h) = here {
+                cx.here = h as u32;
+            }
+            cx.cond(e, scratch)
+        })
     }
 }

@@ -1,12 +1,16 @@
 //! Move generation: the steps run until a player has a decision, the
 //! actions each choice offers (cached in the state), listed or sampled.
 
+pub(in crate::engine) mod counts;
+pub(in crate::engine) mod far_moves;
+pub(in crate::engine) mod shared_sets;
+
 use rand::{Rng, RngExt};
 
-use super::action::Cell16;
-use super::eval::Ctx;
-use super::{Action, ActionKind, EMPTY, Game, GameResult, OCCUPIED, State};
 use crate::cellset;
+use crate::engine::eval::Ctx;
+use crate::engine::position::action::Cell16;
+use crate::engine::{Action, ActionKind, EMPTY, Game, GameResult, OCCUPIED, State};
 use crate::rules::*;
 
 impl Game {
@@ -14,7 +18,7 @@ impl Game {
     /// sets (the cells offered; or from, over and to for moves), and a
     /// fourth in games with a `line-count` slide (the set it counts).
     #[inline]
-    pub(super) fn slot<'a>(&self, st: &'a State, i: usize) -> &'a [u64] {
+    pub(crate) fn slot<'a>(&self, st: &'a State, i: usize) -> &'a [u64] {
         let n = self.slot_sets * self.words;
         &st.targets[i * n..(i + 1) * n]
     }
@@ -22,7 +26,7 @@ impl Game {
     /// Calls `f(from, dir, to)` for each move a step or jump choice `c`
     /// offers `player`, in the choice's directions.
     #[inline]
-    pub(super) fn each_move(
+    pub(crate) fn each_move(
         &self,
         c: u16,
         player: PlayerId,
@@ -102,7 +106,7 @@ impl Game {
     /// How many actions choice `c` offers `player`, given its cached
     /// targets `t`.
     #[inline]
-    pub(super) fn offered(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
+    pub(crate) fn offered(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
         let w = self.words;
         match &self.rules.choices[c as usize].kind {
             ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
@@ -145,7 +149,7 @@ impl Game {
 
     /// The `k`-th action (`k < offered`) of choice `c` for `player`.
     #[inline]
-    pub(super) fn nth_offered(&self, c: u16, player: PlayerId, t: &[u64], k: usize) -> Action {
+    pub(crate) fn nth_offered(&self, c: u16, player: PlayerId, t: &[u64], k: usize) -> Action {
         let kind = &self.rules.choices[c as usize].kind;
         match kind {
             ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
@@ -362,7 +366,7 @@ impl Game {
     }
 
     /// Runs automatic steps until a player has a decision to make or the game ends.
-    pub(super) fn settle(&self, st: &mut State) {
+    pub(in crate::engine) fn settle(&self, st: &mut State) {
         loop {
             if st.result.is_some() {
                 return;
@@ -439,7 +443,7 @@ impl Game {
 
     /// Ends the game because the player to move cannot act: the outcome of
     /// `end if stuck: ...` seen from that player, else a draw.
-    pub(super) fn end_stuck(&self, st: &mut State) {
+    pub(in crate::engine) fn end_stuck(&self, st: &mut State) {
         st.result = Some(match &self.rules.stuck {
             Some(outcome) => self.decide(st, outcome),
             None => GameResult::Draw,
@@ -449,7 +453,7 @@ impl Game {
     /// Computes the actions each choice offers (cached in the state), the
     /// later priority groups emptied when an earlier one offers any; true if
     /// any action is possible.
-    pub(super) fn offer(&self, st: &mut State, choices: &[(u16, Option<BoolExpr>, u8)]) -> bool {
+    pub(crate) fn offer(&self, st: &mut State, choices: &[Entry]) -> bool {
         let w = self.words;
         let me = st.mover;
         let mut open_group: Option<u8> = None;
@@ -586,7 +590,7 @@ impl Game {
         self.offered(c, me, slot)
     }
 
-    pub(super) fn next_turn(&self, st: &mut State) {
+    pub(in crate::engine) fn next_turn(&self, st: &mut State) {
         // No division: the mover only ever steps by one.
         st.mover = if st.mover as usize + 1 == self.players {
             0
@@ -601,7 +605,7 @@ impl Game {
     }
 
     #[inline]
-    pub(super) fn select_turn(&self, st: &mut State) -> u16 {
+    pub(in crate::engine) fn select_turn(&self, st: &mut State) -> u16 {
         // Most games: one kind of turn, always (answered without a call).
         if let [only] = &self.rules.turns[..]
             && matches!(only.when, TurnWhen::Always)
@@ -651,8 +655,8 @@ fn cell_action(kind: &ChoiceKind, cell: Cell16) -> ActionKind {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Action;
-    use super::super::same_games::{game, same_games};
+    use crate::engine::Action;
+    use crate::engine::same_games::{game, same_games};
 
     /// The counts `offer` caches (by whole-set shifts, neighbour masks or
     /// visits) are the numbers of actions listed, choice by choice, along

@@ -1,15 +1,15 @@
 //! Evaluation of conditions and numbers (and the directions they name),
-//! seen from one player, over a position; sets are in [`super::eval`].
+//! seen from one player, over a position; sets are in [`crate::engine::eval`].
 
-use super::eval::Ctx;
-use super::{NO_CELL, OCCUPIED};
 use crate::cellset;
+use crate::engine::eval::Ctx;
+use crate::engine::{NO_CELL, OCCUPIED};
 use crate::limits::{MAX_CELL_WORDS, MAX_CELLS};
 use crate::rules::*;
 
 impl Ctx<'_> {
     #[inline]
-    pub(super) fn dir(&self, d: &DirExpr) -> Option<usize> {
+    pub(in crate::engine) fn dir(&self, d: &DirExpr) -> Option<usize> {
         match d {
             DirExpr::Const(d) => Some(*d as usize),
             DirExpr::Var(slot) => Some(self.dirs[*slot as usize] as usize),
@@ -21,10 +21,15 @@ impl Ctx<'_> {
     }
 
     /// A part of a lowered condition that does not look from `here`
-    /// (see [`super::cell_tests`], [`super::registers`]), asked with the
+    /// (see [`crate::engine::eval::cell_tests`], [`crate::engine::eval::registers`]), asked with the
     /// directions of the `some d:` / `every d:` unrolled around it bound
     /// (`binds`: slot and direction), the offer's memo off.
-    pub(super) fn cond_bound(&mut self, e: &BoolExpr, binds: &[(u8, u8)], tmp: &mut [u64]) -> bool {
+    pub(in crate::engine) fn cond_bound(
+        &mut self,
+        e: &BoolExpr,
+        binds: &[(u8, u8)],
+        tmp: &mut [u64],
+    ) -> bool {
         for &(slot, dir) in binds {
             self.dirs[slot as usize] = dir;
         }
@@ -34,7 +39,7 @@ impl Ctx<'_> {
         holds
     }
 
-    pub(super) fn cond(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
+    pub(in crate::engine) fn cond(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
         match e {
             BoolExpr::Const(b) => *b,
             BoolExpr::Not(a) => !self.cond(a, tmp),
@@ -121,7 +126,7 @@ impl Ctx<'_> {
     }
 
     #[inline(never)]
-    pub(super) fn cond_heavy(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
+    pub(in crate::engine) fn cond_heavy(&mut self, e: &BoolExpr, tmp: &mut [u64]) -> bool {
         match e {
             BoolExpr::Line(s, n) => self.line(s, *n, tmp),
             BoolExpr::AtSome(s, dirs) => {
@@ -190,7 +195,7 @@ impl Ctx<'_> {
         }
     }
 
-    pub(super) fn int(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {
+    pub(in crate::engine) fn int(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {
         match e {
             NumExpr::Const(i) => *i,
             NumExpr::Turn => *self.turn as f64,

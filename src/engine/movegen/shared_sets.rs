@@ -12,11 +12,11 @@
 use crate::rules::*;
 
 /// Most shared sets (bits of the memo's `u64` of valid entries).
-pub(super) const MAX_SHARED: usize = u64::BITS as usize;
+pub(in crate::engine) const MAX_SHARED: usize = u64::BITS as usize;
 
 /// The `where` sets that occur at least twice among the targets of one
 /// step's choices (outside any binder), at most [`MAX_SHARED`].
-pub(super) fn shared_sets(rules: &Rules) -> Vec<SetExpr> {
+pub(in crate::engine) fn shared_sets(rules: &Rules) -> Vec<SetExpr> {
     let mut shared: Vec<SetExpr> = Vec::new();
     for step in rules.turns.iter().flat_map(|t| &t.steps) {
         let choices = match step {
@@ -103,8 +103,8 @@ fn wheres<'a>(e: &'a SetExpr, out: &mut Vec<&'a SetExpr>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Game;
-    use super::super::same_games::game;
+    use crate::engine::Game;
+    use crate::engine::same_games::game;
 
     /// Plays the same pseudo-random games with and without the memo and
     /// compares the legal actions at every ply.
@@ -112,12 +112,12 @@ mod tests {
         let mut plain = g.clone();
         plain.shared_sets.clear();
         plain.scratch_sets = crate::limits::SCRATCH_SETS;
-        super::super::same_games::same_games(g, &plain, 20, 200, |_, _| {});
+        crate::engine::same_games::same_games(g, &plain, 20, 200, |_, _| {});
     }
 
     #[test]
     fn equi_shares_its_territory_sites_and_plays_the_same() {
-        let src = include_str!("../../games/equi.gdl");
+        let src = include_str!("../../../games/equi.gdl");
         let g = game(src, &[]);
         assert!(!g.shared_sets.is_empty());
         same_actions_without_memo(&g);

@@ -7,7 +7,7 @@ use crate::rules::*;
 
 /// What the engine needs to know about the rules before play.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(super) struct Facts {
+pub(in crate::engine) struct Facts {
     /// Some rule asks about groups of a player's pieces (`own`, `enemy`, a
     /// player), which the union-find answers.
     pub player_groups: bool,

@@ -2,13 +2,13 @@
 //! going straight that way, in order, to the board's edge (or a hole).
 //! Slides, `ray` and `flanked` walk these lists; nothing is unrolled.
 
-use super::action::Cell16;
 use crate::board::{Board, NO_CELL};
 use crate::cellset;
+use crate::engine::position::action::Cell16;
 
 /// The rays of every cell, one list per cell and direction.
 #[derive(Clone, Debug)]
-pub(super) struct Rays {
+pub(in crate::engine) struct Rays {
     ndirs: usize,
     /// The ray of cell `c` in direction `d` is
     /// `cells[start[c * ndirs + d]..start[c * ndirs + d + 1]]`.
@@ -64,7 +64,7 @@ impl Rays {
 /// shares it: one mask per line, and per cell and direction its index.
 /// Built only for games with such a slide.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Lines {
+pub(in crate::engine) struct Lines {
     words: usize,
     ndirs: usize,
     /// The line of cell `c` along direction `d` is mask `of[c * ndirs + d]`.

@@ -1,0 +1,8 @@
+//! The position and playing it: a [`State`](state::State), the
+//! [`Action`](action::Action)s that change it, playing one (its effects and
+//! the end rules), and the scratch space an evaluation borrows from it.
+
+pub mod action;
+pub(in crate::engine) mod play;
+pub mod scratch;
+pub mod state;

@@ -1,0 +1,175 @@
+//! Prepare: the stage between check and play. Runs once per game: derives
+//! from the frozen rules the facts the engine needs ([`facts`]), builds the
+//! board tables ([`super::tables`]) and lowers the set expressions into
+//! programs ([`super::eval::program`], [`super::eval::cell_tests`]). Its
+//! output is a [`Game`]; nothing here runs while playing.
+
+pub(in crate::engine) mod facts;
+
+use super::eval::lines::{self, line_masks};
+use super::eval::{cell_tests, program};
+use super::movegen::shared_sets;
+use super::position::scratch::SCRATCH_SETS;
+use super::position::state::mix;
+use super::tables::{leaps, move_dirs, rays, shifts};
+use super::{Game, MAX_ANCHORS};
+use crate::cellset;
+use crate::rules::*;
+use facts::Facts;
+
+impl Game {
+    /// Prepares the rules for play: derives the facts the engine needs
+    /// from them, builds the board tables and lowers the set expressions
+    /// into programs. Runs once per game; the rules are frozen after it.
+    pub fn new(rules: Rules) -> Game {
+        let cells = rules.board.len();
+        let words = cells.div_ceil(64);
+        let players = rules.players.len();
+        let pieces = rules.pieces.len().max(1);
+        // Owners: each player, then "nobody" for neutral pieces.
+        let codes = (players + 1) * pieces;
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            mix(seed)
+        };
+        let piece_keys = (0..cells * codes).map(|_| next()).collect();
+        let mark_keys = (0..cells * rules.marks.len()).map(|_| next()).collect();
+
+        let facts = Facts::of(&rules);
+        // Only a cache: a `connected` side without an anchor bit is answered
+        // by a flood instead (`Ctx::anchor_bit` returns None), so the sets
+        // past the bits of a mask are simply not anchored.
+        let mut anchor_sets = facts.anchors.clone();
+        anchor_sets.truncate(MAX_ANCHORS);
+        let mut cell_anchors = vec![0u64; cells];
+        for (bit, &set) in anchor_sets.iter().enumerate() {
+            for c in rules.fixed_sets[set as usize].iter() {
+                cell_anchors[c] |= 1 << bit;
+            }
+        }
+        let max_choices = rules
+            .turns
+            .iter()
+            .flat_map(|t| &t.steps)
+            .map(|s| match s {
+                Step::Choose { choices, .. } => choices.len(),
+                Step::Effect(_) | Step::End(..) => 0,
+            })
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let track_groups = facts.player_groups;
+        let track_connections = facts.connections;
+        let board = &rules.board;
+        let line_dirs: Vec<(usize, usize)> = (0..board.ndirs())
+            .filter(|&d| board.opposite(d) > d)
+            .map(|d| (d, board.opposite(d)))
+            .collect();
+        let single_owned_kind = rules.neutral.iter().filter(|n| !**n).count() <= 1;
+        let row_col: Vec<[u16; 2]> = (0..cells)
+            .map(|c| {
+                let info = rules.board.cell(c);
+                [info.row.max(0) as u16, info.col.max(0) as u16]
+            })
+            .collect();
+        let [rows_below, cols_below] = [0, 1].map(|k| {
+            let n = row_col
+                .iter()
+                .map(|rc| rc[k] as usize + 1)
+                .max()
+                .unwrap_or(0);
+            let mut below = vec![0u64; (n + 1) * words];
+            for r in 1..=n {
+                let (done, next) = below.split_at_mut(r * words);
+                next[..words].copy_from_slice(&done[(r - 1) * words..]);
+                for (c, rc) in row_col.iter().enumerate() {
+                    if rc[k] as usize == r - 1 {
+                        cellset::insert(&mut next[..words], c);
+                    }
+                }
+            }
+            below
+        });
+        let hash_last_cells = facts.last_cells;
+        let mut neighbor_masks = vec![0u64; cells * words];
+        for c in 0..cells {
+            for &n in rules.board.neighbors(c) {
+                cellset::insert(&mut neighbor_masks[c * words..(c + 1) * words], n as usize);
+            }
+        }
+        let shared_sets = shared_sets::shared_sets(&rules);
+        let shifts = shifts::Shifts::new(&rules.board, words);
+        let moves = move_dirs::MoveDirs::of(&rules, words).shifted(&shifts, words);
+        let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
+        let line_windows = lines::Windows::of(board, &facts.line_lengths, &line_dirs, words);
+        let line_shifts = match words {
+            1 => line_dirs
+                .iter()
+                .map(|&(d, _)| shifts.one_word(d))
+                .collect::<Option<Vec<_>>>()
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let rays = rays::Rays::new(board);
+        let counts_lines = rules.choices.iter().any(|c| {
+            matches!(
+                c.kind,
+                ChoiceKind::Slide {
+                    by: Some(Distance::LineCount(_)),
+                    ..
+                }
+            )
+        });
+        let lines = if counts_lines {
+            rays::Lines::new(board, &rays, words)
+        } else {
+            rays::Lines::default()
+        };
+        let leaps = leaps::Leaps::new(&rules, words);
+        let mut game = Game {
+            rays,
+            lines,
+            slot_sets: if counts_lines { 4 } else { 3 },
+            leaps,
+            line_masks,
+            line_windows,
+            line_keys: Vec::new(),
+            line_shifts,
+            neighbor_masks,
+            moves,
+            hash_last_cells,
+            row_col,
+            rows_below,
+            cols_below,
+            single_owned_kind,
+            line_dirs,
+            track_connections,
+            track_groups,
+            words,
+            players,
+            pieces,
+            piece_keys,
+            mark_keys,
+            anchor_sets,
+            cell_anchors,
+            max_choices,
+            scratch_sets: SCRATCH_SETS + shared_sets.len(),
+            shared_sets,
+            shifts,
+            all_cells: {
+                let mut all = vec![0u64; words];
+                (0..cells).for_each(|c| cellset::insert(&mut all, c));
+                all
+            },
+            programs: program::Programs::default(),
+            cell_tests: cell_tests::CellTests::default(),
+            rules: std::sync::Arc::new(rules),
+        };
+        game.line_masks_kept();
+        game.line_keys = lines::watched(&game, &facts.line_queries);
+        game.programs = program::Programs::of(&game);
+        game.cell_tests = cell_tests::CellTests::of(&game);
+        game
+    }
+}
