@@ -1,4 +1,4 @@
-//! Rule tests: each rule of the rule pages (`../shared/rules/`) played out on
+//! Rule tests: each rule of the rule pages (`docs/rules/`) played out on
 //! the shipped game files, plus independent reference implementations of
 //! Pinch's captures and Ecalper's scoring, checked against many random games.
 
