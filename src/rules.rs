@@ -6,6 +6,7 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 
 mod directions;
+pub mod parts;
 pub mod sources;
 pub mod walk;
 

@@ -57,6 +57,7 @@ use std::collections::BTreeSet;
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::engine::{Action, ActionKind, Game};
+use crate::rules::parts::SetClass;
 use crate::rules::*;
 
 /// Most symmetries looked for (a board graph has at most 12 rotations and
@@ -213,57 +214,23 @@ impl Walker<'_> {
 impl walk::Visitor for Walker<'_> {
     fn visit(&mut self, node: walk::Node<'_>, at: walk::At) -> bool {
         match node {
-            walk::Node::Set(e) => match e {
-                SetExpr::Fixed(i) => self.fixed(*i, at.player),
-                SetExpr::PerPlayer(v) => {
-                    for (p, &i) in v.iter().enumerate() {
-                        self.fixed(i, Some(p));
+            walk::Node::Set(e) => {
+                match e.class() {
+                    SetClass::Fixed(i) => self.fixed(i, at.player),
+                    SetClass::FixedPerPlayer(v) => {
+                        for (p, &i) in v.iter().enumerate() {
+                            self.fixed(i, Some(p));
+                        }
                     }
+                    SetClass::Stored(_)
+                    | SetClass::Bound(_)
+                    | SetClass::ActionCell(_)
+                    | SetClass::ByPlayer(_)
+                    | SetClass::Computed => {}
                 }
-                SetExpr::Box(_) => self.uses.rows_columns = true,
-                SetExpr::Union(..)
-                | SetExpr::Inter(..)
-                | SetExpr::Except(..)
-                | SetExpr::Reach(..)
-                | SetExpr::Complement(_)
-                | SetExpr::Neighbors(_)
-                | SetExpr::Like(_)
-                | SetExpr::Where(..)
-                | SetExpr::ByPlayer(_)
-                | SetExpr::Empty
-                | SetExpr::Occupied
-                | SetExpr::All
-                | SetExpr::Here
-                | SetExpr::Origin
-                | SetExpr::Jumped
-                | SetExpr::Owned(_)
-                | SetExpr::Enemy
-                | SetExpr::Piece(_)
-                | SetExpr::Mark(_)
-                | SetExpr::Var(_)
-                | SetExpr::Ray(..)
-                | SetExpr::Flanked(_)
-                | SetExpr::Leaps(..)
-                | SetExpr::Lines(..) => {}
-            },
-            walk::Node::Num(e) => match e {
-                NumExpr::Rows(_) | NumExpr::Columns(_) => self.uses.rows_columns = true,
-                NumExpr::Count(_)
-                | NumExpr::Groups(_)
-                | NumExpr::Largest(_)
-                | NumExpr::Select(..)
-                | NumExpr::ByPlayer(_)
-                | NumExpr::Add(..)
-                | NumExpr::Sub(..)
-                | NumExpr::Mul(..)
-                | NumExpr::Neg(_)
-                | NumExpr::Const(_)
-                | NumExpr::Turn
-                | NumExpr::Var(_)
-                | NumExpr::Passes
-                | NumExpr::Index(_)
-                | NumExpr::InHand(..) => {}
-            },
+                self.uses.rows_columns |= e.reads_rows_and_columns();
+            }
+            walk::Node::Num(e) => self.uses.rows_columns |= e.reads_rows_and_columns(),
             walk::Node::Dirs(e) => match (e, at.player) {
                 (DirSet::Fixed(m), None) => {
                     self.uses.shared_dir_sets.insert(*m);

@@ -1,9 +1,11 @@
 //! The one walk over the compiled rules. Every fact derived from the rules
 //! (what the engine tracks, which lines it precomputes, what a symmetry must
-//! respect) is a [`Visitor`] that says, node by node, what it does with it;
-//! the walk alone knows the parts of each node. Both match every variant, so
-//! a new node fails to compile until the walk and each fact handle it.
+//! respect) is a [`Visitor`] that says, node by node, what it does with it.
+//! The walk asks each node for its parts ([`super::parts`]), the one place
+//! that lists them, so a new node fails to compile until its parts are
+//! listed there and each fact that matches on nodes handles it.
 
+use super::parts::Role;
 use super::*;
 
 /// Where in the rules an expression sits.
@@ -111,60 +113,8 @@ fn choice(c: &Choice, v: &mut impl Visitor) {
     if !v.visit(Node::Choice(c), target) {
         return;
     }
-    match &c.kind {
-        ChoiceKind::Place { target: t, .. } => set(t, target, v),
-        ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => set(t, target, v),
-        ChoiceKind::Step {
-            from, dirs: d, to, ..
-        } => {
-            set(from, target, v);
-            dirs(d, target, v);
-            set(to, target, v);
-        }
-        ChoiceKind::Jump {
-            from,
-            dirs: d,
-            over,
-            to,
-        } => {
-            set(from, target, v);
-            dirs(d, target, v);
-            set(over, target, v);
-            set(to, target, v);
-        }
-        ChoiceKind::Slide {
-            from,
-            dirs: d,
-            by,
-            path,
-            to,
-        } => {
-            set(from, target, v);
-            dirs(d, target, v);
-            match by {
-                Some(Distance::LineCount(counted)) => set(counted, target, v),
-                Some(Distance::Cells(_)) | None => {}
-            }
-            set(path, target, v);
-            set(to, target, v);
-        }
-        ChoiceKind::Leap {
-            from, toward, to, ..
-        } => {
-            set(from, target, v);
-            if let Some(d) = toward {
-                dirs(d, target, v);
-            }
-            set(to, target, v);
-        }
-        ChoiceKind::Move { from, to } => {
-            set(from, target, v);
-            set(to, target, v);
-        }
-        // Its cells are fixed: nothing to evaluate.
-        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } | ChoiceKind::Rotate(_) => {
-        }
-    }
+    c.kind
+        .each_part(&mut |p, role| node(p, target.inside(role), v));
     let then = At {
         site: Site::Effect,
         ..target
@@ -174,177 +124,64 @@ fn choice(c: &Choice, v: &mut impl Visitor) {
     }
 }
 
-fn outcome(o: &Outcome, at: At, v: &mut impl Visitor) {
-    if !v.visit(Node::Outcome(o), at) {
-        return;
-    }
-    match o {
-        Outcome::Compare(keys) => {
-            for (_, k) in keys {
-                num(k, at, v);
-            }
+impl At {
+    /// The context of a part in the given role.
+    fn inside(self, role: Role) -> At {
+        match role {
+            Role::Same => self,
+            Role::WhereCondition => At {
+                in_where: true,
+                ..self
+            },
+            Role::ForPlayer(p) => At {
+                player: Some(p),
+                ..self
+            },
         }
-        Outcome::Draw | Outcome::Wins(_) | Outcome::Loses(_) => {}
     }
 }
 
-/// The same context for the part of player `p` of a per-player definition.
-fn for_player(at: At, p: usize) -> At {
-    At {
-        player: Some(p),
-        ..at
+/// Visits a node, then (unless the visitor declines) its parts.
+fn node(n: Node<'_>, at: At, v: &mut impl Visitor) {
+    match n {
+        Node::Set(e) => set(e, at, v),
+        Node::Num(e) => num(e, at, v),
+        Node::Cond(e) => cond(e, at, v),
+        Node::Dir(e) => dir(e, at, v),
+        Node::Dirs(e) => dirs(e, at, v),
+        Node::Effect(e) => effect(e, at, v),
+        Node::Choice(c) => choice(c, v),
+        Node::Outcome(o) => outcome(o, at, v),
+    }
+}
+
+fn outcome(o: &Outcome, at: At, v: &mut impl Visitor) {
+    if v.visit(Node::Outcome(o), at) {
+        o.each_part(&mut |p, role| node(p, at.inside(role), v));
     }
 }
 
 pub fn set(e: &SetExpr, at: At, v: &mut impl Visitor) {
-    if !v.visit(Node::Set(e), at) {
-        return;
-    }
-    match e {
-        SetExpr::Union(a, b)
-        | SetExpr::Inter(a, b)
-        | SetExpr::Except(a, b)
-        | SetExpr::Reach(a, b) => {
-            set(a, at, v);
-            set(b, at, v);
-        }
-        SetExpr::Ray(r) => {
-            set(&r.from, at, v);
-            set(&r.path, at, v);
-            dirs(&r.dirs, at, v);
-        }
-        SetExpr::Flanked(f) => {
-            set(&f.run, at, v);
-            set(&f.start, at, v);
-            set(&f.end, at, v);
-            dirs(&f.dirs, at, v);
-        }
-        SetExpr::Complement(a)
-        | SetExpr::Neighbors(a)
-        | SetExpr::Like(a)
-        | SetExpr::Box(a)
-        | SetExpr::Leaps(a, _)
-        | SetExpr::Lines(a, _) => set(a, at, v),
-        SetExpr::Where(a, c) => {
-            set(a, at, v);
-            cond(
-                c,
-                At {
-                    in_where: true,
-                    ..at
-                },
-                v,
-            );
-        }
-        SetExpr::ByPlayer(list) => {
-            for (p, x) in list.iter().enumerate() {
-                set(x, for_player(at, p), v);
-            }
-        }
-        SetExpr::Empty
-        | SetExpr::Occupied
-        | SetExpr::All
-        | SetExpr::Here
-        | SetExpr::Origin
-        | SetExpr::Jumped
-        | SetExpr::Owned(_)
-        | SetExpr::Enemy
-        | SetExpr::Piece(_)
-        | SetExpr::Mark(_)
-        | SetExpr::Fixed(_)
-        | SetExpr::PerPlayer(_)
-        | SetExpr::Var(_) => {}
+    if v.visit(Node::Set(e), at) {
+        e.each_part(&mut |p, role| node(p, at.inside(role), v));
     }
 }
 
 pub fn num(e: &NumExpr, at: At, v: &mut impl Visitor) {
-    if !v.visit(Node::Num(e), at) {
-        return;
-    }
-    match e {
-        NumExpr::Count(s)
-        | NumExpr::Groups(s)
-        | NumExpr::Largest(s)
-        | NumExpr::Rows(s)
-        | NumExpr::Columns(s) => set(s, at, v),
-        NumExpr::Select(c, a, b) => {
-            cond(c, at, v);
-            num(a, at, v);
-            num(b, at, v);
-        }
-        NumExpr::ByPlayer(list) => {
-            for (p, x) in list.iter().enumerate() {
-                num(x, for_player(at, p), v);
-            }
-        }
-        NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => {
-            num(a, at, v);
-            num(b, at, v);
-        }
-        NumExpr::Neg(a) => num(a, at, v),
-        NumExpr::Const(_)
-        | NumExpr::Turn
-        | NumExpr::Var(_)
-        | NumExpr::Passes
-        | NumExpr::Index(_)
-        | NumExpr::InHand(..) => {}
+    if v.visit(Node::Num(e), at) {
+        e.each_part(&mut |p, role| node(p, at.inside(role), v));
     }
 }
 
 pub fn cond(e: &BoolExpr, at: At, v: &mut impl Visitor) {
-    if !v.visit(Node::Cond(e), at) {
-        return;
-    }
-    match e {
-        BoolExpr::Not(a) => cond(a, at, v),
-        BoolExpr::And(a, b) | BoolExpr::Or(a, b) => {
-            cond(a, at, v);
-            cond(b, at, v);
-        }
-        BoolExpr::Cmp(_, a, b) => {
-            num(a, at, v);
-            num(b, at, v);
-        }
-        BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) => set(s, at, v),
-        BoolExpr::Connected(a, b, c) => {
-            set(a, at, v);
-            set(b, at, v);
-            set(c, at, v);
-        }
-        BoolExpr::At(s, d) => {
-            set(s, at, v);
-            dir(d, at, v);
-        }
-        BoolExpr::AtSome(s, d) => {
-            set(s, at, v);
-            dirs(d, at, v);
-        }
-        BoolExpr::Quantifier { body, .. } => cond(body, at, v),
-        BoolExpr::Escapes {
-            seed,
-            through,
-            bound,
-        } => {
-            set(seed, at, v);
-            set(through, at, v);
-            set(bound, at, v);
-        }
-        BoolExpr::ByPlayer(list) => {
-            for (p, x) in list.iter().enumerate() {
-                cond(x, for_player(at, p), v);
-            }
-        }
-        BoolExpr::Const(_) | BoolExpr::SamePlayer(..) => {}
+    if v.visit(Node::Cond(e), at) {
+        e.each_part(&mut |p, role| node(p, at.inside(role), v));
     }
 }
 
 pub fn dir(e: &DirExpr, at: At, v: &mut impl Visitor) {
-    if !v.visit(Node::Dir(e), at) {
-        return;
-    }
-    match e {
-        DirExpr::Rotate(inner, _) => dir(inner, at, v),
-        DirExpr::Const(_) | DirExpr::Var(_) => {}
+    if v.visit(Node::Dir(e), at) {
+        e.each_part(&mut |p, role| node(p, at.inside(role), v));
     }
 }
 
@@ -354,38 +191,7 @@ pub fn dirs(e: &DirSet, at: At, v: &mut impl Visitor) {
 }
 
 pub fn effect(e: &Effect, at: At, v: &mut impl Visitor) {
-    if !v.visit(Node::Effect(e), at) {
-        return;
-    }
-    match e {
-        Effect::Mark(_, s)
-        | Effect::Unmark(_, s)
-        | Effect::Convert(s, _)
-        | Effect::Remove(s, _)
-        | Effect::Make(s, _)
-        | Effect::Place(_, s) => set(s, at, v),
-        Effect::Move(from, to) => {
-            set(from, at, v);
-            set(to, at, v);
-        }
-        Effect::Repeat(body) => effect(body, at, v),
-        Effect::If(c, yes, no) => {
-            cond(c, at, v);
-            effect(yes, at, v);
-            if let Some(no) = no {
-                effect(no, at, v);
-            }
-        }
-        Effect::Seq(list) => {
-            for x in list {
-                effect(x, at, v);
-            }
-        }
-        Effect::EachGroup { set: s, body, .. } => {
-            set(s, at, v);
-            effect(body, at, v);
-        }
-        Effect::Set(_, n) => num(n, at, v),
-        Effect::Clear(_) | Effect::Swap => {}
+    if v.visit(Node::Effect(e), at) {
+        e.each_part(&mut |p, role| node(p, at.inside(role), v));
     }
 }

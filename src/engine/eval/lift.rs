@@ -8,6 +8,7 @@
 
 use crate::cellset;
 use crate::engine::eval::Ctx;
+use crate::rules::walk::Node;
 use crate::rules::*;
 
 impl Ctx<'_> {
@@ -168,35 +169,14 @@ pub(in crate::engine) fn liftable(e: &BoolExpr) -> bool {
 
 /// Whether a set is the same whatever cell `here` is.
 fn set_fixed_here(e: &SetExpr) -> bool {
-    match e {
-        // `ray`, `flanked` and `leaps` are usually asked from `here`; not
-        // worth telling apart.
-        SetExpr::Here | SetExpr::Ray(_) | SetExpr::Flanked(_) | SetExpr::Leaps(..) => false,
-        SetExpr::Empty
-        | SetExpr::Occupied
-        | SetExpr::All
-        | SetExpr::Origin
-        | SetExpr::Jumped
-        | SetExpr::Owned(_)
-        | SetExpr::Enemy
-        | SetExpr::Piece(_)
-        | SetExpr::Mark(_)
-        | SetExpr::Fixed(_)
-        | SetExpr::PerPlayer(_)
-        | SetExpr::Var(_) => true,
-        SetExpr::Union(a, b)
-        | SetExpr::Inter(a, b)
-        | SetExpr::Except(a, b)
-        | SetExpr::Reach(a, b) => set_fixed_here(a) && set_fixed_here(b),
-        SetExpr::Complement(a)
-        | SetExpr::Neighbors(a)
-        | SetExpr::Like(a)
-        | SetExpr::Box(a)
-        | SetExpr::Lines(a, _) => set_fixed_here(a),
-        // Its condition sees its own `here`.
-        SetExpr::Where(a, _) => set_fixed_here(a),
-        SetExpr::ByPlayer(v) => v.iter().all(set_fixed_here),
-    }
+    // A `where`'s condition sees its own `here`: only the sets count.
+    let mut fixed = !e.looks_from_here();
+    e.each_part(&mut |part, _| {
+        if let Node::Set(s) = part {
+            fixed &= set_fixed_here(s);
+        }
+    });
+    fixed
 }
 
 pub(in crate::engine) fn cond_fixed_here(e: &BoolExpr) -> bool {

@@ -16,6 +16,7 @@ use crate::board::{Board, NO_CELL};
 use crate::cellset;
 use crate::engine::eval::Ctx;
 use crate::engine::{EMPTY, Game, OCCUPIED};
+use crate::rules::parts::{SetClass, Stored};
 use crate::rules::*;
 
 /// Beyond this many cells gained by S, a check looks at the whole set.
@@ -54,42 +55,26 @@ pub(in crate::engine) fn watched(g: &Game, queries: &[(SetExpr, u32)]) -> Vec<(u
 /// The stored set S is from player `me`'s view, if it is one that lines
 /// are watched in (a set only pieces change).
 fn line_slot(g: &Game, s: &SetExpr, me: usize) -> Option<u32> {
-    match s {
-        SetExpr::Empty => Some(EMPTY as u32),
-        SetExpr::Occupied => Some(OCCUPIED as u32),
-        SetExpr::Owned(w) => {
+    match s.class() {
+        SetClass::Stored(Stored::Empty) => Some(EMPTY as u32),
+        SetClass::Stored(Stored::Occupied) => Some(OCCUPIED as u32),
+        SetClass::Stored(Stored::Owned(w)) => {
             let p = match w {
                 Who::Me => me,
                 Who::Opponent => (me + 1) % g.players,
-                Who::Player(p) => *p as usize,
+                Who::Player(p) => p as usize,
             };
             Some(g.owner_set(p) as u32)
         }
-        SetExpr::Piece(k) => Some(g.piece_set(*k as usize) as u32),
-        SetExpr::ByPlayer(v) => line_slot(g, &v[me], me),
+        SetClass::Stored(Stored::Piece(k)) => Some(g.piece_set(k as usize) as u32),
+        SetClass::ByPlayer(v) => line_slot(g, &v[me], me),
         // Marks change without pieces; the rest are computed.
-        SetExpr::All
-        | SetExpr::Here
-        | SetExpr::Origin
-        | SetExpr::Jumped
-        | SetExpr::Enemy
-        | SetExpr::Mark(_)
-        | SetExpr::Fixed(_)
-        | SetExpr::PerPlayer(_)
-        | SetExpr::Union(..)
-        | SetExpr::Inter(..)
-        | SetExpr::Except(..)
-        | SetExpr::Complement(_)
-        | SetExpr::Neighbors(_)
-        | SetExpr::Where(..)
-        | SetExpr::Var(_)
-        | SetExpr::Reach(..)
-        | SetExpr::Like(_)
-        | SetExpr::Box(_)
-        | SetExpr::Ray(_)
-        | SetExpr::Flanked(_)
-        | SetExpr::Leaps(..)
-        | SetExpr::Lines(..) => None,
+        SetClass::Stored(Stored::Mark(_))
+        | SetClass::Bound(_)
+        | SetClass::Fixed(_)
+        | SetClass::FixedPerPlayer(_)
+        | SetClass::ActionCell(_)
+        | SetClass::Computed => None,
     }
 }
 

@@ -9,6 +9,7 @@
 //! context are shared: inside a `where` condition or a `some d:`, `here` or
 //! a direction is rebound, and the memo is off.
 
+use crate::rules::walk::Node;
 use crate::rules::*;
 
 /// Most shared sets (bits of the memo's `u64` of valid entries).
@@ -60,45 +61,15 @@ fn targets(kind: &ChoiceKind) -> Vec<&SetExpr> {
 
 /// The `where` sets evaluated in the context of `e` (not under a binder).
 fn wheres<'a>(e: &'a SetExpr, out: &mut Vec<&'a SetExpr>) {
-    match e {
-        SetExpr::Where(..) => out.push(e),
-        SetExpr::Union(a, b)
-        | SetExpr::Inter(a, b)
-        | SetExpr::Except(a, b)
-        | SetExpr::Reach(a, b) => {
-            wheres(a, out);
-            wheres(b, out);
-        }
-        SetExpr::Ray(r) => {
-            wheres(&r.from, out);
-            wheres(&r.path, out);
-        }
-        SetExpr::Flanked(f) => {
-            wheres(&f.run, out);
-            wheres(&f.start, out);
-            wheres(&f.end, out);
-        }
-        SetExpr::Complement(a)
-        | SetExpr::Neighbors(a)
-        | SetExpr::Like(a)
-        | SetExpr::Box(a)
-        | SetExpr::Leaps(a, _)
-        | SetExpr::Lines(a, _) => wheres(a, out),
-        SetExpr::ByPlayer(v) => v.iter().for_each(|e| wheres(e, out)),
-        SetExpr::Empty
-        | SetExpr::Occupied
-        | SetExpr::All
-        | SetExpr::Here
-        | SetExpr::Origin
-        | SetExpr::Jumped
-        | SetExpr::Owned(_)
-        | SetExpr::Enemy
-        | SetExpr::Piece(_)
-        | SetExpr::Mark(_)
-        | SetExpr::Fixed(_)
-        | SetExpr::PerPlayer(_)
-        | SetExpr::Var(_) => {}
+    if let SetExpr::Where(..) = e {
+        out.push(e);
+        return;
     }
+    e.each_part(&mut |part, _| {
+        if let Node::Set(s) = part {
+            wheres(s, out);
+        }
+    });
 }
 
 #[cfg(test)]

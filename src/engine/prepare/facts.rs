@@ -2,6 +2,7 @@
 //! ([`crate::rules::walk`]): which trackers and tables it needs. Each fact
 //! says what it does with every kind of node.
 
+use crate::rules::parts::{ActionCell, SetClass};
 use crate::rules::walk::{At, Node, Site, Visitor, walk};
 use crate::rules::*;
 
@@ -99,34 +100,16 @@ impl Facts {
             Site::Outcome | Site::TurnWhen | Site::Effect => return,
         }
         let asks = match node {
-            Node::Set(e) => match e {
+            Node::Set(e) => match e.class() {
                 // In a `where` condition, `here` is the cell tested.
-                SetExpr::Here => !at.in_where,
-                SetExpr::Origin | SetExpr::Jumped => true,
-                SetExpr::Empty
-                | SetExpr::Occupied
-                | SetExpr::All
-                | SetExpr::Owned(_)
-                | SetExpr::Enemy
-                | SetExpr::Piece(_)
-                | SetExpr::Mark(_)
-                | SetExpr::Fixed(_)
-                | SetExpr::PerPlayer(_)
-                | SetExpr::Union(..)
-                | SetExpr::Inter(..)
-                | SetExpr::Except(..)
-                | SetExpr::Complement(_)
-                | SetExpr::Neighbors(_)
-                | SetExpr::Where(..)
-                | SetExpr::Var(_)
-                | SetExpr::ByPlayer(_)
-                | SetExpr::Reach(..)
-                | SetExpr::Like(_)
-                | SetExpr::Box(_)
-                | SetExpr::Ray(..)
-                | SetExpr::Flanked(_)
-                | SetExpr::Leaps(..)
-                | SetExpr::Lines(..) => false,
+                SetClass::ActionCell(ActionCell::Here) => !at.in_where,
+                SetClass::ActionCell(ActionCell::Origin | ActionCell::Jumped) => true,
+                SetClass::Stored(_)
+                | SetClass::Bound(_)
+                | SetClass::Fixed(_)
+                | SetClass::FixedPerPlayer(_)
+                | SetClass::ByPlayer(_)
+                | SetClass::Computed => false,
             },
             Node::Cond(e) => match e {
                 // `at` looks from `here`.
@@ -157,82 +140,32 @@ impl Facts {
 
     /// `connected(S, A, B)` anywhere: its fixed sides become anchors.
     fn connections(&mut self, node: Node<'_>) {
-        let Node::Cond(e) = node else { return };
-        match e {
-            BoolExpr::Connected(_, a, b) => {
-                self.connections = true;
-                for side in [a, b] {
-                    match side {
-                        SetExpr::Fixed(i) => self.anchors.push(*i),
-                        SetExpr::PerPlayer(v) => self.anchors.extend(v.iter().copied()),
-                        // A side computed during play is flooded to, not anchored.
-                        SetExpr::Empty
-                        | SetExpr::Occupied
-                        | SetExpr::All
-                        | SetExpr::Here
-                        | SetExpr::Origin
-                        | SetExpr::Jumped
-                        | SetExpr::Owned(_)
-                        | SetExpr::Enemy
-                        | SetExpr::Piece(_)
-                        | SetExpr::Mark(_)
-                        | SetExpr::Union(..)
-                        | SetExpr::Inter(..)
-                        | SetExpr::Except(..)
-                        | SetExpr::Complement(_)
-                        | SetExpr::Neighbors(_)
-                        | SetExpr::Where(..)
-                        | SetExpr::Var(_)
-                        | SetExpr::ByPlayer(_)
-                        | SetExpr::Reach(..)
-                        | SetExpr::Like(_)
-                        | SetExpr::Box(_)
-                        | SetExpr::Ray(..)
-                        | SetExpr::Flanked(_)
-                        | SetExpr::Leaps(..)
-                        | SetExpr::Lines(..) => {}
-                    }
-                }
+        let Node::Cond(BoolExpr::Connected(_, a, b)) = node else {
+            return;
+        };
+        self.connections = true;
+        for side in [a, b] {
+            // A side computed during play is flooded to, not anchored.
+            match side.class() {
+                SetClass::Fixed(i) => self.anchors.push(i),
+                SetClass::FixedPerPlayer(v) => self.anchors.extend_from_slice(v),
+                SetClass::Stored(_)
+                | SetClass::Bound(_)
+                | SetClass::ActionCell(_)
+                | SetClass::ByPlayer(_)
+                | SetClass::Computed => {}
             }
-            BoolExpr::Const(_)
-            | BoolExpr::Not(_)
-            | BoolExpr::And(..)
-            | BoolExpr::Or(..)
-            | BoolExpr::Cmp(..)
-            | BoolExpr::NonEmpty(_)
-            | BoolExpr::Line(..)
-            | BoolExpr::At(..)
-            | BoolExpr::AtSome(..)
-            | BoolExpr::Quantifier { .. }
-            | BoolExpr::Escapes { .. }
-            | BoolExpr::SamePlayer(..)
-            | BoolExpr::ByPlayer(_) => {}
         }
     }
 
     /// `line(S, n)` anywhere: lines of length `n` may be precomputed.
     fn lines(&mut self, node: Node<'_>) {
-        let Node::Cond(e) = node else { return };
-        match e {
-            BoolExpr::Line(s, n) => {
-                self.line_lengths.push(*n);
-                if !self.line_queries.iter().any(|(t, m)| t == s && m == n) {
-                    self.line_queries.push((s.clone(), *n));
-                }
-            }
-            BoolExpr::Const(_)
-            | BoolExpr::Not(_)
-            | BoolExpr::And(..)
-            | BoolExpr::Or(..)
-            | BoolExpr::Cmp(..)
-            | BoolExpr::NonEmpty(_)
-            | BoolExpr::Connected(..)
-            | BoolExpr::At(..)
-            | BoolExpr::AtSome(..)
-            | BoolExpr::Quantifier { .. }
-            | BoolExpr::Escapes { .. }
-            | BoolExpr::SamePlayer(..)
-            | BoolExpr::ByPlayer(_) => {}
+        let Node::Cond(BoolExpr::Line(s, n)) = node else {
+            return;
+        };
+        self.line_lengths.push(*n);
+        if !self.line_queries.iter().any(|(t, m)| t == s && m == n) {
+            self.line_queries.push((s.clone(), *n));
         }
     }
 }
@@ -240,34 +173,8 @@ impl Facts {
 /// Whether a set is the pieces of one player, whose groups the union-find
 /// keeps.
 fn of_player(s: &SetExpr) -> bool {
-    match s {
-        SetExpr::Owned(_) | SetExpr::Enemy => true,
-        SetExpr::Empty
-        | SetExpr::Occupied
-        | SetExpr::All
-        | SetExpr::Here
-        | SetExpr::Origin
-        | SetExpr::Jumped
-        | SetExpr::Piece(_)
-        | SetExpr::Mark(_)
-        | SetExpr::Fixed(_)
-        | SetExpr::PerPlayer(_)
-        | SetExpr::Union(..)
-        | SetExpr::Inter(..)
-        | SetExpr::Except(..)
-        | SetExpr::Complement(_)
-        | SetExpr::Neighbors(_)
-        | SetExpr::Where(..)
-        | SetExpr::Var(_)
-        | SetExpr::ByPlayer(_)
-        | SetExpr::Reach(..)
-        | SetExpr::Like(_)
-        | SetExpr::Box(_)
-        | SetExpr::Ray(..)
-        | SetExpr::Flanked(_)
-        | SetExpr::Leaps(..)
-        | SetExpr::Lines(..) => false,
-    }
+    // Any other set, whatever it is, is not tracked: the safe default.
+    matches!(s, SetExpr::Owned(_) | SetExpr::Enemy)
 }
 
 impl Visitor for Facts {

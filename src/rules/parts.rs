@@ -1,0 +1,434 @@
+//! What each rule node is made of, and what kind of set a set node is: the
+//! one place that lists every variant for these questions. The walk
+//! ([`super::walk`]) and the passes that only need a node's parts or its
+//! class ask here instead of listing variants, so a new node is handled
+//! here once (a compile error until it is) and by the evaluators that give
+//! it a meaning.
+
+use super::walk::Node;
+use super::*;
+
+/// How a part sits in its node, where its context differs from the node's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Seen as the node is.
+    Same,
+    /// The condition of a `where`: `here` is the cell tested.
+    WhereCondition,
+    /// The part of one player in a per-player definition.
+    ForPlayer(usize),
+}
+
+/// What a set node is, for passes that care about its class, not its
+/// operator.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SetClass<'a> {
+    /// A set the position keeps, changed only by effects: `empty`,
+    /// `occupied`, a player's pieces, a kind of piece, a mark.
+    Stored(Stored),
+    /// The group bound by `each group` (its slot): kept while its body runs.
+    Bound(u8),
+    /// Computed when the game was compiled (an index into
+    /// `Rules::fixed_sets`).
+    Fixed(u32),
+    /// Computed when the game was compiled, one per player, chosen by the
+    /// view.
+    FixedPerPlayer(&'a [u32]),
+    /// One cell of the current action: `here`, `origin` or `jumped`.
+    ActionCell(ActionCell),
+    /// One set per player, chosen by the view.
+    ByPlayer(&'a [SetExpr]),
+    /// Computed from its parts (see [`SetExpr::each_part`]) and, for
+    /// `all` and `enemy`, the position.
+    Computed,
+}
+
+/// A set that the position stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    Empty,
+    Occupied,
+    Owned(Who),
+    Piece(PieceId),
+    Mark(MarkId),
+}
+
+/// A cell that the current action fixes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionCell {
+    Here,
+    Origin,
+    Jumped,
+}
+
+impl SetExpr {
+    /// The class of this node.
+    pub fn class(&self) -> SetClass<'_> {
+        match self {
+            SetExpr::Empty => SetClass::Stored(Stored::Empty),
+            SetExpr::Occupied => SetClass::Stored(Stored::Occupied),
+            SetExpr::Owned(w) => SetClass::Stored(Stored::Owned(*w)),
+            SetExpr::Piece(k) => SetClass::Stored(Stored::Piece(*k)),
+            SetExpr::Mark(m) => SetClass::Stored(Stored::Mark(*m)),
+            SetExpr::Var(slot) => SetClass::Bound(*slot),
+            SetExpr::Fixed(i) => SetClass::Fixed(*i),
+            SetExpr::PerPlayer(v) => SetClass::FixedPerPlayer(v),
+            SetExpr::Here => SetClass::ActionCell(ActionCell::Here),
+            SetExpr::Origin => SetClass::ActionCell(ActionCell::Origin),
+            SetExpr::Jumped => SetClass::ActionCell(ActionCell::Jumped),
+            SetExpr::ByPlayer(v) => SetClass::ByPlayer(v),
+            SetExpr::All
+            | SetExpr::Enemy
+            | SetExpr::Union(..)
+            | SetExpr::Inter(..)
+            | SetExpr::Except(..)
+            | SetExpr::Complement(_)
+            | SetExpr::Neighbors(_)
+            | SetExpr::Where(..)
+            | SetExpr::Reach(..)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_)
+            | SetExpr::Ray(_)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..)
+            | SetExpr::Lines(..) => SetClass::Computed,
+        }
+    }
+
+    /// Whether this node itself, its parts aside, is usually asked from
+    /// `here`: `here`, and the sets along lines and leaps (`ray`,
+    /// `flanked`, `leaps`), which are not worth telling apart.
+    pub fn looks_from_here(&self) -> bool {
+        match self {
+            SetExpr::Here | SetExpr::Ray(_) | SetExpr::Flanked(_) | SetExpr::Leaps(..) => true,
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::All
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Owned(_)
+            | SetExpr::Enemy
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Fixed(_)
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Var(_)
+            | SetExpr::Union(..)
+            | SetExpr::Inter(..)
+            | SetExpr::Except(..)
+            | SetExpr::Reach(..)
+            | SetExpr::Complement(_)
+            | SetExpr::Neighbors(_)
+            | SetExpr::Like(_)
+            | SetExpr::Box(_)
+            | SetExpr::Lines(..)
+            | SetExpr::Where(..)
+            | SetExpr::ByPlayer(_) => false,
+        }
+    }
+
+    /// Whether this node itself, its parts aside, reads the rows and
+    /// columns of the board (which a symmetry must then keep).
+    pub fn reads_rows_and_columns(&self) -> bool {
+        match self {
+            SetExpr::Box(_) => true,
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::All
+            | SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Owned(_)
+            | SetExpr::Enemy
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Fixed(_)
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Var(_)
+            | SetExpr::Union(..)
+            | SetExpr::Inter(..)
+            | SetExpr::Except(..)
+            | SetExpr::Reach(..)
+            | SetExpr::Complement(_)
+            | SetExpr::Neighbors(_)
+            | SetExpr::Like(_)
+            | SetExpr::Ray(_)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..)
+            | SetExpr::Lines(..)
+            | SetExpr::Where(..)
+            | SetExpr::ByPlayer(_) => false,
+        }
+    }
+
+    /// Calls `f` on each direct part, in order.
+    pub fn each_part<'a>(&'a self, f: &mut impl FnMut(Node<'a>, Role)) {
+        use Role::Same;
+        match self {
+            SetExpr::Union(a, b)
+            | SetExpr::Inter(a, b)
+            | SetExpr::Except(a, b)
+            | SetExpr::Reach(a, b) => {
+                f(Node::Set(a), Same);
+                f(Node::Set(b), Same);
+            }
+            SetExpr::Ray(r) => {
+                f(Node::Set(&r.from), Same);
+                f(Node::Set(&r.path), Same);
+                f(Node::Dirs(&r.dirs), Same);
+            }
+            SetExpr::Flanked(x) => {
+                f(Node::Set(&x.run), Same);
+                f(Node::Set(&x.start), Same);
+                f(Node::Set(&x.end), Same);
+                f(Node::Dirs(&x.dirs), Same);
+            }
+            SetExpr::Complement(a)
+            | SetExpr::Neighbors(a)
+            | SetExpr::Like(a)
+            | SetExpr::Box(a)
+            | SetExpr::Leaps(a, _)
+            | SetExpr::Lines(a, _) => f(Node::Set(a), Same),
+            SetExpr::Where(a, c) => {
+                f(Node::Set(a), Same);
+                f(Node::Cond(c), Role::WhereCondition);
+            }
+            SetExpr::ByPlayer(list) => {
+                for (p, x) in list.iter().enumerate() {
+                    f(Node::Set(x), Role::ForPlayer(p));
+                }
+            }
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::All
+            | SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Owned(_)
+            | SetExpr::Enemy
+            | SetExpr::Piece(_)
+            | SetExpr::Mark(_)
+            | SetExpr::Fixed(_)
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Var(_) => {}
+        }
+    }
+}
+
+impl NumExpr {
+    /// Whether this node itself, its parts aside, reads the rows and
+    /// columns of the board (which a symmetry must then keep).
+    pub fn reads_rows_and_columns(&self) -> bool {
+        match self {
+            NumExpr::Rows(_) | NumExpr::Columns(_) => true,
+            NumExpr::Count(_)
+            | NumExpr::Groups(_)
+            | NumExpr::Largest(_)
+            | NumExpr::Select(..)
+            | NumExpr::ByPlayer(_)
+            | NumExpr::Add(..)
+            | NumExpr::Sub(..)
+            | NumExpr::Mul(..)
+            | NumExpr::Neg(_)
+            | NumExpr::Const(_)
+            | NumExpr::Turn
+            | NumExpr::Var(_)
+            | NumExpr::Passes
+            | NumExpr::Index(_)
+            | NumExpr::InHand(..) => false,
+        }
+    }
+
+    /// Calls `f` on each direct part, in order.
+    pub fn each_part<'a>(&'a self, f: &mut impl FnMut(Node<'a>, Role)) {
+        use Role::Same;
+        match self {
+            NumExpr::Count(s)
+            | NumExpr::Groups(s)
+            | NumExpr::Largest(s)
+            | NumExpr::Rows(s)
+            | NumExpr::Columns(s) => f(Node::Set(s), Same),
+            NumExpr::Select(c, a, b) => {
+                f(Node::Cond(c), Same);
+                f(Node::Num(a), Same);
+                f(Node::Num(b), Same);
+            }
+            NumExpr::ByPlayer(list) => {
+                for (p, x) in list.iter().enumerate() {
+                    f(Node::Num(x), Role::ForPlayer(p));
+                }
+            }
+            NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => {
+                f(Node::Num(a), Same);
+                f(Node::Num(b), Same);
+            }
+            NumExpr::Neg(a) => f(Node::Num(a), Same),
+            NumExpr::Const(_)
+            | NumExpr::Turn
+            | NumExpr::Var(_)
+            | NumExpr::Passes
+            | NumExpr::Index(_)
+            | NumExpr::InHand(..) => {}
+        }
+    }
+}
+
+impl BoolExpr {
+    /// Calls `f` on each direct part, in order.
+    pub fn each_part<'a>(&'a self, f: &mut impl FnMut(Node<'a>, Role)) {
+        use Role::Same;
+        match self {
+            BoolExpr::Not(a) => f(Node::Cond(a), Same),
+            BoolExpr::And(a, b) | BoolExpr::Or(a, b) => {
+                f(Node::Cond(a), Same);
+                f(Node::Cond(b), Same);
+            }
+            BoolExpr::Cmp(_, a, b) => {
+                f(Node::Num(a), Same);
+                f(Node::Num(b), Same);
+            }
+            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) => f(Node::Set(s), Same),
+            BoolExpr::Connected(a, b, c)
+            | BoolExpr::Escapes {
+                seed: a,
+                through: b,
+                bound: c,
+            } => {
+                f(Node::Set(a), Same);
+                f(Node::Set(b), Same);
+                f(Node::Set(c), Same);
+            }
+            BoolExpr::At(s, d) => {
+                f(Node::Set(s), Same);
+                f(Node::Dir(d), Same);
+            }
+            BoolExpr::AtSome(s, d) => {
+                f(Node::Set(s), Same);
+                f(Node::Dirs(d), Same);
+            }
+            BoolExpr::Quantifier { body, .. } => f(Node::Cond(body), Same),
+            BoolExpr::ByPlayer(list) => {
+                for (p, x) in list.iter().enumerate() {
+                    f(Node::Cond(x), Role::ForPlayer(p));
+                }
+            }
+            BoolExpr::Const(_) | BoolExpr::SamePlayer(..) => {}
+        }
+    }
+}
+
+impl DirExpr {
+    /// Calls `f` on each direct part, in order.
+    pub fn each_part<'a>(&'a self, f: &mut impl FnMut(Node<'a>, Role)) {
+        match self {
+            DirExpr::Rotate(inner, _) => f(Node::Dir(inner), Role::Same),
+            DirExpr::Const(_) | DirExpr::Var(_) => {}
+        }
+    }
+}
+
+impl Effect {
+    /// Calls `f` on each direct part, in order.
+    pub fn each_part<'a>(&'a self, f: &mut impl FnMut(Node<'a>, Role)) {
+        use Role::Same;
+        match self {
+            Effect::Mark(_, s)
+            | Effect::Unmark(_, s)
+            | Effect::Convert(s, _)
+            | Effect::Remove(s, _)
+            | Effect::Make(s, _)
+            | Effect::Place(_, s) => f(Node::Set(s), Same),
+            Effect::Move(from, to) => {
+                f(Node::Set(from), Same);
+                f(Node::Set(to), Same);
+            }
+            Effect::Repeat(body) => f(Node::Effect(body), Same),
+            Effect::If(c, yes, no) => {
+                f(Node::Cond(c), Same);
+                f(Node::Effect(yes), Same);
+                if let Some(no) = no {
+                    f(Node::Effect(no), Same);
+                }
+            }
+            Effect::Seq(list) => list.iter().for_each(|x| f(Node::Effect(x), Same)),
+            Effect::EachGroup { set, body, .. } => {
+                f(Node::Set(set), Same);
+                f(Node::Effect(body), Same);
+            }
+            Effect::Set(_, n) => f(Node::Num(n), Same),
+            Effect::Clear(_) | Effect::Swap => {}
+        }
+    }
+}
+
+impl Outcome {
+    /// Calls `f` on each direct part, in order.
+    pub fn each_part<'a>(&'a self, f: &mut impl FnMut(Node<'a>, Role)) {
+        match self {
+            Outcome::Compare(keys) => keys.iter().for_each(|(_, k)| f(Node::Num(k), Role::Same)),
+            Outcome::Draw | Outcome::Wins(_) | Outcome::Loses(_) => {}
+        }
+    }
+}
+
+impl ChoiceKind {
+    /// Calls `f` on each set and direction set that the choice's offers
+    /// are computed from, in order (its effects are the choice's `then`).
+    pub fn each_part<'a>(&'a self, f: &mut impl FnMut(Node<'a>, Role)) {
+        use Role::Same;
+        match self {
+            ChoiceKind::Place { target, .. } => f(Node::Set(target), Same),
+            ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => f(Node::Set(t), Same),
+            ChoiceKind::Step { from, dirs, to, .. } => {
+                f(Node::Set(from), Same);
+                f(Node::Dirs(dirs), Same);
+                f(Node::Set(to), Same);
+            }
+            ChoiceKind::Jump {
+                from,
+                dirs,
+                over,
+                to,
+            } => {
+                f(Node::Set(from), Same);
+                f(Node::Dirs(dirs), Same);
+                f(Node::Set(over), Same);
+                f(Node::Set(to), Same);
+            }
+            ChoiceKind::Slide {
+                from,
+                dirs,
+                by,
+                path,
+                to,
+            } => {
+                f(Node::Set(from), Same);
+                f(Node::Dirs(dirs), Same);
+                match by {
+                    Some(Distance::LineCount(counted)) => f(Node::Set(counted), Same),
+                    Some(Distance::Cells(_)) | None => {}
+                }
+                f(Node::Set(path), Same);
+                f(Node::Set(to), Same);
+            }
+            ChoiceKind::Leap {
+                from, toward, to, ..
+            } => {
+                f(Node::Set(from), Same);
+                if let Some(d) = toward {
+                    f(Node::Dirs(d), Same);
+                }
+                f(Node::Set(to), Same);
+            }
+            ChoiceKind::Move { from, to } => {
+                f(Node::Set(from), Same);
+                f(Node::Set(to), Same);
+            }
+            // Its offers are fixed: nothing to evaluate.
+            ChoiceKind::Pass
+            | ChoiceKind::Swap
+            | ChoiceKind::Choose { .. }
+            | ChoiceKind::Rotate(_) => {}
+        }
+    }
+}
