@@ -32,6 +32,7 @@ use crate::engine::{Action, Game, GameResult, State, mix};
 use crate::mcts::{BUDGET_FORMS, Budget, Mcts, Stats};
 use crate::pool;
 use crate::run;
+use crate::rules::Player;
 
 /// Who chooses the actions of a seat.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -221,7 +222,7 @@ pub fn play_game_kept(
         Some(GameResult::Win(p)) => Some(by_seat[game.seat_of(&st, p)]),
         _ => None,
     };
-    let swapped = (0..game.rules.players.len()).any(|p| game.seat_of(&st, p as u8) != p);
+    let swapped = (0..game.rules.players.len()).any(|p| game.seat_of(&st, Player::new(p)) != p);
     let record = GameRecord {
         index,
         seed: gseed,

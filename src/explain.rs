@@ -105,7 +105,7 @@ pub fn cite_choice(game: &Game, c: u16) -> String {
 /// The game is over: who won, by which `end if`.
 fn game_over(game: &Game, st: &State) -> String {
     let result = match st.result() {
-        Some(GameResult::Win(p)) => format!("{} won", game.rules.players[p as usize]),
+        Some(GameResult::Win(p)) => format!("{} won", game.rules.players[p.index()]),
         Some(GameResult::Draw) | None => "it was drawn".to_string(),
     };
     let sources = &game.rules.sources;
@@ -120,7 +120,7 @@ fn game_over(game: &Game, st: &State) -> String {
         sources.stuck.map(|span| {
             format!(
                 ": {} could not act ({})",
-                game.rules.players[st.mover as usize],
+                game.rules.players[st.mover.index()],
                 sources.at(span)
             )
         })

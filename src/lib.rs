@@ -28,6 +28,7 @@ pub mod diagnostic;
 pub mod engine;
 pub mod explain;
 mod groups;
+pub mod ids;
 pub mod limits;
 mod load;
 pub mod mcts;

@@ -13,8 +13,7 @@ pub mod walk;
 pub use directions::{DirMask, DirSet, MAX_DIRS, all_dirs, each_dir};
 pub use sources::Sources;
 
-/// Index of a player (a colour or role, not a seat).
-pub type PlayerId = u8;
+pub use crate::ids::Player;
 pub type PieceId = u8;
 pub type MarkId = u8;
 pub type DirId = u8;
@@ -29,7 +28,7 @@ pub enum Who {
     Me,
     /// The next player after me (`opponent`; with two players, the other one).
     Opponent,
-    Player(PlayerId),
+    Player(Player),
 }
 
 /// An expression whose value is a set of cells.
@@ -452,7 +451,7 @@ pub struct Placed {
     pub cell: u32,
     pub piece: PieceId,
     /// `None` for a neutral kind.
-    pub owner: Option<PlayerId>,
+    pub owner: Option<Player>,
 }
 
 /// A game ready to run: the output of [`crate::check::compile`].

@@ -29,7 +29,7 @@ pub fn player_glyphs(game: &Game) -> Vec<char> {
 /// Describes a result: `black wins` or `draw`.
 pub fn result_text(game: &Game, r: GameResult) -> String {
     match r {
-        GameResult::Win(p) => format!("{} wins", game.rules.players[p as usize]),
+        GameResult::Win(p) => format!("{} wins", game.rules.players[p.index()]),
         GameResult::Draw => "draw".to_string(),
     }
 }
@@ -37,7 +37,7 @@ pub fn result_text(game: &Game, r: GameResult) -> String {
 /// The short machine-friendly form: the winner's name or `draw`.
 pub fn result_word(game: &Game, r: Option<GameResult>) -> String {
     match r {
-        Some(GameResult::Win(p)) => game.rules.players[p as usize].clone(),
+        Some(GameResult::Win(p)) => game.rules.players[p.index()].clone(),
         Some(GameResult::Draw) => "draw".to_string(),
         None => "unfinished".to_string(),
     }
@@ -175,7 +175,7 @@ pub fn position(game: &Game, st: &State) -> String {
             result_text(game, r)
         )),
         None => {
-            let mover = &game.rules.players[st.mover as usize];
+            let mover = &game.rules.players[st.mover.index()];
             let seat = game.seat_of(st, st.mover) + 1;
             let step = match game.current_step(st) {
                 Some(Step::Choose { choices, repeat }) => {

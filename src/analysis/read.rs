@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 use super::{FirstAction, MirrorGame, RandomGame, Raw, Settings, Timing};
 use crate::agent::GameRecord;
 use crate::engine::GameResult;
+use crate::rules::Player;
 
 /// The fields of one JSON object, read by name, each error naming the
 /// field and where the object is (`raw.random[4]`).
@@ -81,7 +82,7 @@ fn result(f: &Fields) -> Result<Option<GameResult>, String> {
         Value::String(s) if s == "draw" => Ok(Some(GameResult::Draw)),
         Value::String(s) if s == "unfinished" => Ok(None),
         v => match v.as_u64().and_then(|p| u8::try_from(p).ok()) {
-            Some(p) => Ok(Some(GameResult::Win(p))),
+            Some(p) => Ok(Some(GameResult::Win(Player::new(p.into())))),
             None => Err(f.bad(
                 "result",
                 format!("{v}: give a player's number, \"draw\" or \"unfinished\""),

@@ -155,7 +155,7 @@ enum ResultDoc {
 impl From<Option<GameResult>> for ResultDoc {
     fn from(r: Option<GameResult>) -> ResultDoc {
         match r {
-            Some(GameResult::Win(p)) => ResultDoc::Win(p),
+            Some(GameResult::Win(p)) => ResultDoc::Win(p.index() as u8),
             Some(GameResult::Draw) => ResultDoc::Word("draw"),
             None => ResultDoc::Word("unfinished"),
         }

@@ -19,6 +19,7 @@ use crate::agent::{self, GameRecord, agent_seed, game_seed};
 use crate::engine::{Action, Game, GameResult};
 use crate::mcts::{Budget, Mcts};
 use crate::{pool, run};
+use crate::rules::Player;
 
 /// A game to play.
 #[derive(Clone, Copy, Debug)]
@@ -155,7 +156,7 @@ fn random_game(
         {
             first = Some(FirstAction {
                 cell: cell as u32,
-                player: st.mover,
+                player: st.mover.index() as u8,
             });
         }
         game.play_unchecked(&mut st, a);
@@ -170,7 +171,7 @@ fn random_game(
             Some(GameResult::Win(p)) => Some(game.seat_of(&st, p)),
             _ => None,
         },
-        swapped: (0..game.rules.players.len()).any(|p| game.seat_of(&st, p as u8) != p),
+        swapped: (0..game.rules.players.len()).any(|p| game.seat_of(&st, Player::new(p)) != p),
         first,
     }
 }
@@ -238,7 +239,7 @@ pub fn mirror_game(game: &Game, sym: &Symmetry, budget: u64, seed: u64, index: u
             result,
             winner,
             plies: st.ply,
-            swapped: (0..game.rules.players.len()).any(|p| game.seat_of(&st, p as u8) != p),
+            swapped: (0..game.rules.players.len()).any(|p| game.seat_of(&st, Player::new(p)) != p),
         },
         actions,
         mirrored,

@@ -10,6 +10,7 @@ use super::records::to_json;
 use super::{FIRST_ACTIONS_NOTE, MIRROR_NOTES, RANDOM_NOTES, RandomGame, Raw, Settings, Z95};
 use crate::agent::{self, AgentSpec, GameRecord, MatchReport, Tally};
 use crate::engine::GameResult;
+use crate::rules::Player;
 
 /// Rounds to 4 decimals, so that reports do not depend on the last bits of
 /// floating-point functions.
@@ -214,7 +215,7 @@ fn random_section<'a>(players: &'a [String], raw: &Raw) -> RandomSection<'a> {
         .enumerate()
         .map(|(p, name)| PlayerRate {
             player: name,
-            rate: rate(count(&|g| g.result == Some(GameResult::Win(p as u8))), n),
+            rate: rate(count(&|g| g.result == Some(GameResult::Win(Player::new(p)))), n),
         })
         .collect();
     let lengths: Vec<u32> = games.iter().map(|g| g.plies).collect();
@@ -521,7 +522,7 @@ fn first_actions_section(labels: &[String], raw: &Raw) -> FirstActionsSection {
         let Some(f) = g.first else { continue };
         if let Some(c) = counts.get_mut(f.cell as usize) {
             c.0 += 1;
-            if g.result == Some(GameResult::Win(f.player)) {
+            if g.result == Some(GameResult::Win(Player::new(f.player.into()))) {
                 c.1 += 1;
             }
         }

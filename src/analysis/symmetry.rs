@@ -297,7 +297,7 @@ fn setup_maps(rules: &Rules, sigma: &[usize], rho: &[usize]) -> bool {
         at[p.cell as usize] = Some((p.piece, p.owner));
     }
     rules.setup.iter().all(|p| {
-        let owner = p.owner.map(|o| rho[o as usize] as PlayerId);
+        let owner = p.owner.map(|o| Player::new(rho[o.index()]));
         at[sigma[p.cell as usize]] == Some((p.piece, owner))
     })
 }

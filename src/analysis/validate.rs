@@ -171,7 +171,7 @@ impl Claims {
             if w != agent {
                 return Err(format!(
                     "bad winner at {at}: player {p} won in seat {}, where agent {agent} sat",
-                    p + 1
+                    p.index() + 1
                 ));
             }
         }
@@ -227,7 +227,7 @@ pub(super) fn check(
             return Err(format!(
                 "bad winner_seat at {at}: seat {}, but without a swap player {p} is in seat {}",
                 s + 1,
-                p + 1
+                p.index() + 1
             ));
         }
         claims.plies(&at, g.plies)?;

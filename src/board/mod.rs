@@ -94,8 +94,7 @@ use petgraph::graph::{NodeIndex, UnGraph};
 pub type Cell = usize;
 /// Index into [`Board::dirs`].
 pub type DirId = usize;
-/// Marks "no neighbour" in the flat tables.
-pub const NO_CELL: u32 = u32::MAX;
+pub use crate::ids::NO_CELL;
 /// Largest number of cells a generated board may have.
 pub use crate::limits::MAX_CELLS;
 pub use generators::{GENERATORS, Generator, generator};

@@ -89,7 +89,7 @@ impl<'a> Checker<'a> {
             let Some(set) = self.want_dirs(v.clone(), span) else {
                 return Some(Value::Error);
             };
-            masks.push(set.mask(masks.len() as PlayerId));
+            masks.push(set.mask(Player::new(masks.len())));
         }
         Some(Value::Dirs(DirSet::ByPlayer(masks)))
     }

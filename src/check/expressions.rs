@@ -328,7 +328,7 @@ impl<'a> Checker<'a> {
             return Value::Set(SetExpr::Piece(i as PieceId));
         }
         if let Some(i) = self.players.iter().position(|m| m == n) {
-            return Value::Who(Who::Player(i as PlayerId));
+            return Value::Who(Who::Player(Player::new(i)));
         }
         if let Some((_, value)) = builtins::NAMES.iter().find(|(name, _)| *name == n) {
             return value(self, span);

@@ -169,7 +169,7 @@ impl<'a> Checker<'a> {
             "mover" => Who::Me,
             "opponent" => Who::Opponent,
             t => match self.players.iter().position(|p| p == t) {
-                Some(i) => Who::Player(i as PlayerId),
+                Some(i) => Who::Player(Player::new(i)),
                 None => {
                     let mut known: Vec<String> = self.players.clone();
                     known.push("mover".into());

@@ -74,7 +74,7 @@ impl<'a> Checker<'a> {
         let owners = match &e.player {
             None => (0..self.players.len()).collect(),
             Some(n) => match self.who(n) {
-                Who::Player(p) => vec![p as usize],
+                Who::Player(p) => vec![p.index()],
                 Who::Me | Who::Opponent => {
                     let msg = format!(
                         "`{}` is nobody before the game starts: name a player",

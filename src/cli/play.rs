@@ -12,6 +12,7 @@ use crate::engine::Action;
 use crate::engine::{Game, State};
 use crate::mcts::{Budget, Mcts};
 use crate::{notation, show};
+use crate::rules::Player;
 
 /// `play`'s own flags, which may also come after the agents: a player of
 /// one of these names is given its agent with `--player NAME=AGENT`.
@@ -258,7 +259,7 @@ pub(super) fn play_cmd(
         (Some(path), Some(text)) => {
             let seats = (0..game.rules.players.len())
                 .map(|p| {
-                    let seat = game.seat_of(&game.start(), p as u8);
+                    let seat = game.seat_of(&game.start(), Player::new(p));
                     format!("{}={}", game.rules.players[p], agents[seat])
                 })
                 .collect();
@@ -305,7 +306,7 @@ pub(super) fn play_cmd(
     let players = game.rules.players.len();
     let seats_of = |st: &State| {
         (0..players)
-            .map(|p| game.seat_of(st, p as u8))
+            .map(|p| game.seat_of(st, Player::new(p)))
             .collect::<Vec<_>>()
     };
     let mut seats = seats_of(&st);
@@ -409,7 +410,7 @@ pub(super) fn play_cmd(
                 return Ok(());
             }
             "resign" => {
-                let who = game.rules.players[st.mover as usize].clone();
+                let who = game.rules.players[st.mover.index()].clone();
                 if players == 1 {
                     // Alone, giving up is losing; the engine's results have
                     // no loss for a lone player, so it is said here.
@@ -465,7 +466,7 @@ pub(super) fn play_cmd(
 /// The actions a computer seat has played so far in the current turn.
 struct BotTurn {
     seat: usize,
-    mover: crate::rules::PlayerId,
+    mover: crate::rules::Player,
     turn: u32,
     parts: Vec<(Action, String)>,
 }
@@ -480,7 +481,7 @@ fn print_bot_turn(
         Some(t) => writeln!(
             out,
             "{} plays {}",
-            game.rules.players[t.mover as usize],
+            game.rules.players[t.mover.index()],
             notation::join_turn(game, &t.parts)
         )
         .map_err(io),

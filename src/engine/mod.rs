@@ -27,13 +27,12 @@ pub use position::state::{State, mix};
 /// Fixed sets that get an anchor bit in the group tracker (bits of a `u64`).
 const MAX_ANCHORS: usize = u64::BITS as usize;
 
-/// No cell: for actions that are not tied to one (pass, swap).
-pub const NO_CELL: u32 = u32::MAX;
+pub use crate::ids::NO_CELL;
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
-    Win(PlayerId),
+    Win(Player),
     Draw,
 }
 
@@ -187,7 +186,7 @@ impl Game {
             targets: vec![0; self.max_choices * self.slot_sets * w],
             counts: vec![0; self.max_choices],
             stack: Vec::with_capacity(cells),
-            mover: 0,
+            mover: Player::new(0),
             seats: std::array::from_fn(|i| i as u8),
             turn: 1,
             turn_def: 0,
@@ -214,7 +213,7 @@ impl Game {
             result: None,
         };
         for p in &self.rules.setup {
-            let owner = p.owner.map_or(self.players, |o| o as usize);
+            let owner = p.owner.map_or(self.players, |o| o.index());
             self.put(&mut st, p.cell as usize, Some((p.piece as usize, owner)));
         }
         st.changes = 0;
@@ -224,8 +223,8 @@ impl Game {
     }
 
     /// The seat (0 = first) that controls `player` now.
-    pub fn seat_of(&self, st: &State, player: PlayerId) -> usize {
-        st.seats[player as usize] as usize
+    pub fn seat_of(&self, st: &State, player: Player) -> usize {
+        st.seats[player.index()] as usize
     }
 
     pub fn current_step<'a>(&'a self, st: &State) -> Option<&'a Step> {

@@ -58,7 +58,7 @@ pub fn after(game: &Game, st: &State, a: Action) -> String {
         None if next.turn == st.turn => "the turn goes on".to_string(),
         None => format!(
             "turn {}, {} to move",
-            next.turn, rules.players[next.mover as usize]
+            next.turn, rules.players[next.mover.index()]
         ),
     };
     out.push_str(&format!("  then: {then}\n"));

@@ -44,7 +44,7 @@ pub fn cell(seen: &Seen, c: u16, cell: usize) -> Checked {
             )
         }
         (ChoiceKind::Convert(_) | ChoiceKind::Remove(_), None) => format!("{label} is empty"),
-        (ChoiceKind::Convert(_), Some((_, owner))) if owner == seen.st.mover as usize => {
+        (ChoiceKind::Convert(_), Some((_, owner))) if owner == seen.st.mover.index() => {
             format!("{} already", seen.contents(cell))
         }
         _ => return Ok(()),

@@ -2,7 +2,7 @@
 //! `ne or nw`, a player's `forward`. Every set is fixed when the game is
 //! built, for each player; the engine reads one mask per player.
 
-use super::PlayerId;
+use super::Player;
 
 /// A set of the board's directions: bit `d` for direction id `d`.
 pub type DirMask = u16;
@@ -26,16 +26,16 @@ impl DirSet {
 
     /// The directions seen from `player`.
     #[inline]
-    pub fn mask(&self, player: PlayerId) -> DirMask {
+    pub fn mask(&self, player: Player) -> DirMask {
         match self {
             DirSet::Fixed(m) => *m,
-            DirSet::ByPlayer(v) => v[player as usize],
+            DirSet::ByPlayer(v) => v[player.index()],
         }
     }
 
     /// The set of each player's view, for `players` players.
     pub fn masks(&self, players: usize) -> Vec<DirMask> {
-        (0..players).map(|p| self.mask(p as PlayerId)).collect()
+        (0..players).map(|p| self.mask(Player::new(p))).collect()
     }
 
     /// The set with `f` applied to each player's mask, kept shared when it
@@ -57,7 +57,7 @@ impl DirSet {
                     v.iter()
                         .enumerate()
                         .map(|(p, &m)| {
-                            let n = o.mask(p as PlayerId);
+                            let n = o.mask(Player::new(p));
                             if swapped { f(n, m) } else { f(m, n) }
                         })
                         .collect(),

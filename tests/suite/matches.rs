@@ -7,6 +7,7 @@ use std::path::Path;
 
 use gdl::agent::{AgentSpec, run_match};
 use gdl::engine::GameResult;
+use gdl::rules::Player;
 use gdl::load;
 use gdl::mcts::Budget;
 use serde_json::Value;
@@ -231,7 +232,7 @@ fn seats_alternate_and_tallies_add_up() {
         // Without a pie rule, x (the first player) is always seat 1.
         match rec.result {
             Some(GameResult::Win(p)) => {
-                let seat = p as usize;
+                let seat = p.index();
                 let agent = if seat == rec.p1_seat { 0 } else { 1 };
                 assert_eq!(rec.winner, Some(agent), "{rec:?}");
             }
@@ -266,7 +267,7 @@ fn the_swap_is_credited_to_the_seat_that_took_it() {
     let swapped: Vec<_> = r.games.iter().filter(|g| g.swapped).collect();
     assert!(!swapped.is_empty(), "the search never swapped");
     for rec in &r.games {
-        if rec.swapped && rec.result == Some(GameResult::Win(0)) {
+        if rec.swapped && rec.result == Some(GameResult::Win(Player::new(0))) {
             // Black won after the swap: the seat that swapped won.
             let black_seat_at_end = 1;
             let agent = if rec.p1_seat == black_seat_at_end {

@@ -108,7 +108,7 @@ impl CellTests {
     /// The test of a `where` condition for a view, if it has one. Games
     /// without tests pay one test; the search is out of line.
     #[inline(always)]
-    pub(in crate::engine) fn find(&self, cond: &BoolExpr, me: PlayerId) -> Option<&CellTest> {
+    pub(in crate::engine) fn find(&self, cond: &BoolExpr, me: Player) -> Option<&CellTest> {
         match self.by_address.is_empty() {
             true => None,
             false => self.search(cond, me),
@@ -116,10 +116,10 @@ impl CellTests {
     }
 
     #[inline(never)]
-    fn search(&self, cond: &BoolExpr, me: PlayerId) -> Option<&CellTest> {
+    fn search(&self, cond: &BoolExpr, me: Player) -> Option<&CellTest> {
         let key = cond as *const BoolExpr as usize;
         let i = self.by_address.binary_search_by_key(&key, |e| e.0).ok()?;
-        Some(&self.tests[self.by_address[i].1 as usize][me as usize])
+        Some(&self.tests[self.by_address[i].1 as usize][me.index()])
     }
 
     /// How many conditions have tests.
@@ -141,7 +141,7 @@ impl Visitor for Found<'_> {
             let key = &**cond as *const BoolExpr as usize;
             let known = self.tests.by_address.iter().any(|e| e.0 == key);
             let views: Option<Vec<CellTest>> = (0..self.g.players)
-                .map(|me| Lower::new(self.g, me as PlayerId).test(domain, cond))
+                .map(|me| Lower::new(self.g, Player::new(me)).test(domain, cond))
                 .collect();
             if let Some(views) = views
                 && !known
@@ -159,14 +159,14 @@ impl Visitor for Found<'_> {
 /// Lowering one condition for one view.
 struct Lower<'a> {
     g: &'a Game,
-    me: PlayerId,
+    me: Player,
     steps: Vec<Step>,
     /// The directions bound by the `some d:` / `every d:` being unrolled.
     binds: Vec<(u8, u8)>,
 }
 
 impl<'a> Lower<'a> {
-    fn new(g: &'a Game, me: PlayerId) -> Lower<'a> {
+    fn new(g: &'a Game, me: Player) -> Lower<'a> {
         Lower {
             g,
             me,
@@ -225,7 +225,7 @@ impl<'a> Lower<'a> {
                 of.push(leaf);
                 Some(())
             }
-            SetExpr::ByPlayer(v) => self.near(&v[self.me as usize], keep, of, within, without),
+            SetExpr::ByPlayer(v) => self.near(&v[self.me.index()], keep, of, within, without),
             _ => {
                 let leaf = self.leaf(e)?;
                 match keep {
@@ -261,12 +261,12 @@ impl<'a> Lower<'a> {
             SetExpr::Piece(k) => Leaf::Stored(g.piece_set(*k as usize) as u32),
             SetExpr::Mark(m) => Leaf::Stored(g.mark_set(*m as usize) as u32),
             SetExpr::Fixed(i) => Leaf::Fixed(*i),
-            SetExpr::PerPlayer(v) => Leaf::Fixed(v[self.me as usize]),
+            SetExpr::PerPlayer(v) => Leaf::Fixed(v[self.me.index()]),
             SetExpr::Enemy => Leaf::Enemy {
-                own: g.owner_set(self.me as usize) as u32,
+                own: g.owner_set(self.me.index()) as u32,
                 neutral: g.neutral_set() as u32,
             },
-            SetExpr::ByPlayer(v) => self.leaf(&v[self.me as usize])?,
+            SetExpr::ByPlayer(v) => self.leaf(&v[self.me.index()])?,
             _ => return None,
         })
     }
@@ -325,7 +325,7 @@ impl<'a> Lower<'a> {
                 }
                 Some(next)
             }
-            BoolExpr::ByPlayer(v) => self.cond(&v[self.me as usize], then, otherwise),
+            BoolExpr::ByPlayer(v) => self.cond(&v[self.me.index()], then, otherwise),
             BoolExpr::SamePlayer(..)
             | BoolExpr::Cmp(..)
             | BoolExpr::NonEmpty(_)

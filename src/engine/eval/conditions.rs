@@ -181,7 +181,7 @@ impl Ctx<'_> {
                 false
             }
             BoolExpr::ByPlayer(v) => {
-                let e = &v[self.me as usize];
+                let e = &v[self.me.index()];
                 self.cond(e, tmp)
             }
             BoolExpr::Const(_)
@@ -241,7 +241,7 @@ impl Ctx<'_> {
                         if matches!(other, SetExpr::Enemy) {
                             let (occ, own, neutral) = (
                                 self.raw(OCCUPIED),
-                                self.raw(self.g.owner_set(self.me as usize)),
+                                self.raw(self.g.owner_set(self.me.index())),
                                 self.raw(self.g.neutral_set()),
                             );
                             let mut n = 0;
@@ -267,7 +267,7 @@ impl Ctx<'_> {
             NumExpr::Rows(_) | NumExpr::Columns(_) => self.int_heavy(e, tmp),
             NumExpr::Groups(s) => self.group_stats(s, tmp).0 as f64,
             NumExpr::Largest(s) => self.group_stats(s, tmp).1 as f64,
-            NumExpr::ByPlayer(v) => self.int(&v[self.me as usize], tmp),
+            NumExpr::ByPlayer(v) => self.int(&v[self.me.index()], tmp),
             NumExpr::Add(a, b) => self.int(a, tmp) + self.int(b, tmp),
             NumExpr::Sub(a, b) => self.int(a, tmp) - self.int(b, tmp),
             NumExpr::Mul(a, b) => self.int(a, tmp) * self.int(b, tmp),

@@ -95,7 +95,7 @@ impl Ctx<'_> {
         }
         match s {
             SetExpr::Owned(w) => Some(self.who(*w)),
-            SetExpr::Enemy if self.g.players == 2 => Some(1 - self.me as usize),
+            SetExpr::Enemy if self.g.players == 2 => Some(1 - self.me.index()),
             _ => None,
         }
     }
@@ -121,7 +121,7 @@ impl Ctx<'_> {
     pub(in crate::engine) fn anchor_bit(&self, e: &SetExpr) -> Option<u32> {
         let id = match e {
             SetExpr::Fixed(i) => *i,
-            SetExpr::PerPlayer(v) => v[self.me as usize],
+            SetExpr::PerPlayer(v) => v[self.me.index()],
             _ => return None,
         };
         self.g
@@ -346,6 +346,7 @@ impl crate::engine::Game {
 #[cfg(test)]
 mod tests {
     use crate::cellset;
+    use crate::rules::Player;
     use crate::engine::same_games::{game, same_games};
 
     const CARTESO: &str = include_str!("../../../games/carteso.gdl");
@@ -453,12 +454,12 @@ mod tests {
             let mut checked = 0;
             same_games(g, g, 6, 400, |s, _| {
                 let sets = [
-                    SetExpr::Owned(Who::Player(0)),
-                    SetExpr::Owned(Who::Player(1)),
+                    SetExpr::Owned(Who::Player(Player::new(0))),
+                    SetExpr::Owned(Who::Player(Player::new(1))),
                     SetExpr::Occupied,
                 ];
                 for (i, e) in sets.iter().enumerate() {
-                    let got = g.with_ctx(s, 0, |cx, tmp| cx.group_stats(e, tmp));
+                    let got = g.with_ctx(s, Player::new(0), |cx, tmp| cx.group_stats(e, tmp));
                     let (mut count, mut largest) = (0, 0);
                     let mut seen = vec![false; board.len()];
                     for start in 0..board.len() {

@@ -127,7 +127,7 @@ impl Ctx<'_> {
                 }
             }
             BoolExpr::ByPlayer(v) => {
-                let e = &v[self.me as usize];
+                let e = &v[self.me.index()];
                 self.cond_cells(e, out, tmp);
             }
             // The same for every cell (see `liftable`).
@@ -238,7 +238,7 @@ mod tests {
             let ChoiceKind::Place { target, .. } = &choice.kind else {
                 continue;
             };
-            for me in 0..2 {
+            for me in [0, 1].map(Player::new) {
                 let mut scratch = std::mem::take(&mut st.scratch);
                 let w = g.words;
                 let (out, rest) = scratch.split_at_mut(w);

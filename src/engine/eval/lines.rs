@@ -62,7 +62,7 @@ fn line_slot(g: &Game, s: &SetExpr, me: usize) -> Option<u32> {
             let p = match w {
                 Who::Me => me,
                 Who::Opponent => (me + 1) % g.players,
-                Who::Player(p) => p as usize,
+                Who::Player(p) => p.index(),
             };
             Some(g.owner_set(p) as u32)
         }
@@ -83,7 +83,7 @@ impl Ctx<'_> {
     #[inline(always)]
     pub(in crate::engine) fn line(&mut self, s: &SetExpr, n: u32, tmp: &mut [u64]) -> bool {
         if !self.g.line_keys.is_empty()
-            && let Some(slot) = line_slot(self.g, s, self.me as usize)
+            && let Some(slot) = line_slot(self.g, s, self.me.index())
             && let Some(k) = self.g.line_keys.iter().position(|&key| key == (slot, n))
         {
             return self.watched_line(slot as usize, k, n);

@@ -26,7 +26,7 @@ pub(in crate::engine) struct Ctx<'a> {
     pub(in crate::engine) sets: &'a [u64],
     pub(in crate::engine) groups: &'a mut Groups,
     pub(in crate::engine) stack: &'a mut Vec<u32>,
-    pub(in crate::engine) me: PlayerId,
+    pub(in crate::engine) me: Player,
     pub(in crate::engine) here: u32,
     /// The state's own fields, not copies: they are often stored just
     /// before a context is made (a turn begun, a move made), and the
@@ -88,9 +88,9 @@ impl Ctx<'_> {
     #[inline]
     pub(in crate::engine) fn who(&self, w: Who) -> usize {
         match w {
-            Who::Me => self.me as usize,
-            Who::Opponent => (self.me as usize + 1) % self.g.players,
-            Who::Player(p) => p as usize,
+            Who::Me => self.me.index(),
+            Who::Opponent => (self.me.index() + 1) % self.g.players,
+            Who::Player(p) => p.index(),
         }
     }
 
@@ -98,7 +98,7 @@ impl Ctx<'_> {
         match e {
             SetExpr::Fixed(i) => Some(self.g.rules.fixed_sets[*i as usize].words()),
             SetExpr::PerPlayer(v) => {
-                Some(self.g.rules.fixed_sets[v[self.me as usize] as usize].words())
+                Some(self.g.rules.fixed_sets[v[self.me.index()] as usize].words())
             }
             SetExpr::Empty
             | SetExpr::Occupied
@@ -143,7 +143,7 @@ impl Ctx<'_> {
                 let w = self.g.words;
                 &self.set_vars[*slot as usize * w..(*slot as usize + 1) * w]
             }
-            SetExpr::ByPlayer(v) => return self.stored_of(&v[self.me as usize]),
+            SetExpr::ByPlayer(v) => return self.stored_of(&v[self.me.index()]),
             SetExpr::Fixed(_) | SetExpr::PerPlayer(_) => return self.fixed(e),
             // Computed sets.
             SetExpr::All
@@ -174,7 +174,7 @@ impl Ctx<'_> {
         match e {
             SetExpr::Enemy => Some(Leaf::Enemy(
                 self.raw(OCCUPIED),
-                self.raw(self.g.owner_set(self.me as usize)),
+                self.raw(self.g.owner_set(self.me.index())),
                 self.raw(self.g.neutral_set()),
             )),
             _ => self.stored(e).map(Leaf::Stored),
@@ -212,7 +212,7 @@ impl Ctx<'_> {
                 }
             }
             SetExpr::Enemy => {
-                let own = self.g.owner_set(self.me as usize);
+                let own = self.g.owner_set(self.me.index());
                 let neutral = self.g.neutral_set();
                 for j in 0..w {
                     out[j] = self.raw(OCCUPIED)[j] & !self.raw(own)[j] & !self.raw(neutral)[j];
@@ -332,7 +332,7 @@ impl Ctx<'_> {
                 }
             }
             SetExpr::ByPlayer(v) => {
-                let e = &v[self.me as usize];
+                let e = &v[self.me.index()];
                 self.set(e, out, tmp);
             }
             // The rarer whole-set operators, kept out of this recursive
@@ -367,7 +367,7 @@ impl Ctx<'_> {
             SetExpr::Jumped => *self.jumped as usize == c,
             SetExpr::Enemy => {
                 cellset::contains(self.raw(OCCUPIED), c)
-                    && !cellset::contains(self.raw(self.g.owner_set(self.me as usize)), c)
+                    && !cellset::contains(self.raw(self.g.owner_set(self.me.index())), c)
                     && !cellset::contains(self.raw(self.g.neutral_set()), c)
             }
             SetExpr::Union(a, b) => self.member(a, c, tmp) || self.member(b, c, tmp),
@@ -395,7 +395,7 @@ impl Ctx<'_> {
                 r
             }
             SetExpr::ByPlayer(v) => {
-                let e = &v[self.me as usize];
+                let e = &v[self.me.index()];
                 self.member(e, c, tmp)
             }
             // Of a stored set, the runs through the one cell.

@@ -87,16 +87,16 @@ impl Programs {
     /// The program of choice `c`'s cell target for a view, if the target
     /// is a root.
     #[inline(always)]
-    pub(in crate::engine) fn of_choice(&self, c: u16, me: PlayerId) -> Option<&Program> {
+    pub(in crate::engine) fn of_choice(&self, c: u16, me: Player) -> Option<&Program> {
         let id = (*self.choice_roots.get(c as usize)?)?;
-        Some(&self.programs[id as usize][me as usize])
+        Some(&self.programs[id as usize][me.index()])
     }
 
     /// The program of a root for a view, if `e` is a root. Games without
     /// programs pay one test; the lookup is out of line, so that the tree
     /// evaluator's frame stays small.
     #[inline(always)]
-    pub(in crate::engine) fn find(&self, e: &SetExpr, me: PlayerId) -> Option<&Program> {
+    pub(in crate::engine) fn find(&self, e: &SetExpr, me: Player) -> Option<&Program> {
         match self.table.is_empty() {
             true => None,
             false => self.lookup(e, me),
@@ -104,9 +104,9 @@ impl Programs {
     }
 
     #[inline(never)]
-    fn lookup(&self, e: &SetExpr, me: PlayerId) -> Option<&Program> {
+    fn lookup(&self, e: &SetExpr, me: Player) -> Option<&Program> {
         let id = self.root(e)?;
-        Some(&self.programs[id as usize][me as usize])
+        Some(&self.programs[id as usize][me.index()])
     }
 
     /// The index of root `e`, if it is one.
@@ -158,7 +158,7 @@ impl Visitor for Roots<'_> {
             return false;
         }
         let views: Option<Vec<Program>> = (0..self.g.players)
-            .map(|me| Lower::new(self.g, me as PlayerId).program(e))
+            .map(|me| Lower::new(self.g, Player::new(me)).program(e))
             .collect();
         match views {
             Some(views) if views.iter().any(Program::worth_it) => {
@@ -192,25 +192,25 @@ pub(in crate::engine) fn bound_dir(binds: &[(u8, u8)], d: &DirExpr) -> Option<Op
 }
 
 /// The player `w` names in `me`'s view.
-pub(in crate::engine) fn view_player(g: &Game, me: PlayerId, w: Who) -> usize {
+pub(in crate::engine) fn view_player(g: &Game, me: Player, w: Who) -> usize {
     match w {
-        Who::Me => me as usize,
-        Who::Opponent => (me as usize + 1) % g.players,
-        Who::Player(p) => p as usize,
+        Who::Me => me.index(),
+        Who::Opponent => (me.index() + 1) % g.players,
+        Who::Player(p) => p.index(),
     }
 }
 
 /// Lowering one expression for one view.
 struct Lower<'a> {
     g: &'a Game,
-    me: PlayerId,
+    me: Player,
     code: Vec<Instr>,
     /// The directions bound by the `some d:` / `every d:` being unrolled.
     binds: Vec<(u8, u8)>,
 }
 
 impl<'a> Lower<'a> {
-    fn new(g: &'a Game, me: PlayerId) -> Lower<'a> {
+    fn new(g: &'a Game, me: Player) -> Lower<'a> {
         Lower {
             g,
             me,
@@ -277,7 +277,7 @@ impl<'a> Lower<'a> {
             SetExpr::Owned(w) => self.stored(g.owner_set(self.who(*w))),
             SetExpr::Enemy => {
                 let occupied = self.stored(OCCUPIED);
-                let own = self.stored(g.owner_set(self.me as usize));
+                let own = self.stored(g.owner_set(self.me.index()));
                 let neutral = self.stored(g.neutral_set());
                 let others = self.emit(Op::AndNot(occupied, own));
                 self.emit(Op::AndNot(others, neutral))
@@ -285,9 +285,9 @@ impl<'a> Lower<'a> {
             SetExpr::Piece(k) => self.stored(g.piece_set(*k as usize)),
             SetExpr::Mark(m) => self.stored(g.mark_set(*m as usize)),
             SetExpr::Fixed(i) => self.emit(Op::Fixed(*i)),
-            SetExpr::PerPlayer(v) => self.emit(Op::Fixed(v[self.me as usize])),
+            SetExpr::PerPlayer(v) => self.emit(Op::Fixed(v[self.me.index()])),
             SetExpr::Var(slot) => self.emit(Op::Slot(*slot)),
-            SetExpr::ByPlayer(v) => self.set(&v[self.me as usize])?,
+            SetExpr::ByPlayer(v) => self.set(&v[self.me.index()])?,
             SetExpr::Union(a, b) | SetExpr::Inter(a, b) | SetExpr::Except(a, b) => {
                 let (a, b) = (self.set(a)?, self.set(b)?);
                 self.emit(match e {
@@ -381,7 +381,7 @@ impl<'a> Lower<'a> {
                 }
                 acc
             }
-            BoolExpr::ByPlayer(v) => self.cells(&v[self.me as usize])?,
+            BoolExpr::ByPlayer(v) => self.cells(&v[self.me.index()])?,
             BoolExpr::Const(b) => self.emit(if *b { Op::All } else { Op::Nothing }),
             BoolExpr::SamePlayer(a, b) => {
                 let same = self.who(*a) == self.who(*b);
@@ -422,7 +422,7 @@ mod tests {
                 _ => vec![],
             };
             for target in targets {
-                for me in 0..2 {
+                for me in [0, 1].map(Player::new) {
                     let a = g.with_ctx(s, me, |cx, tmp| {
                         let (out, rest) = tmp.split_at_mut(g.words);
                         cx.set(target, out, rest);
@@ -479,7 +479,7 @@ mod tests {
         let ChoiceKind::Place { target, .. } = &g.rules.choices[0].kind else {
             panic!("a placement")
         };
-        let p = g.programs.find(target, 0).expect("a program");
+        let p = g.programs.find(target, Player::new(0)).expect("a program");
         let ops: Vec<&Op> = p.code.iter().map(|i| &i.op).collect();
         assert_eq!(ops.len(), 3, "{ops:?}");
         assert!(matches!(ops[2], Op::AndNot(..)), "{ops:?}");

@@ -99,7 +99,7 @@ impl Ctx<'_> {
         match e {
             SetExpr::Here => Starts::One(self.here),
             SetExpr::Enemy => {
-                let own = self.g.owner_set(self.me as usize);
+                let own = self.g.owner_set(self.me.index());
                 let neutral = self.g.neutral_set();
                 let (occ, own, neutral) = (self.raw(OCCUPIED), self.raw(own), self.raw(neutral));
                 for j in 0..buf.len() {

@@ -13,14 +13,14 @@ impl Game {
     /// sets beats visiting its pieces: its directions are shifts, and the
     /// pieces outnumber them (a few kings are quicker visited).
     #[inline]
-    pub(in crate::engine) fn shifts_pay(&self, c: u16, player: PlayerId, from: &[u64]) -> bool {
-        let dirs = self.moves.shifted_dirs[c as usize * self.players + player as usize] as usize;
+    pub(in crate::engine) fn shifts_pay(&self, c: u16, player: Player, from: &[u64]) -> bool {
+        let dirs = self.moves.shifted_dirs[c as usize * self.players + player.index()] as usize;
         dirs > 0 && cellset::count(from) > 2 * dirs
     }
 
     /// How many steps choice `c` offers `player`, a direction at a time:
     /// the cells of `from` whose neighbour that way is in `to`.
-    pub(in crate::engine) fn steps_by_shifts(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
+    pub(in crate::engine) fn steps_by_shifts(&self, c: u16, player: Player, t: &[u64]) -> usize {
         let w = self.words;
         let (from, to) = (&t[..w], &t[2 * w..3 * w]);
         let (mask, _) = self.move_dirs(c, player);
@@ -41,10 +41,10 @@ impl Game {
     pub(in crate::engine) fn jump_shifts_pay(
         &self,
         c: u16,
-        player: PlayerId,
+        player: Player,
         from: &[u64],
     ) -> bool {
-        let dirs = self.moves.shifted_dirs[c as usize * self.players + player as usize] as usize;
+        let dirs = self.moves.shifted_dirs[c as usize * self.players + player.index()] as usize;
         dirs > 0 && cellset::count(from) > dirs
     }
 
@@ -53,7 +53,7 @@ impl Game {
     /// next cell beyond is in `to`. No branch depends on the position
     /// (visiting the pieces, the processor guesses which have an enemy
     /// next to them).
-    pub(in crate::engine) fn jumps_by_shifts(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
+    pub(in crate::engine) fn jumps_by_shifts(&self, c: u16, player: Player, t: &[u64]) -> usize {
         let w = self.words;
         let (from, over, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
         let (mask, _) = self.move_dirs(c, player);

@@ -14,7 +14,7 @@ impl Game {
     pub(crate) fn each_far_move(
         &self,
         c: u16,
-        player: PlayerId,
+        player: Player,
         t: &[u64],
         mut f: impl FnMut(Action) -> bool,
     ) {
@@ -98,7 +98,7 @@ impl Game {
     fn each_distance_move(
         &self,
         c: u16,
-        player: PlayerId,
+        player: Player,
         by: &Distance,
         t: &[u64],
         mut f: impl FnMut(Action) -> bool,
@@ -139,7 +139,7 @@ impl Game {
 
     /// How many moves a slide or leap choice offers.
     #[inline]
-    pub(in crate::engine) fn far_moves_count(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
+    pub(in crate::engine) fn far_moves_count(&self, c: u16, player: Player, t: &[u64]) -> usize {
         let w = self.words;
         if let ChoiceKind::Move { .. } = &self.rules.choices[c as usize].kind {
             // Every piece to every other cell of TO.
@@ -169,7 +169,7 @@ impl Game {
     pub(in crate::engine) fn nth_far_move(
         &self,
         c: u16,
-        player: PlayerId,
+        player: Player,
         t: &[u64],
         k: usize,
     ) -> Action {

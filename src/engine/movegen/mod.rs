@@ -29,7 +29,7 @@ impl Game {
     pub(crate) fn each_move(
         &self,
         c: u16,
-        player: PlayerId,
+        player: Player,
         jump: bool,
         t: &[u64],
         mut f: impl FnMut(usize, usize, usize) -> bool,
@@ -55,7 +55,7 @@ impl Game {
     fn moves_of_cell(
         &self,
         c: u16,
-        player: PlayerId,
+        player: Player,
         jump: bool,
         t: &[u64],
         cell: usize,
@@ -106,7 +106,7 @@ impl Game {
     /// How many actions choice `c` offers `player`, given its cached
     /// targets `t`.
     #[inline]
-    pub(crate) fn offered(&self, c: u16, player: PlayerId, t: &[u64]) -> usize {
+    pub(crate) fn offered(&self, c: u16, player: Player, t: &[u64]) -> usize {
         let w = self.words;
         match &self.rules.choices[c as usize].kind {
             ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
@@ -149,7 +149,7 @@ impl Game {
 
     /// The `k`-th action (`k < offered`) of choice `c` for `player`.
     #[inline]
-    pub(crate) fn nth_offered(&self, c: u16, player: PlayerId, t: &[u64], k: usize) -> Action {
+    pub(crate) fn nth_offered(&self, c: u16, player: Player, t: &[u64], k: usize) -> Action {
         let kind = &self.rules.choices[c as usize].kind;
         match kind {
             ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
@@ -174,7 +174,7 @@ impl Game {
     /// `nth_offered` for the choices not on one cell, out of line: they
     /// walk moves.
     #[inline(never)]
-    fn nth_offered_other(&self, c: u16, player: PlayerId, t: &[u64], k: usize) -> Action {
+    fn nth_offered_other(&self, c: u16, player: Player, t: &[u64], k: usize) -> Action {
         let kind = &self.rules.choices[c as usize].kind;
         let kind = match kind {
             ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
@@ -475,7 +475,7 @@ impl Game {
                     // A kind placed from a reserve: none left, nothing offered.
                     || matches!(choice.kind, ChoiceKind::Place { piece, .. }
                         if self.rules.reserved.get(piece as usize) == Some(&true)
-                            && cx.reserve[me as usize * self.rules.pieces.len() + piece as usize] == 0);
+                            && cx.reserve[me.index() * self.rules.pieces.len() + piece as usize] == 0);
                 if skip {
                     cellset::clear(slot);
                     continue;
@@ -570,7 +570,7 @@ impl Game {
                 None => cx.set(target, out, scratch),
             }
         }
-        let own = self.owner_set(cx.me as usize);
+        let own = self.owner_set(cx.me.index());
         let (empty, occ, own) = (cx.raw(EMPTY), cx.raw(OCCUPIED), cx.raw(own));
         let mut n = 0;
         for j in 0..out.len() {
@@ -582,7 +582,7 @@ impl Game {
 
     /// Keeps the cells of a move choice's `from` set that hold a piece;
     /// returns the number of moves offered.
-    fn movable(&self, cx: &Ctx, c: u16, me: PlayerId, slot: &mut [u64]) -> usize {
+    fn movable(&self, cx: &Ctx, c: u16, me: Player, slot: &mut [u64]) -> usize {
         let occ = cx.raw(OCCUPIED);
         for (s, o) in slot.iter_mut().zip(occ) {
             *s &= o;
@@ -592,10 +592,10 @@ impl Game {
 
     pub(in crate::engine) fn next_turn(&self, st: &mut State) {
         // No division: the mover only ever steps by one.
-        st.mover = if st.mover as usize + 1 == self.players {
-            0
+        st.mover = if st.mover.index() + 1 == self.players {
+            Player::new(0)
         } else {
-            st.mover + 1
+            Player::new(st.mover.index() + 1)
         };
         st.turn += 1;
         st.step = 0;

@@ -43,7 +43,7 @@ impl Game {
             | ActionKind::Pass
             | ActionKind::Swap => &self.rules.choices[a.choice as usize],
         };
-        let mover = st.mover as usize;
+        let mover = st.mover.index();
         let passes = st.passes;
         st.passes = 0;
         st.here = NO_CELL;
@@ -135,7 +135,7 @@ impl Game {
     pub fn resign(&self, st: &mut State) {
         if st.result.is_none() {
             st.result = Some(match self.players {
-                2 => GameResult::Win(1 - st.mover),
+                2 => GameResult::Win(Player::new(1 - st.mover.index())),
                 _ => GameResult::Draw,
             });
         }
@@ -318,9 +318,9 @@ impl Game {
             Effect::Convert(target, mark) => {
                 self.for_each_cell(st, target, me, |g, st, c| {
                     if let Some((k, o)) = g.piece_at(st, c)
-                        && o != me as usize
+                        && o != me.index()
                     {
-                        g.put(st, c, Some((k, me as usize)));
+                        g.put(st, c, Some((k, me.index())));
                         if let Some(m) = mark {
                             g.set_mark(st, c, *m as usize, true);
                         }
@@ -371,9 +371,9 @@ impl Game {
             }
             Effect::Place(kind, target) => {
                 let kind = *kind as usize;
-                let owner = self.owner_for(kind, me as usize);
+                let owner = self.owner_for(kind, me.index());
                 let hand = match self.rules.reserved.get(kind) {
-                    Some(true) => Some(me as usize * self.rules.pieces.len() + kind),
+                    Some(true) => Some(me.index() * self.rules.pieces.len() + kind),
                     _ => None,
                 };
                 self.for_each_cell_filtered(st, target, me, EMPTY, false, |g, st, c| {
@@ -491,7 +491,7 @@ impl Game {
         &self,
         st: &mut State,
         target: &SetExpr,
-        me: PlayerId,
+        me: Player,
         f: impl FnMut(&Game, &mut State, usize),
     ) {
         self.for_each_cell_filtered(st, target, me, OCCUPIED, false, f);
@@ -503,7 +503,7 @@ impl Game {
         &self,
         st: &mut State,
         target: &SetExpr,
-        me: PlayerId,
+        me: Player,
         within: usize,
         outside: bool,
         mut f: impl FnMut(&Game, &mut State, usize),
@@ -531,7 +531,7 @@ impl Game {
         let mover = st.mover;
         let resolve = |w: &Who| match w {
             Who::Me => mover,
-            Who::Opponent => ((mover as usize + 1) % self.players) as PlayerId,
+            Who::Opponent => Player::new((mover.index() + 1) % self.players),
             Who::Player(p) => *p,
         };
         match outcome {
@@ -539,7 +539,7 @@ impl Game {
             Outcome::Wins(w) => GameResult::Win(resolve(w)),
             Outcome::Loses(w) => {
                 if self.players == 2 {
-                    GameResult::Win(1 - resolve(w))
+                    GameResult::Win(Player::new(1 - resolve(w).index()))
                 } else {
                     GameResult::Draw
                 }
@@ -554,7 +554,7 @@ impl Game {
                             continue;
                         }
                         let v =
-                            self.with_ctx(st, p as PlayerId, |cx, scratch| cx.int(key, scratch));
+                            self.with_ctx(st, Player::new(p), |cx, scratch| cx.int(key, scratch));
                         let v = if *most { v } else { -v };
                         values[p] = v;
                         best = Some(best.map_or(v, |b: f64| b.max(v)));
@@ -565,7 +565,7 @@ impl Game {
                         }
                     }
                     if alive.count_ones() == 1 {
-                        return GameResult::Win(alive.trailing_zeros() as PlayerId);
+                        return GameResult::Win(Player::new(alive.trailing_zeros() as usize));
                     }
                 }
                 GameResult::Draw

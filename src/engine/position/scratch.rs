@@ -26,7 +26,7 @@ impl Game {
     pub(in crate::engine) fn ctx_split<'a>(
         &'a self,
         st: &'a mut State,
-        me: PlayerId,
+        me: Player,
     ) -> (Ctx<'a>, Spare<'a>) {
         let cx = Ctx {
             g: self,
@@ -58,7 +58,7 @@ impl Game {
         (cx, spare)
     }
 
-    pub(in crate::engine) fn ctx<'a>(&'a self, st: &'a mut State, me: PlayerId) -> Ctx<'a> {
+    pub(in crate::engine) fn ctx<'a>(&'a self, st: &'a mut State, me: Player) -> Ctx<'a> {
         self.ctx_split(st, me).0
     }
 
@@ -67,7 +67,7 @@ impl Game {
     pub(in crate::engine) fn with_ctx<T>(
         &self,
         st: &mut State,
-        me: PlayerId,
+        me: Player,
         f: impl FnOnce(&mut Ctx, &mut [u64]) -> T,
     ) -> T {
         let (mut cx, spare) = self.ctx_split(st, me);
@@ -75,7 +75,7 @@ impl Game {
     }
 
     /// The value of a number expression seen from `player`, for reports.
-    pub fn evaluate(&self, st: &mut State, e: &NumExpr, player: PlayerId) -> f64 {
+    pub fn evaluate(&self, st: &mut State, e: &NumExpr, player: Player) -> f64 {
         self.with_ctx(st, player, |cx, scratch| cx.int(e, scratch))
     }
 }

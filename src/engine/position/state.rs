@@ -24,7 +24,7 @@ pub struct State {
     pub(in crate::engine) counts: Vec<u32>,
     pub(in crate::engine) stack: Vec<u32>,
     /// The player (colour) whose turn it is.
-    pub mover: PlayerId,
+    pub mover: Player,
     /// Which seat controls each player; the pie rule exchanges them.
     pub(in crate::engine) seats: [u8; MAX_PLAYERS],
     /// Turn number, from 1.
@@ -158,7 +158,7 @@ impl State {
             h ^= mix(0x9000_0000 ^ ((self.here as u64) << 32 | self.origin as u64));
             h ^= mix(0xA000_0000 ^ self.jumped as u64);
         }
-        h ^= mix(0x1000_0000 ^ self.mover as u64);
+        h ^= mix(0x1000_0000 ^ self.mover.index() as u64);
         h ^= mix(0x2000_0000 ^ self.turn as u64);
         h ^= mix(0x3000_0000 ^ ((self.step as u64) << 32 | self.done as u64));
         h ^= mix(0x4000_0000 ^ self.acted as u64);

@@ -77,7 +77,7 @@ impl Leaps {
                 // `toward DIRS`: the displacements toward one of them.
                 let keep = match toward {
                     None => tables[whole].all(),
-                    Some(dirs) => each_dir(dirs.mask(p as PlayerId) & all)
+                    Some(dirs) => each_dir(dirs.mask(Player::new(p)) & all)
                         .fold(0, |bits, d| bits | tables[whole].toward[d]),
                 };
                 let k = match tables
@@ -112,8 +112,8 @@ impl Leaps {
 
     /// The leaps choice `c` offers `player`.
     #[inline]
-    pub fn of_choice(&self, c: u16, player: PlayerId) -> &LeapTable {
-        &self.tables[self.of_choice[c as usize * self.players + player as usize] as usize]
+    pub fn of_choice(&self, c: u16, player: Player) -> &LeapTable {
+        &self.tables[self.of_choice[c as usize * self.players + player.index()] as usize]
     }
 }
 

@@ -57,7 +57,7 @@ impl MoveDirs {
                 | ChoiceKind::Rotate(_) => None,
             };
             for p in 0..players {
-                let m = dirs.map_or(all, |d| d.mask(p as PlayerId) & all);
+                let m = dirs.map_or(all, |d| d.mask(Player::new(p)) & all);
                 let k = match masks.iter().position(|&x| x == (m, links)) {
                     Some(k) => k,
                     None => {
@@ -129,8 +129,8 @@ impl Game {
     /// The directions of move choice `c` for `player`, and each cell's
     /// neighbours along them (W words per cell).
     #[inline]
-    pub(in crate::engine) fn move_dirs(&self, c: u16, player: PlayerId) -> (DirMask, &[u64]) {
-        let (mask, k) = self.moves.of_choice[c as usize * self.players + player as usize];
+    pub(in crate::engine) fn move_dirs(&self, c: u16, player: Player) -> (DirMask, &[u64]) {
+        let (mask, k) = self.moves.of_choice[c as usize * self.players + player.index()];
         let n = self.rules.board.len() * self.words;
         let k = k as usize;
         (mask, &self.moves.tables[k * n..(k + 1) * n])

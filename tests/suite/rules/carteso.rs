@@ -35,13 +35,13 @@ fn carteso_komi_and_side_are_chosen_first() {
     assert_eq!(legal(&g, &st), set(&["side=vertical", "side=horizontal"]));
     // The second seat keeps Horizontal: Vertical (the first seat) moves.
     let st = after(&g, "komi-value=1.5 side=horizontal");
-    assert_eq!(g.rules.players[st.mover as usize], "vertical");
-    assert_eq!(g.seat_of(&st, 0), 0);
+    assert_eq!(g.rules.players[st.mover.index()], "vertical");
+    assert_eq!(g.seat_of(&st, Player::new(0)), 0);
     assert_eq!(st.var(0), 1.5);
     // Taking Vertical moves the second seat to Vertical, who moves first.
     let st = after(&g, "komi-value=1.5 side=vertical");
-    assert_eq!(g.rules.players[st.mover as usize], "vertical");
-    assert_eq!(g.seat_of(&st, 0), 1);
+    assert_eq!(g.rules.players[st.mover.index()], "vertical");
+    assert_eq!(g.seat_of(&st, Player::new(0)), 1);
     // Either player places either colour, or passes.
     assert!(legal(&g, &st).contains("black:b2") && legal(&g, &st).contains("white:b2"));
     assert!(legal(&g, &st).contains("pass"));
@@ -249,12 +249,12 @@ fn carteso_a_group_with_both_markers_scores_for_both() {
         other => panic!("{other:?}"),
     };
     assert_eq!(
-        g.evaluate(&mut view, &score, 0),
+        g.evaluate(&mut view, &score, Player::new(0)),
         3.0,
         "Vertical scores the whole group"
     );
     assert_eq!(
-        g.evaluate(&mut view, &score, 1),
+        g.evaluate(&mut view, &score, Player::new(1)),
         3.0,
         "and so does Horizontal"
     );

@@ -118,7 +118,7 @@ fn havannah_against_reference(size: u32, games: u64) -> Wins {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut st = g.start();
         while let Some(a) = g.random_action(&st, &mut rng) {
-            let me = st.mover as usize;
+            let me = st.mover.index();
             g.play(&mut st, a).expect("legal");
             let own = own_cells(&g, &st, me);
             let (ring, bridge, fork) = havannah_shapes(&g, &own);
@@ -169,7 +169,7 @@ fn y_matches_a_reference_implementation() {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let mut st = g.start();
             while let Some(a) = g.random_action(&st, &mut rng) {
-                let me = st.mover as usize;
+                let me = st.mover.index();
                 g.play(&mut st, a).expect("legal");
                 let group = groups_of(&g, &own_cells(&g, &st, me));
                 let won = (0..group.len()).any(|c| {

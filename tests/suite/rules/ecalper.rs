@@ -12,9 +12,9 @@ const ECALPER2: &[&str] = &["size=2", "pie=off"];
 fn ecalper_first_turn_is_three_stones() {
     let g = game("games/ecalper.gdl", ECALPER2);
     let st = after(&g, "b1 c1");
-    assert_eq!(g.rules.players[st.mover as usize], "black");
+    assert_eq!(g.rules.players[st.mover.index()], "black");
     let st = after(&g, "b1 c1 a2");
-    assert_eq!(g.rules.players[st.mover as usize], "white");
+    assert_eq!(g.rules.players[st.mover.index()], "white");
 }
 
 #[test]
@@ -50,9 +50,9 @@ fn ecalper_marks_the_stones_to_replace_and_a_turn_is_replace_then_three() {
     // Black: replace, then three additions, then White's turn, who may
     // replace Black's three additions but not c3, which Black gained.
     let st = after(&g, "c1 d1 e1 d1 c3 d3 e3 c3 a3 b3");
-    assert_eq!(g.rules.players[st.mover as usize], "black");
+    assert_eq!(g.rules.players[st.mover.index()], "black");
     let st = after(&g, "c1 d1 e1 d1 c3 d3 e3 c3 a3 b3 b2");
-    assert_eq!(g.rules.players[st.mover as usize], "white");
+    assert_eq!(g.rules.players[st.mover.index()], "white");
     assert_eq!(legal(&g, &st), set(&["a3", "b3", "b2"]));
 }
 
@@ -63,8 +63,8 @@ fn ecalper_pie_rule() {
     assert_eq!(legal(&g, &st), set(&["b1", "c1", "a2", "swap"]));
     // After the swap, the first seat holds White and must still replace.
     let st = after(&g, "b1 c1 a2 swap");
-    assert_eq!(g.rules.players[st.mover as usize], "white");
-    assert_eq!(g.seat_of(&st, 1), 0);
+    assert_eq!(g.rules.players[st.mover.index()], "white");
+    assert_eq!(g.seat_of(&st, Player::new(1)), 0);
     assert_eq!(legal(&g, &st), set(&["b1", "c1", "a2"]));
     // Declining (replacing) takes no action and ends the offer.
     assert!(!legal(&g, &after(&g, "b1 c1 a2 b1")).contains("swap"));
@@ -162,18 +162,18 @@ fn ecalper_scoring_matches_the_rules_over_random_games() {
         let (expected, case) = if b.0 != w.0 {
             (
                 if b.0 > w.0 {
-                    GameResult::Win(0)
+                    GameResult::Win(Player::new(0))
                 } else {
-                    GameResult::Win(1)
+                    GameResult::Win(Player::new(1))
                 },
                 0,
             )
         } else if b.1 != w.1 {
             (
                 if b.1 < w.1 {
-                    GameResult::Win(0)
+                    GameResult::Win(Player::new(0))
                 } else {
-                    GameResult::Win(1)
+                    GameResult::Win(Player::new(1))
                 },
                 1,
             )

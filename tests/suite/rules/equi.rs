@@ -54,7 +54,7 @@ fn equi_forced_start_jump_yields_territory() {
     assert_eq!(piece(&g, &st, "b3"), "");
     // Still White's turn: no more jumps (c3 was jumped already), so the
     // placement, possibly on the cell the Disc left.
-    assert_eq!(g.rules.players[st.mover as usize], "white");
+    assert_eq!(g.rules.players[st.mover.index()], "white");
     let moves = legal(&g, &st);
     assert!(
         moves.contains("b3") && !moves.iter().any(|m| m.contains('-')),
@@ -304,7 +304,7 @@ fn stuck_scores(g: &Game, st: &State) -> Vec<f64> {
         other => panic!("{other:?}"),
     };
     (0..g.rules.players.len())
-        .map(|p| g.evaluate(&mut st.clone(), &score, p as u8))
+        .map(|p| g.evaluate(&mut st.clone(), &score, Player::new(p)))
         .collect()
 }
 
@@ -322,7 +322,7 @@ fn equi_a_turn_that_cannot_be_completed_ends_the_game() {
         add-territory:e4 d3-d1 a5 e1-c3 c6 d1-d3";
     let before = moves.rsplit_once(' ').expect("several moves").0;
     let st = after(&g, before);
-    assert_eq!(g.rules.players[st.mover as usize], "white");
+    assert_eq!(g.rules.players[st.mover.index()], "white");
     assert_eq!(legal(&g, &st), set(&["d1-d3"]), "the jump is forced");
     let st = after(&g, moves);
     assert!(st.is_over(), "White cannot place: {:?}", legal(&g, &st));
@@ -346,7 +346,7 @@ fn equi_a_friendly_jump_into_a_dead_end_is_legal_but_ends_the_game() {
         e1-e2 c2 a5 c2-a2 e1 c2 c3-e3";
     let (before, jump) = moves.rsplit_once(' ').expect("several moves");
     let st = after(&g, before);
-    assert_eq!(g.rules.players[st.mover as usize], "white");
+    assert_eq!(g.rules.players[st.mover.index()], "white");
     let offered = legal(&g, &st);
     assert!(offered.contains(jump) && offered.len() > 1, "{offered:?}");
     let st = after(&g, moves);

@@ -6,6 +6,7 @@ use crate::common::{after, game};
 use std::collections::BTreeSet;
 
 use gdl::engine::{Game, GameResult, State};
+use gdl::rules::Player;
 use gdl::notation;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -36,7 +37,7 @@ pub fn at(g: &Game, st: &State, label: &str) -> String {
 
 pub fn winner(g: &Game, st: &State) -> Option<String> {
     match st.result() {
-        Some(GameResult::Win(p)) => Some(g.rules.players[p as usize].clone()),
+        Some(GameResult::Win(p)) => Some(g.rules.players[p.index()].clone()),
         Some(GameResult::Draw) => Some("draw".into()),
         None => None,
     }

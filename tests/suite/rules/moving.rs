@@ -208,7 +208,7 @@ fn a_while_possible_step_that_offers_nothing_ends() {
     );
     let st = after(&g, "b1 a1 b2");
     assert!(!st.is_over());
-    assert_eq!(g.rules.players[st.mover as usize], "x");
+    assert_eq!(g.rules.players[st.mover.index()], "x");
     // `possible` alone: the step repeats while it offers anything.
     let g = compile(
         "game T board square(2) players x, o pieces stone

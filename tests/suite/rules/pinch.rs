@@ -81,9 +81,9 @@ fn pinch_pie_rule_swaps_seats_once() {
     // The stone stays black; the second seat now holds Black, and White
     // (the first seat) places next.
     assert_eq!(at(&g, &st, "c3"), "black");
-    assert_eq!(g.seat_of(&st, 0), 1);
-    assert_eq!(g.seat_of(&st, 1), 0);
-    assert_eq!(g.rules.players[st.mover as usize], "white");
+    assert_eq!(g.seat_of(&st, Player::new(0)), 1);
+    assert_eq!(g.seat_of(&st, Player::new(1)), 0);
+    assert_eq!(g.rules.players[st.mover.index()], "white");
     assert!(!legal(&g, &st).contains("swap"));
     // Never offered later, nor with the option off.
     assert!(!legal(&g, &after(&g, "c3 c4")).contains("swap"));
@@ -206,7 +206,7 @@ fn pinch_against_oracle(capture: &str, size: i32, games: u64) {
         };
         let mut expected = None;
         while let Some(a) = g.random_action(&st, &mut rng) {
-            let me = st.mover;
+            let me = st.mover.index() as u8;
             let Some(cell) = a.cell() else {
                 // A pass: only when every empty point was just vacated.
                 assert!(

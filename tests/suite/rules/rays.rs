@@ -54,7 +54,7 @@ fn flanked_closes_runs_by_the_other_set() {
     // by o's a4); o: d1 (closes the east run), c3 (closes the diagonal),
     // a4. x's e5 is far away.
     let st = after(&g, "b1 d1 c1 c3 b2 a4 a2 e4 a3 e3 e5");
-    assert_eq!(g.rules.players[st.mover as usize], "o");
+    assert_eq!(g.rules.players[st.mover.index()], "o");
     let mut list = Vec::new();
     g.legal_actions(&st, &mut list);
     let a1 = list

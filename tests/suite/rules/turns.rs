@@ -40,5 +40,5 @@ fn a_plain_step_that_offers_nothing_is_skipped() {
     );
     let st = after(&g, "b1 a1 b2");
     assert!(!st.is_over());
-    assert_eq!(g.rules.players[st.mover as usize], "x");
+    assert_eq!(g.rules.players[st.mover.index()], "x");
 }

@@ -1,0 +1,66 @@
+//! The vocabulary of positions: typed indices for players, kinds of piece,
+//! marks and directions, and a piece as the kind and owner it is. Each is a
+//! one-byte newtype that costs nothing at run time; `index()` turns it into
+//! a table index where one is needed.
+
+/// No cell: an action that is not tied to one (pass, swap), or a missing
+/// neighbour in the flat tables. The one definition for the whole crate.
+pub const NO_CELL: u32 = u32::MAX;
+
+macro_rules! id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(u8);
+
+        impl $name {
+            /// The id of index `i` (ids are small: the limits keep every
+            /// index below 256).
+            #[inline(always)]
+            pub const fn new(i: usize) -> $name {
+                debug_assert!(i <= u8::MAX as usize);
+                $name(i as u8)
+            }
+
+            /// Its index, for tables.
+            #[inline(always)]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+
+        impl From<$name> for usize {
+            #[inline(always)]
+            fn from(id: $name) -> usize {
+                id.index()
+            }
+        }
+
+        /// Its index, as messages and files show it.
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+    };
+}
+
+id!(
+    /// A player (a colour or role, not a seat), by its place in `players`.
+    Player
+);
+id!(
+    /// A kind of piece, by its place in `pieces`.
+    Kind
+);
+id!(
+    /// A mark, by its place in the game's marks.
+    Mark
+);
+
+/// A piece on the board: its kind and its owner (none for a neutral piece).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub kind: Kind,
+    pub owner: Option<Player>,
+}
