@@ -167,10 +167,10 @@ pub fn pieces(game: &Game, st: &State) -> Vec<PieceSpot> {
     let players = &game.rules.players;
     (0..game.board().len())
         .filter_map(|c| {
-            game.piece_at(st, c).map(|(kind, owner)| PieceSpot {
+            game.piece_at(st, c).map(|p| PieceSpot {
                 cell: c,
-                owner: players.get(owner).cloned(),
-                kind: game.rules.pieces[kind].clone(),
+                owner: p.owner.map(|o| players[o.index()].clone()),
+                kind: game.rules.pieces[p.kind.index()].clone(),
             })
         })
         .collect()

@@ -2,6 +2,7 @@
 //! the marks (such as Ecalper's stones added last turn) spelt out.
 
 use crate::engine::{Game, GameResult, State};
+use crate::ids::Piece;
 use crate::rules::{ChoiceKind, Repeat, Step};
 
 /// One character per player: the initial of its name, upper case, or a digit
@@ -77,7 +78,6 @@ pub fn position(game: &Game, st: &State) -> String {
     let glyphs = player_glyphs(game);
     let marks = game.rules.marks.len();
     let board = game.board();
-    let players = game.rules.players.len();
     let first_owned = game.rules.neutral.iter().position(|n| !n).unwrap_or(0);
     let piece_glyph = |kind: usize| {
         game.rules.pieces[kind]
@@ -93,14 +93,19 @@ pub fn position(game: &Game, st: &State) -> String {
         let marked = owned_kinds < 2 && (0..marks).any(|m| game.has_mark(st, c, m));
         match game.piece_at(st, c) {
             // A neutral piece: the initial of its kind.
-            Some((kind, owner)) if owner == players => {
-                let g = piece_glyph(kind);
+            Some(Piece { kind, owner: None }) => {
+                let g = piece_glyph(kind.index());
                 if marked { g.to_ascii_lowercase() } else { g }
             }
             // The first owned kind in the player's letter; others in lower case.
-            Some((kind, owner)) if kind != first_owned => glyphs[owner].to_ascii_lowercase(),
-            Some((_, owner)) => {
-                let g = glyphs[owner];
+            Some(Piece {
+                kind,
+                owner: Some(owner),
+            }) if kind.index() != first_owned => glyphs[owner.index()].to_ascii_lowercase(),
+            Some(Piece {
+                owner: Some(owner), ..
+            }) => {
+                let g = glyphs[owner.index()];
                 if marked { g.to_ascii_lowercase() } else { g }
             }
             None if marked => '+',

@@ -28,6 +28,7 @@ pub use position::state::{State, mix};
 const MAX_ANCHORS: usize = u64::BITS as usize;
 
 pub use crate::ids::NO_CELL;
+use crate::ids::{Kind, Piece};
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -233,8 +234,17 @@ impl Game {
             .get(st.step as usize)
     }
 
-    /// The piece on a cell as (kind, owner).
-    pub fn piece_at(&self, st: &State, cell: usize) -> Option<(usize, usize)> {
+    /// The piece on a cell: its kind and owner (none if neutral).
+    pub fn piece_at(&self, st: &State, cell: usize) -> Option<Piece> {
+        self.code_at(st, cell).map(|(kind, owner)| Piece {
+            kind: Kind::new(kind),
+            owner: (owner < self.players).then(|| Player::new(owner)),
+        })
+    }
+
+    /// The piece on a cell as the engine keeps it: (kind, owner slot), the
+    /// slot past the last player for a neutral piece.
+    pub(in crate::engine) fn code_at(&self, st: &State, cell: usize) -> Option<(usize, usize)> {
         match st.cells[cell] {
             0 => None,
             code => {

@@ -12,9 +12,9 @@ pub fn after(game: &Game, st: &State, a: Action) -> String {
     let board = game.board();
     let piece = |s: &State, c: usize| match game.piece_at(s, c) {
         None => "empty".to_string(),
-        Some((kind, owner)) => {
-            let name = rules.pieces.get(kind).map_or("piece", String::as_str);
-            match rules.players.get(owner) {
+        Some(p) => {
+            let name = rules.pieces.get(p.kind.index()).map_or("piece", String::as_str);
+            match p.owner.and_then(|o| rules.players.get(o.index())) {
                 Some(p) => format!("{p} {name}"),
                 None => name.to_string(),
             }

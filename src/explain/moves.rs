@@ -44,7 +44,7 @@ pub fn cell(seen: &Seen, c: u16, cell: usize) -> Checked {
             )
         }
         (ChoiceKind::Convert(_) | ChoiceKind::Remove(_), None) => format!("{label} is empty"),
-        (ChoiceKind::Convert(_), Some((_, owner))) if owner == seen.st.mover.index() => {
+        (ChoiceKind::Convert(_), Some(p)) if p.owner == Some(seen.st.mover) => {
             format!("{} already", seen.contents(cell))
         }
         _ => return Ok(()),

@@ -27,9 +27,9 @@ impl Seen<'_> {
         let label = self.label(c);
         match self.game.piece_at(self.st, c) {
             None => format!("{label} is empty"),
-            Some((kind, owner)) => {
-                let piece = rules.pieces.get(kind).map_or("piece", String::as_str);
-                match rules.players.get(owner) {
+            Some(p) => {
+                let piece = rules.pieces.get(p.kind.index()).map_or("piece", String::as_str);
+                match p.owner.and_then(|o| rules.players.get(o.index())) {
                     Some(p) => format!("{label} holds {p}'s {piece}"),
                     None => format!("{label} holds a {piece}"),
                 }

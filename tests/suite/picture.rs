@@ -64,8 +64,11 @@ fn check_picture(file: &str, options: &[&str], moves: &str) -> String {
         .collect();
     assert_eq!(pieces.len(), occupied.len(), "{file}: one shape per piece");
     for (p, &c) in pieces.iter().zip(&occupied) {
-        let (kind, owner) = g.piece_at(&st, c).expect("occupied");
-        let owner_name = g.rules.players.get(owner).map_or("neutral", |s| s.as_str());
+        let piece = g.piece_at(&st, c).expect("occupied");
+        let kind = piece.kind.index();
+        let owner_name = piece
+            .owner
+            .map_or("neutral", |o| g.rules.players[o.index()].as_str());
         assert_eq!(attr(p, "data-owner"), owner_name, "{file}: owner at {c}");
         assert_eq!(
             attr(p, "data-kind"),

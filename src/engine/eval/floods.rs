@@ -466,7 +466,7 @@ mod tests {
                         let code = s.cells[start];
                         let within = match i {
                             2 => code != 0,
-                            p => code != 0 && g.piece_at(s, start).map(|(_, o)| o) == Some(p),
+                            p => code != 0 && g.code_at(s, start).map(|(_, o)| o) == Some(p),
                         };
                         if !within || seen[start] {
                             continue;

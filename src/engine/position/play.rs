@@ -61,7 +61,7 @@ impl Game {
                 st.here = cell as u32;
             }
             ActionKind::Convert(cell) => {
-                if let Some((k, _)) = self.piece_at(st, cell as usize) {
+                if let Some((k, _)) = self.code_at(st, cell as usize) {
                     self.put(st, cell as usize, Some((k, mover)));
                 }
                 st.here = cell as u32;
@@ -94,7 +94,7 @@ impl Game {
                     st.jumped =
                         self.rules.board.neighbor_table()[from as usize * nd + dir as usize];
                 }
-                let piece = self.piece_at(st, from as usize);
+                let piece = self.code_at(st, from as usize);
                 self.put(st, from as usize, None);
                 self.put(st, to as usize, piece);
                 st.origin = from as u32;
@@ -161,7 +161,7 @@ impl Game {
         pieces.extend(
             turn.cells
                 .iter()
-                .map(|&(from, _)| match self.piece_at(st, from as usize) {
+                .map(|&(from, _)| match self.code_at(st, from as usize) {
                     Some((kind, owner)) => (kind as u32) << 16 | owner as u32,
                     None => EMPTY_CELL,
                 }),
@@ -182,7 +182,7 @@ impl Game {
         piece: Option<(usize, usize)>,
     ) {
         let w = self.words;
-        let old = self.piece_at(st, cell);
+        let old = self.code_at(st, cell);
         if old == piece {
             return;
         }
@@ -317,7 +317,7 @@ impl Game {
             }
             Effect::Convert(target, mark) => {
                 self.for_each_cell(st, target, me, |g, st, c| {
-                    if let Some((k, o)) = g.piece_at(st, c)
+                    if let Some((k, o)) = g.code_at(st, c)
                         && o != me.index()
                     {
                         g.put(st, c, Some((k, me.index())));
@@ -329,7 +329,7 @@ impl Game {
             }
             Effect::Remove(target, mark) => {
                 self.for_each_cell(st, target, me, |g, st, c| {
-                    if g.piece_at(st, c).is_some() {
+                    if g.code_at(st, c).is_some() {
                         g.put(st, c, None);
                         if let Some(m) = mark {
                             g.set_mark(st, c, *m as usize, true);
@@ -364,7 +364,7 @@ impl Game {
             Effect::Swap => self.swap_seats(st),
             Effect::Make(target, kind) => {
                 self.for_each_cell(st, target, me, |g, st, c| {
-                    if let Some((_, owner)) = g.piece_at(st, c) {
+                    if let Some((_, owner)) = g.code_at(st, c) {
                         g.put(st, c, Some((*kind as usize, owner)));
                     }
                 });
@@ -479,7 +479,7 @@ impl Game {
         st.scratch = scratch;
         if let (Some(a), Some(b)) = (a, b)
             && a != b
-            && let Some(piece) = self.piece_at(st, a)
+            && let Some(piece) = self.code_at(st, a)
         {
             self.put(st, a, None);
             self.put(st, b, Some(piece));

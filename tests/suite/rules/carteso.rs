@@ -19,7 +19,7 @@ fn marks_at(g: &Game, st: &State, label: &str) -> Vec<String> {
 fn stone(g: &Game, st: &State, label: &str) -> String {
     let c = g.board().cell_by_label(label).expect("cell");
     match g.piece_at(st, c) {
-        Some((kind, _)) => g.rules.pieces[kind].clone(),
+        Some(p) => g.rules.pieces[p.kind.index()].clone(),
         None => String::new(),
     }
 }

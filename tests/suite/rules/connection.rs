@@ -8,7 +8,7 @@ use super::*;
 /// The stones of one player, cell by cell.
 fn own_cells(g: &Game, st: &State, player: usize) -> Vec<bool> {
     (0..g.board().len())
-        .map(|c| matches!(g.piece_at(st, c), Some((_, o)) if o == player))
+        .map(|c| g.piece_at(st, c).and_then(|p| p.owner).map(|o| o.index()) == Some(player))
         .collect()
 }
 

@@ -16,7 +16,11 @@ fn equi(options: &[&str]) -> Game {
 fn piece(g: &Game, st: &State, label: &str) -> String {
     let c = g.board().cell_by_label(label).expect("cell");
     match g.piece_at(st, c) {
-        Some((kind, owner)) => format!("{} {}", g.rules.players[owner], g.rules.pieces[kind]),
+        Some(p) => format!(
+            "{} {}",
+            p.owner.map_or("", |o| g.rules.players[o.index()].as_str()),
+            g.rules.pieces[p.kind.index()]
+        ),
         None => String::new(),
     }
 }
@@ -242,9 +246,9 @@ fn equi_always_place_ends_on_a_full_board_by_score() {
         let score = |p: usize| -> i64 {
             (0..n)
                 .filter_map(|c| g.piece_at(&st, c))
-                .filter(|(_, o)| *o == p)
-                .map(|(k, _)| {
-                    if g.rules.pieces[k] == "territory" {
+                .filter(|x| x.owner.map(|o| o.index()) == Some(p))
+                .map(|x| {
+                    if g.rules.pieces[x.kind.index()] == "territory" {
                         1
                     } else {
                         -3

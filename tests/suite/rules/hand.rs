@@ -14,7 +14,11 @@ fn piece(g: &Game, st: &State, label: &str) -> String {
     let c = g.board().cell_by_label(label).expect("a cell");
     match g.piece_at(st, c) {
         None => String::new(),
-        Some((k, o)) => format!("{} {}", g.rules.players[o], g.rules.pieces[k]),
+        Some(p) => format!(
+            "{} {}",
+            g.rules.players[p.owner.expect("an owner").index()],
+            g.rules.pieces[p.kind.index()]
+        ),
     }
 }
 

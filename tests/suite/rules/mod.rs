@@ -30,7 +30,7 @@ pub fn at(g: &Game, st: &State, label: &str) -> String {
         .cell_by_label(label)
         .unwrap_or_else(|| panic!("no cell {label}"));
     match g.piece_at(st, c) {
-        Some((_, owner)) => g.rules.players[owner].clone(),
+        Some(p) => p.owner.map_or(String::new(), |o| g.rules.players[o.index()].clone()),
         None => String::new(),
     }
 }

@@ -13,9 +13,9 @@ fn piece(g: &Game, st: &State, label: &str) -> String {
     let c = g.board().cell_by_label(label).expect("a cell");
     match g.piece_at(st, c) {
         None => String::new(),
-        Some((k, o)) => match g.rules.players.get(o) {
-            Some(p) => format!("{p} {}", g.rules.pieces[k]),
-            None => g.rules.pieces[k].clone(),
+        Some(x) => match x.owner {
+            Some(o) => format!("{} {}", g.rules.players[o.index()], g.rules.pieces[x.kind.index()]),
+            None => g.rules.pieces[x.kind.index()].clone(),
         },
     }
 }
