@@ -31,8 +31,8 @@ use rand::rngs::Xoshiro256PlusPlus;
 use crate::engine::{Action, Game, GameResult, State, mix};
 use crate::mcts::{BUDGET_FORMS, Budget, Mcts, Stats};
 use crate::pool;
-use crate::run;
 use crate::rules::Player;
+use crate::run;
 
 /// Who chooses the actions of a seat.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -13,9 +13,7 @@ pub mod walk;
 pub use directions::{DirMask, DirSet, MAX_DIRS, all_dirs, each_dir};
 pub use sources::Sources;
 
-pub use crate::ids::Player;
-pub type PieceId = u8;
-pub type MarkId = u8;
+pub use crate::ids::{Kind, Mark, Player};
 pub type DirId = u8;
 /// No direction: a rotation the board's directions do not allow.
 pub const NO_DIR: DirId = u8::MAX;
@@ -48,8 +46,8 @@ pub enum SetExpr {
     /// Cells holding a piece owned by another player than `Me`.
     Enemy,
     /// Cells holding this kind of piece, whoever owns it.
-    Piece(PieceId),
-    Mark(MarkId),
+    Piece(Kind),
+    Mark(Mark),
     /// A fixed set computed when the game was compiled.
     Fixed(u32),
     /// A fixed set for each player, chosen by the view (`region start: ...`).
@@ -133,7 +131,7 @@ pub enum NumExpr {
     /// A player's number, from 1 in the order of `players`.
     Index(Who),
     /// How many pieces of the kind the player has in hand (`in-hand`).
-    InHand(PieceId, Who),
+    InHand(Kind, Who),
     /// `select(COND, A, B)`: A if the condition holds, else B.
     Select(Box<BoolExpr>, Box<NumExpr>, Box<NumExpr>),
     /// Distinct rows and columns the set's cells lie in.
@@ -220,12 +218,12 @@ pub enum BoolExpr {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
-    Clear(MarkId),
-    Mark(MarkId, SetExpr),
-    Unmark(MarkId, SetExpr),
+    Clear(Mark),
+    Mark(Mark, SetExpr),
+    Unmark(Mark, SetExpr),
     /// Every piece on the cells becomes the mover's.
-    Convert(SetExpr, Option<MarkId>),
-    Remove(SetExpr, Option<MarkId>),
+    Convert(SetExpr, Option<Mark>),
+    Remove(SetExpr, Option<Mark>),
     /// Runs the body until it changes nothing.
     Repeat(Box<Effect>),
     If(BoolExpr, Box<Effect>, Option<Box<Effect>>),
@@ -239,11 +237,11 @@ pub enum Effect {
     /// The seats exchange players.
     Swap,
     /// The pieces on the cells become this kind (same owner).
-    Make(SetExpr, PieceId),
+    Make(SetExpr, Kind),
     /// A piece of this kind, the mover's (or nobody's, if neutral), on each
     /// empty cell; from the mover's reserve while it lasts, for a kind
     /// placed from one.
-    Place(PieceId, SetExpr),
+    Place(Kind, SetExpr),
     /// The piece on the one cell of the first set moves to the one cell of
     /// the second (nothing happens unless each set is one cell and the
     /// first holds a piece).
@@ -255,7 +253,7 @@ pub enum Effect {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChoiceKind {
     Place {
-        piece: PieceId,
+        piece: Kind,
         target: SetExpr,
     },
     Convert(SetExpr),
@@ -330,7 +328,7 @@ pub struct Choice {
     /// How the action is named in notation when it needs a name (`replace:d4`).
     pub name: String,
     pub kind: ChoiceKind,
-    pub marking: Option<MarkId>,
+    pub marking: Option<Mark>,
     pub then: Vec<Effect>,
 }
 
@@ -449,7 +447,7 @@ pub struct OptionInfo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placed {
     pub cell: u32,
-    pub piece: PieceId,
+    pub piece: Kind,
     /// `None` for a neutral kind.
     pub owner: Option<Player>,
 }

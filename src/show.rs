@@ -190,7 +190,7 @@ pub fn position(game: &Game, st: &State) -> String {
                             let choice = &game.rules.choices[*c as usize];
                             match &choice.kind {
                                 ChoiceKind::Place { piece, .. }
-                                    if choice.name == game.rules.pieces[*piece as usize] =>
+                                    if choice.name == game.rules.pieces[piece.index()] =>
                                 {
                                     format!("place {}", choice.name)
                                 }

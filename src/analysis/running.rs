@@ -18,8 +18,8 @@ use super::{
 use crate::agent::{self, GameRecord, agent_seed, game_seed};
 use crate::engine::{Action, Game, GameResult};
 use crate::mcts::{Budget, Mcts};
-use crate::{pool, run};
 use crate::rules::Player;
+use crate::{pool, run};
 
 /// A game to play.
 #[derive(Clone, Copy, Debug)]

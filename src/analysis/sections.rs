@@ -215,7 +215,10 @@ fn random_section<'a>(players: &'a [String], raw: &Raw) -> RandomSection<'a> {
         .enumerate()
         .map(|(p, name)| PlayerRate {
             player: name,
-            rate: rate(count(&|g| g.result == Some(GameResult::Win(Player::new(p)))), n),
+            rate: rate(
+                count(&|g| g.result == Some(GameResult::Win(Player::new(p)))),
+                n,
+            ),
         })
         .collect();
     let lengths: Vec<u32> = games.iter().map(|g| g.plies).collect();

@@ -49,7 +49,7 @@ pub(super) enum Arg {
     Label(String),
     /// A bad cell label, already reported; the other labels still count.
     Skipped,
-    Piece(PieceId),
+    Piece(Kind),
 }
 
 /// The lowered arguments of one call, with where each was written.
@@ -114,10 +114,10 @@ impl Args<'_> {
         }
     }
 
-    fn piece(&self, i: usize) -> PieceId {
+    fn piece(&self, i: usize) -> Kind {
         match self.values.get(i) {
             Some(Arg::Piece(k)) => *k,
-            _ => 0,
+            _ => Kind::new(0),
         }
     }
 
@@ -483,9 +483,9 @@ impl<'a> Checker<'a> {
                 _ => Arg::Key(self.const_int(e)?.to_string()),
             },
             Type::PieceKind => match &e.kind {
-                ExprKind::Name(t) if self.pieces.contains(t) => {
-                    Arg::Piece(self.pieces.iter().position(|p| p == t).unwrap_or(0) as PieceId)
-                }
+                ExprKind::Name(t) if self.pieces.contains(t) => Arg::Piece(Kind::new(
+                    self.pieces.iter().position(|p| p == t).unwrap_or(0),
+                )),
                 _ => {
                     self.errors.push(
                         Diagnostic::at(e.span, "`in-hand` takes a kind of piece")

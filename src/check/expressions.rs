@@ -322,10 +322,10 @@ impl<'a> Checker<'a> {
             };
         }
         if let Some(i) = self.marks.iter().position(|m| m == n) {
-            return Value::Set(SetExpr::Mark(i as MarkId));
+            return Value::Set(SetExpr::Mark(Mark::new(i)));
         }
         if let Some(i) = self.pieces.iter().position(|m| m == n) {
-            return Value::Set(SetExpr::Piece(i as PieceId));
+            return Value::Set(SetExpr::Piece(Kind::new(i)));
         }
         if let Some(i) = self.players.iter().position(|m| m == n) {
             return Value::Who(Who::Player(Player::new(i)));

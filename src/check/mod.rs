@@ -236,8 +236,8 @@ struct Checker<'a> {
 
 impl<'a> Checker<'a> {
     /// Whether mark `m` is never set (see [`optimise::marks_never_set`]).
-    fn is_dead_mark(&self, m: MarkId) -> bool {
-        self.dead_marks.get(m as usize) == Some(&true)
+    fn is_dead_mark(&self, m: Mark) -> bool {
+        self.dead_marks.get(m.index()) == Some(&true)
     }
 
     fn new(file: &'a GameFile) -> Checker<'a> {

@@ -181,24 +181,24 @@ impl<'a> Checker<'a> {
         }
     }
 
-    pub(super) fn piece(&mut self, n: &Name) -> PieceId {
+    pub(super) fn piece(&mut self, n: &Name) -> Kind {
         match self.pieces.iter().position(|p| *p == n.text) {
-            Some(i) => i as PieceId,
+            Some(i) => Kind::new(i),
             None => {
                 let pieces = self.pieces.clone();
                 self.unknown_kind(n, &pieces, "piece");
-                0
+                Kind::new(0)
             }
         }
     }
 
-    pub(super) fn mark(&mut self, n: &Name) -> MarkId {
+    pub(super) fn mark(&mut self, n: &Name) -> Mark {
         match self.marks.iter().position(|p| *p == n.text) {
-            Some(i) => i as MarkId,
+            Some(i) => Mark::new(i),
             None => {
                 let marks = self.marks.clone();
                 self.unknown_kind(n, &marks, "mark");
-                0
+                Mark::new(0)
             }
         }
     }

@@ -144,7 +144,7 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
                 | Node::Outcome(_) => None,
             };
             if let Some(m) = m {
-                self.0[m as usize] = true;
+                self.0[m.index()] = true;
             }
             true
         }
@@ -156,7 +156,7 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::{ChoiceKind, Effect, Rules, SetExpr};
+    use crate::rules::{ChoiceKind, Effect, Mark, Rules, SetExpr};
 
     fn pinch(capture: &str) -> Rules {
         let file = crate::syntax::parse(include_str!("../../games/pinch.gdl")).expect("parses");
@@ -172,7 +172,13 @@ mod tests {
     /// vacated` of the placement drop out; when they are removed, both stay.
     #[test]
     fn a_mark_never_set_drops_out_of_the_rules() {
-        let vacated = |r: &Rules| r.marks.iter().position(|m| m == "vacated").unwrap() as u8;
+        let vacated = |r: &Rules| {
+            r.marks
+                .iter()
+                .position(|m| m == "vacated")
+                .map(Mark::new)
+                .unwrap()
+        };
         let flip = pinch("flip");
         assert_eq!(super::marks_never_set(&flip), [false, true]);
         let place = |r: &Rules| {
@@ -184,7 +190,7 @@ mod tests {
                 })
                 .unwrap()
         };
-        let clears = |r: &Rules, m: u8| {
+        let clears = |r: &Rules, m: Mark| {
             r.choices
                 .iter()
                 .flat_map(|c| &c.then)

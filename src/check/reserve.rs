@@ -70,7 +70,7 @@ impl<'a> Checker<'a> {
     /// The kind of a reserve entry and the players it is given to.
     fn reserve_owners(&mut self, e: &ast::ReserveEntry) -> Option<(usize, Vec<usize>)> {
         let before = self.errors.len();
-        let kind = self.piece(&e.piece) as usize;
+        let kind = (self.piece(&e.piece)).index();
         let owners = match &e.player {
             None => (0..self.players.len()).collect(),
             Some(n) => match self.who(n) {

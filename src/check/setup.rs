@@ -69,7 +69,7 @@ impl<'a> Checker<'a> {
 
     /// The piece and owner of a placement, checked: a player's kind needs
     /// a player, a neutral kind none.
-    fn placed_piece(&mut self, p: &ast::Placement) -> Option<(PieceId, Option<Player>)> {
+    fn placed_piece(&mut self, p: &ast::Placement) -> Option<(Kind, Option<Player>)> {
         let before = self.errors.len();
         let piece = self.piece(&p.piece);
         let owner = p.player.as_ref().map(|n| match self.who(n) {
@@ -86,7 +86,7 @@ impl<'a> Checker<'a> {
         if self.errors.len() > before {
             return None;
         }
-        let neutral = self.neutral.get(piece as usize).copied().unwrap_or(false);
+        let neutral = self.neutral.get(piece.index()).copied().unwrap_or(false);
         match (owner.flatten(), neutral) {
             (Some(_), true) => {
                 let player = p.player.as_ref().map_or("", |n| n.text.as_str());

@@ -319,7 +319,7 @@ impl<'a> Checker<'a> {
             }
         };
         let piece_name = match &kind {
-            ChoiceKind::Place { piece, .. } => self.pieces.get(*piece as usize).cloned(),
+            ChoiceKind::Place { piece, .. } => self.pieces.get(piece.index()).cloned(),
             _ => None,
         };
         let default_name: String = match &kind {

@@ -11,8 +11,8 @@ use crate::diagnostic::shorten;
 use crate::engine::Action;
 use crate::engine::{Game, State};
 use crate::mcts::{Budget, Mcts};
-use crate::{notation, show};
 use crate::rules::Player;
+use crate::{notation, show};
 
 /// `play`'s own flags, which may also come after the agents: a player of
 /// one of these names is given its agent with `--player NAME=AGENT`.

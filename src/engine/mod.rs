@@ -215,7 +215,7 @@ impl Game {
         };
         for p in &self.rules.setup {
             let owner = p.owner.map_or(self.players, |o| o.index());
-            self.put(&mut st, p.cell as usize, Some((p.piece as usize, owner)));
+            self.put(&mut st, p.cell as usize, Some((p.piece.index(), owner)));
         }
         st.changes = 0;
         st.turn_def = self.select_turn(&mut st);

@@ -13,7 +13,10 @@ pub fn after(game: &Game, st: &State, a: Action) -> String {
     let piece = |s: &State, c: usize| match game.piece_at(s, c) {
         None => "empty".to_string(),
         Some(p) => {
-            let name = rules.pieces.get(p.kind.index()).map_or("piece", String::as_str);
+            let name = rules
+                .pieces
+                .get(p.kind.index())
+                .map_or("piece", String::as_str);
             match p.owner.and_then(|o| rules.players.get(o.index())) {
                 Some(p) => format!("{p} {name}"),
                 None => name.to_string(),
@@ -58,7 +61,8 @@ pub fn after(game: &Game, st: &State, a: Action) -> String {
         None if next.turn == st.turn => "the turn goes on".to_string(),
         None => format!(
             "turn {}, {} to move",
-            next.turn, rules.players[next.mover.index()]
+            next.turn,
+            rules.players[next.mover.index()]
         ),
     };
     out.push_str(&format!("  then: {then}\n"));

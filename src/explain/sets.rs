@@ -28,7 +28,10 @@ impl Seen<'_> {
         match self.game.piece_at(self.st, c) {
             None => format!("{label} is empty"),
             Some(p) => {
-                let piece = rules.pieces.get(p.kind.index()).map_or("piece", String::as_str);
+                let piece = rules
+                    .pieces
+                    .get(p.kind.index())
+                    .map_or("piece", String::as_str);
                 match p.owner.and_then(|o| rules.players.get(o.index())) {
                     Some(p) => format!("{label} holds {p}'s {piece}"),
                     None => format!("{label} holds a {piece}"),
@@ -100,7 +103,7 @@ impl Seen<'_> {
         let quote = self.quote(s);
         let is = if member { "is" } else { "is not" };
         match &s.set {
-            SetExpr::Mark(m) if rules.marks.get(*m as usize) == Some(&quote) => {
+            SetExpr::Mark(m) if rules.marks.get(m.index()) == Some(&quote) => {
                 format!("{label} {is} marked `{quote}`")
             }
             SetExpr::Empty

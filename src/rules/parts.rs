@@ -49,8 +49,8 @@ pub enum Stored {
     Empty,
     Occupied,
     Owned(Who),
-    Piece(PieceId),
-    Mark(MarkId),
+    Piece(Kind),
+    Mark(Mark),
 }
 
 /// A cell that the current action fixes.

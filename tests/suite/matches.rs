@@ -7,9 +7,9 @@ use std::path::Path;
 
 use gdl::agent::{AgentSpec, run_match};
 use gdl::engine::GameResult;
-use gdl::rules::Player;
 use gdl::load;
 use gdl::mcts::Budget;
+use gdl::rules::Player;
 use serde_json::Value;
 
 use crate::common::gdl;

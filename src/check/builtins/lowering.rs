@@ -46,8 +46,8 @@ pub(super) fn line_length(c: &mut Checker<'_>, a: &Args<'_>) -> Option<u32> {
 pub(super) fn in_hand(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
     let kind = a.piece(0);
     let who = if a.given() > 1 { a.player(1) } else { Who::Me };
-    if !c.reserved.get(kind as usize).copied().unwrap_or(false) {
-        let name = c.pieces.get(kind as usize).cloned().unwrap_or_default();
+    if !c.reserved.get(kind.index()).copied().unwrap_or(false) {
+        let name = c.pieces.get(kind.index()).cloned().unwrap_or_default();
         c.errors.push(
             Diagnostic::at(a.span(0), format!("`{name}` has no reserve")).with_help(format!(
                 "give the players some in hand: `reserve: {name} = 9`"

@@ -258,8 +258,8 @@ impl<'a> Lower<'a> {
             SetExpr::Empty => Leaf::Stored(crate::engine::EMPTY as u32),
             SetExpr::Occupied => Leaf::Stored(OCCUPIED as u32),
             SetExpr::Owned(w) => Leaf::Stored(g.owner_set(who(w)) as u32),
-            SetExpr::Piece(k) => Leaf::Stored(g.piece_set(*k as usize) as u32),
-            SetExpr::Mark(m) => Leaf::Stored(g.mark_set(*m as usize) as u32),
+            SetExpr::Piece(k) => Leaf::Stored(g.piece_set(k.index()) as u32),
+            SetExpr::Mark(m) => Leaf::Stored(g.mark_set(m.index()) as u32),
             SetExpr::Fixed(i) => Leaf::Fixed(*i),
             SetExpr::PerPlayer(v) => Leaf::Fixed(v[self.me.index()]),
             SetExpr::Enemy => Leaf::Enemy {

@@ -204,7 +204,7 @@ impl Ctx<'_> {
             NumExpr::Index(w) => (self.who(*w) + 1) as f64,
             NumExpr::InHand(k, w) => {
                 let pieces = self.g.rules.pieces.len();
-                self.reserve[self.who(*w) * pieces + *k as usize] as f64
+                self.reserve[self.who(*w) * pieces + k.index()] as f64
             }
             NumExpr::Select(c, a, b) => {
                 if self.cond(c, tmp) {

@@ -346,8 +346,8 @@ impl crate::engine::Game {
 #[cfg(test)]
 mod tests {
     use crate::cellset;
-    use crate::rules::Player;
     use crate::engine::same_games::{game, same_games};
+    use crate::rules::Player;
 
     const CARTESO: &str = include_str!("../../../games/carteso.gdl");
     const PINCH: &str = include_str!("../../../games/pinch.gdl");

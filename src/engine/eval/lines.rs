@@ -66,7 +66,7 @@ fn line_slot(g: &Game, s: &SetExpr, me: usize) -> Option<u32> {
             };
             Some(g.owner_set(p) as u32)
         }
-        SetClass::Stored(Stored::Piece(k)) => Some(g.piece_set(k as usize) as u32),
+        SetClass::Stored(Stored::Piece(k)) => Some(g.piece_set(k.index()) as u32),
         SetClass::ByPlayer(v) => line_slot(g, &v[me], me),
         // Marks change without pieces; the rest are computed.
         SetClass::Stored(Stored::Mark(_))

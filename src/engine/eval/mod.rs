@@ -137,8 +137,8 @@ impl Ctx<'_> {
             SetExpr::Empty => self.raw(EMPTY),
             SetExpr::Occupied => self.raw(OCCUPIED),
             SetExpr::Owned(w) => self.raw(self.g.owner_set(self.who(*w))),
-            SetExpr::Piece(k) => self.raw(self.g.piece_set(*k as usize)),
-            SetExpr::Mark(m) => self.raw(self.g.mark_set(*m as usize)),
+            SetExpr::Piece(k) => self.raw(self.g.piece_set(k.index())),
+            SetExpr::Mark(m) => self.raw(self.g.mark_set(m.index())),
             SetExpr::Var(slot) => {
                 let w = self.g.words;
                 &self.set_vars[*slot as usize * w..(*slot as usize + 1) * w]

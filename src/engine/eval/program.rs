@@ -282,8 +282,8 @@ impl<'a> Lower<'a> {
                 let others = self.emit(Op::AndNot(occupied, own));
                 self.emit(Op::AndNot(others, neutral))
             }
-            SetExpr::Piece(k) => self.stored(g.piece_set(*k as usize)),
-            SetExpr::Mark(m) => self.stored(g.mark_set(*m as usize)),
+            SetExpr::Piece(k) => self.stored(g.piece_set(k.index())),
+            SetExpr::Mark(m) => self.stored(g.mark_set(m.index())),
             SetExpr::Fixed(i) => self.emit(Op::Fixed(*i)),
             SetExpr::PerPlayer(v) => self.emit(Op::Fixed(v[self.me.index()])),
             SetExpr::Var(slot) => self.emit(Op::Slot(*slot)),

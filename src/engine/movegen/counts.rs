@@ -38,12 +38,7 @@ impl Game {
     /// visiting its pieces: its directions are shifts, and the pieces
     /// outnumber them (a chain's one piece is quicker visited).
     #[inline]
-    pub(in crate::engine) fn jump_shifts_pay(
-        &self,
-        c: u16,
-        player: Player,
-        from: &[u64],
-    ) -> bool {
+    pub(in crate::engine) fn jump_shifts_pay(&self, c: u16, player: Player, from: &[u64]) -> bool {
         let dirs = self.moves.shifted_dirs[c as usize * self.players + player.index()] as usize;
         dirs > 0 && cellset::count(from) > dirs
     }

@@ -474,8 +474,8 @@ impl Game {
                     || guard.as_ref().is_some_and(|g| !cx.cond(g, scratch))
                     // A kind placed from a reserve: none left, nothing offered.
                     || matches!(choice.kind, ChoiceKind::Place { piece, .. }
-                        if self.rules.reserved.get(piece as usize) == Some(&true)
-                            && cx.reserve[me.index() * self.rules.pieces.len() + piece as usize] == 0);
+                        if self.rules.reserved.get(piece.index()) == Some(&true)
+                            && cx.reserve[me.index() * self.rules.pieces.len() + piece.index()] == 0);
                 if skip {
                     cellset::clear(slot);
                     continue;

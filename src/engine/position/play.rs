@@ -52,11 +52,11 @@ impl Game {
                 let ChoiceKind::Place { piece, .. } = choice.kind else {
                     unreachable!("a placement comes from a `place` choice")
                 };
-                let owner = self.owner_for(piece as usize, mover);
-                self.put(st, cell as usize, Some((piece as usize, owner)));
-                if self.rules.reserved.get(piece as usize) == Some(&true) {
+                let owner = self.owner_for(piece.index(), mover);
+                self.put(st, cell as usize, Some((piece.index(), owner)));
+                if self.rules.reserved.get(piece.index()) == Some(&true) {
                     // Offered only while the reserve holds one.
-                    st.reserve[mover * self.rules.pieces.len() + piece as usize] -= 1;
+                    st.reserve[mover * self.rules.pieces.len() + piece.index()] -= 1;
                 }
                 st.here = cell as u32;
             }
@@ -105,7 +105,7 @@ impl Game {
         if let Some(m) = choice.marking
             && st.here != NO_CELL
         {
-            self.set_mark(st, st.here as usize, m as usize, true);
+            self.set_mark(st, st.here as usize, m.index(), true);
         }
         for e in &choice.then {
             self.effect(st, e);
@@ -296,7 +296,7 @@ impl Game {
         let me = st.mover;
         match e {
             Effect::Clear(m) => {
-                let s = self.mark_set(*m as usize);
+                let s = self.mark_set(m.index());
                 let marks = self.rules.marks.len();
                 for word in 0..w {
                     let mut bits = st.sets[s * w + word];
@@ -306,14 +306,14 @@ impl Game {
                     while bits != 0 {
                         let c = word * 64 + bits.trailing_zeros() as usize;
                         bits &= bits - 1;
-                        st.board_hash ^= self.mark_keys[c * marks + *m as usize];
+                        st.board_hash ^= self.mark_keys[c * marks + m.index()];
                     }
                     st.sets[s * w + word] = 0;
                 }
             }
             Effect::Mark(m, target) | Effect::Unmark(m, target) => {
                 let on = matches!(e, Effect::Mark(..));
-                self.mark_cells(st, target, *m as usize, on);
+                self.mark_cells(st, target, m.index(), on);
             }
             Effect::Convert(target, mark) => {
                 self.for_each_cell(st, target, me, |g, st, c| {
@@ -322,7 +322,7 @@ impl Game {
                     {
                         g.put(st, c, Some((k, me.index())));
                         if let Some(m) = mark {
-                            g.set_mark(st, c, *m as usize, true);
+                            g.set_mark(st, c, m.index(), true);
                         }
                     }
                 });
@@ -332,7 +332,7 @@ impl Game {
                     if g.code_at(st, c).is_some() {
                         g.put(st, c, None);
                         if let Some(m) = mark {
-                            g.set_mark(st, c, *m as usize, true);
+                            g.set_mark(st, c, m.index(), true);
                         }
                     }
                 });
@@ -365,12 +365,12 @@ impl Game {
             Effect::Make(target, kind) => {
                 self.for_each_cell(st, target, me, |g, st, c| {
                     if let Some((_, owner)) = g.code_at(st, c) {
-                        g.put(st, c, Some((*kind as usize, owner)));
+                        g.put(st, c, Some((kind.index(), owner)));
                     }
                 });
             }
             Effect::Place(kind, target) => {
-                let kind = *kind as usize;
+                let kind = kind.index();
                 let owner = self.owner_for(kind, me.index());
                 let hand = match self.rules.reserved.get(kind) {
                     Some(true) => Some(me.index() * self.rules.pieces.len() + kind),

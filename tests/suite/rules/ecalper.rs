@@ -113,7 +113,8 @@ fn group_stats(g: &Game, st: &State, player: usize) -> (usize, usize) {
     let n = g.board().len();
     let mut seen = vec![false; n];
     let (mut largest, mut count) = (0, 0);
-    let mine = |c: usize| g.piece_at(st, c).and_then(|p| p.owner).map(|o| o.index()) == Some(player);
+    let mine =
+        |c: usize| g.piece_at(st, c).and_then(|p| p.owner).map(|o| o.index()) == Some(player);
     for s in 0..n {
         if seen[s] || !mine(s) {
             continue;

@@ -6,8 +6,8 @@ use crate::common::{after, game};
 use std::collections::BTreeSet;
 
 use gdl::engine::{Game, GameResult, State};
-use gdl::rules::Player;
 use gdl::notation;
+use gdl::rules::Player;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -30,7 +30,9 @@ pub fn at(g: &Game, st: &State, label: &str) -> String {
         .cell_by_label(label)
         .unwrap_or_else(|| panic!("no cell {label}"));
     match g.piece_at(st, c) {
-        Some(p) => p.owner.map_or(String::new(), |o| g.rules.players[o.index()].clone()),
+        Some(p) => p
+            .owner
+            .map_or(String::new(), |o| g.rules.players[o.index()].clone()),
         None => String::new(),
     }
 }

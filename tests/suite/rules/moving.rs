@@ -14,7 +14,11 @@ fn piece(g: &Game, st: &State, label: &str) -> String {
     match g.piece_at(st, c) {
         None => String::new(),
         Some(x) => match x.owner {
-            Some(o) => format!("{} {}", g.rules.players[o.index()], g.rules.pieces[x.kind.index()]),
+            Some(o) => format!(
+                "{} {}",
+                g.rules.players[o.index()],
+                g.rules.pieces[x.kind.index()]
+            ),
             None => g.rules.pieces[x.kind.index()].clone(),
         },
     }
