@@ -57,6 +57,13 @@ id!(
     /// A mark, by its place in the game's marks.
     Mark
 );
+id!(
+    /// A direction of the board, by its place in `Board::dirs`.
+    Dir
+);
+
+/// No direction: a rotation the board's directions do not allow.
+pub const NO_DIR: Dir = Dir(u8::MAX);
 
 /// A piece on the board: its kind and its owner (none for a neutral piece).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

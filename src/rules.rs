@@ -13,10 +13,8 @@ pub mod walk;
 pub use directions::{DirMask, DirSet, MAX_DIRS, all_dirs, each_dir};
 pub use sources::Sources;
 
+pub use crate::ids::{Dir, NO_DIR};
 pub use crate::ids::{Kind, Mark, Player};
-pub type DirId = u8;
-/// No direction: a rotation the board's directions do not allow.
-pub const NO_DIR: DirId = u8::MAX;
 
 /// Whose cells or whose win: relative to the player the expression is seen
 /// from (the mover while playing; each player in turn while comparing scores).
@@ -174,12 +172,12 @@ impl CmpOp {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum DirExpr {
-    Const(DirId),
+    Const(Dir),
     /// A direction bound by `some d:` / `every d:`; the number is its slot.
     Var(u8),
     /// The direction turned by some degrees: `table[d]` is `d` turned, or
     /// `NO_DIR` when the board has no such direction.
-    Rotate(Box<DirExpr>, Vec<DirId>),
+    Rotate(Box<DirExpr>, Vec<Dir>),
 }
 
 #[derive(Clone, Debug, PartialEq)]

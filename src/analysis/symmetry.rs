@@ -247,14 +247,14 @@ impl walk::Visitor for Walker<'_> {
             walk::Node::Dir(e) => match e {
                 DirExpr::Const(d) => {
                     if at.player.is_none() && *d != NO_DIR {
-                        self.uses.shared_dirs.insert(*d as usize);
+                        self.uses.shared_dirs.insert(d.index());
                     }
                 }
                 DirExpr::Var(_) => {}
                 DirExpr::Rotate(_, table) => {
                     let dirs = self.board.dirs();
                     if let Some((d, &t)) = table.iter().enumerate().find(|(_, t)| **t != NO_DIR)
-                        && let (Some(a), Some(b)) = (dirs.get(d), dirs.get(t as usize))
+                        && let (Some(a), Some(b)) = (dirs.get(d), dirs.get(t.index()))
                     {
                         self.uses.turns.insert((b.angle - a.angle).rem_euclid(360));
                     }
@@ -345,7 +345,7 @@ fn cell_maps(board: &Board, pi: &[usize]) -> Vec<Vec<usize>> {
         let mut stack = vec![c];
         while let Some(u) = stack.pop() {
             for d in 0..nd {
-                if let Some(v) = board.neighbor(u, d)
+                if let Some(v) = board.neighbor(u, Dir::new(d))
                     && comp[v] == usize::MAX
                 {
                     comp[v] = id;
@@ -355,7 +355,11 @@ fn cell_maps(board: &Board, pi: &[usize]) -> Vec<Vec<usize>> {
         }
     }
     let dir_degree: Vec<usize> = (0..n)
-        .map(|c| (0..nd).filter(|&d| board.neighbor(c, d).is_some()).count())
+        .map(|c| {
+            (0..nd)
+                .filter(|&d| board.neighbor(c, Dir::new(d)).is_some())
+                .count()
+        })
         .collect();
     let mut search = Search {
         board,
@@ -425,8 +429,8 @@ impl Search<'_> {
             let u = trail[i];
             i += 1;
             for d in 0..nd {
-                let v = self.board.neighbor(u, d);
-                let w = self.board.neighbor(self.map[u], self.pi[d]);
+                let v = self.board.neighbor(u, Dir::new(d));
+                let w = self.board.neighbor(self.map[u], Dir::new(self.pi[d]));
                 match (v, w) {
                     (None, None) => {}
                     (Some(v), Some(w)) => {

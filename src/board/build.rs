@@ -51,7 +51,7 @@ pub fn build(spec: &BoardSpec) -> Result<Board, BoardError> {
                     NodeIndex::new(new_index[i]),
                     NodeIndex::new(new_index[j]),
                     Edge {
-                        dir: Some(d),
+                        dir: Some(Dir::new(d)),
                         link: false,
                     },
                 );
@@ -115,10 +115,10 @@ pub fn build(spec: &BoardSpec) -> Result<Board, BoardError> {
 /// lie on one straight line of the grid with only removed (or missing)
 /// cells between them: a link across such a gap continues the line, so
 /// steps, lines and rays follow it (the points of a morris board).
-fn gap_direction(g: &generate::Generated, keep: &[bool], a: usize, b: usize) -> Option<DirId> {
+fn gap_direction(g: &generate::Generated, keep: &[bool], a: usize, b: usize) -> Option<Dir> {
     let (ca, cb) = (&g.cells[a], &g.cells[b]);
     let (dc, dr) = (cb.col - ca.col, cb.row - ca.row);
-    g.dir_vecs.iter().position(|&(vc, vr)| {
+    let d = g.dir_vecs.iter().position(|&(vc, vr)| {
         // b = a + k (vc, vr) for some k >= 2.
         let k = if vc != 0 { dc / vc } else { dr / vr };
         k >= 2
@@ -129,11 +129,12 @@ fn gap_direction(g: &generate::Generated, keep: &[bool], a: usize, b: usize) -> 
                     None => true,
                 },
             )
-    })
+    });
+    d.map(Dir::new)
 }
 
 /// The direction opposite `d`, by angle.
-fn opposite_dir(dirs: &[DirInfo], d: DirId) -> DirId {
-    let a = (dirs[d].angle + 180).rem_euclid(360);
-    dirs.iter().position(|x| x.angle == a).unwrap_or(d)
+fn opposite_dir(dirs: &[DirInfo], d: Dir) -> Dir {
+    let a = (dirs[d.index()].angle + 180).rem_euclid(360);
+    Dir::new(dirs.iter().position(|x| x.angle == a).unwrap_or(d.index()))
 }

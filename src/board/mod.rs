@@ -92,8 +92,7 @@ use petgraph::graph::{NodeIndex, UnGraph};
 
 /// Dense cell index `0..board.len()`.
 pub type Cell = usize;
-/// Index into [`Board::dirs`].
-pub type DirId = usize;
+pub use crate::ids::Dir;
 pub use crate::ids::NO_CELL;
 /// Largest number of cells a generated board may have.
 pub use crate::limits::MAX_CELLS;
@@ -236,7 +235,7 @@ pub struct CellInfo {
 /// cells (see [`build`]), otherwise `dir: None`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge {
-    pub dir: Option<DirId>,
+    pub dir: Option<Dir>,
     pub link: bool,
 }
 
@@ -255,7 +254,7 @@ pub struct Board {
     layout: Layout,
     graph: BoardGraph,
     dirs: &'static [DirInfo],
-    opposite: Vec<DirId>,
+    opposite: Vec<Dir>,
     /// `cell * ndirs + dir` -> neighbour or NO_CELL.
     table: Vec<u32>,
     /// CSR adjacency: neighbours of c are `adj[adj_start[c]..adj_start[c+1]]`.
@@ -327,12 +326,14 @@ impl Board {
     ) -> Board {
         let n = graph.node_count();
         let nd = dirs.len();
-        let opposite: Vec<DirId> = (0..nd)
+        let opposite: Vec<Dir> = (0..nd)
             .map(|d| {
                 let a = (dirs[d].angle + 180).rem_euclid(360);
-                dirs.iter()
-                    .position(|x| x.angle == a)
-                    .expect("every direction has an opposite")
+                Dir::new(
+                    dirs.iter()
+                        .position(|x| x.angle == a)
+                        .expect("every direction has an opposite"),
+                )
             })
             .collect();
         let mut table = vec![NO_CELL; n * nd];
@@ -342,8 +343,8 @@ impl Board {
             let (a, b) = graph.edge_endpoints(e).expect("edge exists");
             let (a, b) = (a.index(), b.index());
             if let Some(d) = graph[e].dir {
-                table[a * nd + d] = b as u32;
-                table[b * nd + opposite[d]] = a as u32;
+                table[a * nd + d.index()] = b as u32;
+                table[b * nd + opposite[d.index()].index()] = a as u32;
             } else {
                 loose[a].push(b as u32);
                 loose[b].push(a as u32);
@@ -408,7 +409,7 @@ impl Board {
         self.len() == 0
     }
 
-    /// The board's directions; a [`DirId`] indexes this slice.
+    /// The board's directions; a [`Dir`] indexes this slice.
     pub fn dirs(&self) -> &[DirInfo] {
         self.dirs
     }
@@ -420,8 +421,8 @@ impl Board {
 
     /// The neighbour of `c` in direction `d`.
     #[inline]
-    pub fn neighbor(&self, c: Cell, d: DirId) -> Option<Cell> {
-        let n = self.table[c * self.dirs.len() + d];
+    pub fn neighbor(&self, c: Cell, d: Dir) -> Option<Cell> {
+        let n = self.table[c * self.dirs.len() + d.index()];
         if n == NO_CELL { None } else { Some(n as Cell) }
     }
 
@@ -445,29 +446,29 @@ impl Board {
     }
 
     /// Direction by name (exact, lowercase: "n", "ne", ...).
-    pub fn dir_by_name(&self, name: &str) -> Option<DirId> {
-        self.dirs.iter().position(|d| d.name == name)
+    pub fn dir_by_name(&self, name: &str) -> Option<Dir> {
+        self.dirs.iter().position(|d| d.name == name).map(Dir::new)
     }
 
     /// The direction whose angle is `d`'s angle + `degrees` (mod 360), if the board has one.
-    pub fn rotate(&self, d: DirId, degrees: i32) -> Option<DirId> {
-        let a = (self.dirs[d].angle + degrees.rem_euclid(360)).rem_euclid(360);
-        self.dirs.iter().position(|x| x.angle == a)
+    pub fn rotate(&self, d: Dir, degrees: i32) -> Option<Dir> {
+        let a = (self.dirs[d.index()].angle + degrees.rem_euclid(360)).rem_euclid(360);
+        self.dirs.iter().position(|x| x.angle == a).map(Dir::new)
     }
 
     /// One step in direction `d` as (columns, rows) of the cells'
     /// coordinates ([`CellInfo::col`], [`CellInfo::row`]): rows count up on
     /// square boards and down on hex boards (whose columns are slanted).
-    pub fn dir_vector(&self, d: DirId) -> (i32, i32) {
+    pub fn dir_vector(&self, d: Dir) -> (i32, i32) {
         match self.layout {
-            Layout::Square => generate::SQUARE_VECS[d],
-            Layout::Hex { .. } => generate::HEX_VECS[d],
+            Layout::Square => generate::SQUARE_VECS[d.index()],
+            Layout::Hex { .. } => generate::HEX_VECS[d.index()],
         }
     }
 
     /// The opposite direction.
-    pub fn opposite(&self, d: DirId) -> DirId {
-        self.opposite[d]
+    pub fn opposite(&self, d: Dir) -> Dir {
+        self.opposite[d.index()]
     }
 
     /// The cell's data.
@@ -500,7 +501,7 @@ impl Board {
     }
 
     /// Cells with no neighbour in direction `d` (by the direction table only).
-    pub fn edge(&self, d: DirId) -> Vec<Cell> {
+    pub fn edge(&self, d: Dir) -> Vec<Cell> {
         (0..self.len())
             .filter(|&c| self.neighbor(c, d).is_none())
             .collect()
@@ -555,7 +556,7 @@ impl Board {
         let per_dir: Vec<String> = (0..self.ndirs())
             .map(|d| {
                 let k = (0..self.len())
-                    .filter(|&c| self.neighbor(c, d).is_some())
+                    .filter(|&c| self.neighbor(c, Dir::new(d)).is_some())
                     .count();
                 format!("{}: {k}", self.dirs[d].name)
             })

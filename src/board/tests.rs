@@ -36,8 +36,8 @@ fn check_invariants(b: &Board) {
         assert!(ns.windows(2).all(|w| w[0] < w[1]), "sorted, no duplicates");
         assert!(!ns.contains(&(c as u32)));
         for d in 0..nd {
-            if let Some(n) = b.neighbor(c, d) {
-                assert_eq!(b.neighbor(n, b.opposite(d)), Some(c));
+            if let Some(n) = b.neighbor(c, Dir::new(d)) {
+                assert_eq!(b.neighbor(n, b.opposite(Dir::new(d))), Some(c));
                 assert!(ns.contains(&(n as u32)));
             }
         }
@@ -195,7 +195,7 @@ fn square_directions() {
     assert_eq!(b.rotate(d("e"), -90), Some(d("s")));
     assert_eq!(b.rotate(d("e"), 45), Some(d("ne")));
     assert_eq!(b.rotate(d("sw"), 360 + 90), Some(d("se")));
-    assert_eq!(sq(3, 3, false).rotate(0, 45), None);
+    assert_eq!(sq(3, 3, false).rotate(Dir::new(0), 45), None);
     for (x, y) in [("n", "s"), ("e", "w"), ("ne", "sw"), ("se", "nw")] {
         assert_eq!(b.opposite(d(x)), d(y));
         assert_eq!(b.opposite(d(y)), d(x));
@@ -281,7 +281,7 @@ fn edges_sides_corners() {
         ["c1", "e1", "a3", "e3", "a5", "c5"]
     );
     for d in 0..h.ndirs() {
-        assert_eq!(h.edge(d).len(), 5);
+        assert_eq!(h.edge(Dir::new(d)).len(), 5);
     }
     let g = board(Shape::Hexagon {
         sides: [4, 3, 4, 3, 4, 3],
@@ -394,7 +394,11 @@ fn links() {
     assert!(b.neighbors(c3).contains(&(a1 as u32)));
     assert_eq!(b.neighbors(a1).len(), 3);
     for d in 0..b.ndirs() {
-        assert_ne!(b.neighbor(a1, d), Some(c3), "links have no direction");
+        assert_ne!(
+            b.neighbor(a1, Dir::new(d)),
+            Some(c3),
+            "links have no direction"
+        );
     }
     let link = b
         .graph()
@@ -423,13 +427,13 @@ fn links_across_a_gap_have_a_direction() {
     ))
     .unwrap();
     let [a1, d1, a2, d2, b2] = ["a1", "d1", "a2", "d2", "b2"].map(|l| cell(&b, l));
-    let (n, e, w) = (0, 1, 3);
+    let (n, e, w) = (Dir::new(0), Dir::new(1), Dir::new(3));
     assert_eq!(b.neighbor(a1, e), Some(d1));
     assert_eq!(b.neighbor(d1, w), Some(a1));
     assert_eq!(b.neighbor(a2, e), Some(b2), "a grid neighbour stays");
     for d in 0..b.ndirs() {
-        assert_ne!(b.neighbor(a2, d), Some(d2));
-        assert_ne!(b.neighbor(a1, d), Some(b2));
+        assert_ne!(b.neighbor(a2, Dir::new(d)), Some(d2));
+        assert_ne!(b.neighbor(a1, Dir::new(d)), Some(b2));
     }
     assert_eq!(b.neighbor(a1, n), Some(a2));
     assert_eq!(b.link_count(), 3);

@@ -91,7 +91,7 @@ impl Args<'_> {
     fn direction(&self, i: usize) -> DirExpr {
         match self.values.get(i) {
             Some(Arg::Direction(d)) => d.clone(),
-            _ => DirExpr::Const(0),
+            _ => DirExpr::Const(Dir::new(0)),
         }
     }
 

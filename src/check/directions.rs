@@ -14,7 +14,7 @@ use super::{Checker, Value};
 /// variable of `some d:`).
 fn const_dir(d: &DirExpr) -> Option<DirMask> {
     match d {
-        DirExpr::Const(d) if *d != NO_DIR => Some(1 << d),
+        DirExpr::Const(d) if *d != NO_DIR => Some(1 << d.index()),
         DirExpr::Const(_) => Some(0),
         DirExpr::Var(_) => None,
         DirExpr::Rotate(inner, table) => {
@@ -26,11 +26,11 @@ fn const_dir(d: &DirExpr) -> Option<DirMask> {
 
 /// Each direction of the mask turned by a rotation table (see
 /// [`DirExpr::Rotate`]); directions without an image are dropped.
-fn rotate_mask(m: DirMask, table: &[DirId]) -> DirMask {
+fn rotate_mask(m: DirMask, table: &[Dir]) -> DirMask {
     each_dir(m)
         .filter_map(|d| table.get(d).copied())
         .filter(|&r| r != NO_DIR)
-        .fold(0, |acc, r| acc | 1 << r)
+        .fold(0, |acc, r| acc | 1 << r.index())
 }
 
 /// Whether a value is a direction or a set of directions.
@@ -98,7 +98,7 @@ impl<'a> Checker<'a> {
     pub(super) fn at_dirs(&mut self, s: SetExpr, dirs: DirSet) -> Value {
         Value::Bool(match dirs {
             DirSet::Fixed(m) if m.count_ones() == 1 => {
-                BoolExpr::At(s, DirExpr::Const(m.trailing_zeros() as DirId))
+                BoolExpr::At(s, DirExpr::Const(Dir::new(m.trailing_zeros() as usize)))
             }
             DirSet::Fixed(0) => BoolExpr::Const(false),
             dirs => BoolExpr::AtSome(s, dirs),
@@ -115,7 +115,7 @@ impl<'a> Checker<'a> {
     }
 
     /// `rotate(DIRS, A)` of a set: each direction turned.
-    pub(super) fn rotate_dirs(&mut self, set: &DirSet, table: &[DirId]) -> Value {
+    pub(super) fn rotate_dirs(&mut self, set: &DirSet, table: &[Dir]) -> Value {
         Value::Dirs(set.map(|m| rotate_mask(m, table)))
     }
 

@@ -64,7 +64,7 @@ impl<'a> Checker<'a> {
             Value::Dir(d) => Some(d),
             // A set of one direction, the same for every player.
             Value::Dirs(DirSet::Fixed(m)) if m.count_ones() == 1 => {
-                Some(DirExpr::Const(m.trailing_zeros() as DirId))
+                Some(DirExpr::Const(Dir::new(m.trailing_zeros() as usize)))
             }
             v => {
                 self.mismatch(&v, "a direction", span);
@@ -339,7 +339,7 @@ impl<'a> Checker<'a> {
                 return Value::Set(self.fixed(cells));
             }
             if let Some(d) = b.dir_by_name(n) {
-                return Value::Dir(DirExpr::Const(d as DirId));
+                return Value::Dir(DirExpr::Const(d as Dir));
             }
         }
         if self.effects.contains_key(n) {

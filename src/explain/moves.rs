@@ -5,8 +5,8 @@
 use super::sets::Seen;
 use super::{Stage, kind_word};
 use crate::cellset::CellSet;
-use crate::rules::ChoiceKind;
 use crate::rules::sources::{Role, SourcedSet};
+use crate::rules::{ChoiceKind, Dir};
 
 type Checked = Result<(), (Stage, String)>;
 
@@ -146,7 +146,7 @@ fn between(seen: &Seen, from: usize, to: usize) -> Option<Vec<usize>> {
     for d in 0..board.ndirs() {
         let mut way = Vec::new();
         let mut at = from;
-        while let Some(n) = board.neighbor(at, d as _) {
+        while let Some(n) = board.neighbor(at, Dir::new(d)) {
             if n == to {
                 return Some(way);
             }

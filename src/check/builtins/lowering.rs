@@ -62,7 +62,7 @@ pub(super) fn in_hand(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
 pub(super) fn edge(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
     match a.direction(0) {
         DirExpr::Const(d) => {
-            let cells = c.board().edge(d as usize);
+            let cells = c.board().edge(Dir::new(d.index()));
             Value::Set(c.fixed(cells))
         }
         _ => {
@@ -92,10 +92,10 @@ pub(super) fn cells(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
 pub(super) fn rotate(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
     let deg = a.fixed(1);
     let b = c.board();
-    let table: Vec<DirId> = (0..b.dirs().len())
+    let table: Vec<Dir> = (0..b.dirs().len())
         .map(|x| {
-            b.rotate(x, (deg % 360) as i32)
-                .map_or(NO_DIR, |r| r as DirId)
+            b.rotate(Dir::new(x), (deg % 360) as i32)
+                .map_or(NO_DIR, |r| r as Dir)
         })
         .collect();
     if table.iter().all(|&r| r == NO_DIR) {

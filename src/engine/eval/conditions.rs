@@ -11,11 +11,11 @@ impl Ctx<'_> {
     #[inline]
     pub(in crate::engine) fn dir(&self, d: &DirExpr) -> Option<usize> {
         match d {
-            DirExpr::Const(d) => Some(*d as usize),
+            DirExpr::Const(d) => Some(d.index()),
             DirExpr::Var(slot) => Some(self.dirs[*slot as usize] as usize),
             DirExpr::Rotate(d, table) => match table[self.dir(d)?] {
                 NO_DIR => None,
-                r => Some(r as usize),
+                r => Some(r.index()),
             },
         }
     }
@@ -96,7 +96,7 @@ impl Ctx<'_> {
                     return false;
                 }
                 let Some(d) = self.dir(d) else { return false };
-                match self.g.rules.board.neighbor(self.here as usize, d) {
+                match self.g.rules.board.neighbor(self.here as usize, Dir::new(d)) {
                     Some(n) => self.member(s, n, tmp),
                     None => false,
                 }
@@ -135,7 +135,7 @@ impl Ctx<'_> {
                 }
                 let (g, h) = (self.g, self.here as usize);
                 for d in each_dir(dirs.mask(self.me)) {
-                    if let Some(n) = g.rules.board.neighbor(h, d)
+                    if let Some(n) = g.rules.board.neighbor(h, Dir::new(d))
                         && self.member(s, n, tmp)
                     {
                         return true;

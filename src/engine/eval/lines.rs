@@ -241,7 +241,8 @@ impl Windows {
         let symmetric = (0..board.len()).all(|c| {
             (0..nd).all(|d| {
                 let n = table[c * nd + d];
-                n == NO_CELL || table[n as usize * nd + board.opposite(d)] == c as u32
+                n == NO_CELL
+                    || table[n as usize * nd + board.opposite(Dir::new(d)).index()] == c as u32
             })
         });
         if words > MAX_WINDOW_WORDS || !symmetric {
@@ -308,7 +309,7 @@ pub(in crate::engine) fn line_masks(
                 cellset::insert(&mut mask, at);
                 let mut ok = true;
                 for _ in 1..n {
-                    match board.neighbor(at, d) {
+                    match board.neighbor(at, Dir::new(d)) {
                         Some(next) => {
                             at = next;
                             cellset::insert(&mut mask, at);

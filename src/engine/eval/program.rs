@@ -176,7 +176,7 @@ impl Visitor for Roots<'_> {
 /// board has no such direction.
 pub(in crate::engine) fn bound_dir(binds: &[(u8, u8)], d: &DirExpr) -> Option<Option<usize>> {
     match d {
-        DirExpr::Const(d) => Some(Some(*d as usize)),
+        DirExpr::Const(d) => Some(Some(d.index())),
         DirExpr::Var(slot) => {
             let &(_, d) = binds.iter().rev().find(|(s, _)| s == slot)?;
             Some(Some(d as usize))
@@ -184,7 +184,7 @@ pub(in crate::engine) fn bound_dir(binds: &[(u8, u8)], d: &DirExpr) -> Option<Op
         DirExpr::Rotate(inner, table) => Some(match bound_dir(binds, inner)? {
             Some(d) => match table[d] {
                 NO_DIR => None,
-                r => Some(r as usize),
+                r => Some(r.index()),
             },
             None => None,
         }),

@@ -1,7 +1,7 @@
 //! Actions: one ply each, small and `Copy`, saying what they do.
 
 use crate::board::MAX_CELLS;
-use crate::rules::DirId;
+use crate::rules::Dir;
 
 /// A cell in an action: 16 bits suffice, boards have at most
 /// [`MAX_CELLS`] cells.
@@ -30,7 +30,7 @@ pub enum ActionKind {
     Jump {
         from: Cell16,
         to: Cell16,
-        dir: DirId,
+        dir: Dir,
     },
     /// A piece moves along a straight line of cells (`slide`).
     Slide {
@@ -89,7 +89,7 @@ impl Action {
             ActionKind::Jump {
                 from,
                 to,
-                dir: dir as DirId,
+                dir: Dir::new(dir),
             }
         } else {
             ActionKind::Step { from, to }
@@ -200,7 +200,7 @@ impl Action {
             ActionKind::Jump { from, to, dir: d } => ActionKind::Jump {
                 from: m(from)?,
                 to: m(to)?,
-                dir: dir(d as usize)? as DirId,
+                dir: Dir::new(dir(d.index())?),
             },
             ActionKind::Slide { from, to } => ActionKind::Slide {
                 from: m(from)?,

@@ -91,8 +91,7 @@ impl Game {
             | ActionKind::Move { from, to } => {
                 if let ActionKind::Jump { from, dir, .. } = a.kind {
                     let nd = self.rules.board.ndirs();
-                    st.jumped =
-                        self.rules.board.neighbor_table()[from as usize * nd + dir as usize];
+                    st.jumped = self.rules.board.neighbor_table()[from as usize * nd + dir.index()];
                 }
                 let piece = self.code_at(st, from as usize);
                 self.put(st, from as usize, None);

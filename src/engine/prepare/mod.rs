@@ -63,8 +63,8 @@ impl Game {
         let track_connections = facts.connections;
         let board = &rules.board;
         let line_dirs: Vec<(usize, usize)> = (0..board.ndirs())
-            .filter(|&d| board.opposite(d) > d)
-            .map(|d| (d, board.opposite(d)))
+            .filter(|&d| board.opposite(Dir::new(d)).index() > d)
+            .map(|d| (d, board.opposite(Dir::new(d)).index()))
             .collect();
         let single_owned_kind = rules.neutral.iter().filter(|n| !**n).count() <= 1;
         let row_col: Vec<[u16; 2]> = (0..cells)

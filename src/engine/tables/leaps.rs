@@ -129,11 +129,11 @@ impl LeapTable {
             if !hex && board.dirs()[d].angle % 90 != 0 {
                 continue;
             }
-            let (dx, dy) = board.dir_vector(d);
+            let (dx, dy) = board.dir_vector(Dir::new(d));
             for side in [turn, -turn] {
                 // Without diagonals a square board still has the turned
                 // orthogonal direction; a hex board always has it.
-                let Some(e) = board.rotate(d, side) else {
+                let Some(e) = board.rotate(Dir::new(d), side) else {
                     continue;
                 };
                 let (ex, ey) = board.dir_vector(e);
@@ -179,7 +179,7 @@ impl LeapTable {
         };
         let toward = (0..board.ndirs())
             .map(|d| {
-                let v = plane(board.dir_vector(d));
+                let v = plane(board.dir_vector(Dir::new(d)));
                 moves
                     .iter()
                     .enumerate()
@@ -319,7 +319,7 @@ mod tests {
         assert_eq!(cellset::count(&t.masks[a1..a1 + 1]), 2);
         // Toward the north: the four leaps that gain rows.
         let n = b.dir_by_name("n").unwrap();
-        assert_eq!(t.toward[n].count_ones(), 4);
+        assert_eq!(t.toward[n.index()].count_ones(), 4);
         let (_, t) = table(Shape::HexHex { n: 5 }, 2, 1);
         assert_eq!(t.count, 12);
         // (1, 1) on a square board is a diagonal step: four, not eight.

@@ -2,7 +2,7 @@
 //! going straight that way, in order, to the board's edge (or a hole).
 //! Slides, `ray` and `flanked` walk these lists; nothing is unrolled.
 
-use crate::board::{Board, NO_CELL};
+use crate::board::{Board, Dir, NO_CELL};
 use crate::cellset;
 use crate::engine::position::action::Cell16;
 
@@ -83,7 +83,7 @@ impl Lines {
             masks: Vec::new(),
         };
         for d in 0..nd {
-            let back = board.opposite(d);
+            let back = board.opposite(Dir::new(d));
             for c in 0..board.len() {
                 // Made from the first cell that has none yet, for every
                 // cell on it, along both directions.
@@ -93,10 +93,10 @@ impl Lines {
                 let line = (lines.masks.len() / words) as u32;
                 lines.masks.resize(lines.masks.len() + words, 0);
                 let mask = &mut lines.masks[line as usize * words..];
-                let cells = rays.ray(c, d).iter().chain(rays.ray(c, back));
+                let cells = rays.ray(c, d).iter().chain(rays.ray(c, back.index()));
                 for x in std::iter::once(c).chain(cells.map(|&x| x as usize)) {
                     cellset::insert(mask, x);
-                    for e in [d, back] {
+                    for e in [d, back.index()] {
                         if lines.of[x * nd + e] == u32::MAX {
                             lines.of[x * nd + e] = line;
                         }
@@ -131,7 +131,7 @@ mod tests {
         let rays = Rays::new(&b);
         let labels = |c: usize, d: &str| -> Vec<&str> {
             let d = b.dir_by_name(d).expect("a direction");
-            rays.ray(c, d)
+            rays.ray(c, d.index())
                 .iter()
                 .map(|&x| b.label(x as usize))
                 .collect()
@@ -158,7 +158,7 @@ mod tests {
         let count = |c: &str, d: &str, cells: &[&str]| {
             let mut s = [0u64];
             cells.iter().for_each(|&l| cellset::insert(&mut s, cell(l)));
-            lines.count(cell(c), dir(d), &s)
+            lines.count(cell(c), (dir(d)).index(), &s)
         };
         let all = [
             "a1", "b1", "c1", "d1", "a2", "b2", "d2", "a3", "b3", "c3", "d3",

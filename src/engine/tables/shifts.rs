@@ -147,6 +147,7 @@ fn shifted(x: &[u64], s: isize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Dir;
     use crate::board::{BoardSpec, Shape, build};
 
     /// Every board shape: the shifted answer is the cell-by-cell one.
@@ -190,7 +191,7 @@ mod tests {
                     let want: Vec<usize> = (0..n)
                         .filter(|&c| {
                             board
-                                .neighbor(c, d)
+                                .neighbor(c, Dir::new(d))
                                 .is_some_and(|m| cellset::contains(&x, m))
                         })
                         .collect();

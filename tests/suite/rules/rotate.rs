@@ -39,7 +39,7 @@ fn check_turn(g: &Game, t: &RegionTurn) {
         t.region, t.angle
     );
     for (&a, &fa) in &map {
-        for d in 0..board.ndirs() {
+        for d in (0..board.ndirs()).map(gdl::board::Dir::new) {
             let Some(n) = board.neighbor(a, d) else {
                 continue;
             };
