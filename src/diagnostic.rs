@@ -1,5 +1,6 @@
 //! Errors found in a game file: what is wrong, where, and how to fix it.
-//! Rendering them for people lives in `report.rs`, outside the core.
+//! Rendering them for people (`file:line:col`, the line, a caret) is
+//! `report.rs`, used by `LoadError::render` and the command line.
 
 use std::fmt;
 

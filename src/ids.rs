@@ -7,6 +7,11 @@
 /// neighbour in the flat tables. The one definition for the whole crate.
 pub const NO_CELL: u32 = u32::MAX;
 
+/// A cell in an action or a compact table: 16 bits suffice, boards have at
+/// most [`MAX_CELLS`](crate::limits::MAX_CELLS) cells.
+pub(crate) type Cell16 = u16;
+const _: () = assert!(crate::limits::MAX_CELLS <= Cell16::MAX as usize + 1);
+
 macro_rules! id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*

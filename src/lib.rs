@@ -1,9 +1,12 @@
 //! gdl: a declarative language for abstract board games, and its interpreter.
 //!
-//! Three stages, one module each: load ([`syntax`]: text to AST), compile
-//! ([`check`]: AST to [`Rules`]), run ([`engine`]: positions and actions).
-//! [`load`] runs the first two on a file; [`run`] has perft, playouts and
-//! the benchmark; [`cli`] the command line.
+//! Five stages (ARCHITECTURE.md has the map): read (a file to text, capped),
+//! parse ([`syntax`]: text to AST), check ([`check`]: AST to [`Rules`]),
+//! prepare and play ([`engine`]: a [`Game`], positions and actions).
+//! [`load()`] runs read to prepare on a file. Tools sit on top: [`run`]
+//! (perft, playouts, the benchmark), [`notation`], [`verify`] (`gdl test`),
+//! [`explain`], [`mcts`] and [`agent`], [`analysis`], [`cli`] (the command
+//! line).
 //!
 //! ```
 //! let game = gdl::load("games/tictactoe.gdl".as_ref(), &[]).map_err(|e| e.render())?;

@@ -1,6 +1,6 @@
 //! Every capacity limit of the language, in one place.
 //!
-//! Each limit is checked where a game is loaded (read, parsed or compiled),
+//! Each limit is checked where a game is loaded (at read, parse or check),
 //! with an error at the file position that exceeds it; the engine relies on
 //! them (fixed-size scratch space, bit masks, bytes) and never truncates.
 //! The table in `docs/language.md` ("Limits") lists them for designers.

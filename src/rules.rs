@@ -1,6 +1,9 @@
-//! Stage 2's output: a checked game, every name resolved, every option fixed.
-//! The engine ([`crate::engine`]) runs these rules; nothing here refers to
-//! syntax. [`walk`] visits every expression, for the facts derived from them.
+//! The output of check: a checked game, every name resolved, every option
+//! fixed. Prepare ([`crate::engine::Game::new`]) builds a game on these
+//! rules and play runs them; they are frozen from then on. Nothing here
+//! refers to syntax. [`parts`] says what each node is made of and what kind
+//! of set it is; [`walk`] visits every expression, for the facts derived
+//! from them.
 
 use crate::board::Board;
 use crate::cellset::CellSet;
@@ -450,7 +453,7 @@ pub struct Placed {
     pub owner: Option<Player>,
 }
 
-/// A game ready to run: the output of [`crate::check::compile`].
+/// A checked game, ready to prepare: the output of [`crate::check::compile`].
 #[derive(Clone, Debug)]
 pub struct Rules {
     pub name: String,

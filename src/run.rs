@@ -1,5 +1,6 @@
 //! Running games many times: perft (game-tree counts, of actions or of
-//! whole turns), random playouts and the playout benchmark.
+//! whole turns), random playouts and the playout benchmark. The whole-turn
+//! walk (`turns::walk_turns`) is also what notation lists turns with.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};

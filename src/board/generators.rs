@@ -1,7 +1,8 @@
 //! The board generators a game file names (`board square(8, 8)`), as one
 //! table: the checker's name list, "did you mean", the count of sizes and
 //! the shape built all read [`GENERATORS`], so a new generator is one entry
-//! (plus its [`Shape`], its layout in `generate.rs` and its documentation).
+//! (plus its [`Shape`] and its `Display`, its layout in `generate.rs`, its
+//! directions in `check/directions.rs` and its documentation).
 
 use super::Shape;
 

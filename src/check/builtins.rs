@@ -1,7 +1,10 @@
 //! Built-in functions (`count`, `line`, `rotate`, ...), as one table: the
 //! name list, the arity check, "did you mean" and the lowering all read
-//! [`FUNCTIONS`], so a new function is one entry here (plus its section in
-//! `docs/language.md`, and an IR node and its evaluation if it needs one).
+//! [`FUNCTIONS`], so a function over existing nodes is one entry here (plus
+//! its section in `docs/language.md`). A function that needs a new set node
+//! also touches `rules.rs`, `rules/parts.rs`, `check/regions.rs`, its
+//! evaluation in `engine/eval/` and its wording in `explain/sets.rs`: see
+//! "How to add" in ARCHITECTURE.md.
 
 use crate::ast::{Expr, ExprKind, Name};
 use crate::diagnostic::{Diagnostic, Span, closest};

@@ -1,11 +1,14 @@
-//! Stage 2, compile: [`GameFile`] + chosen options to [`Rules`]. Every name
-//! is resolved and every type checked here; all errors are collected, each
-//! with its span and, for a misspelt name, the name that was probably meant.
+//! Check: [`GameFile`] + chosen options to [`Rules`] (see ARCHITECTURE.md
+//! for the stages). Every name is resolved and every type checked here; all
+//! errors are collected, each with its span and, for a misspelt name, the
+//! name that was probably meant.
 //!
-//! One `Checker` walks the file in stages, each in its own file: options
+//! One `Checker` walks the file in passes, each in its own file: options
 //! (`options`), declarations and name lookup (`names`), the board
-//! (`boards`), reserves (`reserve`), regions (`regions`), expressions (`expressions`,
-//! `operators`, `builtins`), turns and effects (`turns`, `effects`);
+//! (`boards`), directions (`directions`), regions (`regions`), reserves
+//! (`reserve`), the start (`setup`), expressions (`expressions`,
+//! `operators`, `builtins`), turns and effects (`turns`, `effects`,
+//! `possible`, `rotations`), the spans explanations quote (`sources`);
 //! `optimise` folds constants on the way.
 
 mod boards;

@@ -1,7 +1,13 @@
-//! Stage 3, run: positions, legal actions, playing them, and the result.
+//! Prepare and play: a [`Game`] built once from the rules ([`prepare`]),
+//! then positions, legal actions, playing them, and the result.
 //!
-//! A [`Game`] is the compiled rules plus the tables the hot loop needs
-//! (Zobrist keys, anchor masks). A [`State`] is one position, including
+//! A [`Game`] is the frozen rules plus what prepare built from them once
+//! (Zobrist keys, anchor masks, board tables, set programs). Inside, the
+//! code is grouped by what it does: [`position`] (the state, actions,
+//! playing one), [`movegen`] (settling, offering, listing and sampling
+//! actions), [`eval`] (sets, conditions and numbers over a position, and
+//! their lowered programs), [`tables`] (per-board tables) and [`prepare`].
+//! A [`State`] is one position, including
 //! where the current turn stands. [`Game::play`] checks an action against the
 //! legal ones; [`Game::play_unchecked`] trusts it. After every action the
 //! state is *settled*: automatic steps run until the next player decision,

@@ -9,8 +9,8 @@ use rand::{Rng, RngExt};
 
 use crate::cellset;
 use crate::engine::eval::Ctx;
-use crate::engine::position::action::Cell16;
 use crate::engine::{Action, ActionKind, EMPTY, Game, GameResult, OCCUPIED, State};
+use crate::ids::Cell16;
 use crate::rules::*;
 
 impl Game {

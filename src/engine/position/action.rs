@@ -1,12 +1,9 @@
 //! Actions: one ply each, small and `Copy`, saying what they do.
 
 use crate::board::MAX_CELLS;
+use crate::ids::Cell16;
 use crate::rules::Dir;
 
-/// A cell in an action: 16 bits suffice, boards have at most
-/// [`MAX_CELLS`] cells.
-pub(crate) type Cell16 = u16;
-const _: () = assert!(MAX_CELLS <= Cell16::MAX as usize + 1);
 // Small enough to pass in a register.
 const _: () = assert!(std::mem::size_of::<Action>() == 8);
 

@@ -4,7 +4,7 @@
 
 use crate::board::Board;
 use crate::cellset;
-use crate::engine::position::action::Cell16;
+use crate::ids::Cell16;
 use crate::rules::walk::{At, Node, Visitor, walk};
 use crate::rules::*;
 

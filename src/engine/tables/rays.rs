@@ -4,7 +4,7 @@
 
 use crate::board::{Board, Dir, NO_CELL};
 use crate::cellset;
-use crate::engine::position::action::Cell16;
+use crate::ids::Cell16;
 
 /// The rays of every cell, one list per cell and direction.
 #[derive(Clone, Debug)]
