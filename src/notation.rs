@@ -178,6 +178,8 @@ impl std::fmt::Display for NotationError {
     }
 }
 
+impl std::error::Error for NotationError {}
+
 /// Finds the legal action that `text` names.
 pub fn parse(
     game: &Game,
@@ -353,6 +355,10 @@ impl std::fmt::Display for MovesError {
         write!(f, "action {} (`{}`): {}", self.index, self.text, self.error)
     }
 }
+
+// Its message already says what was wrong: no `source`, so that a
+// report that walks the chain does not print it twice.
+impl std::error::Error for MovesError {}
 
 /// Plays a space-separated list of actions from `st`, each a single action
 /// or a whole turn joined (`c3-e5-c7`, `d4/e5/f6`).

@@ -59,6 +59,8 @@ impl std::fmt::Display for PlayError {
     }
 }
 
+impl std::error::Error for PlayError {}
+
 // Layout of the bitsets in `State::sets`, in units of one set (W words).
 const EMPTY: usize = 0;
 const OCCUPIED: usize = 1;

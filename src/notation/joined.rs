@@ -168,6 +168,8 @@ impl std::fmt::Display for ListTurnsError {
     }
 }
 
+impl std::error::Error for ListTurnsError {}
+
 /// Every way to play the rest of the current turn from `st` (the whole
 /// turn at its start), in joined notation, each notation once, in the order
 /// of the legal actions.
