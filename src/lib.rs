@@ -27,6 +27,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod engine;
 pub mod explain;
+pub mod files;
 mod groups;
 pub mod limits;
 mod load;

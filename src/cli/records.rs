@@ -4,17 +4,14 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::{Failure, ReplayArgs, TestArgs, io};
+use super::{Failure, ReplayArgs, TestArgs, io, unreadable};
 use crate::agent::{AgentSpec, GameRecord};
 use crate::check::OptionChoice;
 use crate::engine::{Action, Game};
 use crate::notation;
 use crate::record::{Record, TurnLog};
 use crate::verify::{self, Verdict};
-use crate::{picture, show};
-
-/// The largest record read: far more than any game's turns.
-const MAX_RECORD_BYTES: u64 = 16 << 20;
+use crate::{files, picture, show};
 
 pub(super) fn test_cmd(a: &TestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let settings = verify::Settings {
@@ -59,22 +56,13 @@ pub(super) fn test_cmd(a: &TestArgs, out: &mut dyn Write) -> Result<(), Failure>
     Ok(())
 }
 
-/// Reads a record file, refusing what is not one with its line.
+/// Reads a record file ([`files::read_text`]: capped, a byte-order mark
+/// dropped), refusing what is not one with its line. A file too large or
+/// not text is bad input (exit code 2), one that cannot be read an I/O
+/// problem (3).
 pub(super) fn read_record(path: &Path) -> Result<Record, Failure> {
     let name = path.display();
-    let size = std::fs::metadata(path)
-        .map_err(|e| Failure::Io(format!("error: cannot read {name}: {e}\n")))?
-        .len();
-    if size > MAX_RECORD_BYTES {
-        return Err(Failure::Input(format!(
-            "error: {name} is larger than {} MiB, more than any record\n",
-            MAX_RECORD_BYTES >> 20
-        )));
-    }
-    let text = std::fs::read(path)
-        .map_err(|e| Failure::Io(format!("error: cannot read {name}: {e}\n")))?;
-    let text = String::from_utf8(text)
-        .map_err(|_| Failure::Input(format!("error: {name} is not UTF-8 text\n")))?;
+    let text = files::read_text(path, files::Input::Record).map_err(|e| unreadable(path, &e))?;
     Record::parse(&text).map_err(|e| Failure::Input(format!("error: {name}:{e}\n")))
 }
 
