@@ -221,21 +221,21 @@ pub struct Output {
 }
 
 impl Output {
-    /// Checks that `path` may be written: it is none of `inputs`; nothing is
+    /// Checks that `path` may be written: it is none of `inputs` (each with
+    /// what it is: `the game file`); nothing is
     /// there unless `force` (and never a folder); its folder exists and
     /// takes files (a temporary file is made and removed there). `flag`
     /// names the option that asked for it, for messages (`--record`).
     pub fn check(
         path: &Path,
         force: bool,
-        inputs: &[&Path],
+        inputs: &[(&Path, &str)],
         flag: &str,
     ) -> Result<Output, OutputError> {
         let shown = path.display();
-        if let Some(input) = inputs.iter().find(|i| same_file(path, i)) {
+        if let Some((_, what)) = inputs.iter().find(|(i, _)| same_file(path, i)) {
             return Err(OutputError::Refused(format!(
-                "{flag} {shown} is {}, an input of this command: give another file",
-                input.display()
+                "{flag} {shown} is {what}, which this command reads: give another file"
             )));
         }
         match path.symlink_metadata() {
@@ -383,8 +383,9 @@ mod tests {
         let d = dir("write");
         let game = d.join("game.gdl");
         std::fs::write(&game, "game x\n").unwrap();
-        let e = Output::check(&game, true, &[&game], "--record").unwrap_err();
+        let e = Output::check(&game, true, &[(&game, "the game file")], "--record").unwrap_err();
         assert!(matches!(e, OutputError::Refused(_)), "{e:?}");
+        assert!(e.message().contains("is the game file"), "{e:?}");
         let e = Output::check(&game, false, &[], "--record").unwrap_err();
         assert!(e.message().contains("already exists"), "{e:?}");
         let out = Output::check(&game, true, &[], "--record").expect("forced");

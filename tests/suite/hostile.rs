@@ -205,3 +205,205 @@ fn a_byte_order_mark_is_accepted_in_every_input() {
     assert_eq!(r.code, 0, "{r:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------- writing
+
+#[test]
+fn a_record_never_replaces_the_game_file_nor_a_file_without_force() {
+    let dir = scratch("record-out");
+    let game = copy_game(&dir, "tictactoe");
+    let before = std::fs::read(&game).expect("the game");
+    for force in [false, true] {
+        let mut args = vec![
+            "play",
+            text(&game),
+            "--x",
+            "random",
+            "--record",
+            text(&game),
+        ];
+        if force {
+            args.push("--force");
+        }
+        let r = gdl(&args);
+        assert_eq!(r.code, 2, "{r:?}");
+        assert!(r.stderr.contains("is the game file"), "{r:?}");
+        assert!(
+            !r.stdout.contains("type `help`"),
+            "refused before play: {r:?}"
+        );
+    }
+    assert_eq!(std::fs::read(&game).expect("the game"), before);
+
+    let kept = dir.join("kept.record");
+    std::fs::write(&kept, "my notes\n").expect("written");
+    let r = gdl(&[
+        "play",
+        text(&game),
+        "--x",
+        "random",
+        "--record",
+        text(&kept),
+    ]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("already exists: give --force"), "{r:?}");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "my notes\n");
+    // Given after the agents too, as play's other flags may be.
+    let r = gdl(&[
+        "play",
+        text(&game),
+        "--x",
+        "random",
+        "--record",
+        text(&kept),
+        "--force",
+    ]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(
+        std::fs::read_to_string(&kept)
+            .unwrap()
+            .starts_with("# gdl record")
+    );
+
+    // A folder that does not exist is found before the first action.
+    let nowhere = dir.join("no-such-folder/game.record");
+    let r = crate::common::gdl_with_input(
+        &["play", text(&game), "--record", text(&nowhere)],
+        "b2\nquit\n",
+    );
+    assert_eq!(r.code, 3, "{r:?}");
+    assert!(r.stderr.contains("no such folder"), "{r:?}");
+    assert!(
+        !r.stdout.contains("type `help`"),
+        "refused before play: {r:?}"
+    );
+    // Nothing but the files written is left in the folder.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "kept.record",
+            "tictactoe.gdl",
+            "tictactoe.snapshot",
+            "tictactoe.tests"
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_records_are_never_overwritten_without_force() {
+    let dir = scratch("match-out");
+    let records = dir.join("records");
+    let args = |seed: &'static str, force: bool| {
+        let mut v = vec![
+            "match".to_string(),
+            "games/tictactoe.gdl".into(),
+            "--p1".into(),
+            "random".into(),
+            "--p2".into(),
+            "random".into(),
+            "-n".into(),
+            "3".into(),
+            "--seed".into(),
+            seed.into(),
+            "--record".into(),
+            records.display().to_string(),
+        ];
+        if force {
+            v.push("--force".into());
+        }
+        v
+    };
+    let run = |v: Vec<String>| gdl(&v.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(run(args("1", false)).code, 0);
+    let first = std::fs::read_to_string(records.join("game-2.record")).expect("a record");
+    let r = run(args("2", false));
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.contains("already holds") && r.stderr.contains("game-1.record"),
+        "{r:?}"
+    );
+    assert!(r.stdout.is_empty(), "refused before the games: {r:?}");
+    assert_eq!(
+        std::fs::read_to_string(records.join("game-2.record")).unwrap(),
+        first
+    );
+    assert_eq!(run(args("2", true)).code, 0);
+    assert_ne!(
+        std::fs::read_to_string(records.join("game-2.record")).unwrap(),
+        first
+    );
+    assert_eq!(std::fs::read_dir(&records).unwrap().count(), 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resuming_keeps_the_record_seats_and_seed_and_never_a_finished_game() {
+    let dir = scratch("resume");
+    let game = copy_game(&dir, "tictactoe");
+    let rec = dir.join("game.record");
+    let r = crate::common::gdl_with_input(
+        &[
+            "play",
+            text(&game),
+            "--record",
+            text(&rec),
+            "--seed",
+            "7",
+            "--o",
+            "mcts:10",
+        ],
+        "b2\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let header = |t: &str| {
+        t.lines()
+            .filter(|l| l.starts_with("seats:") || l.starts_with("seed:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let made = std::fs::read_to_string(&rec).unwrap();
+    assert_eq!(header(&made), "seats: x=human o=mcts:10\nseed: 7");
+    // Resumed without agents or seed: the record's are used and kept.
+    let cell = if made.contains("turn 2: a1") {
+        "c3"
+    } else {
+        "a1"
+    };
+    let r = crate::common::gdl_with_input(
+        &["play", text(&game), "--resume", text(&rec)],
+        &format!("{cell}\nquit\n"),
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let now = std::fs::read_to_string(&rec).unwrap();
+    assert!(now.contains(&format!("turn 3: {cell}")), "{now}");
+    assert_eq!(header(&now), header(&made));
+    // Other agents or another seed are refused.
+    for extra in [&["--o", "random"][..], &["--seed", "1"]] {
+        let mut args = vec!["play", text(&game), "--resume", text(&rec)];
+        args.extend(extra);
+        let r = gdl(&args);
+        assert_eq!(r.code, 2, "{extra:?}: {r:?}");
+        assert!(r.stderr.contains("which a resumed game keeps"), "{r:?}");
+    }
+    // A game that ended, by resignation or by the rules, is not resumed,
+    // and its record is left as it is.
+    let r =
+        crate::common::gdl_with_input(&["play", text(&game), "--resume", text(&rec)], "resign\n");
+    assert_eq!(r.code, 0, "{r:?}");
+    let resigned = std::fs::read_to_string(&rec).unwrap();
+    assert!(resigned.ends_with("result: x resigned\n"), "{resigned}");
+    let r = crate::common::gdl_with_input(&["play", text(&game), "--resume", text(&rec)], "c3\n");
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.contains("the game is over (`x resigned`)"),
+        "{r:?}"
+    );
+    assert_eq!(std::fs::read_to_string(&rec).unwrap(), resigned);
+    let _ = std::fs::remove_dir_all(&dir);
+}
