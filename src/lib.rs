@@ -30,6 +30,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod engine;
 pub mod explain;
+pub mod files;
 mod groups;
 pub mod ids;
 pub mod limits;

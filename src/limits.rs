@@ -6,8 +6,26 @@
 //! The table in `docs/language.md` ("Limits") lists them for designers.
 
 /// Largest game file read, in bytes: reading stops here (`check /dev/zero`
-/// ends with an error instead of growing without bound).
+/// ends with an error instead of growing without bound). Every file `gdl`
+/// reads has such a cap, checked by [`crate::files::read_text`]; the
+/// others follow.
 pub const MAX_INPUT_BYTES: u64 = 1 << 20;
+
+/// Largest game record read (`gdl replay`, `play --resume`), in bytes: a
+/// turn is a line of a few words, so far more than any game's turns.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// Largest test-case file read (`NAME.tests`), in bytes.
+pub const MAX_TESTS_BYTES: u64 = 16 << 20;
+
+/// Largest snapshot document read (`NAME.snapshot`), in bytes: a few
+/// positions and perft counts per option set.
+pub const MAX_SNAPSHOT_BYTES: u64 = 16 << 20;
+
+/// Largest analysis shard read by `gdl merge`, in bytes: about 200 bytes
+/// per game recorded, so a whole run of the most random games
+/// ([`crate::analysis::MAX_GAMES`]) fits.
+pub const MAX_SHARD_BYTES: u64 = 512 << 20;
 
 /// Longest name (of a piece, player, option, cell...), in characters, so
 /// that messages quoting names stay short and suggestions stay fast.

@@ -49,7 +49,14 @@ pub struct Record {
     /// Where each turn, then the result, stood in the text read (for
     /// messages); empty for a record made in memory.
     pub lines: Vec<usize>,
+    /// Where each header line (`game`, `file`, ...) stood in the text read;
+    /// empty for a record made in memory (see [`Record::line_of`]).
+    pub keys: Vec<(String, usize)>,
 }
+
+/// The header's keys, in the order [`Record::header`] writes them (from
+/// line 2).
+const KEYS: [&str; 6] = ["game", "file", "source", "options", "seats", "seed"];
 
 /// Why a record was refused: the line (from 1) and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,6 +156,7 @@ impl Record {
                 return Err(bad(format!("`{key}` is given twice")));
             }
             seen.push(key.to_string());
+            r.keys.push((key.to_string(), n));
             let words = || value.split_whitespace().map(str::to_string).collect();
             match key {
                 "game" => r.game = value.to_string(),
@@ -173,7 +181,7 @@ impl Record {
                 other => return Err(bad(format!("unknown line `{other}:`"))),
             }
         }
-        for key in ["game", "file", "source", "options", "seats", "seed"] {
+        for key in KEYS {
             if !seen.iter().any(|k| k == key) {
                 return Err(RecordError {
                     line: text.lines().count(),
@@ -182,6 +190,15 @@ impl Record {
             }
         }
         Ok(r)
+    }
+
+    /// The line of header key `key` (`source`, `options`...): as read,
+    /// else as [`Record::render`] writes it.
+    pub fn line_of(&self, key: &str) -> usize {
+        match self.keys.iter().find(|(k, _)| k == key) {
+            Some((_, n)) => *n,
+            None => KEYS.iter().position(|k| *k == key).map_or(1, |i| i + 2),
+        }
     }
 
     /// The line of turn `t` (from 0), or of the result after the last
@@ -203,7 +220,7 @@ impl Record {
     ) -> Result<(State, Vec<Action>), RecordError> {
         if source_hash(source) != self.source_hash {
             return Err(RecordError {
-                line: 4,
+                line: self.line_of("source"),
                 message: format!(
                     "{} has changed since this game was recorded (hash {:016x}, now {:016x}): \
                      the record may not fit its rules",

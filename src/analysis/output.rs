@@ -1,7 +1,8 @@
-//! Writing a report's files (or a shard) into a folder: the folder is
-//! checked before the games are played, a previous report or shard is never
-//! overwritten unless asked (`--force`), and the files appear together or
-//! not at all (each is written to a temporary file first, then renamed).
+//! Writing a report's files (or a shard) into a folder, by the output
+//! policy of [`crate::files`]: the folder is checked before the games are
+//! played, a previous report or shard is never overwritten unless asked
+//! (`--force`), and the files appear together or not at all (each is
+//! written to a temporary file first, then renamed).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -9,6 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::svg;
+use crate::files;
 
 const MARKDOWN: &str = "report.md";
 const JSON: &str = "report.json";
@@ -84,16 +86,7 @@ pub fn prepare(dir: &Path, names: &[String], force: bool) -> Result<(), OutError
         }
     }
     // A probe, so that a read-only folder fails now rather than at the end.
-    let probe = temporary(dir, "write-test");
-    fs::write(&probe, b"").map_err(|e| {
-        OutError::Folder(format!("cannot write in directory {}: {e}", dir.display()))
-    })?;
-    let _ = fs::remove_file(&probe);
-    Ok(())
-}
-
-fn temporary(dir: &Path, name: &str) -> PathBuf {
-    dir.join(format!(".{name}.{}.tmp", std::process::id()))
+    files::probe_folder(dir).map_err(|e| OutError::Folder(e.message().to_string()))
 }
 
 /// Writes `files` (name, text) into `dir` (see [`prepare`]): every file to a
@@ -108,7 +101,7 @@ pub fn write(
     prepare(dir, &names, force)?;
     let mut written: Vec<(PathBuf, PathBuf)> = Vec::new();
     for (name, text) in files {
-        let tmp = temporary(dir, name);
+        let tmp = files::temporary(&dir.join(name));
         if let Err(e) = fs::write(&tmp, text) {
             let _ = fs::remove_file(&tmp);
             for (t, _) in &written {

@@ -2,7 +2,7 @@
 
 use crate::board::{self, Board, BoardSpec};
 use crate::cellset::CellSet;
-use crate::diagnostic::{Diagnostic, closest};
+use crate::diagnostic::{Diagnostic, Span, closest};
 use crate::limits::MAX_BOARD_SIZE;
 use crate::rules::*;
 
@@ -20,13 +20,19 @@ impl<'a> Checker<'a> {
         }
         // The first board whose guard holds (guards may use options only).
         let mut chosen = None;
+        let mut refused = false;
         for b in &file.boards {
             let applies = match &b.guard {
                 None => true,
-                Some(g) => match self.condition(g) {
-                    BoolExpr::Const(v) => v,
-                    _ => {
+                Some(g) => match self.before_board(g.span, |c| c.condition(g)) {
+                    Some(BoolExpr::Const(v)) => v,
+                    Some(_) => {
                         self.error(g.span, "the condition of a board may only use options");
+                        refused = true;
+                        false
+                    }
+                    None => {
+                        refused = true;
                         false
                     }
                 },
@@ -42,12 +48,14 @@ impl<'a> Checker<'a> {
             }
         }
         let Some(decl) = chosen else {
-            self.error(file.boards[0].span, "no board applies with these options");
+            if !refused {
+                self.error(file.boards[0].span, "no board applies with these options");
+            }
             return;
         };
         let mut args = Vec::new();
         for a in &decl.args {
-            match self.const_int(a) {
+            match self.before_board(a.span, |c| c.const_int(a)).flatten() {
                 Some(v) if (1..=MAX_BOARD_SIZE).contains(&v) => args.push(v as u32),
                 Some(v) => {
                     self.limit(
@@ -111,6 +119,44 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Lowers a board's size or condition with `lower`: one that asks for
+    /// the board it is part of (`corners`, `row(1)`, `cells(a1)`, `dark`,
+    /// a side or direction, directly or through a definition) is refused
+    /// here, at `span`, instead of whatever else its lowering said. `None`
+    /// when refused.
+    fn before_board<T>(&mut self, span: Span, lower: impl FnOnce(&mut Self) -> T) -> Option<T> {
+        let errors = self.errors.len();
+        self.board_wanted.set(false);
+        let value = lower(self);
+        if !self.board_wanted.replace(false) {
+            return Some(value);
+        }
+        // What was lowered looked at no board: its errors and definitions
+        // are dropped (the definitions are lowered again where used).
+        self.errors.truncate(errors);
+        self.define_values.clear();
+        self.errors.push(
+            Diagnostic::at(
+                span,
+                "a board's sizes and condition cannot use the board they build (its cells, rows, sides or directions)",
+            )
+            .with_help("use numbers and options only, such as `board square(size)`"),
+        );
+        None
+    }
+
+    /// Whether `name` is a side or direction of some board (it is unknown
+    /// until the board is built).
+    pub(super) fn part_of_some_board(name: &str) -> bool {
+        board::GENERATORS.iter().any(|g| {
+            g.sizes.iter().any(|&n| {
+                let spec = BoardSpec::new((g.shape)(&vec![3; n], g.diagonals));
+                board::build(&spec)
+                    .is_ok_and(|b| b.side_names().contains(&name) || b.dir_by_name(name).is_some())
+            })
+        })
+    }
+
     /// After a board that could not be built (reported): a one-cell board,
     /// so that the rest of the file can be checked.
     pub(super) fn stand_in_board(&mut self) {
@@ -126,21 +172,28 @@ impl<'a> Checker<'a> {
     /// Whether `name` may be a side or direction of the board that could not
     /// be built: it is one of some generator's.
     pub(super) fn maybe_on_unknown_board(&self, name: &str) -> bool {
-        self.board_unknown
-            && board::GENERATORS.iter().any(|g| {
-                g.sizes.iter().any(|&n| {
-                    let spec = BoardSpec::new((g.shape)(&vec![3; n], g.diagonals));
-                    board::build(&spec).is_ok_and(|b| {
-                        b.side_names().contains(&name) || b.dir_by_name(name).is_some()
-                    })
-                })
-            })
+        self.board_unknown && Self::part_of_some_board(name)
     }
 
+    /// The board. Before it is built (while its own sizes and condition
+    /// are lowered), a one-cell stand-in, and the question is noted for
+    /// [`Checker::before_board`] to refuse.
     pub(super) fn board(&self) -> &Board {
-        self.board
-            .as_ref()
-            .expect("board is built before rules are checked")
+        static NONE_YET: std::sync::OnceLock<Board> = std::sync::OnceLock::new();
+        match &self.board {
+            Some(b) => b,
+            None => {
+                self.board_wanted.set(true);
+                NONE_YET.get_or_init(|| {
+                    let square = board::Shape::Square {
+                        w: 1,
+                        h: 1,
+                        diagonals: false,
+                    };
+                    board::build(&BoardSpec::new(square)).expect("a one-cell board")
+                })
+            }
+        }
     }
 
     pub(super) fn fixed(&mut self, cells: impl IntoIterator<Item = usize>) -> SetExpr {

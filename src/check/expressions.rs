@@ -333,6 +333,11 @@ impl<'a> Checker<'a> {
         if let Some((_, value)) = builtins::NAMES.iter().find(|(name, _)| *name == n) {
             return value(self, span);
         }
+        if self.board.is_none() && Self::part_of_some_board(n) {
+            // A side or direction in the board's own size or condition.
+            self.board_wanted.set(true);
+            return Value::Error;
+        }
         if let Some(b) = &self.board {
             if b.side_names().contains(&n) {
                 let cells = b.side(n).unwrap_or_default();

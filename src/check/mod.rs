@@ -208,6 +208,10 @@ struct Checker<'a> {
     /// The board could not be built (reported): the one used is a stand-in,
     /// and errors that depend on the real board are not reported.
     board_unknown: bool,
+    /// Something asked for the board before it was built (a board's own
+    /// size or condition using `corners`, `row(1)`, a side...): see
+    /// `Checker::before_board`.
+    board_wanted: std::cell::Cell<bool>,
     /// Current nesting of `expr`.
     depth: usize,
     /// Current nesting of `effect` (named effects included).
@@ -272,6 +276,7 @@ impl<'a> Checker<'a> {
             effect_depth: 0,
             cut_board: false,
             board_unknown: false,
+            board_wanted: std::cell::Cell::new(false),
             define_values: HashMap::new(),
             lowered: 0,
             define_stack: Vec::new(),

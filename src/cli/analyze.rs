@@ -3,8 +3,9 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::{AnalyzeArgs, Failure, MergeArgs, io};
+use super::{AnalyzeArgs, Failure, MergeArgs, io, unreadable};
 use crate::analysis::{self, Shard};
+use crate::files;
 
 fn pretty(v: &serde_json::Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default() + "\n"
@@ -104,12 +105,14 @@ pub(super) fn merge_cmd(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failur
     let mut shards = Vec::new();
     for path in &a.files {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::Io(format!("error: cannot read {name}: {e}\n")))?;
-        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-            Failure::Input(format!(
+        // Parsed as it is read: no copy of the text is kept, and a device
+        // stops at the cap (or at its first byte that is not JSON).
+        let reader = files::open(path, files::Input::Shard).map_err(|e| unreadable(path, &e))?;
+        let v: serde_json::Value = serde_json::from_reader(reader).map_err(|e| match e.io_error_kind() {
+            Some(kind) => unreadable(path, &std::io::Error::new(kind, e.to_string())),
+            None => Failure::Input(format!(
                 "error: {name} is not valid JSON ({e}); give the files written by gdl analyze --shard i/n\n"
-            ))
+            )),
         })?;
         shards.push((name, v));
     }

@@ -144,12 +144,18 @@ pub struct PlayArgs {
     /// Seed for the random and search players [default: 1].
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Keep the game in this record file, rewritten after every action.
+    /// Keep the game in this record file, rewritten after every action
+    /// (a file already there is replaced only with --force, the game file
+    /// never).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Continue the game of this record (and keep recording into it).
+    /// Continue the game of this record (and keep recording into it), with
+    /// its options, seats and seed.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// Let --record replace a file already there.
+    #[arg(long)]
+    pub force: bool,
     /// Who plays each side, named after the game's players:
     /// `--black human --white mcts:1s`. By default the first player is
     /// human and the others random. Agents: human, random, mcts:BUDGET
@@ -246,8 +252,12 @@ pub struct MatchArgs {
     pub json: bool,
     /// Write each game's record (as `play --record` does) to this folder,
     /// made if needed: DIR/game-1.record, ...; `gdl replay` reads them.
+    /// Records already there are never replaced without --force.
     #[arg(long, value_name = "DIR")]
     pub record: Option<PathBuf>,
+    /// Replace the records already in the --record folder.
+    #[arg(long, requires = "record")]
+    pub force: bool,
 }
 
 /// A count of games: a whole number, at least 1.

@@ -90,7 +90,14 @@ pub(super) fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failur
     let threads = usize::from(a.threads);
     // One record per game in the --record folder, as `play --record` writes.
     let records = match &a.record {
-        Some(dir) => Some(MatchRecords::new(dir, &game, &a.game.file, specs, a.count)?),
+        Some(dir) => Some(MatchRecords::new(
+            dir,
+            &game,
+            &a.game.file,
+            specs,
+            a.count,
+            a.force,
+        )?),
         None => None,
     };
     let keep = records.is_some();

@@ -64,6 +64,17 @@ pub(crate) fn io(e: std::io::Error) -> Failure {
     }
 }
 
+/// The failure for a record or shard that could not be read
+/// ([`crate::files::read_text`]): too large or not text is bad input, the
+/// rest (missing, a folder, no permission) an I/O problem.
+pub(crate) fn unreadable(path: &Path, e: &std::io::Error) -> Failure {
+    let message = format!("error: {}\n", crate::files::cannot_read(path, e));
+    match e.kind() {
+        std::io::ErrorKind::InvalidData => Failure::Input(message),
+        _ => Failure::Io(message),
+    }
+}
+
 /// The failure for a game that did not load: a file that cannot be read
 /// is an I/O problem, bad option choices bad input, the rest a bad file.
 impl From<LoadError> for Failure {

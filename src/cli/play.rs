@@ -12,11 +12,13 @@ use crate::engine::Action;
 use crate::engine::{Game, State};
 use crate::mcts::{Budget, Mcts};
 use crate::rules::Player;
-use crate::{notation, show};
+use crate::{files, notation, show};
 
 /// `play`'s own flags, which may also come after the agents: a player of
 /// one of these names is given its agent with `--player NAME=AGENT`.
-const PLAY_FLAGS: [&str; 6] = ["seed", "moves", "option", "help", "record", "resume"];
+const PLAY_FLAGS: [&str; 7] = [
+    "seed", "moves", "option", "help", "record", "resume", "force",
+];
 
 /// An agent asked for on the command line: `--black mcts:1s` or
 /// `--player black=mcts:1s` gives `("black", "mcts:1s")`.
@@ -88,10 +90,50 @@ joined into one word (`d4/e5/f6`, `c3-e5-c7`), or:
 struct PlaySetup {
     agents: Vec<AgentWord>,
     options: Vec<OptionChoice>,
-    seed: u64,
+    /// `None`: not given (1, or a resumed record's).
+    seed: Option<u64>,
     moves: String,
     record: Option<PathBuf>,
     resume: Option<PathBuf>,
+    force: bool,
+}
+
+/// The agents of a resumed game: the record's seats (`PLAYER=AGENT`,
+/// checked by [`crate::record::Record::replay`]); an agent given on the
+/// command line must be the record's for that player.
+fn resumed_agents(
+    path: &std::path::Path,
+    record: &crate::record::Record,
+    given: Vec<AgentWord>,
+) -> Result<Vec<AgentWord>, Failure> {
+    let seats: Vec<(&str, &str)> = record
+        .seats
+        .iter()
+        .filter_map(|s| s.split_once('='))
+        .collect();
+    for w in &given {
+        let Some(agent) = &w.agent else { continue };
+        let kept = seats.iter().find(|(p, _)| *p == w.player);
+        let same =
+            |(_, a): &&(&str, &str)| a.parse::<AgentSpec>().ok() == agent.parse::<AgentSpec>().ok();
+        if let Some(kept) = kept.filter(|k| !same(k)) {
+            return Err(Failure::Input(format!(
+                "error: --{} {}: the record {} has {}={}, which a resumed game keeps\n",
+                shorten(&w.player),
+                shorten(agent),
+                path.display(),
+                kept.0,
+                kept.1
+            )));
+        }
+    }
+    Ok(seats
+        .into_iter()
+        .map(|(player, agent)| AgentWord {
+            player: player.to_string(),
+            agent: Some(agent.to_string()),
+        })
+        .collect())
 }
 
 /// Splits the words after the agents: `--seed`, `--moves` and `-o` may come
@@ -105,10 +147,11 @@ fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
     let mut setup = PlaySetup {
         agents: Vec::new(),
         options: a.game.options.clone(),
-        seed: 1,
+        seed: None,
         moves: String::new(),
         record: None,
         resume: None,
+        force: a.force,
     };
     let twice =
         |flag: &str| Failure::Input(format!("error: {flag} is given twice; give it once\n"));
@@ -138,6 +181,7 @@ fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
                     ))
                 })?);
             }
+            "--force" => setup.force = true,
             "--moves" => {
                 let v = value("--moves")?;
                 if moves.is_some() {
@@ -189,7 +233,7 @@ fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
             }
         }
     }
-    setup.seed = seed.unwrap_or(1);
+    setup.seed = seed;
     setup.moves = moves.unwrap_or_default();
     (setup.record, setup.resume) = (record, resume);
     Ok(setup)
@@ -210,15 +254,30 @@ pub(super) fn play_cmd(
         return write!(out, "{help}").map_err(io);
     }
     let PlaySetup {
-        agents: agent_words,
+        agents: mut agent_words,
         mut options,
         seed,
         mut moves,
         record: record_file,
         resume: resume_file,
+        force,
     } = late_options(a)?;
-    // A record to continue: its options and actions, checked against the
-    // rules (and the file's hash) before play goes on.
+    // The record to write is checked before anything is played: never the
+    // game file (nor the record resumed), a file already there only with
+    // --force, in a folder that takes files.
+    let mut output = match &record_file {
+        Some(path) => {
+            let mut inputs = vec![(a.game.file.as_path(), "the game file")];
+            inputs.extend(resume_file.as_deref().map(|r| (r, "the record resumed")));
+            Some(
+                files::Output::check(path, force, &inputs, "--record")
+                    .map_err(records::output_failure)?,
+            )
+        }
+        None => None,
+    };
+    // A record to continue: its options, actions, seats and seed, checked
+    // against the rules (and the file's hash) before play goes on.
     let resumed = match &resume_file {
         Some(path) => {
             if !options.is_empty() || !moves.is_empty() {
@@ -228,24 +287,32 @@ pub(super) fn play_cmd(
                 ));
             }
             let record = records::read_record(path)?;
-            options = record
-                .options
-                .iter()
-                .map(|o| o.parse())
-                .collect::<Result<_, _>>()
-                .map_err(|e| Failure::Input(format!("error: {}: {e}\n", path.display())))?;
+            if let Some(result) = &record.result {
+                return Err(Failure::Input(format!(
+                    "error: {}: the game is over (`{result}`): there is nothing to resume; `gdl replay {}` shows it\n",
+                    path.display(),
+                    path.display()
+                )));
+            }
+            options = records::record_options(path, &record)?;
             moves = record.turns.concat().join(" ");
+            if output.is_none() {
+                output = Some(files::Output::existing(path).map_err(records::output_failure)?);
+            }
             Some((path, record))
         }
         None => None,
     };
-    let record_to = record_file.as_ref().or(resume_file.as_ref());
-    let source = match record_to {
+    let source = match &output {
         Some(_) => Some(crate::read(&a.game.file)?),
         None => None,
     };
     let game = match &source {
-        Some(text) => crate::load_source(text, &a.game.file.display().to_string(), &options)?,
+        Some(text) => crate::load_source(text, &a.game.file.display().to_string(), &options)
+            .map_err(|e| match &resumed {
+                Some((path, record)) => records::blame_record(path, record, e),
+                None => e.into(),
+            })?,
         None => load(&a.game.file, &options)?,
     };
     if let (Some((path, record)), Some(text)) = (&resumed, &source) {
@@ -253,25 +320,38 @@ pub(super) fn play_cmd(
             .replay(&game, text, None)
             .map_err(|e| Failure::Input(format!("error: {}:{e}\n", path.display())))?;
     }
+    // A resumed game keeps the record's seats and seed: given again on the
+    // command line, they must be the same.
+    let seed = match &resumed {
+        Some((path, record)) => {
+            if seed.is_some_and(|s| s != record.seed) {
+                return Err(Failure::Input(format!(
+                    "error: --seed {}: the record {} has seed {}, which a resumed game keeps\n",
+                    seed.unwrap_or_default(),
+                    path.display(),
+                    record.seed
+                )));
+            }
+            agent_words = resumed_agents(path, record, agent_words)?;
+            record.seed
+        }
+        None => seed.unwrap_or(1),
+    };
     let agents = agents(&game, &agent_words)?;
     let mut st = start_after(&game, &moves)?;
-    let recorder = match (record_to, &source) {
-        (Some(path), Some(text)) => {
-            let seats = (0..game.rules.players.len())
-                .map(|p| {
-                    let seat = game.seat_of(&game.start(), Player::new(p));
-                    format!("{}={}", game.rules.players[p], agents[seat])
-                })
-                .collect();
-            Some(records::Recorder::new(
-                path,
-                &game,
-                &a.game.file,
-                text,
-                seats,
-                seed,
-            ))
-        }
+    let recorder = match (output, &source) {
+        (Some(output), Some(text)) => Some(match &resumed {
+            Some((_, record)) => records::Recorder::resumed(output, record),
+            None => {
+                let seats = (0..game.rules.players.len())
+                    .map(|p| {
+                        let seat = game.seat_of(&game.start(), Player::new(p));
+                        format!("{}={}", game.rules.players[p], agents[seat])
+                    })
+                    .collect();
+                records::Recorder::new(output, &game, &a.game.file, text, seats, seed)
+            }
+        }),
         _ => None,
     };
     let save = |actions: &[String], result: Option<String>| match &recorder {

@@ -4,17 +4,14 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::{Failure, ReplayArgs, TestArgs, io};
+use super::{Failure, ReplayArgs, TestArgs, io, unreadable};
 use crate::agent::{AgentSpec, GameRecord};
 use crate::check::OptionChoice;
 use crate::engine::{Action, Game};
 use crate::notation;
 use crate::record::{Record, TurnLog};
 use crate::verify::{self, Verdict};
-use crate::{picture, show};
-
-/// The largest record read: far more than any game's turns.
-const MAX_RECORD_BYTES: u64 = 16 << 20;
+use crate::{files, picture, show};
 
 pub(super) fn test_cmd(a: &TestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let settings = verify::Settings {
@@ -59,22 +56,13 @@ pub(super) fn test_cmd(a: &TestArgs, out: &mut dyn Write) -> Result<(), Failure>
     Ok(())
 }
 
-/// Reads a record file, refusing what is not one with its line.
+/// Reads a record file ([`files::read_text`]: capped, a byte-order mark
+/// dropped), refusing what is not one with its line. A file too large or
+/// not text is bad input (exit code 2), one that cannot be read an I/O
+/// problem (3).
 pub(super) fn read_record(path: &Path) -> Result<Record, Failure> {
     let name = path.display();
-    let size = std::fs::metadata(path)
-        .map_err(|e| Failure::Io(format!("error: cannot read {name}: {e}\n")))?
-        .len();
-    if size > MAX_RECORD_BYTES {
-        return Err(Failure::Input(format!(
-            "error: {name} is larger than {} MiB, more than any record\n",
-            MAX_RECORD_BYTES >> 20
-        )));
-    }
-    let text = std::fs::read(path)
-        .map_err(|e| Failure::Io(format!("error: cannot read {name}: {e}\n")))?;
-    let text = String::from_utf8(text)
-        .map_err(|_| Failure::Input(format!("error: {name} is not UTF-8 text\n")))?;
+    let text = files::read_text(path, files::Input::Record).map_err(|e| unreadable(path, &e))?;
     Record::parse(&text).map_err(|e| Failure::Input(format!("error: {name}:{e}\n")))
 }
 
@@ -90,14 +78,51 @@ pub(super) fn record_game(path: &Path, record: &Record) -> Result<(Game, String)
         _ => named,
     };
     let source = crate::read(&file)?;
-    let options = record
+    let options = record_options(path, record)?;
+    let game = crate::load_source(&source, &file.display().to_string(), &options)
+        .map_err(|e| blame_record(path, record, e))?;
+    Ok((game, source))
+}
+
+/// The options of a record, each `NAME=VALUE`; a word that is not is
+/// blamed on the record's `options:` line.
+pub(super) fn record_options(path: &Path, record: &Record) -> Result<Vec<OptionChoice>, Failure> {
+    record
         .options
         .iter()
         .map(|o| o.parse::<OptionChoice>())
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Failure::Input(format!("error: {}:5: {e}\n", path.display())))?;
-    let game = crate::load_source(&source, &file.display().to_string(), &options)?;
-    Ok((game, source))
+        .map_err(|e| {
+            Failure::Input(format!(
+                "error: {}:line {}: options: {e}\n",
+                path.display(),
+                record.line_of("options")
+            ))
+        })
+}
+
+/// The failure for a game that did not load with a record's options: an
+/// option the game refuses is the record's fault (its `options:` line), not
+/// the game file's nor the command line's.
+pub(super) fn blame_record(path: &Path, record: &Record, e: crate::LoadError) -> Failure {
+    match e {
+        crate::LoadError::Options(o) => {
+            let lines: Vec<String> = o
+                .diagnostics
+                .iter()
+                .map(|d| {
+                    format!(
+                        "error: {}:line {}: options: {d} (in {})\n",
+                        path.display(),
+                        record.line_of("options"),
+                        o.file
+                    )
+                })
+                .collect();
+            Failure::Input(lines.concat())
+        }
+        other => other.into(),
+    }
 }
 
 pub(super) fn replay_cmd(a: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -125,16 +150,36 @@ pub(super) fn replay_cmd(a: &ReplayArgs, out: &mut dyn Write) -> Result<(), Fail
 }
 
 /// Keeps a game being played in its record file, rewritten whole after
-/// every action (through a temporary file), so that nothing is lost when
-/// the session ends abruptly.
+/// every action (atomically: see [`files::write_atomically`]), so that
+/// nothing is lost when the session ends abruptly. Its file was checked
+/// before the game started ([`files::Output`]).
 pub(super) struct Recorder {
-    path: PathBuf,
+    output: files::Output,
     header: Record,
 }
 
+/// The record's header for a game about to be played from `file`.
+fn header(game: &Game, file: &Path, source: &str, seats: Vec<String>, seed: u64) -> Record {
+    Record {
+        game: game.rules.name.clone(),
+        file: file.display().to_string(),
+        source_hash: crate::record::source_hash(source),
+        options: game
+            .rules
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect(),
+        seats,
+        seed,
+        ..Record::default()
+    }
+}
+
 impl Recorder {
+    /// A new record of the game about to be played from `file`.
     pub(super) fn new(
-        path: &Path,
+        output: files::Output,
         game: &Game,
         file: &Path,
         source: &str,
@@ -142,20 +187,21 @@ impl Recorder {
         seed: u64,
     ) -> Recorder {
         Recorder {
-            path: path.to_path_buf(),
+            output,
+            header: header(game, file, source, seats, seed),
+        }
+    }
+
+    /// The record read back, going on: its header (game, file, options,
+    /// seats and seed) is kept as it is.
+    pub(super) fn resumed(output: files::Output, record: &Record) -> Recorder {
+        Recorder {
+            output,
             header: Record {
-                game: game.rules.name.clone(),
-                file: file.display().to_string(),
-                source_hash: crate::record::source_hash(source),
-                options: game
-                    .rules
-                    .options
-                    .iter()
-                    .map(|(k, v)| format!("{k}={v}"))
-                    .collect(),
-                seats,
-                seed,
-                ..Record::default()
+                turns: Vec::new(),
+                result: None,
+                lines: Vec::new(),
+                ..record.clone()
             },
         }
     }
@@ -183,15 +229,16 @@ impl Recorder {
             result,
             ..self.header.clone()
         };
-        let tmp = self.path.with_extension("record.tmp");
-        std::fs::write(&tmp, record.render())
-            .and_then(|()| std::fs::rename(&tmp, &self.path))
-            .map_err(|e| {
-                Failure::Io(format!(
-                    "error: cannot write {}: {e}\n",
-                    self.path.display()
-                ))
-            })
+        self.output.write(&record.render()).map_err(output_failure)
+    }
+}
+
+/// The failure for an output refused or not written ([`files::Output`]):
+/// a file in the way is bad input, the rest an I/O problem.
+pub(super) fn output_failure(e: files::OutputError) -> Failure {
+    match e {
+        files::OutputError::Refused(m) => Failure::Input(format!("error: {m}\n")),
+        files::OutputError::Io(m) => Failure::Io(format!("error: {m}\n")),
     }
 }
 
@@ -206,13 +253,16 @@ pub(super) struct MatchRecords {
 }
 
 impl MatchRecords {
-    /// Creates the folder (and refuses one that cannot be made).
+    /// Creates the folder, and refuses one that cannot be made or written
+    /// to, or that holds a record this match would write (`game-N.record`
+    /// for N up to `count`) unless `force`: all before the first game.
     pub(super) fn new(
         dir: &Path,
         game: &Game,
         file: &Path,
         agents: [AgentSpec; 2],
         count: u64,
+        force: bool,
     ) -> Result<MatchRecords, Failure> {
         std::fs::create_dir_all(dir).map_err(|e| {
             Failure::Io(format!(
@@ -220,14 +270,48 @@ impl MatchRecords {
                 dir.display()
             ))
         })?;
+        files::probe_folder(dir).map_err(output_failure)?;
         let text = &game.rules.sources.text;
-        let header = Recorder::new(dir, game, file, text, Vec::new(), 0).header;
-        Ok(MatchRecords {
+        let records = MatchRecords {
             dir: dir.to_path_buf(),
-            header,
+            header: header(game, file, text, Vec::new(), 0),
             agents,
             width: count.to_string().len(),
-        })
+        };
+        if !force {
+            // The folder's names, read once: a million games are a
+            // million names, not a million questions to the system.
+            let names: std::collections::HashSet<std::ffi::OsString> = std::fs::read_dir(dir)
+                .map_err(|e| {
+                    Failure::Io(format!(
+                        "error: cannot read the folder {}: {e}\n",
+                        dir.display()
+                    ))
+                })?
+                .filter_map(|e| e.ok().map(|e| e.file_name()))
+                .collect();
+            let present: Vec<String> = (0..count)
+                .map(|i| records.path(i))
+                .filter(|p| p.file_name().is_some_and(|n| names.contains(n)))
+                .take(4)
+                .map(|p| p.display().to_string())
+                .collect();
+            if !present.is_empty() {
+                return Err(Failure::Input(format!(
+                    "error: --record {}: the folder already holds {}{}: give --force to replace them, or another folder\n",
+                    dir.display(),
+                    present.join(", "),
+                    if present.len() == 4 { ", ..." } else { "" }
+                )));
+            }
+        }
+        Ok(records)
+    }
+
+    /// The record of game `index` (from 0).
+    fn path(&self, index: u64) -> PathBuf {
+        self.dir
+            .join(format!("game-{:0w$}.record", index + 1, w = self.width))
     }
 
     /// Writes the record of one game of the match.
@@ -263,10 +347,6 @@ impl MatchRecords {
             result: st.result().map(|r| show::result_text(game, r)),
             ..self.header.clone()
         };
-        let path = self
-            .dir
-            .join(format!("game-{:0w$}.record", g.index + 1, w = self.width));
-        std::fs::write(&path, record.render())
-            .map_err(|e| Failure::Io(format!("error: cannot write {}: {e}\n", path.display())))
+        files::write_atomically(&self.path(g.index), &record.render()).map_err(output_failure)
     }
 }

@@ -12,7 +12,7 @@ pub use hints::KEYWORDS;
 
 use crate::ast::GameFile;
 use crate::diagnostic::{Diagnostic, Kind, Span, shorten};
-use crate::limits::{MAX_INPUT_BYTES, MAX_NAME_LEN, MAX_NUMBER, MAX_PARSE_DEPTH};
+use crate::limits::{MAX_NAME_LEN, MAX_NUMBER, MAX_PARSE_DEPTH};
 use hints::syntax_error;
 use tree::{add_item, span};
 
@@ -22,31 +22,13 @@ struct GdlParser;
 
 type P<'a> = Pair<'a, Rule>;
 
-/// Reads a game file's text, refusing a file larger than
-/// [`MAX_INPUT_BYTES`] or not UTF-8 with an error of kind `InvalidData`.
-/// Reads at most one byte past the cap, so that a device such as
-/// `/dev/zero` cannot fill the memory.
+/// Reads a game file's text, as every file is read
+/// ([`crate::files::read_text`]): refusing a file larger than
+/// [`crate::limits::MAX_INPUT_BYTES`] (read with a bound, so that a device such as
+/// `/dev/zero` cannot fill the memory) or not UTF-8 with an error of kind
+/// `InvalidData`; a byte-order mark at the start is dropped.
 pub fn read_source(path: &std::path::Path) -> std::io::Result<String> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!(
-                "the file is larger than {} MiB, the most a game file may be",
-                MAX_INPUT_BYTES >> 20
-            ),
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| {
-        std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            "the file is not text (UTF-8)",
-        )
-    })
+    crate::files::read_text(path, crate::files::Input::Game)
 }
 
 /// Parses a game file. A syntax error stops parsing, so there is at most one.
@@ -133,6 +115,7 @@ fn too_deep(pos: usize) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::MAX_INPUT_BYTES;
 
     #[test]
     fn reading_stops_at_the_size_cap() {

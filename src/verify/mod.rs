@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use crate::check::OptionChoice;
 use crate::engine::{Game, State};
-use crate::{notation, run, show};
+use crate::{files, notation, run, show};
 
 use cases::{Case, Expect};
 
@@ -83,7 +83,7 @@ fn load(path: &Path, options: &[String]) -> Result<Game, String> {
 pub fn check_game(path: &Path, settings: Settings) -> Vec<Outcome> {
     let mut out = Vec::new();
     let tests = beside(path, "tests");
-    let file = match std::fs::read_to_string(&tests) {
+    let file = match files::read_text(&tests, files::Input::Tests) {
         Ok(text) => match cases::parse(&text) {
             Ok(f) => f,
             Err(e) => {
@@ -98,7 +98,7 @@ pub fn check_game(path: &Path, settings: Settings) -> Vec<Outcome> {
         Err(e) => {
             out.push(Outcome {
                 what: tests.display().to_string(),
-                verdict: Verdict::Failed(format!("cannot read it: {e}")),
+                verdict: Verdict::Failed(files::cannot_read(&tests, &e)),
             });
             return out;
         }
@@ -259,15 +259,6 @@ pub fn document(path: &Path, option_sets: &[Vec<String>]) -> Result<String, Stri
     Ok(doc)
 }
 
-/// Writes `text` to `path` through a temporary file, so a failure leaves
-/// the old file whole.
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let tmp = path.with_extension("snapshot.tmp");
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
 fn check_snapshot(path: &Path, option_sets: &[Vec<String>], settings: Settings) -> Verdict {
     let now = match document(path, option_sets) {
         Ok(doc) => doc,
@@ -275,8 +266,22 @@ fn check_snapshot(path: &Path, option_sets: &[Vec<String>], settings: Settings) 
     };
     let stored_path = beside(path, "snapshot");
     let pending_path = beside(path, "snapshot.new");
-    let write = |p: &Path| write_atomically(p, &now);
-    match std::fs::read_to_string(&stored_path) {
+    let write = |p: &Path| files::write_atomically(p, &now).map_err(|e| e.message().to_string());
+    // Only a snapshot that is not there at all is missing: one that cannot
+    // be read (not text, a folder, a link to nothing) fails.
+    let stored = match files::read_text(&stored_path, files::Input::Snapshot) {
+        Ok(text) => Ok(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(()),
+        Err(e) if settings.accept => {
+            // Accepting replaces a damaged file, never a folder.
+            if stored_path.is_dir() {
+                return Verdict::Failed(files::cannot_read(&stored_path, &e));
+            }
+            Err(())
+        }
+        Err(e) => return Verdict::Failed(files::cannot_read(&stored_path, &e)),
+    };
+    match stored {
         Ok(stored) if stored == now => {
             let _ = std::fs::remove_file(&pending_path);
             Verdict::Passed

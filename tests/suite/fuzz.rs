@@ -2,8 +2,12 @@
 //! variants of the shipped games, the documentation's examples and the error
 //! corpus, each loaded as `gdl check` does; a file that compiles is also
 //! played a little. Nothing may panic; every refusal carries a message.
-//! A second, smaller pass runs the binary on some of them: no signal, an
-//! exit code from the documented set, a message on every failure.
+//! Some mutations rewrite a board's sizes or condition with expressions of
+//! every kind (the board's own cells, rows, sides and directions among
+//! them), since they are lowered before the board exists. A second, smaller
+//! pass runs the binary on some of them (`check`, `playout`, `moves`,
+//! `show`, `perft`): no signal, an exit code from the documented set, a
+//! message on every failure.
 //!
 //! For long runs there is a `cargo fuzz` target in `fuzz/` (see the README).
 
@@ -119,6 +123,27 @@ const TOKENS: &[&str] = &[
     "without",
     "link",
     "turn 99999999999999999999:",
+    // The newer constructs: moves, rays, reserves, links, rotations.
+    "slide",
+    "leap",
+    "by",
+    "over",
+    "ray(",
+    "flanked(",
+    "lines(",
+    "leaps(",
+    "edge(",
+    "toward(",
+    "forward",
+    "reserve",
+    "in-hand(",
+    "corners",
+    "row(1)",
+    "column(a)",
+    "cells(a1, b2)",
+    "box(",
+    "dark",
+    "orthogonal",
     "((((((((((((((((((((",
     "))))))))))))))))))))",
     // Non-ASCII text just before a syntax error.
@@ -128,6 +153,48 @@ const TOKENS: &[&str] = &[
     "ß x",
     "é (",
     "×:",
+];
+
+/// Expressions a board's size or condition is rewritten to: numbers and
+/// options (fine), and values that need the board being built, or the
+/// position, or a player (refused).
+const BOARD_EXPRS: &[&str] = &[
+    "corners",
+    "row(1)",
+    "column(a)",
+    "dark",
+    "light",
+    "cells(a1)",
+    "box(all)",
+    "count(box(corners))",
+    "count(top)",
+    "top",
+    "n",
+    "orthogonal",
+    "rotate(n, 90)",
+    "edge(n)",
+    "count(cells(a1, b2))",
+    "count(empty)",
+    "count(own)",
+    "rows(all)",
+    "size + 1",
+    "size * size",
+    "-size",
+    "0",
+    "4097",
+    "2.5",
+    "select(size > 3, 3, 4)",
+    "turn",
+    "passes",
+    "index(mover)",
+    "in-hand(stone)",
+    "mover",
+    "line(own, 3)",
+    "size > 3",
+    "count(corners) = 4",
+    "not dark",
+    "connected(own, top, bottom)",
+    "some d: own at d",
 ];
 
 /// The inputs mutated: every shipped game, every `gdl` block of the
@@ -185,10 +252,41 @@ fn span(rng: &mut Xoshiro256PlusPlus, text: &str) -> (usize, usize) {
     (a, b)
 }
 
+/// A board declaration's size, or its condition, rewritten to one of
+/// [`BOARD_EXPRS`]; `None` when the text has no `board NAME(`.
+fn mutate_board(rng: &mut Xoshiro256PlusPlus, text: &str) -> Option<String> {
+    let boards: Vec<usize> = text.match_indices("board ").map(|(i, _)| i).collect();
+    if boards.is_empty() {
+        return None;
+    }
+    let at = boards[rng.random_range(0..boards.len())];
+    let open = at + text[at..].find('(')?;
+    let close = open + text[open..].find(')')?;
+    let expr = BOARD_EXPRS[rng.random_range(0..BOARD_EXPRS.len())];
+    let mut t = text.to_string();
+    if rng.random_bool(0.5) {
+        // One size: the first, or the one after a comma.
+        let inside = &text[open + 1..close];
+        let (a, b) = match inside.find(',') {
+            Some(c) if rng.random_bool(0.5) => (open + 1 + c + 1, close),
+            Some(c) => (open + 1, open + 1 + c),
+            None => (open + 1, close),
+        };
+        t.replace_range(a..b, expr);
+    } else {
+        let line_end = text[close..].find('\n').map_or(text.len(), |e| close + e);
+        match text[close..line_end].find(" if ") {
+            Some(i) => t.replace_range(close + i + 4..line_end, expr),
+            None => t.insert_str(close + 1, &format!(" if {expr}")),
+        }
+    }
+    Some(t)
+}
+
 /// One mutation of `text`.
 fn mutate(rng: &mut Xoshiro256PlusPlus, text: &str) -> String {
     let mut t = text.to_string();
-    match rng.random_range(0..8) {
+    match rng.random_range(0..9) {
         0 => {
             let (a, b) = span(rng, &t);
             t.replace_range(a..b, "");
@@ -224,24 +322,39 @@ fn mutate(rng: &mut Xoshiro256PlusPlus, text: &str) -> String {
             let at = boundary(rng, &t);
             t.truncate(at);
         }
-        _ => {
+        7 => {
             // A span wrapped in many parentheses.
             let (a, b) = span(rng, &t);
             let depth = rng.random_range(1..200);
             t.insert_str(b, &")".repeat(depth));
             t.insert_str(a, &"(".repeat(depth));
         }
+        _ => {
+            if let Some(b) = mutate_board(rng, &t) {
+                t = b;
+            }
+        }
     }
     t
 }
 
-/// Loads `source` as `gdl check` does; when it compiles, plays a few random
-/// plies and lists the actions in notation. Returns the rendered errors.
+/// Loads `source` as `gdl check` does; when it compiles, counts the first
+/// depths of its tree (when small), plays a few random plies, lists the
+/// actions in notation, explains one and shows the position as text and
+/// picture. Returns the rendered errors.
 fn exercise(name: &str, source: &str, seed: u64) -> Result<(), String> {
     let file = syntax::parse(source).map_err(|d| report::render_all(name, source, &[d]))?;
     let rules = check::compile(&file, &[]).map_err(|ds| report::render_all(name, source, &ds))?;
     let game = Game::new(rules);
     let mut st = game.start();
+    let mut first = Vec::new();
+    game.legal_actions(&st, &mut first);
+    if first.len() <= 100 {
+        let _ = gdl::perft(&game, &st, 2, seed.is_multiple_of(4));
+    }
+    if seed.is_multiple_of(8) {
+        let _ = gdl::notation::list_turns(&game, &st);
+    }
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut legal = Vec::new();
     for _ in 0..PLIES {
@@ -255,6 +368,10 @@ fn exercise(name: &str, source: &str, seed: u64) -> Result<(), String> {
         }
     }
     let _ = gdl::show::position(&game, &st);
+    if seed.is_multiple_of(4) {
+        let _ = gdl::picture::svg(&game, &st, None, name);
+        let _ = gdl::explain::explain(&game, &st, "a1");
+    }
     Ok(())
 }
 
@@ -337,7 +454,13 @@ fn the_binary_refuses_mutated_files_with_a_message() {
         let path = dir.join(format!("case{i}.gdl"));
         std::fs::write(&path, text).expect("the case is written");
         let file = path.to_str().expect("a UTF-8 path");
-        for args in [&["check", file][..], &["playout", file, "-n", "2"][..]] {
+        for args in [
+            &["check", file][..],
+            &["playout", file, "-n", "2"][..],
+            &["moves", file][..],
+            &["show", file][..],
+            &["perft", file, "-d", "2"][..],
+        ] {
             let out = std::process::Command::new(env!("CARGO_BIN_EXE_gdl"))
                 .args(args)
                 .output()

@@ -12,6 +12,7 @@ mod errors;
 mod explain;
 mod fuzz;
 mod games;
+mod hostile;
 mod matches;
 mod mcts;
 mod perft;

@@ -51,6 +51,7 @@ fn recorded(file: &str, options: &[&str], seed: u64) -> (Game, String, Record) {
         turns: log.turns(),
         result: st.result().map(|r| show::result_text(&g, r)),
         lines: Vec::new(),
+        keys: Vec::new(),
     };
     (g, source, record)
 }

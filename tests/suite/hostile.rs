@@ -1,0 +1,409 @@
+//! Hostile input (issue 25): game files whose board uses itself, records,
+//! rule tests, snapshots and shards that are damaged, endless or tampered
+//! with, outputs that would overwrite work, and counts that could grow
+//! without bound. Each must end in a clear message naming the file (and
+//! line), with the documented exit code, never a panic, a hang or a check
+//! that passes wrongly.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::gdl;
+
+/// A fresh folder for one test's files, removed first if a previous run
+/// left it.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gdl-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+fn text(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+// ---------------------------------------------------------------- boards
+
+#[test]
+fn a_board_that_uses_itself_is_refused_at_its_place() {
+    let dir = scratch("board");
+    let game = dir.join("b.gdl");
+    for (board, col) in [
+        ("square(corners)", 14),
+        ("square(row(1))", 14),
+        ("square(dark)", 14),
+        ("square(cells(a1))", 14),
+        ("square(count(box(corners)))", 14),
+        ("square(3, count(top))", 17),
+        ("square(3) if count(corners) = 4", 20),
+        ("square(3) if top", 20),
+        ("hexhex(2) if some d: own at d", 20),
+    ] {
+        std::fs::write(
+            &game,
+            format!(
+                "game b\nboard {board}\nplayers x, o\npieces stone\nturn: place stone at empty\n"
+            ),
+        )
+        .expect("written");
+        let r = gdl(&["check", text(&game)]);
+        assert_eq!(r.code, 1, "board {board}: {r:?}");
+        let place = format!("{}:2:{col}", game.display());
+        assert!(
+            r.stderr.contains(&place),
+            "board {board}: no {place}: {r:?}"
+        );
+        assert!(
+            r.stderr.contains("cannot use the board") || r.stderr.contains("only use options"),
+            "board {board}: {r:?}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------- reading
+
+/// Copies a shipped game with its `.tests` and `.snapshot` into `dir`.
+fn copy_game(dir: &Path, name: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    for ext in ["gdl", "tests", "snapshot"] {
+        let from = root.join(format!("{name}.{ext}"));
+        if from.exists() {
+            std::fs::copy(&from, dir.join(format!("{name}.{ext}"))).expect("copied");
+        }
+    }
+    dir.join(format!("{name}.gdl"))
+}
+
+#[test]
+fn endless_inputs_stop_at_their_cap() {
+    if !Path::new("/dev/zero").exists() {
+        return;
+    }
+    let dir = scratch("endless");
+    let game = copy_game(&dir, "tictactoe");
+    for (args, cap, code) in [
+        (vec!["replay", "/dev/zero"], "16 MiB, the most a record", 2),
+        (
+            vec!["play", text(&game), "--resume", "/dev/zero"],
+            "16 MiB, the most a record",
+            2,
+        ),
+        (vec!["check", "/dev/zero"], "1 MiB, the most a game file", 3),
+    ] {
+        let r = gdl(&args);
+        assert_eq!(r.code, code, "{args:?}: {r:?}");
+        assert!(
+            r.stderr
+                .starts_with("error: cannot read /dev/zero: the file is larger than")
+                && r.stderr.contains(cap),
+            "{args:?}: {r:?}"
+        );
+    }
+    // A shard is parsed as it is read: the device's first byte is refused.
+    let r = gdl(&["merge", "/dev/zero"]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.starts_with("error: /dev/zero is not valid JSON"),
+        "{r:?}"
+    );
+    // A pipe that never ends: `yes | gdl replay /dev/stdin`.
+    let endless = vec![b'y'; (16 << 20) + 4096];
+    let r = crate::common::gdl_with_bytes(&["replay", "/dev/stdin"], &endless);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("larger than 16 MiB"), "{r:?}");
+    // A test-case file that is a link to the device.
+    #[cfg(unix)]
+    {
+        let tests = dir.join("tictactoe.tests");
+        std::fs::remove_file(&tests).expect("removed");
+        std::os::unix::fs::symlink("/dev/zero", &tests).expect("linked");
+        let r = gdl(&["test", text(&game)]);
+        assert_eq!(r.code, 1, "{r:?}");
+        assert!(
+            r.stdout.contains("FAILED") && r.stdout.contains("larger than 16 MiB"),
+            "{r:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_snapshot_that_cannot_be_read_fails_instead_of_counting_as_missing() {
+    let dir = scratch("snapshot");
+    let game = copy_game(&dir, "tictactoe");
+    let snapshot = dir.join("tictactoe.snapshot");
+    let stored = std::fs::read(&snapshot).expect("the snapshot");
+    let mut damaged = stored.clone();
+    damaged.insert(30, 0xff);
+    type Make<'a> = Box<dyn Fn() + 'a>;
+    let mut cases: Vec<(&str, Make)> = vec![
+        (
+            "not UTF-8",
+            Box::new(|| std::fs::write(&snapshot, &damaged).expect("written")),
+        ),
+        (
+            "a folder",
+            Box::new(|| std::fs::create_dir(&snapshot).expect("a folder")),
+        ),
+    ];
+    #[cfg(unix)]
+    cases.push((
+        "a link to nothing",
+        Box::new(|| {
+            std::os::unix::fs::symlink(dir.join("gone.snapshot"), &snapshot).expect("linked")
+        }),
+    ));
+    for (what, make) in cases {
+        let _ = std::fs::remove_file(&snapshot);
+        let _ = std::fs::remove_dir(&snapshot);
+        make();
+        let r = gdl(&["test", text(&game)]);
+        assert_eq!(r.code, 1, "{what}: {r:?}");
+        assert!(
+            r.stdout.contains("FAILED  ") && r.stdout.contains("cannot read"),
+            "{what}: {r:?}"
+        );
+        assert!(!r.stdout.contains("pending"), "{what}: {r:?}");
+    }
+    let _ = std::fs::remove_file(&snapshot);
+    let _ = std::fs::remove_dir(&snapshot);
+    // A byte-order mark before the stored text is accepted.
+    std::fs::write(&snapshot, [&b"\xef\xbb\xbf"[..], &stored].concat()).expect("written");
+    let r = gdl(&["test", text(&game)]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_byte_order_mark_is_accepted_in_every_input() {
+    let dir = scratch("bom");
+    let game = copy_game(&dir, "tictactoe");
+    let bom = |p: &Path| {
+        let text = std::fs::read(p).expect("read");
+        std::fs::write(p, [&b"\xef\xbb\xbf"[..], &text].concat()).expect("written");
+    };
+    bom(&game);
+    bom(&dir.join("tictactoe.tests"));
+    let r = gdl(&["check", text(&game)]);
+    assert_eq!(r.code, 0, "{r:?}");
+    // The snapshot's hash and text are of the game without its mark.
+    let r = gdl(&["test", text(&game)]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("0 failed"), "{r:?}");
+    let record = dir.join("game.record");
+    let r = gdl(&[
+        "play",
+        text(&game),
+        "--x",
+        "random",
+        "--record",
+        text(&record),
+    ]);
+    assert_eq!(r.code, 0, "{r:?}");
+    bom(&record);
+    let r = gdl(&["replay", text(&record)]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------- writing
+
+#[test]
+fn a_record_never_replaces_the_game_file_nor_a_file_without_force() {
+    let dir = scratch("record-out");
+    let game = copy_game(&dir, "tictactoe");
+    let before = std::fs::read(&game).expect("the game");
+    for force in [false, true] {
+        let mut args = vec![
+            "play",
+            text(&game),
+            "--x",
+            "random",
+            "--record",
+            text(&game),
+        ];
+        if force {
+            args.push("--force");
+        }
+        let r = gdl(&args);
+        assert_eq!(r.code, 2, "{r:?}");
+        assert!(r.stderr.contains("is the game file"), "{r:?}");
+        assert!(
+            !r.stdout.contains("type `help`"),
+            "refused before play: {r:?}"
+        );
+    }
+    assert_eq!(std::fs::read(&game).expect("the game"), before);
+
+    let kept = dir.join("kept.record");
+    std::fs::write(&kept, "my notes\n").expect("written");
+    let r = gdl(&[
+        "play",
+        text(&game),
+        "--x",
+        "random",
+        "--record",
+        text(&kept),
+    ]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("already exists: give --force"), "{r:?}");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "my notes\n");
+    // Given after the agents too, as play's other flags may be.
+    let r = gdl(&[
+        "play",
+        text(&game),
+        "--x",
+        "random",
+        "--record",
+        text(&kept),
+        "--force",
+    ]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(
+        std::fs::read_to_string(&kept)
+            .unwrap()
+            .starts_with("# gdl record")
+    );
+
+    // A folder that does not exist is found before the first action.
+    let nowhere = dir.join("no-such-folder/game.record");
+    let r = crate::common::gdl_with_input(
+        &["play", text(&game), "--record", text(&nowhere)],
+        "b2\nquit\n",
+    );
+    assert_eq!(r.code, 3, "{r:?}");
+    assert!(r.stderr.contains("no such folder"), "{r:?}");
+    assert!(
+        !r.stdout.contains("type `help`"),
+        "refused before play: {r:?}"
+    );
+    // Nothing but the files written is left in the folder.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "kept.record",
+            "tictactoe.gdl",
+            "tictactoe.snapshot",
+            "tictactoe.tests"
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_records_are_never_overwritten_without_force() {
+    let dir = scratch("match-out");
+    let records = dir.join("records");
+    let args = |seed: &'static str, force: bool| {
+        let mut v = vec![
+            "match".to_string(),
+            "games/tictactoe.gdl".into(),
+            "--p1".into(),
+            "random".into(),
+            "--p2".into(),
+            "random".into(),
+            "-n".into(),
+            "3".into(),
+            "--seed".into(),
+            seed.into(),
+            "--record".into(),
+            records.display().to_string(),
+        ];
+        if force {
+            v.push("--force".into());
+        }
+        v
+    };
+    let run = |v: Vec<String>| gdl(&v.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(run(args("1", false)).code, 0);
+    let first = std::fs::read_to_string(records.join("game-2.record")).expect("a record");
+    let r = run(args("2", false));
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.contains("already holds") && r.stderr.contains("game-1.record"),
+        "{r:?}"
+    );
+    assert!(r.stdout.is_empty(), "refused before the games: {r:?}");
+    assert_eq!(
+        std::fs::read_to_string(records.join("game-2.record")).unwrap(),
+        first
+    );
+    assert_eq!(run(args("2", true)).code, 0);
+    assert_ne!(
+        std::fs::read_to_string(records.join("game-2.record")).unwrap(),
+        first
+    );
+    assert_eq!(std::fs::read_dir(&records).unwrap().count(), 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resuming_keeps_the_record_seats_and_seed_and_never_a_finished_game() {
+    let dir = scratch("resume");
+    let game = copy_game(&dir, "tictactoe");
+    let rec = dir.join("game.record");
+    let r = crate::common::gdl_with_input(
+        &[
+            "play",
+            text(&game),
+            "--record",
+            text(&rec),
+            "--seed",
+            "7",
+            "--o",
+            "mcts:10",
+        ],
+        "b2\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let header = |t: &str| {
+        t.lines()
+            .filter(|l| l.starts_with("seats:") || l.starts_with("seed:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let made = std::fs::read_to_string(&rec).unwrap();
+    assert_eq!(header(&made), "seats: x=human o=mcts:10\nseed: 7");
+    // Resumed without agents or seed: the record's are used and kept.
+    let cell = if made.contains("turn 2: a1") {
+        "c3"
+    } else {
+        "a1"
+    };
+    let r = crate::common::gdl_with_input(
+        &["play", text(&game), "--resume", text(&rec)],
+        &format!("{cell}\nquit\n"),
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let now = std::fs::read_to_string(&rec).unwrap();
+    assert!(now.contains(&format!("turn 3: {cell}")), "{now}");
+    assert_eq!(header(&now), header(&made));
+    // Other agents or another seed are refused.
+    for extra in [&["--o", "random"][..], &["--seed", "1"]] {
+        let mut args = vec!["play", text(&game), "--resume", text(&rec)];
+        args.extend(extra);
+        let r = gdl(&args);
+        assert_eq!(r.code, 2, "{extra:?}: {r:?}");
+        assert!(r.stderr.contains("which a resumed game keeps"), "{r:?}");
+    }
+    // A game that ended, by resignation or by the rules, is not resumed,
+    // and its record is left as it is.
+    let r =
+        crate::common::gdl_with_input(&["play", text(&game), "--resume", text(&rec)], "resign\n");
+    assert_eq!(r.code, 0, "{r:?}");
+    let resigned = std::fs::read_to_string(&rec).unwrap();
+    assert!(resigned.ends_with("result: x resigned\n"), "{resigned}");
+    let r = crate::common::gdl_with_input(&["play", text(&game), "--resume", text(&rec)], "c3\n");
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.contains("the game is over (`x resigned`)"),
+        "{r:?}"
+    );
+    assert_eq!(std::fs::read_to_string(&rec).unwrap(), resigned);
+    let _ = std::fs::remove_dir_all(&dir);
+}
