@@ -17,7 +17,7 @@ mod probe;
 mod sets;
 
 use crate::engine::{Action, Game, GameResult, State};
-use crate::notation;
+use crate::notation::{self, MovesError, NotationError};
 use crate::rules::{ChoiceKind, Step, TurnWhen};
 use intent::{Intent, Target, intents};
 use sets::Seen;
@@ -54,11 +54,79 @@ pub fn why_not(game: &Game, st: &State, text: &str) -> Option<String> {
     best.filter(|(s, _)| *s != Stage::Legal).map(|(_, why)| why)
 }
 
+/// `error`, which notation returned for a word in `st` (the position where
+/// the refused part was read), with the reasons only the rules can give:
+/// the rule that refuses an action, the name a misspelt word probably
+/// meant, who won a finished game.
+pub fn reasons(game: &Game, st: &State, error: NotationError) -> NotationError {
+    match error {
+        NotationError::Illegal(text, _) => match why_not(game, st, &text) {
+            Some(why) => NotationError::Illegal(text, why),
+            // No rule could make it: a misspelt name, maybe.
+            None => match intent::meant(game, &text) {
+                Some(meant) => NotationError::Unknown(text, meant),
+                None => NotationError::Illegal(text, String::new()),
+            },
+        },
+        NotationError::Unknown(text, _) => {
+            let meant = intent::meant(game, &text).unwrap_or_default();
+            NotationError::Unknown(text, meant)
+        }
+        NotationError::NotACell(text, examples, _) => {
+            let why = why_not(game, st, &text).unwrap_or_default();
+            NotationError::NotACell(text, examples, why)
+        }
+        NotationError::GameOver(_) => NotationError::GameOver(game_over(game, st)),
+        NotationError::InTurn { index, part, error } => NotationError::InTurn {
+            index,
+            part,
+            error: Box::new(reasons(game, st, *error)),
+        },
+        e @ (NotationError::Ambiguous(..)
+        | NotationError::SeveralTurns { .. }
+        | NotationError::EmptyPart(_)) => e,
+    }
+}
+
+/// [`notation::parse`], with the reasons of a refusal ([`reasons`]).
+pub fn parse(
+    game: &Game,
+    st: &State,
+    legal: &[Action],
+    text: &str,
+) -> Result<Action, NotationError> {
+    notation::parse(game, st, legal, text).map_err(|e| reasons(game, st, e))
+}
+
+/// [`notation::parse_word`], with the reasons of a refusal ([`reasons`]),
+/// given in the position where the refused part of the word was read.
+pub fn parse_word(game: &Game, st: &State, text: &str) -> Result<Vec<Action>, NotationError> {
+    let mut st = st.clone();
+    let mut played = Vec::new();
+    match notation::play_word(game, &mut st, &mut Vec::new(), text, &mut played) {
+        Ok(()) => Ok(played),
+        Err(e) => Err(reasons(game, &st, e)),
+    }
+}
+
+/// [`notation::play_listed`], with the reasons of a refusal ([`reasons`]).
+pub fn play_listed(game: &Game, st: &mut State, moves: &str) -> Result<Vec<Action>, MovesError> {
+    notation::play_listed(game, st, moves).map_err(|e| MovesError {
+        error: reasons(game, st, e.error),
+        ..e
+    })
+}
+
+/// [`notation::play_moves`], with the reasons of a refusal ([`reasons`]).
+pub fn play_moves(game: &Game, st: &mut State, moves: &str) -> Result<(), MovesError> {
+    play_listed(game, st, moves).map(drop)
+}
+
 /// The explanation `gdl explain` prints for `text` in `st`, legal or not.
 pub fn explain(game: &Game, st: &State, text: &str) -> String {
     let mut legal = Vec::new();
     game.legal_actions(st, &mut legal);
-    match notation::parse_word(game, st, text) {
+    match parse_word(game, st, text) {
         Ok(actions) if actions.len() == 1 => {
             let a = actions[0];
             let by = if a.is_pie() {

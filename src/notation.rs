@@ -96,7 +96,11 @@ pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
     }
 }
 
-/// Why a piece of notation does not name a legal action.
+/// Why a piece of notation does not name a legal action. Notation says what
+/// was wrong; the reasons in the game's own terms (the rule that refuses an
+/// action, the name probably meant, who won) are left empty here and added
+/// by [`crate::explain::reasons`], which the functions of
+/// [`crate::explain`] that read notation call.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
     /// Not a cell label or action name at all; then the name probably
@@ -160,6 +164,7 @@ impl std::fmt::Display for NotationError {
                 }
                 Ok(())
             }
+            NotationError::GameOver(why) if why.is_empty() => write!(f, "the game is over"),
             NotationError::GameOver(why) => write!(f, "{why}"),
             NotationError::InTurn { index, part, error } => {
                 write!(f, "action {index} of the turn, `{part}`: {error}")
@@ -188,9 +193,7 @@ pub fn parse(
     text: &str,
 ) -> Result<Action, NotationError> {
     if st.is_over() {
-        return Err(NotationError::GameOver(
-            crate::explain::why_not(game, st, text).unwrap_or_else(|| "the game is over".into()),
-        ));
+        return Err(NotationError::GameOver(String::new()));
     }
     let text = text.trim();
     // A region turn: `q1+90`, `q1-90`; refused if no rotation offers it now.
@@ -227,10 +230,8 @@ pub fn parse(
         };
         return match legal.iter().copied().find(|a| names(a)) {
             Some(a) => Ok(a),
-            None if game.rules.variables.iter().any(|v| v.name == var) => {
-                Err(illegal(game, st, text))
-            }
-            None => Err(unknown(game, text)),
+            None if game.rules.variables.iter().any(|v| v.name == var) => Err(illegal(text)),
+            None => Err(unknown(text)),
         };
     }
     // A move: `b2-c3` (step) or `b2-d4` (jump), maybe named: `run:b2-c3`.
@@ -251,7 +252,7 @@ pub fn parse(
             })
             .collect();
         return match found.len() {
-            0 => Err(illegal(game, st, text)),
+            0 => Err(illegal(text)),
             1 => Ok(found[0]),
             _ => Err(NotationError::Ambiguous(
                 text.to_string(),
@@ -269,7 +270,7 @@ pub fn parse(
     let cell = match label {
         Some(l) => match game.board().cell_by_label(l) {
             Some(c) => Some(c),
-            None => return Err(unknown(game, text)),
+            None => return Err(unknown(text)),
         },
         None => None,
     };
@@ -277,7 +278,7 @@ pub fn parse(
     if let Some(n) = name
         && !known_name(n)
     {
-        return Err(unknown(game, text));
+        return Err(unknown(text));
     }
     // A cell names an action on that cell; a bare name, an action without
     // cells or value (`pass`, `swap`). A cell is never a value nor a move.
@@ -308,10 +309,10 @@ pub fn parse(
                     .take(3)
                     .map(|&a| format!("`{}`", format(game, legal, a)))
                     .collect(),
-                crate::explain::why_not(game, st, text).unwrap_or_default(),
+                String::new(),
             ))
         }
-        0 => Err(illegal(game, st, text)),
+        0 => Err(illegal(text)),
         1 => Ok(matches[0]),
         // Two actions with one notation: only rules whose alternatives share
         // a name cause this (two `pass`, or `swap` beside the pie rule).
@@ -322,23 +323,16 @@ pub fn parse(
     }
 }
 
-/// `text` names nothing: with the action or variable name it probably
-/// meant.
-fn unknown(game: &Game, text: &str) -> NotationError {
-    let meant = crate::explain::intent::meant(game, text).unwrap_or_default();
-    NotationError::Unknown(text.to_string(), meant)
+/// `text` names nothing. The name it probably meant is explain's to add
+/// ([`crate::explain::reasons`]).
+fn unknown(text: &str) -> NotationError {
+    NotationError::Unknown(text.to_string(), String::new())
 }
 
-/// `text` refused, with the rule that refuses it (see [`crate::explain`]).
-fn illegal(game: &Game, st: &State, text: &str) -> NotationError {
-    match crate::explain::why_not(game, st, text) {
-        Some(why) => NotationError::Illegal(text.to_string(), why),
-        // No rule could make it: a misspelt name, maybe.
-        None => match crate::explain::intent::meant(game, text) {
-            Some(meant) => NotationError::Unknown(text.to_string(), meant),
-            None => NotationError::Illegal(text.to_string(), String::new()),
-        },
-    }
+/// `text` names no legal action. The rule that refuses it is explain's to
+/// add ([`crate::explain::reasons`]).
+fn illegal(text: &str) -> NotationError {
+    NotationError::Illegal(text.to_string(), String::new())
 }
 
 /// Why a list of moves could not be played.

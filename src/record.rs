@@ -25,7 +25,7 @@
 use std::fmt::Write;
 
 use crate::engine::{Action, Game, State};
-use crate::{notation, show};
+use crate::{explain, notation, show};
 
 /// The first line of every record.
 pub const MAGIC: &str = "# gdl record";
@@ -266,7 +266,7 @@ impl Record {
                         return Err(bad(format!("`{word}`: {e}")));
                     }
                     game.legal_actions(&st, &mut legal);
-                    let a = notation::parse(game, &st, &legal, text).map_err(|e| {
+                    let a = explain::parse(game, &st, &legal, text).map_err(|e| {
                         if parts.len() == 1 {
                             bad(e.to_string())
                         } else {

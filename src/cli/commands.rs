@@ -14,7 +14,7 @@ use super::{
     load, start_after,
 };
 use crate::engine::{Action, Game};
-use crate::{notation, picture, run, show};
+use crate::{explain, notation, picture, run, show};
 
 pub(super) fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut failures = Vec::new();
@@ -87,7 +87,7 @@ pub(super) fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure>
 
 /// The last action of `moves`, to outline in a picture.
 pub(super) fn last_action(game: &Game, moves: &str) -> Result<Option<Action>, Failure> {
-    let played = notation::play_listed(game, &mut game.start(), moves)
+    let played = explain::play_listed(game, &mut game.start(), moves)
         .map_err(|e| Failure::Input(format!("error: in --moves, {e}\n")))?;
     Ok(played.last().copied())
 }

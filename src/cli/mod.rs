@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::check::OptionChoice;
 use crate::engine::{Game, State};
-use crate::notation;
+use crate::explain;
 use crate::{LoadError, LoadErrorKind};
 
 mod analyze;
@@ -95,7 +95,7 @@ pub(crate) fn load(path: &Path, options: &[OptionChoice]) -> Result<Game, Failur
 
 pub(crate) fn start_after(game: &Game, moves: &str) -> Result<State, Failure> {
     let mut st = game.start();
-    notation::play_moves(game, &mut st, moves)
+    explain::play_moves(game, &mut st, moves)
         .map_err(|e| Failure::Input(format!("error: in --moves, {e}\n")))?;
     Ok(st)
 }

@@ -12,7 +12,7 @@ use crate::engine::Action;
 use crate::engine::{Game, State};
 use crate::mcts::{Budget, Mcts};
 use crate::rules::Player;
-use crate::{files, notation, show};
+use crate::{explain, files, notation, show};
 
 /// `play`'s own flags, which may also come after the agents: a player of
 /// one of these names is given its agent with `--player NAME=AGENT`.
@@ -516,7 +516,7 @@ pub(super) fn play_cmd(
             },
             // One action, or a whole turn joined (`d4/e5/f6`): all of it
             // is checked before any of it is played.
-            text => match notation::parse_word(&game, &st, text) {
+            text => match explain::parse_word(&game, &st, text) {
                 Ok(actions) => {
                     history.push((st.clone(), record.len()));
                     for m in actions {

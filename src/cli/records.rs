@@ -8,9 +8,9 @@ use super::{Failure, ReplayArgs, TestArgs, io, unreadable};
 use crate::agent::{AgentSpec, GameRecord};
 use crate::check::OptionChoice;
 use crate::engine::{Action, Game};
-use crate::notation;
 use crate::record::{Record, TurnLog};
 use crate::verify::{self, Verdict};
+use crate::{explain, notation};
 use crate::{files, picture, show};
 
 pub(super) fn test_cmd(a: &TestArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -219,7 +219,7 @@ impl Recorder {
         let mut legal = Vec::new();
         for text in actions {
             game.legal_actions(&st, &mut legal);
-            let a = notation::parse(game, &st, &legal, text)
+            let a = explain::parse(game, &st, &legal, text)
                 .map_err(|e| Failure::Input(format!("error: recording `{text}`: {e}\n")))?;
             log.push(&st, text.clone());
             game.play_unchecked(&mut st, a);

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use crate::check::OptionChoice;
 use crate::engine::{Game, State};
-use crate::{files, notation, run, show};
+use crate::{explain, files, notation, run, show};
 
 use cases::{Case, Expect};
 
@@ -122,7 +122,7 @@ pub fn check_game(path: &Path, settings: Settings) -> Vec<Outcome> {
 fn run_case(path: &Path, case: &Case, tests: &Path) -> Result<(), String> {
     let game = load(path, &case.options)?;
     let mut st = game.start();
-    notation::play_moves(&game, &mut st, &case.moves).map_err(|e| format!("moves: {e}"))?;
+    explain::play_moves(&game, &mut st, &case.moves).map_err(|e| format!("moves: {e}"))?;
     let mut failures = Vec::new();
     for (line, expect) in &case.expects {
         if let Err(why) = check(&game, &st, expect) {
@@ -160,7 +160,7 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
             let refused: Vec<String> = want
                 .iter()
                 .filter_map(|w| {
-                    notation::parse_word(game, st, w)
+                    explain::parse_word(game, st, w)
                         .err()
                         .map(|e| e.to_string())
                 })

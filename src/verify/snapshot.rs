@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use crate::engine::Game;
-use crate::{notation, run, show};
+use crate::{explain, notation, run, show};
 
 /// Perft depth: deepen while the next depth is expected to stay under this
 /// many nodes, so the snapshot stays quick to compute however large the board.
@@ -84,7 +84,7 @@ pub fn section(game: &Game) -> Result<String, String> {
         show::position(game, &st).trim_end()
     );
     let mut replay = game.start();
-    notation::play_moves(game, &mut replay, &moves.join(" "))
+    explain::play_moves(game, &mut replay, &moves.join(" "))
         .map_err(|e| format!("the seeded game does not replay from its notation: {e}"))?;
     if replay.hash() != st.hash() {
         return Err("the seeded game replays to another position".into());

@@ -21,7 +21,7 @@ fn inline(name: &str, source: &str) -> Game {
 /// The error of playing `moves`, which must be refused at the last word.
 fn refused(game: &Game, moves: &str) -> String {
     let mut st = game.start();
-    let e = notation::play_moves(game, &mut st, moves).expect_err("refused");
+    let e = gdl::explain::play_moves(game, &mut st, moves).expect_err("refused");
     assert_eq!(e.index, moves.split_whitespace().count(), "{e}");
     e.error.to_string()
 }

@@ -54,7 +54,7 @@ fn carteso_a_cell_is_never_a_chosen_value() {
     // `komi-value=0.5 a2` played `side=vertical`, and `a1` at the komi
     // prompt chose a komi. Now a cell names only an action on that cell.
     let g = game("games/carteso.gdl", &["size=2"]);
-    let err = notation::play_moves(&g, &mut g.start(), "komi-value=0.5 a2").unwrap_err();
+    let err = gdl::explain::play_moves(&g, &mut g.start(), "komi-value=0.5 a2").unwrap_err();
     assert_eq!(err.index, 2, "{err}");
     assert!(
         matches!(err.error, notation::NotationError::NotACell(..)),

@@ -49,7 +49,7 @@ fn pinch_removal_vacates_without_chain_and_bars_the_next_turn_only() {
     );
     // Black may not play on the vacated point on the very next turn...
     assert!(!legal(&g, &st).contains("c3"));
-    let err = notation::play_moves(&g, &mut st.clone(), "c3").unwrap_err();
+    let err = gdl::explain::play_moves(&g, &mut st.clone(), "c3").unwrap_err();
     assert!(err.to_string().contains("not legal"), "{err}");
     // ...but after that turn the point is free again, for both players.
     let st = after(&g, "c3 c4 b3 b2 e1 d3 a5");
