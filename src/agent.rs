@@ -96,7 +96,9 @@ impl AgentSpec {
 /// A computer agent, ready to play.
 #[derive(Clone, Debug)]
 pub enum Bot {
+    /// Uniformly random legal actions, from its own generator.
     Random(Xoshiro256PlusPlus),
+    /// Monte Carlo tree search ([`Mcts`]).
     Mcts(Box<Mcts>),
 }
 
@@ -147,7 +149,9 @@ pub fn agent_seed(game_seed: u64, agent: usize) -> u64 {
 /// One game of a match.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
+    /// The game's index in the match, from 0.
     pub index: u64,
+    /// The game's seed ([`game_seed`] of the match's seed and the index).
     pub seed: u64,
     /// The seat p1 sat in at the start: 0 (moves first) or 1.
     pub p1_seat: usize,
@@ -155,6 +159,7 @@ pub struct GameRecord {
     pub result: Option<GameResult>,
     /// The agent that won: 0 = p1, 1 = p2; `None` for a draw or unfinished.
     pub winner: Option<usize>,
+    /// Plies played.
     pub plies: u32,
     /// Whether the seats controlled other players at the end (pie rule).
     pub swapped: bool,
@@ -239,7 +244,9 @@ pub fn play_game_kept(
 /// Everything a match produced.
 #[derive(Clone, Debug)]
 pub struct MatchReport {
+    /// The two agents, p1 then p2.
     pub agents: [AgentSpec; 2],
+    /// The match's seed.
     pub seed: u64,
     /// One record per game, by index.
     pub games: Vec<GameRecord>,
@@ -364,8 +371,11 @@ impl MatchTotals {
 /// Wins, losses and draws of one side over some games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Games counted.
     pub games: u64,
+    /// Games won.
     pub wins: u64,
+    /// Games lost.
     pub losses: u64,
     /// Draws, including unfinished games.
     pub draws: u64,

@@ -7,15 +7,19 @@ use std::fmt;
 /// A byte range in the source text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
+    /// The first byte.
     pub start: usize,
+    /// The byte after the last.
     pub end: usize,
 }
 
 impl Span {
+    /// The bytes `start..end`.
     pub fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
 
+    /// The span of a pest parse-tree node.
     pub fn from_pest(span: pest::Span<'_>) -> Span {
         Span::new(span.start(), span.end())
     }
@@ -40,7 +44,9 @@ pub enum Kind {
 /// One problem in a game file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// What kind of problem it is.
     pub kind: Kind,
+    /// What is wrong, as one sentence for people.
     pub message: String,
     /// Where; `None` for problems with the file as a whole (a missing item).
     pub span: Option<Span>,
@@ -49,6 +55,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// A [`Kind::Rules`] problem at a span.
     pub fn at(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             kind: Kind::Rules,
@@ -58,6 +65,7 @@ impl Diagnostic {
         }
     }
 
+    /// A [`Kind::Rules`] problem with the file as a whole (no span).
     pub fn whole(message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             kind: Kind::Rules,
@@ -67,11 +75,13 @@ impl Diagnostic {
         }
     }
 
+    /// The same problem, of another kind.
     pub fn with_kind(mut self, kind: Kind) -> Diagnostic {
         self.kind = kind;
         self
     }
 
+    /// The same problem, with a suggestion.
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
         self

@@ -73,6 +73,8 @@ pub const NO_DIR: Dir = Dir(u8::MAX);
 /// A piece on the board: its kind and its owner (none for a neutral piece).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The piece's kind.
     pub kind: Kind,
+    /// The player who owns it, or `None` for a neutral piece.
     pub owner: Option<Player>,
 }

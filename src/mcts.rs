@@ -113,11 +113,14 @@ impl fmt::Display for Budget {
 /// Iterations and the time they took.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Stats {
+    /// Iterations run (one playout each).
     pub iterations: u64,
+    /// Seconds they took, by the wall clock.
     pub seconds: f64,
 }
 
 impl Stats {
+    /// Iterations per second (0 when no time was measured).
     pub fn iterations_per_sec(&self) -> f64 {
         if self.seconds > 0.0 {
             self.iterations as f64 / self.seconds
@@ -135,7 +138,9 @@ impl Stats {
 /// What the search knows about one action of the root.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ChildStats {
+    /// The root's action.
     pub action: Action,
+    /// How many iterations went through it.
     pub visits: u32,
     /// Mean reward for the seat choosing at the root, 0 to 1 (0 unvisited).
     pub score: f64,
@@ -255,6 +260,7 @@ impl Mcts {
         self
     }
 
+    /// The budget per action.
     pub fn budget(&self) -> Budget {
         self.budget
     }

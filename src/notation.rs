@@ -119,12 +119,20 @@ pub enum NotationError {
     GameOver(String),
     /// A part of a joined turn (`index` from 1) is refused.
     InTurn {
+        /// The part's place in the word, from 1.
         index: usize,
+        /// The part as written.
         part: String,
+        /// Why the part was refused.
         error: Box<NotationError>,
     },
     /// A joined word goes on after its turn (or the game) has ended.
-    SeveralTurns { after: String, game_over: bool },
+    SeveralTurns {
+        /// The part after which the turn ended.
+        after: String,
+        /// Whether the game, not only the turn, had ended.
+        game_over: bool,
+    },
     /// A joined word with nothing between two `/` (or at an end).
     EmptyPart(String),
 }
@@ -340,7 +348,9 @@ fn illegal(text: &str) -> NotationError {
 pub struct MovesError {
     /// 1-based position of the bad action in the list.
     pub index: usize,
+    /// The action as written.
     pub text: String,
+    /// Why it could not be played.
     pub error: NotationError,
 }
 

@@ -92,6 +92,7 @@ fn action_cells(a: Action) -> Vec<usize> {
 pub struct Layout {
     /// Hexagonal cells (rows offset by half a cell), else squares.
     pub hex: bool,
+    /// The cells, in the board's cell order.
     pub cells: Vec<Spot>,
     /// `link` edges, by cell index.
     pub links: Vec<[usize; 2]>,
@@ -101,14 +102,20 @@ pub struct Layout {
 /// units across, lines down).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Spot {
+    /// The cell's label (`a1`).
     pub label: String,
+    /// Column, from 0 (`a`).
     pub col: i32,
+    /// Row: the label's number - 1.
     pub row: i32,
+    /// Drawing column, in half-cell units.
     pub x: i32,
+    /// Drawing line, from 0 at the top.
     pub y: i32,
 }
 
 impl Layout {
+    /// The layout of a board.
     pub fn of(board: &Board) -> Layout {
         Layout {
             hex: board.is_hex(),
@@ -139,12 +146,17 @@ impl Layout {
 /// a letter for their kind (a player owns several kinds).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Legend {
+    /// The players' names, in turn order.
     pub players: Vec<String>,
+    /// The piece kinds' names.
     pub kinds: Vec<String>,
+    /// Whether pieces get a letter for their kind (more than one kind belongs
+    /// to players).
     pub letters: bool,
 }
 
 impl Legend {
+    /// The legend of a game.
     pub fn of(game: &Game) -> Legend {
         Legend {
             players: game.rules.players.clone(),
@@ -157,8 +169,11 @@ impl Legend {
 /// A piece on a cell: its owner's name (`None` for a neutral piece) and kind.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PieceSpot {
+    /// The cell, by index.
     pub cell: usize,
+    /// The owner's name, or `None` for a neutral piece.
     pub owner: Option<String>,
+    /// The kind's name.
     pub kind: String,
 }
 

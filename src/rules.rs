@@ -27,14 +27,18 @@ pub enum Who {
     Me,
     /// The next player after me (`opponent`; with two players, the other one).
     Opponent,
+    /// A player named in the rules (`black`).
     Player(Player),
 }
 
 /// An expression whose value is a set of cells.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SetExpr {
+    /// Cells with no piece (`empty`).
     Empty,
+    /// Cells with a piece (`occupied`).
     Occupied,
+    /// Every cell of the board (`all`).
     All,
     /// The cell of the current action, or the cell being tested by `where`.
     Here,
@@ -48,14 +52,19 @@ pub enum SetExpr {
     Enemy,
     /// Cells holding this kind of piece, whoever owns it.
     Piece(Kind),
+    /// Cells carrying the mark.
     Mark(Mark),
     /// A fixed set computed when the game was compiled.
     Fixed(u32),
     /// A fixed set for each player, chosen by the view (`region start: ...`).
     PerPlayer(Vec<u32>),
+    /// Cells in either set (`or`).
     Union(Box<SetExpr>, Box<SetExpr>),
+    /// Cells in both sets (`and`).
     Inter(Box<SetExpr>, Box<SetExpr>),
+    /// Cells of the first set not in the second (`except`).
     Except(Box<SetExpr>, Box<SetExpr>),
+    /// Cells not in the set (`not`).
     Complement(Box<SetExpr>),
     /// Cells adjacent to some cell of the set.
     Neighbors(Box<SetExpr>),
@@ -87,17 +96,26 @@ pub enum SetExpr {
 /// The parts of `ray(FROM, PATH[, DIRS])`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ray {
+    /// The cells the rays start from.
     pub from: SetExpr,
+    /// The cells a ray may cross; it stops before the first cell not in it.
     pub path: SetExpr,
+    /// The directions looked along (every direction of the board when not
+    /// given).
     pub dirs: DirSet,
 }
 
 /// The parts of `flanked(RUN, A, B[, DIRS])`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Flanked {
+    /// The cells a run is made of.
     pub run: SetExpr,
+    /// A run starts next to a cell of this set.
     pub start: SetExpr,
+    /// A run is closed by a cell of this set, right after it.
     pub end: SetExpr,
+    /// The directions runs are looked for along (every direction of the board
+    /// when not given).
     pub dirs: DirSet,
 }
 
@@ -117,13 +135,18 @@ pub enum Distance {
 /// `(2, 1)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Leap {
+    /// Cells in an orthogonal direction.
     pub a: u16,
+    /// Cells at a right angle after that (60 degrees on hex boards).
     pub b: u16,
 }
 
+/// An expression whose value is a number.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NumExpr {
+    /// A fixed number: as written, or an option's value.
     Const(f64),
+    /// The turn number, from 1 (`turn`).
     Turn,
     /// A variable set by `choose`; symbolic values are their index.
     Var(u8),
@@ -135,32 +158,48 @@ pub enum NumExpr {
     InHand(Kind, Who),
     /// `select(COND, A, B)`: A if the condition holds, else B.
     Select(Box<BoolExpr>, Box<NumExpr>, Box<NumExpr>),
-    /// Distinct rows and columns the set's cells lie in.
+    /// Distinct rows the set's cells lie in.
     Rows(SetExpr),
+    /// Distinct columns the set's cells lie in.
     Columns(SetExpr),
+    /// One number per player, chosen by the view (`define d: black = ...,
+    /// ...`).
     ByPlayer(Vec<NumExpr>),
+    /// How many cells the set has (`count`).
     Count(SetExpr),
     /// Number of connected groups among the cells of the set.
     Groups(SetExpr),
     /// Size of the largest connected group among the cells of the set.
     Largest(SetExpr),
+    /// `a + b`.
     Add(Box<NumExpr>, Box<NumExpr>),
+    /// `a - b`.
     Sub(Box<NumExpr>, Box<NumExpr>),
+    /// `a * b`.
     Mul(Box<NumExpr>, Box<NumExpr>),
+    /// `-a`.
     Neg(Box<NumExpr>),
 }
 
+/// A comparison of two numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CmpOp {
+    /// `=`.
     Eq,
+    /// `!=`.
     Ne,
+    /// `<`.
     Lt,
+    /// `<=`.
     Le,
+    /// `>`.
     Gt,
+    /// `>=`.
     Ge,
 }
 
 impl CmpOp {
+    /// Whether `a OP b` holds.
     pub fn test(self, a: f64, b: f64) -> bool {
         match self {
             CmpOp::Eq => a == b,
@@ -173,8 +212,10 @@ impl CmpOp {
     }
 }
 
+/// An expression whose value is one direction (`n`, `d`, `rotate(d, 90)`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum DirExpr {
+    /// A direction as written.
     Const(Dir),
     /// A direction bound by `some d:` / `every d:`; the number is its slot.
     Var(u8),
@@ -183,13 +224,20 @@ pub enum DirExpr {
     Rotate(Box<DirExpr>, Vec<Dir>),
 }
 
+/// An expression whose value is a condition.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoolExpr {
+    /// Always true or always false.
     Const(bool),
+    /// `not C`.
     Not(Box<BoolExpr>),
+    /// `A and B`.
     And(Box<BoolExpr>, Box<BoolExpr>),
+    /// `A or B`.
     Or(Box<BoolExpr>, Box<BoolExpr>),
+    /// A comparison of two numbers.
     Cmp(CmpOp, NumExpr, NumExpr),
+    /// The set has a cell (a set used as a condition).
     NonEmpty(SetExpr),
     /// Some group of the first set touches both other sets.
     Connected(SetExpr, SetExpr, SetExpr),
@@ -201,38 +249,58 @@ pub enum BoolExpr {
     AtSome(SetExpr, DirSet),
     /// `some d:` (true) or `every d:` (false) over the board's directions.
     Quantifier {
+        /// `true` for `some d:`, `false` for `every d:`.
         some: bool,
+        /// The slot of the bound direction variable ([`DirExpr::Var`]).
         slot: u8,
+        /// The condition tested for each direction.
         body: Box<BoolExpr>,
     },
     /// Some cell of `reach(seed, through)` is outside `bound`; the flood
     /// stops at the first one (`count(reach(...) except bound) > 0`).
     Escapes {
+        /// The cells the flood starts from.
         seed: SetExpr,
+        /// The cells the flood may cross.
         through: SetExpr,
+        /// The cells the flood must stay in.
         bound: SetExpr,
     },
     /// Two players are the same (`mover = horizontal`).
     SamePlayer(Who, Who),
+    /// One condition per player, chosen by the view (`define d: black = ...,
+    /// ...`).
     ByPlayer(Vec<BoolExpr>),
 }
 
+/// An effect: a change to the position that no player chooses (after `then`,
+/// or an automatic step of a turn).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
+    /// Takes the mark off every cell.
     Clear(Mark),
+    /// Sets the mark on every cell of the set.
     Mark(Mark, SetExpr),
+    /// Takes the mark off every cell of the set.
     Unmark(Mark, SetExpr),
     /// Every piece on the cells becomes the mover's.
     Convert(SetExpr, Option<Mark>),
+    /// Every piece on the cells is taken off; the emptied cells get the mark,
+    /// if any.
     Remove(SetExpr, Option<Mark>),
     /// Runs the body until it changes nothing.
     Repeat(Box<Effect>),
+    /// Runs the first effect if the condition holds, else the second, if any.
     If(BoolExpr, Box<Effect>, Option<Box<Effect>>),
+    /// Runs the effects in order.
     Seq(Vec<Effect>),
     /// Runs the body once per group of the set, with the group in `slot`.
     EachGroup {
+        /// The slot the group is bound to ([`SetExpr::Var`]).
         slot: u8,
+        /// The cells whose groups are found, once, before the body runs.
         set: SetExpr,
+        /// The effect run for each group.
         body: Box<Effect>,
     },
     /// The seats exchange players.
@@ -251,59 +319,92 @@ pub enum Effect {
     Set(u8, NumExpr),
 }
 
+/// What kind of action a choice offers, and on which cells.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChoiceKind {
+    /// A piece of the kind, the mover's (nobody's, if neutral), on an empty
+    /// cell of the target.
     Place {
+        /// The kind placed.
         piece: Kind,
+        /// The cells offered (only the empty ones are).
         target: SetExpr,
     },
+    /// A piece on a cell of the set that is not the mover's becomes the
+    /// mover's.
     Convert(SetExpr),
+    /// The piece on a cell of the set (anyone's) is taken off.
     Remove(SetExpr),
+    /// Nothing happens; always offered.
     Pass,
+    /// The seats exchange players, as in the pie rule; always offered.
     Swap,
     /// One action per value; the action's `cell` is the value's index.
     Choose {
+        /// The variable's index in [`Rules::variables`].
         var: u8,
+        /// The values offered, in order (a name's value is its index).
         values: Vec<f64>,
     },
     /// A piece moves to a neighbouring cell, in one of the directions,
     /// or (with `links`: no directions were written) along a link that
     /// has no direction.
     Step {
+        /// The cells a moving piece may start on.
         from: SetExpr,
+        /// The directions it may step in.
         dirs: DirSet,
+        /// The cells it may step to.
         to: SetExpr,
+        /// No directions were written: links without a direction are followed
+        /// too.
         links: bool,
     },
     /// A piece moves over a neighbour to the cell behind it, in a line, in
     /// one of the directions.
     Jump {
+        /// The cells a moving piece may start on.
         from: SetExpr,
+        /// The directions it may jump in.
         dirs: DirSet,
+        /// The cells it may jump over.
         over: SetExpr,
+        /// The cells it may land on.
         to: SetExpr,
     },
     /// A piece moves along one direction over cells of `path`, stopping on
     /// a cell of `to` it crosses or on the first cell not in `path`; with a
     /// distance, exactly that many cells, crossing only cells of `path`.
     Slide {
+        /// The cells a moving piece may start on.
         from: SetExpr,
+        /// The directions it may slide in.
         dirs: DirSet,
+        /// How far it must go, if a distance was written (`by`).
         by: Option<Distance>,
+        /// The cells it may cross (`empty` when no `over` was written).
         path: SetExpr,
+        /// The cells it may stop on.
         to: SetExpr,
     },
     /// A piece leaps by a fixed pattern to a cell of `to`; with `toward`,
     /// only the leaps less than 90 degrees from one of those directions.
     Leap {
+        /// The cells a moving piece may start on.
         from: SetExpr,
+        /// The leap's pattern.
         leap: Leap,
+        /// Only leaps less than 90 degrees from one of these directions
+        /// (`toward`).
         toward: Option<DirSet>,
+        /// The cells it may land on.
         to: SetExpr,
     },
     /// A piece on a cell of `from` moves to any other cell of `to`.
     Move {
+        /// The cells a moving piece may start on.
         from: SetExpr,
+        /// The cells it may go to.
         to: SetExpr,
     },
     /// One action per turn of a region (its regions by its angles, region
@@ -328,8 +429,12 @@ pub struct RegionTurn {
 pub struct Choice {
     /// How the action is named in notation when it needs a name (`replace:d4`).
     pub name: String,
+    /// What the action is and which cells it is offered on.
     pub kind: ChoiceKind,
+    /// The mark set on the action's cell (`marking`): the cell placed on,
+    /// converted, emptied or reached.
     pub marking: Option<Mark>,
+    /// The effects run after the action, in order (`then`).
     pub then: Vec<Effect>,
 }
 
@@ -351,10 +456,16 @@ impl Choice {
     }
 }
 
+/// How a game ends: who wins, or a draw.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
+    /// Nobody wins.
     Draw,
+    /// The player wins (seen from the player who just acted, or who is
+    /// stuck).
     Wins(Who),
+    /// The player loses: with two players the other one wins; with more, a
+    /// draw.
     Loses(Who),
     /// Compare each player's values of the keys in order; `true` = higher wins.
     Compare(Vec<(bool, NumExpr)>),
@@ -364,6 +475,7 @@ pub enum Outcome {
 /// `Rules::choices`), its guard, its priority group.
 pub type Entry = (u16, Option<BoolExpr>, u8);
 
+/// One step of a turn.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
     /// Plies, each a pick among the choices (indices into
@@ -371,16 +483,23 @@ pub enum Step {
     /// come in priority groups (the number): a group is offered only when
     /// no earlier group has an action.
     Choose {
+        /// How many plies the step takes.
         repeat: Repeat,
+        /// The choices offered, each with its guard and priority group.
         choices: Vec<Entry>,
     },
+    /// An automatic step: the effect runs with no decision.
     Effect(Effect),
+    /// `end if COND: OUTCOME`: ends the game here if the condition holds, seen
+    /// from the mover.
     End(BoolExpr, Outcome),
 }
 
 /// How many plies a choice step takes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Repeat {
+    /// A fixed number of plies (`N x`); a ply with nothing to offer skips the
+    /// rest.
     Times(u32),
     /// While the condition holds (checked before each ply).
     While(BoolExpr),
@@ -389,22 +508,30 @@ pub enum Repeat {
     WhilePossible(BoolExpr),
 }
 
+/// When a turn rule applies.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TurnWhen {
+    /// Every turn (`turn:`).
     Always,
+    /// Only turn number N (`turn N:`).
     Number(u32),
+    /// When the condition holds at the start of the turn (`turn if COND:`).
     If(BoolExpr),
 }
 
+/// A turn rule: at the start of each turn the first that applies is used.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Turn {
+    /// When the rule applies.
     pub when: TurnWhen,
+    /// The steps of the turn, in order.
     pub steps: Vec<Step>,
 }
 
 /// A value set during the game by `choose`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Variable {
+    /// The variable's name.
     pub name: String,
     /// For a variable chosen among names, the names (the value is the index).
     pub symbols: Vec<String>,
@@ -435,6 +562,7 @@ pub fn format_number(v: f64) -> String {
 /// A declared option, for listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionInfo {
+    /// The option's name.
     pub name: String,
     /// The value in force.
     pub value: String,
@@ -447,7 +575,9 @@ pub struct OptionInfo {
 /// A piece on the board before the first turn (`setup`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placed {
+    /// The cell the piece stands on.
     pub cell: u32,
+    /// The piece's kind.
     pub piece: Kind,
     /// `None` for a neutral kind.
     pub owner: Option<Player>,
@@ -456,25 +586,37 @@ pub struct Placed {
 /// A checked game, ready to prepare: the output of [`crate::check::compile`].
 #[derive(Clone, Debug)]
 pub struct Rules {
+    /// The game's name (`game NAME`, else the file's name).
     pub name: String,
     /// Every declared option with the value in force, in declaration order.
     pub options: Vec<(String, String)>,
     /// The same options with their allowed values and descriptions.
     pub option_info: Vec<OptionInfo>,
+    /// The board: its cells, their neighbours and its directions.
     pub board: Board,
+    /// The players' names, in turn order.
     pub players: Vec<String>,
+    /// The piece kinds' names; a [`Kind`] is an index here.
     pub pieces: Vec<String>,
     /// Per piece kind: owned by no player.
     pub neutral: Vec<bool>,
+    /// The variables (`variables`); [`NumExpr::Var`] and `choose` index here.
     pub variables: Vec<Variable>,
+    /// The marks' names; a [`Mark`] is an index here.
     pub marks: Vec<String>,
+    /// The fixed sets that [`SetExpr::Fixed`] and [`SetExpr::PerPlayer`] refer
+    /// to.
     pub fixed_sets: Vec<CellSet>,
     /// The pieces on the board at the start, in the order placed.
     pub setup: Vec<Placed>,
+    /// Every choice of every turn; a step's entries are indices here.
     pub choices: Vec<Choice>,
+    /// The turn rules, in file order.
     pub turns: Vec<Turn>,
     /// Turn numbers at whose first ply the pie rule offers `swap`.
     pub swap_turns: Vec<u32>,
+    /// The end rules, checked in order after every action, seen from the player
+    /// who just acted; the first that holds decides the outcome.
     pub ends: Vec<(BoolExpr, Outcome)>,
     /// The outcome when the player to move has no action in a whole turn
     /// (`end if stuck: ...`); a draw when not given.

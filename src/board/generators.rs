@@ -8,6 +8,7 @@ use super::Shape;
 
 /// One board generator.
 pub struct Generator {
+    /// The name game files call it by (`square`).
     pub name: &'static str,
     /// How many sizes it takes (any one of these counts).
     pub sizes: &'static [usize],

@@ -102,14 +102,32 @@ pub use generators::{GENERATORS, Generator, generator};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shape {
     /// w columns x h rows; orthogonal adjacency (dirs n e s w), plus ne se sw nw if diagonals.
-    Square { w: u32, h: u32, diagonals: bool },
+    Square {
+        /// Columns.
+        w: u32,
+        /// Rows.
+        h: u32,
+        /// Whether the diagonal directions (ne se sw nw) are adjacent too.
+        diagonals: bool,
+    },
     /// Regular hexagon of hexagonal cells with n cells per side (3n(n-1)+1 cells).
-    HexHex { n: u32 },
+    HexHex {
+        /// Cells per side.
+        n: u32,
+    },
     /// Rhombus of hexagons, w columns x h rows, as the game Hex is played (11x11).
-    Rhombus { w: u32, h: u32 },
+    Rhombus {
+        /// Columns.
+        w: u32,
+        /// Rows.
+        h: u32,
+    },
     /// Hexagon of hex cells given its six side lengths (cells per side),
     /// clockwise from the top side (see the module docs for the condition).
-    Hexagon { sides: [u32; 6] },
+    Hexagon {
+        /// Cells per side, clockwise from the top side.
+        sides: [u32; 6],
+    },
 }
 
 impl fmt::Display for Shape {
@@ -135,6 +153,7 @@ impl fmt::Display for Shape {
 /// What to build: a shape, cells to delete and extra undirected links.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardSpec {
+    /// The generated board's shape.
     pub shape: Shape,
     /// Labels of cells deleted after generation.
     pub remove: Vec<String>,
@@ -209,6 +228,7 @@ impl std::error::Error for BoardError {}
 /// A direction of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DirInfo {
+    /// The direction's name in game files (`n`, `ne`).
     pub name: &'static str,
     /// Degrees, counterclockwise, 0 = east.
     pub angle: i32,
@@ -217,6 +237,7 @@ pub struct DirInfo {
 /// A cell (graph node weight).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CellInfo {
+    /// The cell's name in game files and notation (`a1`).
     pub label: String,
     /// Column (0-based, `a` = 0).
     pub col: i32,
@@ -235,10 +256,14 @@ pub struct CellInfo {
 /// cells (see [`build`]), otherwise `dir: None`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge {
+    /// The direction from the source to the target; `None` for a link without
+    /// a direction.
     pub dir: Option<Dir>,
+    /// Whether the edge comes from a `link` rather than the shape.
     pub link: bool,
 }
 
+/// The board's graph: a node per cell, an edge per adjacency.
 pub type BoardGraph = UnGraph<CellInfo, Edge>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -39,14 +39,18 @@ use crate::ids::{Kind, Piece};
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
+    /// The player won.
     Win(Player),
+    /// Nobody won.
     Draw,
 }
 
 /// Why [`Game::play`] refused an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayError {
+    /// The game has already ended.
     GameOver,
+    /// The action is not among the legal actions of the position.
     Illegal,
 }
 
@@ -142,6 +146,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// The board the game is played on.
     pub fn board(&self) -> &crate::board::Board {
         &self.rules.board
     }
@@ -236,6 +241,8 @@ impl Game {
         st.seats[player.index()] as usize
     }
 
+    /// The step of the current turn that the state stands at (a choice step
+    /// once settled; `None` past the turn's last step).
     pub fn current_step<'a>(&'a self, st: &State) -> Option<&'a Step> {
         self.rules.turns[st.turn_def as usize]
             .steps

@@ -9,7 +9,9 @@ use crate::rules::ChoiceKind;
 /// What the word asks of one choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
+    /// An action on this cell (`place`, `convert`, `remove`).
     Cell(usize),
+    /// A move from the first cell to the second.
     Move(usize, usize),
     /// The index of a value among the choice's, or `None` when the value
     /// is not one of them.
@@ -20,9 +22,14 @@ pub enum Target {
     Pie,
 }
 
+/// One reading of a word of notation: a choice of the rules, and what the
+/// word asks of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Intent {
+    /// The choice, an index into [`crate::rules::Rules::choices`] (or
+    /// [`Action::PIE`] for the pie rule's `swap`).
     pub choice: u16,
+    /// What the word asks of it.
     pub target: Target,
 }
 

@@ -13,6 +13,7 @@ pub const MAX_DIRS: usize = DirMask::BITS as usize;
 /// Directions, the same for every player or one set per player.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum DirSet {
+    /// The same set for every player.
     Fixed(DirMask),
     /// One set per player, chosen by the view (`define forward: ...`).
     ByPlayer(Vec<DirMask>),

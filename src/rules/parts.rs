@@ -46,18 +46,26 @@ pub enum SetClass<'a> {
 /// A set that the position stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stored {
+    /// Cells with no piece.
     Empty,
+    /// Cells with a piece.
     Occupied,
+    /// Cells with a piece of the player.
     Owned(Who),
+    /// Cells with a piece of the kind.
     Piece(Kind),
+    /// Cells carrying the mark.
     Mark(Mark),
 }
 
 /// A cell that the current action fixes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ActionCell {
+    /// The cell of the last action (or the cell tested by `where`).
     Here,
+    /// The cell the last moved piece left.
     Origin,
+    /// The cell the last jump went over.
     Jumped,
 }
 

@@ -29,9 +29,13 @@ pub struct Sources {
     pub stuck: Option<Span>,
 }
 
+/// A turn rule as written, and the guards of its steps' entries.
 #[derive(Clone, Debug, Default)]
 pub struct TurnSource {
+    /// The whole turn item.
     pub span: Span,
+    /// Per step, per entry of a choice step: its guard's span, or `None` when
+    /// it has no guard (an empty list for other steps).
     pub steps: Vec<Vec<Option<Span>>>,
 }
 
@@ -40,17 +44,24 @@ pub struct TurnSource {
 /// the parts an explanation can test one by one.
 #[derive(Clone, Debug, Default)]
 pub struct ChoiceSource {
+    /// The choice's words up to the end of its last cell set, without its
+    /// `marking` and `then` (for `pass` and `swap`, the verb).
     pub span: Span,
     /// The sets, by role: `at`, `from`, `over`, `to` (`over` is the path of
     /// a slide).
     pub parts: Vec<(Role, SourcedSet)>,
 }
 
+/// Which set of a choice a part is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
+    /// The cells of `place`, `convert`, `remove` (`at S`).
     At,
+    /// The cells a moving piece starts on.
     From,
+    /// The cells a jump goes over, or a slide's path.
     Over,
+    /// The cells a move may end on.
     To,
 }
 
@@ -58,18 +69,26 @@ pub enum Role {
 /// operators an explanation can take apart, its operands.
 #[derive(Clone, Debug)]
 pub struct SourcedSet {
+    /// Where the expression was written.
     pub span: Span,
+    /// Its lowered value.
     pub set: SetExpr,
+    /// How an explanation can take it apart.
     pub split: Split,
 }
 
+/// How a [`SourcedSet`] splits into operands an explanation can test.
 #[derive(Clone, Debug)]
 pub enum Split {
+    /// Not taken apart.
     Leaf,
     /// A definition used by name: its body, where it was written.
     Define(Box<SourcedSet>),
+    /// `A or B`.
     Union(Box<SourcedSet>, Box<SourcedSet>),
+    /// `A and B`.
     Inter(Box<SourcedSet>, Box<SourcedSet>),
+    /// `A except B`.
     Except(Box<SourcedSet>, Box<SourcedSet>),
     /// `S where C`: the condition's span and value.
     Where(Box<SourcedSet>, Span, BoolExpr),

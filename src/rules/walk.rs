@@ -32,6 +32,7 @@ pub enum Site {
 /// The context of a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct At {
+    /// What the expression is part of.
     pub site: Site,
     /// Inside a per-player definition, the player whose part this is.
     pub player: Option<usize>,
@@ -42,15 +43,21 @@ pub struct At {
 /// A node of the rules.
 #[derive(Clone, Copy, Debug)]
 pub enum Node<'a> {
+    /// A set of cells.
     Set(&'a SetExpr),
+    /// A number.
     Num(&'a NumExpr),
+    /// A condition.
     Cond(&'a BoolExpr),
+    /// A single direction.
     Dir(&'a DirExpr),
     /// A set of directions (a move's, or `S at DIRS`).
     Dirs(&'a DirSet),
+    /// An effect.
     Effect(&'a Effect),
     /// A choice offered by a step (its targets and effects follow).
     Choice(&'a Choice),
+    /// An outcome of an end rule or of `end if stuck`.
     Outcome(&'a Outcome),
 }
 
@@ -161,24 +168,29 @@ fn outcome(o: &Outcome, at: At, v: &mut impl Visitor) {
     }
 }
 
+/// Visits a set expression, then (unless the visitor declines) its parts.
 pub fn set(e: &SetExpr, at: At, v: &mut impl Visitor) {
     if v.visit(Node::Set(e), at) {
         e.each_part(&mut |p, role| node(p, at.inside(role), v));
     }
 }
 
+/// Visits a number expression, then (unless the visitor declines) its parts.
 pub fn num(e: &NumExpr, at: At, v: &mut impl Visitor) {
     if v.visit(Node::Num(e), at) {
         e.each_part(&mut |p, role| node(p, at.inside(role), v));
     }
 }
 
+/// Visits a condition, then (unless the visitor declines) its parts.
 pub fn cond(e: &BoolExpr, at: At, v: &mut impl Visitor) {
     if v.visit(Node::Cond(e), at) {
         e.each_part(&mut |p, role| node(p, at.inside(role), v));
     }
 }
 
+/// Visits a direction expression, then (unless the visitor declines) its
+/// parts.
 pub fn dir(e: &DirExpr, at: At, v: &mut impl Visitor) {
     if v.visit(Node::Dir(e), at) {
         e.each_part(&mut |p, role| node(p, at.inside(role), v));
@@ -190,6 +202,7 @@ pub fn dirs(e: &DirSet, at: At, v: &mut impl Visitor) {
     v.visit(Node::Dirs(e), at);
 }
 
+/// Visits an effect, then (unless the visitor declines) its parts.
 pub fn effect(e: &Effect, at: At, v: &mut impl Visitor) {
     if v.visit(Node::Effect(e), at) {
         e.each_part(&mut |p, role| node(p, at.inside(role), v));

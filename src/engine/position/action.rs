@@ -18,30 +18,42 @@ pub enum ActionKind {
     Remove(Cell16),
     /// A piece moves to a neighbouring cell.
     Step {
+        /// The cell the piece leaves.
         from: Cell16,
+        /// The cell it reaches.
         to: Cell16,
     },
     /// A piece moves over a neighbour to the cell behind it, in a line:
     /// the neighbour of `from` in direction `dir` (kept instead of the
     /// cell, so that an action fits in 8 bytes).
     Jump {
+        /// The cell the piece leaves.
         from: Cell16,
+        /// The cell it lands on.
         to: Cell16,
+        /// The direction of the jump: the cell jumped over is `from`'s
+        /// neighbour that way.
         dir: Dir,
     },
     /// A piece moves along a straight line of cells (`slide`).
     Slide {
+        /// The cell the piece leaves.
         from: Cell16,
+        /// The cell it stops on.
         to: Cell16,
     },
     /// A piece leaps by a pattern (`leap`).
     Leap {
+        /// The cell the piece leaves.
         from: Cell16,
+        /// The cell it lands on.
         to: Cell16,
     },
     /// A piece moves to any cell (`move`).
     Move {
+        /// The cell the piece leaves.
         from: Cell16,
+        /// The cell it reaches.
         to: Cell16,
     },
     /// A region turns: the index of the turn among its choice's (see
@@ -49,6 +61,7 @@ pub enum ActionKind {
     Rotate(u16),
     /// A value is chosen: its index among the choice's values.
     Value(u16),
+    /// Nothing happens (`pass`).
     Pass,
     /// The `swap` action of a step: the seats exchange players.
     Swap,
@@ -60,7 +73,10 @@ pub enum ActionKind {
 /// [`crate::rules::Rules::choices`], or [`Action::PIE`]) and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Action {
+    /// The index of the choice in [`crate::rules::Rules::choices`], or
+    /// [`Action::PIE`].
     pub choice: u16,
+    /// What the action does.
     pub kind: ActionKind,
 }
 
@@ -68,6 +84,7 @@ impl Action {
     /// The choice index of the pie rule's swap.
     pub const PIE: u16 = u16::MAX;
 
+    /// The pie rule's swap.
     pub fn pie() -> Action {
         Action {
             choice: Action::PIE,
@@ -75,6 +92,7 @@ impl Action {
         }
     }
 
+    /// Whether this is the pie rule's swap.
     pub fn is_pie(self) -> bool {
         self.choice == Action::PIE
     }

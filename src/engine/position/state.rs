@@ -142,10 +142,12 @@ impl State {
         self.done
     }
 
+    /// How the game ended, or `None` while it goes on.
     pub fn result(&self) -> Option<GameResult> {
         self.result
     }
 
+    /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.result.is_some()
     }
