@@ -267,10 +267,6 @@ impl Output {
         })
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Writes `text` as the whole file, atomically ([`write_atomically`]).
     pub fn write(&self, text: &str) -> Result<(), OutputError> {
         write_atomically(&self.path, text)

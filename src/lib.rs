@@ -1,12 +1,12 @@
 //! gdl: a declarative language for abstract board games, and its interpreter.
 //!
 //! Five stages (ARCHITECTURE.md has the map): read (a file to text, capped),
-//! parse ([`syntax`]: text to AST), check ([`check`]: AST to [`Rules`]),
-//! prepare and play ([`engine`]: a [`Game`], positions and actions).
+//! parse (text to a syntax tree), check (the tree to [`Rules`]), prepare
+//! and play ([`engine`]: a [`Game`], positions and actions).
 //! [`load()`] runs read to prepare on a file. Tools sit on top: [`run`]
 //! (perft, playouts, the benchmark), [`notation`], [`verify`] (`gdl test`),
-//! [`explain`], [`mcts`] and [`agent`], [`analysis`], [`cli`] (the command
-//! line).
+//! [`explain`], [`mcts`] and [`agent`], [`analysis`]; and the command line
+//! of the `gdl` binary.
 //!
 //! ```
 //! let game = gdl::load("games/tictactoe.gdl".as_ref(), &[]).map_err(|e| e.render())?;
@@ -22,15 +22,18 @@
 #![allow(clippy::needless_range_loop)]
 pub mod agent;
 pub mod analysis;
-pub mod ast;
+mod ast;
 pub mod board;
 mod cellset;
-pub mod check;
+mod check;
+// The command line, for the `gdl` binary (and its tests): not part of the
+// library's interface.
+#[doc(hidden)]
 pub mod cli;
 pub mod diagnostic;
 pub mod engine;
 pub mod explain;
-pub mod files;
+mod files;
 mod groups;
 pub mod ids;
 pub mod limits;
@@ -40,11 +43,11 @@ pub mod notation;
 pub mod picture;
 mod pool;
 pub mod record;
-pub mod report;
+mod report;
 pub mod rules;
 pub mod run;
 pub mod show;
-pub mod syntax;
+mod syntax;
 pub mod verify;
 
 /// An option value chosen by the caller: `"size=9".parse()`.

@@ -188,13 +188,13 @@ const MAX_VISITS: u32 = 1 << 30;
 /// A UCT searcher with a reusable tree. See the [module docs](self).
 ///
 /// ```
-/// use gdl::{check, engine::Game, mcts::{Budget, Mcts}, syntax};
+/// use gdl::mcts::{Budget, Mcts};
 ///
 /// let source = "game T board square(3) with diagonals players x, o pieces stone
 ///     turn: place stone at empty
 ///     end if line(own, 3): mover wins
 ///     end if count(empty) = 0: draw";
-/// let game = Game::new(check::compile(&syntax::parse(source).unwrap(), &[]).unwrap());
+/// let game = gdl::load_source(source, "tictactoe.gdl", &[]).unwrap();
 /// let mut st = game.start();
 /// let mut mcts = Mcts::new(Budget::Iterations(500), 7);
 /// while let Some(a) = mcts.choose(&game, &st) {

@@ -31,7 +31,7 @@ pub struct PerftDepth {
 /// With `unique`, also the number of distinct positions at each depth.
 ///
 /// ```
-/// use gdl::{check, engine::Game, run::perft, syntax};
+/// use gdl::run::perft;
 ///
 /// let source = "game Tic-tac-toe
 ///     board square(3) with diagonals
@@ -40,8 +40,7 @@ pub struct PerftDepth {
 ///     turn: place stone at empty
 ///     end if line(own, 3): mover wins
 ///     end if count(empty) = 0: draw";
-/// let rules = check::compile(&syntax::parse(source).unwrap(), &[]).unwrap();
-/// let game = Game::new(rules);
+/// let game = gdl::load_source(source, "tictactoe.gdl", &[]).unwrap();
 /// let counts = perft(&game, &game.start(), 3, true);
 /// assert_eq!(counts[2].nodes, 9 * 8 * 7);
 /// // Two crosses and a nought: 36 pairs of cells times 7 other cells.

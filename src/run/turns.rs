@@ -127,7 +127,7 @@ pub(crate) fn walk_turns(
 /// when the turn number changes or the game ends.
 ///
 /// ```
-/// use gdl::{check, engine::Game, run::perft_turns, syntax};
+/// use gdl::run::perft_turns;
 ///
 /// // Each player places two stones a turn (the first player one).
 /// let source = "game Twice
@@ -136,8 +136,7 @@ pub(crate) fn walk_turns(
 ///     pieces stone
 ///     turn 1: place stone at empty
 ///     turn: 2 x place stone at empty";
-/// let rules = check::compile(&syntax::parse(source).unwrap(), &[]).unwrap();
-/// let game = Game::new(rules);
+/// let game = gdl::load_source(source, "game.gdl", &[]).unwrap();
 /// let counts = perft_turns(&game, &game.start(), 2, true).unwrap();
 /// assert_eq!(counts[0].nodes, 4);
 /// // Then two of the three empty cells, in either order.

@@ -8,8 +8,6 @@ mod hints;
 mod tree;
 mod turns;
 
-pub use hints::KEYWORDS;
-
 use crate::ast::GameFile;
 use crate::diagnostic::{Diagnostic, Kind, Span, shorten};
 use crate::limits::{MAX_NAME_LEN, MAX_NUMBER, MAX_PARSE_DEPTH};

@@ -222,11 +222,12 @@ fn a_fixed_set_in_the_rules_breaks_the_symmetries_that_move_it() {
         turn: place stone at empty except cells(a1)
         end if line(own, 3): mover wins
         end if count(empty) = 1: draw";
-    let file = gdl::syntax::parse(source).expect("parses");
-    let rules = gdl::check::compile(&file, &[]).expect("compiles");
+    let game =
+        gdl::load_source(source, "test.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.render()));
+    let rules = &game.rules;
     // Only the maps that keep a1: the identity and the a1-c3 diagonal.
     assert_eq!(
-        names(&symmetries(&rules)),
+        names(&symmetries(rules)),
         ["identity", "reflection, axis 45°"]
     );
 }

@@ -1,9 +1,6 @@
 //! The language reference's examples: every `gdl` block that is a whole
 //! game (it has a `game` line and a `turn`) compiles, and plays a few plies.
 
-use gdl::engine::Game;
-use gdl::{check, report, syntax};
-
 /// The `gdl` blocks of docs/language.md, with the line each starts on.
 fn blocks() -> Vec<(usize, String)> {
     let docs = include_str!("../../docs/language.md");
@@ -34,11 +31,7 @@ fn whole_games_in_the_reference_compile_and_play() {
     assert!(games.len() >= 10, "only {} whole games found", games.len());
     for (line, text) in games {
         let name = format!("docs/language.md:{line}");
-        let file = syntax::parse(&text)
-            .unwrap_or_else(|d| panic!("{}", report::render_all(&name, &text, &[d])));
-        let rules = check::compile(&file, &[])
-            .unwrap_or_else(|ds| panic!("{}", report::render_all(&name, &text, &ds)));
-        let g = Game::new(rules);
+        let g = gdl::load_source(&text, &name, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
         let mut st = g.start();
         let mut list = Vec::new();
         for _ in 0..4 {

@@ -12,7 +12,8 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-use gdl::{check, report, syntax};
+use gdl::engine::Game;
+use gdl::{Diagnostic, OptionChoice};
 
 /// Corpus files (by stem) whose diagnostics are wrong or unhelpful today,
 /// with what is wrong; see the `poor_*` tests for the right behaviour.
@@ -21,10 +22,15 @@ const POOR: &[(&str, &str)] = &[];
 /// Loads a game file as `gdl check` does (default options): `Ok` if it
 /// compiles, else the diagnostics rendered with `path` as the file name.
 fn diagnose(path: &str, source: &str) -> Result<(), String> {
-    let file = syntax::parse(source).map_err(|d| report::render_all(path, source, &[d]))?;
-    check::compile(&file, &[])
+    gdl::load_source(source, path, &[])
         .map(drop)
-        .map_err(|ds| report::render_all(path, source, &ds))
+        .map_err(|e| e.render())
+}
+
+/// The diagnostics of loading `source` with these options (parse or check
+/// errors), or the game.
+fn compile(source: &str, options: &[OptionChoice]) -> Result<Game, Vec<Diagnostic>> {
+    gdl::load_source(source, "test.gdl", options).map_err(|e| e.diagnostics().to_vec())
 }
 
 /// Reads `tests/errors/NAME.gdl` and diagnoses it, which must fail.
@@ -294,7 +300,7 @@ fn nesting_within_the_limits_compiles_on_a_small_stack() {
     }
     let deepest = format!(
         "{HEADER}turn: place stone at {}empty\n",
-        "not ".repeat(gdl::check::MAX_DEPTH - 1)
+        "not ".repeat(gdl::limits::MAX_DEPTH - 1)
     );
     diagnose_on_small_stack(deepest).expect("the deepest expression allowed");
     let mut effects = String::from(HEADER);
@@ -346,7 +352,6 @@ fn option_numbers_obey_the_file_rules() {
     let source = "game G\noption komi: list = 0.5\nboard square(3)\nplayers x, o\n\
                   pieces stone\nvariables k\nturn 1: choose k from komi\n\
                   turn: place stone at empty\n";
-    let file = syntax::parse(source).expect("parses");
     for (value, why) in [
         ("999999999999999999", "below 10^15"),
         ("1e308", "without an exponent"),
@@ -354,15 +359,15 @@ fn option_numbers_obey_the_file_rules() {
         ("0.5,inf", "without an exponent"),
         ("NaN", "without an exponent"),
     ] {
-        let choice: check::OptionChoice = format!("komi={value}").parse().expect("NAME=VALUE");
-        let errors = check::compile(&file, &[choice]).expect_err(value);
+        let choice: OptionChoice = format!("komi={value}").parse().expect("NAME=VALUE");
+        let errors = compile(source, &[choice]).expect_err(value);
         assert!(
             errors.iter().any(|d| d.message.contains(why)),
             "{value}: {errors:?}"
         );
     }
-    let choice: check::OptionChoice = "komi=-2.5,7,99999999999999".parse().expect("NAME=VALUE");
-    check::compile(&file, &[choice]).expect("plain numbers below 10^15");
+    let choice: OptionChoice = "komi=-2.5,7,99999999999999".parse().expect("NAME=VALUE");
+    compile(source, &[choice]).expect("plain numbers below 10^15");
 }
 
 /// Each capacity limit is an error at the first name past it.
@@ -410,7 +415,14 @@ fn capacity_limits_point_at_the_first_name_past_them() {
     for (source, first_past, message) in cases {
         let text = diagnose("limits.gdl", &source).expect_err(message);
         let offset = source.find(&format!(" {first_past}")).expect("the name") + 1;
-        let (line, col) = report::line_col(&source, offset);
+        // Counted here, not by the renderer under test: lines from 1,
+        // columns in characters from 1.
+        let before = &source[..offset];
+        let line = before.matches('\n').count() + 1;
+        let col = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+            .chars()
+            .count()
+            + 1;
         assert!(
             text.contains(&format!("error: {message}\n --> limits.gdl:{line}:{col}\n")),
             "{message}:\n{text}"
@@ -463,14 +475,11 @@ fn diagnostics_have_kinds() {
         let path = entry.expect("an entry").path();
         let stem = path.file_stem().and_then(|s| s.to_str()).expect("a name");
         let source = std::fs::read_to_string(&path).expect("readable");
-        let kinds: Vec<Kind> = match syntax::parse(&source) {
-            Err(d) => vec![d.kind],
-            Ok(file) => check::compile(&file, &[])
-                .expect_err(stem)
-                .iter()
-                .map(|d| d.kind)
-                .collect(),
-        };
+        let kinds: Vec<Kind> = compile(&source, &[])
+            .expect_err(stem)
+            .iter()
+            .map(|d| d.kind)
+            .collect();
         let want = if LIMITS.contains(&stem) {
             Kind::Limit
         // `size-1` parses (as a name); the checker explains it.
@@ -483,10 +492,9 @@ fn diagnostics_have_kinds() {
         };
         assert!(kinds.iter().all(|&k| k == want), "{stem}: {kinds:?}");
     }
-    let file = syntax::parse(HEADER).expect("parses");
     for option in ["size=3", "komi=x"] {
-        let choice: check::OptionChoice = option.parse().expect("NAME=VALUE");
-        let errors = check::compile(&file, &[choice]).expect_err(option);
+        let choice: OptionChoice = option.parse().expect("NAME=VALUE");
+        let errors = compile(HEADER, &[choice]).expect_err(option);
         assert!(errors.iter().any(|d| d.kind == Kind::Option), "{errors:?}");
     }
 }
@@ -494,12 +502,12 @@ fn diagnostics_have_kinds() {
 /// An option given twice is refused (the last one used to win silently).
 #[test]
 fn an_option_given_twice_is_refused() {
-    let file = syntax::parse("game G\noption size: 3..9 = 3\nboard square(size)\nplayers x, o\npieces stone\nturn: place stone at empty\n").expect("parses");
-    let choices: Vec<check::OptionChoice> = ["size=4", "size=5"]
+    let source = "game G\noption size: 3..9 = 3\nboard square(size)\nplayers x, o\npieces stone\nturn: place stone at empty\n";
+    let choices: Vec<OptionChoice> = ["size=4", "size=5"]
         .iter()
         .map(|o| o.parse().expect("NAME=VALUE"))
         .collect();
-    let errors = check::compile(&file, &choices).expect_err("given twice");
+    let errors = compile(source, &choices).expect_err("given twice");
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(errors[0].kind, gdl::diagnostic::Kind::Option);
     assert!(
@@ -508,5 +516,5 @@ fn an_option_given_twice_is_refused() {
             .contains("`size` is given twice (`4`, then `5`)"),
         "{errors:?}"
     );
-    check::compile(&file, &choices[..1]).expect("given once");
+    compile(source, &choices[..1]).expect("given once");
 }

@@ -17,9 +17,6 @@ use std::path::Path;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use gdl::engine::Game;
-use gdl::{check, report, syntax};
-
 /// Cases of the in-process pass, and of the pass through the binary.
 const CASES: usize = 8000;
 const BINARY_CASES: usize = 60;
@@ -343,9 +340,7 @@ fn mutate(rng: &mut Xoshiro256PlusPlus, text: &str) -> String {
 /// actions in notation, explains one and shows the position as text and
 /// picture. Returns the rendered errors.
 fn exercise(name: &str, source: &str, seed: u64) -> Result<(), String> {
-    let file = syntax::parse(source).map_err(|d| report::render_all(name, source, &[d]))?;
-    let rules = check::compile(&file, &[]).map_err(|ds| report::render_all(name, source, &ds))?;
-    let game = Game::new(rules);
+    let game = gdl::load_source(source, name, &[]).map_err(|e| e.render())?;
     let mut st = game.start();
     let mut first = Vec::new();
     game.legal_actions(&st, &mut first);

@@ -217,7 +217,7 @@ fn bad_agents_and_counts_exit_2() {
 // ---------------------------------------------------------------- library
 
 fn game(file: &str, options: &[&str]) -> gdl::engine::Game {
-    let choices: Vec<gdl::check::OptionChoice> =
+    let choices: Vec<gdl::OptionChoice> =
         options.iter().map(|o| o.parse().expect("option")).collect();
     load(Path::new(file), &choices).unwrap_or_else(|f| panic!("{}", f.render()))
 }

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use gdl::check::OptionChoice;
+use gdl::OptionChoice;
 use gdl::load;
 use gdl::run::{perft, perft_turns};
 

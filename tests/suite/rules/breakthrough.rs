@@ -10,8 +10,7 @@ fn with_setup(setup: &str) -> Game {
         .find(|l| l.starts_with("setup:"))
         .expect("a setup line");
     let changed = text.replacen(line, setup, 1);
-    let file = gdl::syntax::parse(&changed).expect("parses");
-    Game::new(gdl::check::compile(&file, &[]).expect("compiles"))
+    gdl::load_source(&changed, "test.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
 #[test]

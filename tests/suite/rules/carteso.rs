@@ -239,8 +239,8 @@ fn carteso_a_group_with_both_markers_scores_for_both() {
         turn: pass
         {scoring}"
     );
-    let file = gdl::syntax::parse(&variant).expect("parses");
-    let g = Game::new(gdl::check::compile(&file, &[]).unwrap_or_else(|e| panic!("{e:?}")));
+    let g =
+        gdl::load_source(&variant, "test.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.render()));
     let mut st = g.start();
     notation::play_moves(&g, &mut st, "a1 b2 a2 pass pass").expect("legal");
     let mut view = st.clone();

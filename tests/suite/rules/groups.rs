@@ -26,8 +26,8 @@ fn groups_count_every_neighbour_of_a_cell_with_many_links() {
             end if largest({set}) >= 18: mover wins",
             links.join(", ")
         );
-        let file = gdl::syntax::parse(&src).expect("parses");
-        let g = Game::new(gdl::check::compile(&file, &[]).unwrap_or_else(|e| panic!("{e:?}")));
+        let g =
+            gdl::load_source(&src, "test.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.render()));
         let a1 = g.board().cell_by_label("a1").expect("a1");
         assert_eq!(g.board().neighbors(a1).len(), 19);
         let before = after(&g, &moves[..moves.len() - 1].join(" "));

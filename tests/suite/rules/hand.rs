@@ -5,8 +5,7 @@
 use super::*;
 
 fn compile(src: &str) -> Game {
-    let file = gdl::syntax::parse(src).expect("parses");
-    Game::new(gdl::check::compile(&file, &[]).unwrap_or_else(|e| panic!("{e:?}")))
+    gdl::load_source(src, "test.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
 /// The piece on a cell as `player kind`.

@@ -4,8 +4,7 @@
 use super::*;
 
 fn compile(src: &str) -> Game {
-    let file = gdl::syntax::parse(src).expect("parses");
-    Game::new(gdl::check::compile(&file, &[]).unwrap_or_else(|e| panic!("{e:?}")))
+    gdl::load_source(src, "test.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
 /// The piece on a cell as `player kind` (or `kind` for a neutral one).
@@ -84,11 +83,10 @@ fn setup_without_the_condition_leaves_the_board_empty() {
         option start: full | none = none
         setup if start = full: x stone at all
         turn: place stone at empty";
-    let file = gdl::syntax::parse(src).unwrap();
-    let g = Game::new(gdl::check::compile(&file, &[]).unwrap());
+    let g = gdl::load_source(src, "test.gdl", &[]).unwrap();
     assert_eq!(legal(&g, &g.start()).len(), 9);
-    let full: gdl::check::OptionChoice = "start=full".parse().unwrap();
-    let g = Game::new(gdl::check::compile(&file, &[full]).unwrap());
+    let full: gdl::OptionChoice = "start=full".parse().unwrap();
+    let g = gdl::load_source(src, "test.gdl", &[full]).unwrap();
     // Every cell taken: x cannot place, and the game is a draw.
     assert_eq!(winner(&g, &g.start()).as_deref(), Some("draw"));
 }

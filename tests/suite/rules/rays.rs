@@ -4,15 +4,13 @@
 use super::*;
 
 fn compile(src: &str) -> Game {
-    let file = gdl::syntax::parse(src).expect("parses");
-    Game::new(gdl::check::compile(&file, &[]).unwrap_or_else(|e| panic!("{e:?}")))
+    gdl::load_source(src, "test.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
 fn errors(src: &str) -> Vec<String> {
-    let file = gdl::syntax::parse(src).expect("parses");
-    match gdl::check::compile(&file, &[]) {
+    match gdl::load_source(src, "test.gdl", &[]) {
         Ok(_) => Vec::new(),
-        Err(e) => e.into_iter().map(|d| d.message).collect(),
+        Err(e) => e.diagnostics().iter().map(|d| d.message.clone()).collect(),
     }
 }
 
