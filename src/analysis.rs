@@ -88,8 +88,10 @@ use serde_json::Value;
 
 use crate::engine::mix;
 
-/// Identifies the document kinds.
+/// The `format` of a report (and of the header in it), so that a report
+/// is not taken for another document.
 pub const REPORT_FORMAT: &str = "gdl-analyze-report";
+/// The `format` of a shard file: [`merge`] reads no other.
 pub const SHARD_FORMAT: &str = "gdl-analyze-shard";
 /// Bumped when the raw records or the report change shape.
 pub const FORMAT_VERSION: u64 = 2;
@@ -97,10 +99,12 @@ pub const FORMAT_VERSION: u64 = 2;
 /// z for a 95% interval.
 const Z95: f64 = 1.959_963_984_540_054;
 
-/// What the tree-size estimates mean, for the report.
+/// What the heat map of first actions shows, for the report.
 pub const FIRST_ACTIONS_NOTE: &str = "each random game's first action on a cell (a move counts at its \
      destination), and how often the player who made it won that game";
 
+/// What the branching factor and the tree-size estimates mean, for the
+/// report.
 pub const RANDOM_NOTES: &str = "branching = legal actions per ply, averaged over every ply of every game; \
      tree size (path) = log10 of the product of the branching factors along a game, averaged over the games \
      (the mean of sum(log10 b) per game); tree size (b^d) = mean length x log10(mean branching)";
@@ -115,8 +119,12 @@ pub const MIRROR_NOTES: &str = "the mirror plays the image, through the symmetry
 pub struct Analysis {
     /// The game, settings and symmetries: equal in every shard of a run.
     pub header: Value,
+    /// The slice of the run played ([`Shard::ALL`] for a whole run or a
+    /// merge).
     pub shard: Shard,
+    /// The records of the games played and their totals.
     pub raw: Raw,
+    /// Speeds and durations, which depend on the machine.
     pub timing: Timing,
 }
 

@@ -30,9 +30,13 @@ pub enum LoadErrorKind {
 /// Why a game could not be loaded.
 #[derive(Debug)]
 pub enum LoadError {
+    /// The file could not be read.
     Read(ReadError),
+    /// The text does not follow the grammar.
     Syntax(SyntaxError),
+    /// The rules have mistakes.
     Check(CheckError),
+    /// The option choices do not fit the game.
     Options(OptionsError),
 }
 
@@ -50,7 +54,9 @@ pub struct ReadError {
 /// The text is not valid gdl (stage 1): parsing stops at the first error.
 #[derive(Debug)]
 pub struct SyntaxError {
+    /// The file's name, as given for messages.
     pub file: String,
+    /// The file's text, which the diagnostic's span points into.
     pub source: String,
     /// One diagnostic, at the error's position.
     pub diagnostics: Vec<Diagnostic>,
@@ -59,8 +65,11 @@ pub struct SyntaxError {
 /// The rules have mistakes (stage 2): every one found.
 #[derive(Debug)]
 pub struct CheckError {
+    /// The file's name, as given for messages.
     pub file: String,
+    /// The file's text, which the diagnostics' spans point into.
     pub source: String,
+    /// Every mistake found, in the order found.
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -68,7 +77,9 @@ pub struct CheckError {
 /// [`Kind::Option`], without spans (they come from the caller, not the file).
 #[derive(Debug)]
 pub struct OptionsError {
+    /// The file's name, as given for messages.
     pub file: String,
+    /// One for each choice refused.
     pub diagnostics: Vec<Diagnostic>,
 }
 

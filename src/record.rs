@@ -33,7 +33,9 @@ pub const MAGIC: &str = "# gdl record";
 /// A record, as read or about to be written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
+    /// The game's name.
     pub game: String,
+    /// The game file's path, as given when the game was played.
     pub file: String,
     /// FNV-1a (64 bits) of the game file's text.
     pub source_hash: u64,
@@ -41,6 +43,8 @@ pub struct Record {
     pub options: Vec<String>,
     /// `PLAYER=AGENT`, who played each side.
     pub seats: Vec<String>,
+    /// The seed the computer players' choices were drawn from; a resumed
+    /// game keeps it.
     pub seed: u64,
     /// The actions of each turn, in notation.
     pub turns: Vec<Vec<String>>,
@@ -61,7 +65,9 @@ const KEYS: [&str; 6] = ["game", "file", "source", "options", "seats", "seed"];
 /// Why a record was refused: the line (from 1) and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
+    /// The line of the record at fault, from 1.
     pub line: usize,
+    /// What is wrong there.
     pub message: String,
 }
 
@@ -315,6 +321,8 @@ impl TurnLog {
         }
     }
 
+    /// The actions of each turn so far, in notation (as in
+    /// [`Record::turns`]).
     pub fn turns(&self) -> Vec<Vec<String>> {
         self.turns.iter().map(|(_, a)| a.clone()).collect()
     }

@@ -18,6 +18,7 @@ pub use turns::{LongTurn, perft_turns, perft_turns_depth};
 /// Counts at one depth of the game tree.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PerftDepth {
+    /// Plies from the start position, from 1.
     pub depth: usize,
     /// Action sequences of this length from the start position.
     pub nodes: u64,
@@ -163,10 +164,14 @@ fn leaves(
 /// One random game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Playout {
+    /// The seed the random actions were drawn with; the same seed plays
+    /// the same game.
     pub seed: u64,
     /// Actions played (plies).
     pub length: u32,
+    /// How the game ended, or `None` when it reached [`ply_limit`] first.
     pub result: Option<GameResult>,
+    /// The actions played, in order, when asked to record them; else empty.
     pub actions: Vec<Action>,
 }
 
@@ -205,20 +210,26 @@ pub fn playout(game: &Game, start: &State, seed: u64, record: bool) -> Playout {
 /// What `gdl bench` measures.
 #[derive(Clone, Debug)]
 pub struct Bench {
+    /// Playouts played to the end (or to [`ply_limit`]).
     pub playouts: u64,
+    /// Actions played in all of them.
     pub plies: u64,
+    /// Wall-clock time taken.
     pub seconds: f64,
 }
 
 impl Bench {
+    /// Playouts per second of wall-clock time.
     pub fn playouts_per_sec(&self) -> f64 {
         self.playouts as f64 / self.seconds
     }
 
+    /// Actions played per second of wall-clock time.
     pub fn plies_per_sec(&self) -> f64 {
         self.plies as f64 / self.seconds
     }
 
+    /// Mean plies per playout (0 when there were none).
     pub fn mean_length(&self) -> f64 {
         self.plies as f64 / self.playouts.max(1) as f64
     }
@@ -228,7 +239,10 @@ impl Bench {
 /// (fixed work, to compare two builds by the CPU time they take).
 #[derive(Clone, Copy, Debug)]
 pub enum Budget {
+    /// Play until this much time has passed (the clock is read every 16
+    /// playouts).
     Time(Duration),
+    /// Play this many playouts (at least one).
     Playouts(u64),
 }
 

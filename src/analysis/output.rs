@@ -52,6 +52,7 @@ pub enum OutError {
 }
 
 impl OutError {
+    /// The message, naming the folder or files.
     pub fn message(&self) -> &str {
         match self {
             OutError::Folder(m) | OutError::Exists(m) | OutError::Write(m) => m,

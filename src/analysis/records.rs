@@ -12,11 +12,14 @@ use crate::engine::GameResult;
 /// One random game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RandomGame {
+    /// The game's index in the random section (its seed comes from it).
     pub index: u64,
+    /// Actions played, up to [`run::ply_limit`](crate::run::ply_limit).
     pub plies: u32,
     /// `None`: unfinished.
     pub result: Option<GameResult>,
-    /// The seat that controlled the winner at the end.
+    /// The seat (from 0) that controlled the winner at the end; `None`
+    /// without a winner.
     pub winner_seat: Option<usize>,
     /// Whether the seats exchanged players (the pie rule).
     pub swapped: bool,
@@ -28,22 +31,28 @@ pub struct RandomGame {
 /// and by whom, for the heat map of opening actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FirstAction {
+    /// The cell's index on the board.
     pub cell: u32,
+    /// The index (from 0) of the player who played it.
     pub player: u8,
 }
 
 /// One game of the mirror against search: the mirror is agent 0 (p1).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MirrorGame {
+    /// The game as in a match, the mirror being agent 0.
     pub record: GameRecord,
-    /// The mirror's actions, and how many of them were images.
+    /// Actions the mirror played.
     pub actions: u32,
+    /// How many of them were images of the opponent's actions (the others
+    /// were random).
     pub mirrored: u32,
 }
 
 /// The per-game records and exact totals a report is computed from.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Raw {
+    /// The random games, in index order.
     pub random: Vec<RandomGame>,
     /// `branching[b]`: plies at which `b` actions were legal.
     pub branching: Vec<u64>,
@@ -60,10 +69,13 @@ pub struct Raw {
 /// Machine-dependent measurements.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Timing {
+    /// Random games played.
     pub random_games: u64,
+    /// Actions played in them.
     pub random_plies: u64,
     /// Time spent in random games, summed over threads.
     pub random_seconds: f64,
+    /// Games with search played: ladder, self-play and mirror games.
     pub search_games: u64,
     /// Time spent in games with search, summed over threads.
     pub search_seconds: f64,
@@ -116,6 +128,8 @@ impl Timing {
         }
     }
 
+    /// The timing as JSON, with the speeds it implies: the report's and
+    /// a shard's `timing` object.
     pub fn to_json(&self) -> Value {
         to_json(self.doc())
     }
@@ -281,6 +295,7 @@ impl Raw {
         }
     }
 
+    /// The records as JSON: a shard's `raw` object.
     pub fn to_json(&self) -> Value {
         to_json(self.doc())
     }

@@ -45,16 +45,25 @@ fn rate(count: u64, of: u64) -> Rate {
 /// A [`Tally`] with its score and interval, rounded by `round`.
 #[derive(Serialize)]
 pub struct TallyDoc {
+    /// Games counted.
     pub games: u64,
+    /// Games won.
     pub wins: u64,
+    /// Games lost.
     pub losses: u64,
+    /// Draws, including unfinished games.
     pub draws: u64,
+    /// Unfinished games (counted among the draws).
     pub unfinished: u64,
+    /// `(wins + draws/2) / games`, rounded.
     pub score: f64,
+    /// The 95% Wilson interval of the score, rounded.
     pub ci95: [f64; 2],
 }
 
 impl TallyDoc {
+    /// The document of `t`, its score and interval passed through `round`
+    /// (a fixed number of decimals for reports that must compare equal).
     pub fn new(t: &Tally, round: impl Fn(f64) -> f64) -> TallyDoc {
         let (lo, hi) = t.interval();
         TallyDoc {

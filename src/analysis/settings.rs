@@ -17,6 +17,8 @@ pub const MAX_SHARDS: u64 = 1_000_000;
 /// The parameters of a run (all of them change the results).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Settings {
+    /// The run's seed; each section's games are seeded from it and the
+    /// section's name ([`section_seed`](super::section_seed)).
     pub seed: u64,
     /// Random games.
     pub games: u64,
@@ -50,6 +52,7 @@ impl Settings {
         ladder.last().map_or(100, |&b| b.min(100))
     }
 
+    /// The settings as JSON, keys sorted (as in the header).
     pub fn to_json(&self) -> Value {
         super::records::to_json(self)
     }
@@ -107,7 +110,10 @@ pub fn parse_ladder(s: &str) -> Result<Vec<u64>, String> {
 /// A slice of the games: `index` (from 1) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// Which slice, from 1: it plays the games whose index is `index - 1`
+    /// modulo `count`.
     pub index: u64,
+    /// How many slices the run is cut into.
     pub count: u64,
 }
 

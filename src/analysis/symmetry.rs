@@ -69,7 +69,10 @@ const MAX_TRIALS: usize = 2_000_000;
 /// How a symmetry treats the rows and columns the rules count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RowsColumns {
+    /// Rows map to rows and columns to columns.
     Preserved,
+    /// Rows map to columns and columns to rows: the two counts trade
+    /// places.
     Exchanged,
 }
 
@@ -78,6 +81,7 @@ pub enum RowsColumns {
 pub struct Symmetry {
     /// `identity`, `rotation 90°`, `reflection, axis 45°`.
     pub name: String,
+    /// Whether it is a reflection (else a rotation, or the identity).
     pub reflection: bool,
     /// The rotation's angle, or twice the reflection axis's angle (degrees,
     /// counterclockwise from east; 0..360).
@@ -92,10 +96,13 @@ pub struct Symmetry {
     pub rows_columns: Option<RowsColumns>,
     /// Cells the symmetry leaves in place.
     pub fixed_cells: Vec<usize>,
+    /// Caveats for the report: rows and columns exchanged, or a reflection
+    /// of rules that turn directions (which is not checked).
     pub notes: Vec<String>,
 }
 
 impl Symmetry {
+    /// Whether every cell maps to itself.
     pub fn is_identity(&self) -> bool {
         self.cells.iter().enumerate().all(|(i, &c)| i == c)
     }

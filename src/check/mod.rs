@@ -41,7 +41,10 @@ use options::OptionState;
 /// An option value chosen on the command line (`-o size=9`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionChoice {
+    /// The option's name, as declared by the game's `option` line.
     pub name: String,
+    /// The value as written, checked against the option's values when the
+    /// game is loaded.
     pub value: String,
 }
 

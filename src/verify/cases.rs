@@ -46,10 +46,15 @@ pub enum Expect {
 /// One case: options, moves, expectations; `line` is where it starts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Case {
+    /// The name in quotes after `case`.
     pub name: String,
+    /// The line of `case`, from 1.
     pub line: usize,
+    /// `NAME=VALUE` words of `options:`; empty for the defaults.
     pub options: Vec<String>,
+    /// The text of `moves:`, played from the start in the game's notation.
     pub moves: String,
+    /// Each expectation with its line, in file order.
     pub expects: Vec<(usize, Expect)>,
 }
 
@@ -58,13 +63,16 @@ pub struct Case {
 pub struct CaseFile {
     /// Option sets of the snapshot besides the defaults.
     pub snapshot_options: Vec<Vec<String>>,
+    /// The cases, in file order.
     pub cases: Vec<Case>,
 }
 
 /// A line of a case file that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FormatError {
+    /// The line, from 1.
     pub line: usize,
+    /// What is wrong with it.
     pub message: String,
 }
 

@@ -28,6 +28,7 @@ pub struct Settings {
 /// What became of one check.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// Everything expected held.
     Passed,
     /// With what went wrong, in the game's terms.
     Failed(String),
@@ -38,8 +39,10 @@ pub enum Verdict {
 /// One check of a game file: a case or the snapshot.
 #[derive(Clone, Debug)]
 pub struct Outcome {
-    /// `case "NAME" (FILE:LINE)` or `snapshot`.
+    /// `case "NAME" (FILE:LINE)`, `snapshot (FILE)`, or the case file
+    /// when it cannot be read.
     pub what: String,
+    /// Whether it passed, and if not, why.
     pub verdict: Verdict,
 }
 
