@@ -8,7 +8,7 @@
 //! target) in its sets, does an earlier priority group come first. The
 //! choice that gets furthest explains the refusal. Explanations are not a
 //! hot path: they copy the position and evaluate sets afresh
-//! ([`Game::probe_set`]).
+//! (`Game::probe_set`).
 
 mod change;
 pub mod intent;

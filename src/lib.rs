@@ -20,6 +20,7 @@
 
 // Bitset code walks several word slices in step; index loops read best there.
 #![allow(clippy::needless_range_loop)]
+#![warn(missing_docs)]
 pub mod agent;
 pub mod analysis;
 mod ast;

@@ -7,7 +7,7 @@
 
 /// Largest game file read, in bytes: reading stops here (`check /dev/zero`
 /// ends with an error instead of growing without bound). Every file `gdl`
-/// reads has such a cap, checked by [`crate::files::read_text`]; the
+/// reads has such a cap, checked by `crate::files::read_text`; the
 /// others follow.
 pub const MAX_INPUT_BYTES: u64 = 1 << 20;
 

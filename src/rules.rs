@@ -583,7 +583,7 @@ pub struct Placed {
     pub owner: Option<Player>,
 }
 
-/// A checked game, ready to prepare: the output of [`crate::check::compile`].
+/// A checked game, ready to prepare: the output of `crate::check::compile`.
 #[derive(Clone, Debug)]
 pub struct Rules {
     /// The game's name (`game NAME`, else the file's name).

@@ -1,5 +1,5 @@
 //! Writing a report's files (or a shard) into a folder, by the output
-//! policy of [`crate::files`]: the folder is checked before the games are
+//! policy of `crate::files`: the folder is checked before the games are
 //! played, a previous report or shard is never overwritten unless asked
 //! (`--force`), and the files appear together or not at all (each is
 //! written to a temporary file first, then renamed).

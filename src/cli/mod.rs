@@ -1,4 +1,4 @@
-//! The `gdl` command line: its arguments ([`args`]), the interactive game
+//! The `gdl` command line: its arguments (`args`), the interactive game
 //! (`play`, on the agents of [`crate::agent`]) and one function per
 //! subcommand; exit codes are decided in one place ([`Failure::code`]).
 

@@ -1,12 +1,12 @@
-//! Prepare and play: a [`Game`] built once from the rules ([`prepare`]),
+//! Prepare and play: a `Game` built once from the rules (`prepare`),
 //! then positions, legal actions, playing them, and the result.
 //!
 //! A [`Game`] is the frozen rules plus what prepare built from them once
 //! (Zobrist keys, anchor masks, board tables, set programs). Inside, the
-//! code is grouped by what it does: [`position`] (the state, actions,
-//! playing one), [`movegen`] (settling, offering, listing and sampling
-//! actions), [`eval`] (sets, conditions and numbers over a position, and
-//! their lowered programs), [`tables`] (per-board tables) and [`prepare`].
+//! code is grouped by what it does: `position` (the state, actions,
+//! playing one), `movegen` (settling, offering, listing and sampling
+//! actions), `eval` (sets, conditions and numbers over a position, and
+//! their lowered programs), `tables` (per-board tables) and `prepare`.
 //! A [`State`] is one position, including
 //! where the current turn stands. [`Game::play`] checks an action against the
 //! legal ones; [`Game::play_unchecked`] trusts it. After every action the
@@ -73,7 +73,7 @@ const OCCUPIED: usize = 1;
 #[derive(Clone, Debug)]
 pub struct Game {
     /// Shared and never changed: the engine finds its programs by the
-    /// addresses of the rules' expressions (see [`eval::program`]).
+    /// addresses of the rules' expressions (see `eval::program`).
     pub rules: std::sync::Arc<Rules>,
     pub(crate) words: usize,
     players: usize,
