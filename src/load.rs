@@ -188,7 +188,7 @@ pub fn load_source(source: &str, file: &str, options: &[OptionChoice]) -> Result
             diagnostics: vec![d],
         })
     })?;
-    let mut rules = check::compile(&parsed, options).map_err(|diagnostics| {
+    let rules = check::compile_file(&parsed, file, source, options).map_err(|diagnostics| {
         // Option errors come from the caller, not the file.
         if diagnostics.iter().all(|d| d.kind == Kind::Option) {
             LoadError::Options(OptionsError {
@@ -203,14 +203,6 @@ pub fn load_source(source: &str, file: &str, options: &[OptionChoice]) -> Result
             })
         }
     })?;
-    rules.sources.file = file.to_string();
-    rules.sources.text = source.into();
-    if rules.name.is_empty() {
-        rules.name = Path::new(file)
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-    }
     Ok(Game::new(rules))
 }
 

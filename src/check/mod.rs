@@ -65,7 +65,30 @@ impl std::str::FromStr for OptionChoice {
     }
 }
 
-/// Compiles a parsed game with the given option values.
+/// Compiles a parsed game read from `path` (its `text`), with the given
+/// option values: the rules come out whole, their sources naming the file
+/// and a game without a `game` line named after the file's stem, so that
+/// nothing edits them after check.
+pub fn compile_file(
+    file: &GameFile,
+    path: &str,
+    text: &str,
+    chosen: &[OptionChoice],
+) -> Result<Rules, Vec<Diagnostic>> {
+    let mut rules = compile(file, chosen)?;
+    rules.sources.file = path.to_string();
+    rules.sources.text = text.into();
+    if rules.name.is_empty() {
+        rules.name = std::path::Path::new(path)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+    }
+    Ok(rules)
+}
+
+/// Compiles a parsed game with the given option values, from text without
+/// a file (the sources name none).
 pub fn compile(file: &GameFile, chosen: &[OptionChoice]) -> Result<Rules, Vec<Diagnostic>> {
     let rules = compile_with(file, chosen, Vec::new())?;
     // A mark no rule sets with these options is always empty: lowered
