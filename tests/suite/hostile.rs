@@ -407,3 +407,19 @@ fn resuming_keeps_the_record_seats_and_seed_and_never_a_finished_game() {
     assert_eq!(std::fs::read_to_string(&rec).unwrap(), resigned);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------- memory
+
+#[test]
+fn counts_that_could_fill_the_memory_have_a_stated_bound() {
+    let r = gdl(&["analyze", "games/tictactoe.gdl", "--games", "1000001"]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("1..=1000000"), "{r:?}");
+    let help = gdl(&["analyze", "--help"]);
+    assert!(help.stdout.contains("at most 1000000"), "{help:?}");
+    let help = gdl(&["perft", "--help"]);
+    assert!(help.stdout.contains("at most 14000000"), "{help:?}");
+    // The bound is the library's too.
+    assert_eq!(gdl::analysis::MAX_GAMES, 1_000_000);
+    assert_eq!(gdl::limits::MAX_UNIQUE_POSITIONS, 14_000_000);
+}
