@@ -132,6 +132,10 @@ pub const MAX_TURN: u32 = 1_000_000;
 /// placements on 127 cells make two million).
 pub const MAX_LISTED_TURNS: usize = 100_000;
 
+/// Deepest perft count: `gdl perft -d` and a `perft:` line of a test case
+/// count at most this many depths (a deeper count would not end).
+pub const MAX_PERFT_DEPTH: usize = 64;
+
 /// Most distinct positions `gdl perft --unique` keeps for one depth: each
 /// is a 64-bit hash in a hash set (a table of 2^24 slots, about 150 MB,
 /// and 230 MB while it grows). Past it the count is refused.

@@ -190,7 +190,7 @@ pub struct PerftArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Deepest depth to count (1 to 64).
-    #[arg(long, short = 'd', value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, short = 'd', value_parser = clap::value_parser!(u16).range(1..=crate::limits::MAX_PERFT_DEPTH as i64))]
     pub depth: u16,
     /// Also count distinct positions at each depth, keeping at most
     /// 14000000 of them (about 150 MB): a depth with more is refused.

@@ -423,3 +423,92 @@ fn counts_that_could_fill_the_memory_have_a_stated_bound() {
     assert_eq!(gdl::analysis::MAX_GAMES, 1_000_000);
     assert_eq!(gdl::limits::MAX_UNIQUE_POSITIONS, 14_000_000);
 }
+
+// ---------------------------------------------------------------- rule tests
+
+/// Runs `gdl test` on a copy of `name` whose `.tests` is `cases`.
+fn test_cases(dir: &Path, name: &str, cases: &str) -> crate::common::Run {
+    let game = copy_game(dir, name);
+    std::fs::write(dir.join(format!("{name}.tests")), cases).expect("written");
+    gdl(&["test", text(&game)])
+}
+
+#[test]
+fn a_wrong_deep_perft_case_stops_at_its_first_wrong_count() {
+    let dir = scratch("perft-case");
+    let started = std::time::Instant::now();
+    let r = test_cases(
+        &dir,
+        "hex",
+        "case \"deep\"\n  perft: 121 1 1 1 1 1 1 1 1 1\n",
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains(
+            "perft: expected [121, 1, 1, 1, 1, 1, 1, 1, 1, 1], counted [121, 14641] (stopped"
+        ),
+        "{r:?}"
+    );
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    // More depths than `gdl perft -d` counts are refused as written.
+    let r = test_cases(
+        &dir,
+        "tictactoe",
+        &format!("case \"deeper\"\n  perft:{}\n", " 9".repeat(65)),
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains("tictactoe.tests:2") && r.stdout.contains("at most 64"),
+        "{r:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_second_moves_line_in_a_case_is_an_error() {
+    let dir = scratch("moves-twice");
+    let r = test_cases(
+        &dir,
+        "tictactoe",
+        "case \"two\"\n  moves: b2\n  result: not over\n  moves: a1 a2 b1 b2 c1\n",
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains("tictactoe.tests:4") && r.stdout.contains("`moves:` is given twice"),
+        "{r:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn illegal_takes_only_actions_of_the_game() {
+    let dir = scratch("illegal");
+    // b2 is taken: refused, as the case says.
+    let r = test_cases(
+        &dir,
+        "tictactoe",
+        "case \"taken\"\n  moves: b2\n  illegal: b2\n",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    // d4 is off the 3x3 board and a1x is no word of the game: they are no
+    // actions at all, refused here as by `includes:`.
+    let r = test_cases(&dir, "tictactoe", "case \"words\"\n  illegal: d4 a1x\n");
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains("not words that name none")
+            && r.stdout.contains("`d4` is neither a cell")
+            && r.stdout.contains("`a1x` is neither a cell"),
+        "{r:?}"
+    );
+    // After the end every action is refused, but a word that names none
+    // still fails.
+    let over = "case \"over\"\n  moves: a1 b1 a2 b2 a3\n  illegal: c3\ncase \"over, a typo\"\n  moves: a1 b1 a2 b2 a3\n  illegal: c9\n";
+    let r = test_cases(&dir, "tictactoe", over);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains("ok      ") && r.stdout.contains("`c9`"),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("1 failed"), "{r:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
