@@ -700,3 +700,74 @@ fn a_record_finds_its_game_from_its_own_folder_or_says_where_it_looked() {
     assert!(r.stderr.starts_with(&want), "{r:?}\n{want}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------- shards
+
+#[test]
+fn a_shard_with_a_tampered_board_layout_is_refused() {
+    let dir = scratch("shard");
+    let r = gdl(&[
+        "analyze",
+        "games/tictactoe.gdl",
+        "--games",
+        "20",
+        "--ladder-games",
+        "0",
+        "--mirror-games",
+        "0",
+        "--shard",
+        "1/1",
+    ]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let shard: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    let merge = |v: &serde_json::Value| {
+        let path = dir.join("shard-1-of-1.json");
+        std::fs::write(&path, v.to_string()).expect("written");
+        gdl(&["merge", text(&path)])
+    };
+    assert_eq!(merge(&shard).code, 0);
+    type Tamper = fn(&mut serde_json::Value);
+    let cases: [(Tamper, &str); 7] = [
+        (
+            |v| {
+                v["header"]["layout"]["cells"].as_array_mut().unwrap().pop();
+            },
+            "8 cells, but header.board says 9",
+        ),
+        (
+            |v| v["header"]["layout"]["cells"][3]["label"] = "a3".into(),
+            "bad label at header.layout.cells[3]",
+        ),
+        (
+            |v| v["header"]["layout"]["cells"][0]["x"] = 2_000_000_000.into(),
+            "bad x at header.layout.cells[0]",
+        ),
+        (
+            |v| v["header"]["layout"]["cells"][0]["y"] = "down".into(),
+            "bad layout at header",
+        ),
+        (
+            |v| v["header"]["layout"] = serde_json::Value::Null,
+            "bad layout at header",
+        ),
+        (
+            |v| v["header"]["legend"]["players"] = serde_json::json!(["x"]),
+            "bad legend at header",
+        ),
+        (
+            |v| v["header"]["board"]["cells"] = 0.into(),
+            "bad cells at header.board",
+        ),
+    ];
+    for (tamper, words) in cases {
+        let mut v = shard.clone();
+        tamper(&mut v);
+        let r = merge(&v);
+        assert_eq!(r.code, 2, "{words}: {r:?}");
+        assert!(
+            r.stderr.contains("shard-1-of-1.json: ") && r.stderr.contains(words),
+            "{words}: {r:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
