@@ -24,7 +24,7 @@ pub const MAX_SNAPSHOT_BYTES: u64 = 16 << 20;
 
 /// Largest analysis shard read by `gdl merge`, in bytes: about 200 bytes
 /// per game recorded, so a whole run of the most random games
-/// ([`crate::analysis::MAX_GAMES`]) fits.
+/// ([`crate::analysis::MAX_GAMES`]) fits, with its search games.
 pub const MAX_SHARD_BYTES: u64 = 512 << 20;
 
 /// Longest name (of a piece, player, option, cell...), in characters, so
@@ -131,6 +131,15 @@ pub const MAX_TURN: u32 = 1_000_000;
 /// number of whole turns can grow exponentially with their actions (three
 /// placements on 127 cells make two million).
 pub const MAX_LISTED_TURNS: usize = 100_000;
+
+/// Deepest perft count: `gdl perft -d` and a `perft:` line of a test case
+/// count at most this many depths (a deeper count would not end).
+pub const MAX_PERFT_DEPTH: usize = 64;
+
+/// Most distinct positions `gdl perft --unique` keeps for one depth: each
+/// is a 64-bit hash in a hash set (a table of 2^24 slots, about 150 MB,
+/// and 230 MB while it grows). Past it the count is refused.
+pub const MAX_UNIQUE_POSITIONS: usize = 14_000_000;
 
 #[cfg(test)]
 mod tests {

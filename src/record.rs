@@ -24,6 +24,7 @@
 
 use std::fmt::Write;
 
+use crate::agent::AgentSpec;
 use crate::engine::{Action, Game, State};
 use crate::{explain, notation, show};
 
@@ -224,28 +225,63 @@ impl Record {
         source: &str,
         plies: Option<usize>,
     ) -> Result<(State, Vec<Action>), RecordError> {
+        if self.game != game.rules.name {
+            return Err(RecordError {
+                line: self.line_of("game"),
+                message: format!(
+                    "the record is of the game `{}`, but {} is `{}`",
+                    self.game, game.rules.sources.file, game.rules.name
+                ),
+            });
+        }
         if source_hash(source) != self.source_hash {
             return Err(RecordError {
                 line: self.line_of("source"),
                 message: format!(
                     "{} has changed since this game was recorded (hash {:016x}, now {:016x}): \
                      the record may not fit its rules",
-                    self.file,
+                    game.rules.sources.file,
                     self.source_hash,
                     source_hash(source)
                 ),
             });
         }
+        self.check_seats(game)?;
         let mut st = game.start();
         let mut played = Vec::new();
         let mut legal = Vec::new();
+        // The turn of the previous line, and its last word.
+        let mut previous: Option<(u32, &str)> = None;
         for (t, turn) in self.turns.iter().enumerate() {
             let line = self.turn_line(t);
             let bad = |message: String| RecordError {
                 line,
                 message: format!("turn {}: {message}", t + 1),
             };
-            for word in turn {
+            // A line holds the actions of one whole turn: the turn of the
+            // line before must be over when it starts, and stay the same
+            // to the end of the line.
+            if let Some((before, last)) = previous
+                && !st.is_over()
+                && st.turn == before
+                && plies.is_none_or(|p| played.len() < p)
+            {
+                return Err(bad(format!(
+                    "the turn of the line before goes on after `{last}`: write a turn's actions on one line"
+                )));
+            }
+            let line_turn = st.turn;
+            for (w, word) in turn.iter().enumerate() {
+                if w > 0
+                    && !st.is_over()
+                    && st.turn != line_turn
+                    && plies.is_none_or(|p| played.len() < p)
+                {
+                    return Err(bad(format!(
+                        "`{word}` is in the next turn (this one ended after `{}`): write one turn per line",
+                        turn[w - 1]
+                    )));
+                }
                 // A word is one action or a whole turn joined (`d4/e5/f6`):
                 // its parts are played one by one, to stop after `plies`.
                 let parts = notation::split_word(game, word);
@@ -283,6 +319,7 @@ impl Record {
                     played.push(a);
                 }
             }
+            previous = Some((line_turn, turn.last().map_or("", String::as_str)));
         }
         if plies.is_none() {
             let now = st.result().map(|r| show::result_text(game, r));
@@ -302,6 +339,41 @@ impl Record {
             }
         }
         Ok((st, played))
+    }
+}
+
+impl Record {
+    /// The `seats:` line: `PLAYER=AGENT` for each player of `game`, once
+    /// each, with an agent `gdl play` knows.
+    fn check_seats(&self, game: &Game) -> Result<(), RecordError> {
+        let bad = |message: String| RecordError {
+            line: self.line_of("seats"),
+            message: format!("seats: {message}"),
+        };
+        let players = &game.rules.players;
+        let mut seen = vec![false; players.len()];
+        for word in &self.seats {
+            let Some((player, agent)) = word.split_once('=') else {
+                return Err(bad(format!("expected PLAYER=AGENT, found `{word}`")));
+            };
+            let Some(p) = players.iter().position(|x| x == player) else {
+                return Err(bad(format!(
+                    "`{player}` is no player of {} (players: {})",
+                    game.rules.name,
+                    players.join(", ")
+                )));
+            };
+            if std::mem::replace(&mut seen[p], true) {
+                return Err(bad(format!("`{player}` is given twice")));
+            }
+            agent
+                .parse::<AgentSpec>()
+                .map_err(|e| bad(format!("{player}: {e}")))?;
+        }
+        if let Some(p) = seen.iter().position(|s| !s) {
+            return Err(bad(format!("no agent for `{}`", players[p])));
+        }
+        Ok(())
     }
 }
 

@@ -9,11 +9,12 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::engine::{Action, Game, GameResult, State};
+use crate::limits::MAX_UNIQUE_POSITIONS;
 
 mod turns;
 
 pub(crate) use turns::walk_turns;
-pub use turns::{LongTurn, perft_turns, perft_turns_depth};
+pub use turns::{LongTurn, TurnsError, perft_turns, perft_turns_depth};
 
 /// Counts at one depth of the game tree.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -111,20 +112,95 @@ fn walk(
     }
 }
 
+/// More distinct positions at one depth than `--unique` keeps
+/// ([`MAX_UNIQUE_POSITIONS`]): the count of that depth is given up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooManyPositions {
+    /// The depth (from 1) whose positions were too many to keep.
+    pub depth: usize,
+}
+
+impl std::fmt::Display for TooManyPositions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "depth {}: more than {MAX_UNIQUE_POSITIONS} distinct positions, the most --unique keeps \
+             (about 150 MB): count without --unique, or less deep",
+            self.depth
+        )
+    }
+}
+
+/// The distinct positions of one depth, at most [`MAX_UNIQUE_POSITIONS`].
+pub(crate) struct Positions {
+    set: HashSet<u64>,
+    cap: usize,
+    /// A position was refused: the set is not the whole depth.
+    pub(crate) full: bool,
+}
+
+impl Positions {
+    pub(crate) fn new() -> Positions {
+        Positions::with_cap(MAX_UNIQUE_POSITIONS)
+    }
+
+    fn with_cap(cap: usize) -> Positions {
+        Positions {
+            set: HashSet::new(),
+            cap,
+            full: false,
+        }
+    }
+
+    /// Notes a position; false (and `full`) when it is new and the set is
+    /// at its cap.
+    pub(crate) fn insert(&mut self, hash: u64) -> bool {
+        if self.set.len() >= self.cap && !self.set.contains(&hash) {
+            self.full = true;
+            return false;
+        }
+        self.set.insert(hash);
+        true
+    }
+
+    pub(crate) fn len(&self) -> u64 {
+        self.set.len() as u64
+    }
+}
+
 /// The counts of [`perft`] at `depth` alone, for callers that report each
 /// depth as soon as it is counted (iterative deepening: the shallower
 /// depths are walked again, a small fraction of the deepest one's work).
-/// Positions are kept for `unique` at this depth only.
-pub fn perft_depth(game: &Game, start: &State, depth: usize, unique: bool) -> PerftDepth {
+/// Positions are kept for `unique` at this depth only, at most
+/// [`MAX_UNIQUE_POSITIONS`]: past that the walk stops and the depth is
+/// refused.
+pub fn perft_depth(
+    game: &Game,
+    start: &State,
+    depth: usize,
+    unique: bool,
+) -> Result<PerftDepth, TooManyPositions> {
+    perft_depth_within(game, start, depth, unique.then(Positions::new))
+}
+
+/// [`perft_depth`], keeping the positions in `seen` if given.
+fn perft_depth_within(
+    game: &Game,
+    start: &State,
+    depth: usize,
+    mut seen: Option<Positions>,
+) -> Result<PerftDepth, TooManyPositions> {
     let mut states: Vec<State> = (0..=depth).map(|_| start.clone()).collect();
     let mut lists: Vec<Vec<Action>> = (0..=depth).map(|_| Vec::new()).collect();
-    let mut seen = unique.then(HashSet::new);
     let nodes = leaves(game, &mut states, &mut lists, depth, &mut seen);
-    PerftDepth {
+    if seen.as_ref().is_some_and(|s| s.full) {
+        return Err(TooManyPositions { depth });
+    }
+    Ok(PerftDepth {
         depth,
         nodes,
-        unique: seen.map(|s| s.len() as u64),
-    }
+        unique: seen.map(|s| s.len()),
+    })
 }
 
 /// The action sequences of length `left` from `states[0]`, adding the
@@ -134,7 +210,7 @@ fn leaves(
     states: &mut [State],
     lists: &mut [Vec<Action>],
     left: usize,
-    seen: &mut Option<HashSet<u64>>,
+    seen: &mut Option<Positions>,
 ) -> u64 {
     if left == 0 || states[0].is_over() {
         return 0;
@@ -152,9 +228,13 @@ fn leaves(
         game.play_unchecked(child, a);
         match seen {
             Some(set) if left == 1 => {
-                set.insert(child.hash());
+                if !set.insert(child.hash()) {
+                    // Over the cap: the count is given up, so stop here.
+                    return nodes;
+                }
                 nodes += 1;
             }
+            Some(set) if set.full => return nodes,
             _ => nodes += leaves(game, below, lists_below, left - 1, seen),
         }
     }
@@ -298,9 +378,25 @@ mod tests {
             for unique in [false, true] {
                 let all = perft(&game, &start, 5, unique);
                 for d in 1..=5 {
-                    assert_eq!(perft_depth(&game, &start, d, unique), all[d - 1], "{file}");
+                    assert_eq!(
+                        perft_depth(&game, &start, d, unique),
+                        Ok(all[d - 1].clone()),
+                        "{file}"
+                    );
                 }
             }
         }
+    }
+
+    #[test]
+    fn unique_positions_stop_at_their_cap() {
+        let game = crate::load(std::path::Path::new("games/tictactoe.gdl"), &[]).expect("loads");
+        let start = game.start();
+        // Depth 3 has 252 distinct positions.
+        let within = perft_depth_within(&game, &start, 3, Some(Positions::with_cap(252)));
+        assert_eq!(within.map(|c| c.unique), Ok(Some(252)));
+        let over = perft_depth_within(&game, &start, 3, Some(Positions::with_cap(251)));
+        assert_eq!(over, Err(TooManyPositions { depth: 3 }));
+        assert!(over.unwrap_err().to_string().contains("more than 14000000"));
     }
 }

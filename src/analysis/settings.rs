@@ -5,8 +5,11 @@ use std::str::FromStr;
 use serde::Serialize;
 use serde_json::Value;
 
-/// The most random games of a run.
-pub const MAX_GAMES: u64 = 100_000_000;
+/// The most random games of a run: each game's record is kept until the
+/// report is made (about 180 bytes each in `gdl analyze`, 1 KB each while
+/// `gdl merge` reads their shards), so this bounds the memory a run takes:
+/// about 180 MB, and 1 GB to merge.
+pub const MAX_GAMES: u64 = 1_000_000;
 /// The most games per ladder pair or per symmetry.
 pub const MAX_SEARCH_GAMES: u64 = 1_000_000;
 /// The largest search budget, in iterations per action.

@@ -10,6 +10,8 @@ use super::read::Fields;
 use super::{Raw, Settings, Shard, Timing, section_seed};
 use crate::agent::{GameRecord, game_seed};
 use crate::engine::GameResult;
+use crate::limits::MAX_CELLS;
+use crate::picture::{Layout, Legend, PieceSpot};
 
 /// What a header says about the games of its run.
 pub(super) struct Claims {
@@ -20,6 +22,90 @@ pub(super) struct Claims {
     pub settings: Settings,
     /// The symmetries of the mirror check, by name.
     pub mirror: Vec<String>,
+}
+
+/// The largest coordinate a cell is drawn at, in either direction: far
+/// beyond any board's (which stay within a few times its cells).
+const MAX_COORDINATE: i32 = 8 * MAX_CELLS as i32;
+
+/// What the pictures are drawn from (`layout`, `legend`, `start`): one spot
+/// per cell of the board, each label once, coordinates within bounds, links
+/// and pieces on cells that exist, pieces of the header's players and of
+/// the legend's kinds. A shard whose layout was tampered with is refused
+/// here, not drawn blank.
+fn check_pictures(h: &Fields, players: &[String], cells: usize) -> Result<(), String> {
+    let layout: Layout = h.get("layout")?;
+    if layout.cells.len() != cells {
+        return Err(h.bad(
+            "layout",
+            format!(
+                "{} cells, but header.board says {cells}",
+                layout.cells.len()
+            ),
+        ));
+    }
+    let mut labels = std::collections::HashSet::new();
+    for (i, spot) in layout.cells.iter().enumerate() {
+        let at = format!("header.layout.cells[{i}]");
+        if spot.label.is_empty() || !labels.insert(spot.label.as_str()) {
+            return Err(format!(
+                "bad label at {at}: `{}` is empty or the label of another cell",
+                spot.label
+            ));
+        }
+        for (name, v) in [
+            ("col", spot.col),
+            ("row", spot.row),
+            ("x", spot.x),
+            ("y", spot.y),
+        ] {
+            if !(-MAX_COORDINATE..=MAX_COORDINATE).contains(&v) {
+                return Err(format!(
+                    "bad {name} at {at}: {v} is beyond any board (at most {MAX_COORDINATE} either way)"
+                ));
+            }
+        }
+    }
+    if let Some((i, link)) = layout
+        .links
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.iter().any(|&c| c >= cells))
+    {
+        return Err(format!(
+            "bad link at header.layout.links[{i}]: {link:?} names a cell beyond the board's {cells}"
+        ));
+    }
+    let legend: Legend = h.get("legend")?;
+    if legend.players != players {
+        return Err(h.bad(
+            "legend",
+            format!(
+                "players {:?}, but header.players are {players:?}",
+                legend.players
+            ),
+        ));
+    }
+    let start: Vec<PieceSpot> = h.get("start")?;
+    for (i, piece) in start.iter().enumerate() {
+        let at = format!("header.start[{i}]");
+        if piece.cell >= cells {
+            return Err(format!(
+                "bad cell at {at}: {} is beyond the board's {cells} cells",
+                piece.cell
+            ));
+        }
+        if piece.owner.as_ref().is_some_and(|o| !players.contains(o)) {
+            return Err(format!("bad owner at {at}: {:?} is no player", piece.owner));
+        }
+        if !legend.kinds.contains(&piece.kind) {
+            return Err(format!(
+                "bad kind at {at}: `{}` is not in header.legend.kinds",
+                piece.kind
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl Claims {
@@ -46,9 +132,17 @@ impl Claims {
             })
             .collect::<Result<Vec<_>, String>>()?;
         let board = Fields::of(h.value("board")?, "header.board")?;
+        let cells: u64 = board.get("cells")?;
+        if cells == 0 || cells > MAX_CELLS as u64 {
+            return Err(board.bad(
+                "cells",
+                format!("{cells}: a board has 1 to {MAX_CELLS} cells"),
+            ));
+        }
+        check_pictures(&h, &players, cells as usize)?;
         Ok(Claims {
             players: players.len(),
-            cells: board.get("cells")?,
+            cells,
             ply_limit: h.get("ply_limit")?,
             settings,
             mirror,

@@ -190,9 +190,10 @@ pub struct PerftArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Deepest depth to count (1 to 64).
-    #[arg(long, short = 'd', value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, short = 'd', value_parser = clap::value_parser!(u16).range(1..=crate::limits::MAX_PERFT_DEPTH as i64))]
     pub depth: u16,
-    /// Also count distinct positions at each depth.
+    /// Also count distinct positions at each depth, keeping at most
+    /// 14000000 of them (about 150 MB): a depth with more is refused.
     #[arg(long)]
     pub unique: bool,
     /// Count sequences of whole turns instead of actions: a turn is
@@ -281,7 +282,9 @@ fn parse_ladder(s: &str) -> Result<Ladder, String> {
 pub struct AnalyzeArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Random games to play.
+    /// Random games to play, at most 1000000: each game's record is kept
+    /// until the report (about 180 MB for the most, and 1 GB to merge
+    /// their shards).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=analysis::MAX_GAMES))]
     pub games: u64,
     /// Search budgets of the skill ladder, in iterations per action, ascending.

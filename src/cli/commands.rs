@@ -215,10 +215,13 @@ pub(super) fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failur
     }
     for depth in 1..=usize::from(a.depth) {
         let c = if a.turns {
-            run::perft_turns_depth(&game, &st, depth, a.unique)
-                .map_err(|e| Failure::GameFile(format!("error: {e}\n")))?
+            run::perft_turns_depth(&game, &st, depth, a.unique).map_err(|e| match e {
+                run::TurnsError::Long(e) => Failure::GameFile(format!("error: {e}\n")),
+                run::TurnsError::TooMany(e) => Failure::Input(format!("error: {e}\n")),
+            })?
         } else {
             run::perft_depth(&game, &st, depth, a.unique)
+                .map_err(|e| Failure::Input(format!("error: {e}\n")))?
         };
         match (&mut doc, c.unique) {
             (Some(d), _) => d.element(out, &c),

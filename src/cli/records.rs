@@ -66,16 +66,30 @@ pub(super) fn read_record(path: &Path) -> Result<Record, Failure> {
     Record::parse(&text).map_err(|e| Failure::Input(format!("error: {name}:{e}\n")))
 }
 
-/// The game a record was played on, and its file's text: the file it names,
-/// as given or beside the record.
+/// The game a record was played on, and its file's text: the file it
+/// names, as written (from the current folder, or absolute), else from the
+/// record's folder, else beside the record. When none is there, the message
+/// names the record, its line and every place looked at.
 pub(super) fn record_game(path: &Path, record: &Record) -> Result<(Game, String), Failure> {
     let named = PathBuf::from(&record.file);
-    let beside = path
-        .parent()
-        .map(|d| d.join(named.file_name().unwrap_or_default()));
-    let file = match beside {
-        Some(b) if !named.exists() && b.exists() => b,
-        _ => named,
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let mut places = vec![named.clone()];
+    if named.is_relative() {
+        places.push(folder.join(&named));
+    }
+    if let Some(name) = named.file_name() {
+        places.push(folder.join(name));
+    }
+    places.dedup();
+    let Some(file) = places.iter().find(|p| p.exists()).cloned() else {
+        let looked: Vec<String> = places.iter().map(|p| p.display().to_string()).collect();
+        return Err(Failure::Io(format!(
+            "error: {}:line {}: the game file `{}` is not found (looked for {})\n",
+            path.display(),
+            record.line_of("file"),
+            record.file,
+            looked.join(", ")
+        )));
     };
     let source = crate::read(&file)?;
     let options = record_options(path, record)?;
@@ -128,9 +142,22 @@ pub(super) fn blame_record(path: &Path, record: &Record, e: crate::LoadError) ->
 pub(super) fn replay_cmd(a: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let record = read_record(&a.record)?;
     let (game, source) = record_game(&a.record, &record)?;
-    let (st, played) = record
-        .replay(&game, &source, a.ply)
-        .map_err(|e| Failure::Input(format!("error: {}:{e}\n", a.record.display())))?;
+    let refused = |e: crate::record::RecordError| {
+        Failure::Input(format!("error: {}:{e}\n", a.record.display()))
+    };
+    // The whole record is checked, and an earlier ply must be in it.
+    let (mut st, mut played) = record.replay(&game, &source, None).map_err(refused)?;
+    if let Some(ply) = a.ply {
+        if ply > played.len() {
+            return Err(Failure::Input(format!(
+                "error: --ply {ply}: {} has {} (give --ply 0 to {})\n",
+                a.record.display(),
+                show::plies(played.len() as u64),
+                played.len()
+            )));
+        }
+        (st, played) = record.replay(&game, &source, Some(ply)).map_err(refused)?;
+    }
     if a.svg {
         let caption = format!("{}, ply {}", show::title(&game), played.len());
         return write!(

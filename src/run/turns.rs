@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use super::{PerftDepth, ply_limit};
+use super::{PerftDepth, Positions, TooManyPositions, ply_limit};
 use crate::engine::{Action, Game, State};
 
 /// A turn that did not end: the walk over whole turns gives up after
@@ -172,29 +172,54 @@ pub fn perft_turns(
         .collect())
 }
 
+/// Why whole turns were not counted at a depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnsError {
+    /// A turn that did not end.
+    Long(LongTurn),
+    /// More distinct positions than `--unique` keeps.
+    TooMany(TooManyPositions),
+}
+
+impl std::fmt::Display for TurnsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TurnsError::Long(e) => write!(f, "{e}"),
+            TurnsError::TooMany(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 /// The counts of [`perft_turns`] at `depth` alone, for callers that report
-/// each depth as soon as it is counted (as [`perft_depth`](super::perft_depth)).
+/// each depth as soon as it is counted (as [`perft_depth`](super::perft_depth),
+/// with the same cap on the positions kept for `unique`).
 pub fn perft_turns_depth(
     game: &Game,
     start: &State,
     depth: usize,
     unique: bool,
-) -> Result<PerftDepth, LongTurn> {
+) -> Result<PerftDepth, TurnsError> {
     let mut nodes = 0;
-    let mut seen = unique.then(HashSet::new);
+    let mut seen = unique.then(Positions::new);
     walk_turns(game, start, depth, |k, _, end| {
         if k == depth {
             nodes += 1;
-            if let Some(set) = &mut seen {
-                set.insert(end.hash());
+            if let Some(set) = &mut seen
+                && !set.insert(end.hash())
+            {
+                return ControlFlow::Break(());
             }
         }
         ControlFlow::Continue(())
-    })?;
+    })
+    .map_err(TurnsError::Long)?;
+    if seen.as_ref().is_some_and(|s| s.full) {
+        return Err(TurnsError::TooMany(TooManyPositions { depth }));
+    }
     Ok(PerftDepth {
         depth,
         nodes,
-        unique: seen.map(|s| s.len() as u64),
+        unique: seen.map(|s| s.len()),
     })
 }
 

@@ -21,6 +21,8 @@
 
 use std::fmt;
 
+use crate::limits::MAX_PERFT_DEPTH;
+
 /// One expectation about the position after a case's moves.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expect {
@@ -56,6 +58,8 @@ pub struct Case {
     pub moves: String,
     /// Each expectation with its line, in file order.
     pub expects: Vec<(usize, Expect)>,
+    /// The keys that set the case up (`options`, `moves`) with their line.
+    set: Vec<(String, usize)>,
 }
 
 /// A parsed test-case file.
@@ -133,6 +137,7 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
                     options: Vec::new(),
                     moves: String::new(),
                     expects: Vec::new(),
+                    set: Vec::new(),
                 });
             } else {
                 return Err(error(format!(
@@ -150,7 +155,18 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
             .split_once(':')
             .ok_or_else(|| error(format!("expected `KEY: VALUE`, found `{line}`")))?;
         let value = value.trim();
-        let expect = match key.trim() {
+        let key = key.trim();
+        // `options:` and `moves:` set up the case: once each, so that a
+        // second never silently replaces the first.
+        if matches!(key, "options" | "moves") {
+            if let Some(first) = case.set.iter().find(|(k, _)| k == key).map(|(_, l)| *l) {
+                return Err(error(format!(
+                    "`{key}:` is given twice in this case (first on line {first}): give it once"
+                )));
+            }
+            case.set.push((key.to_string(), number));
+        }
+        let expect = match key {
             "options" => {
                 case.options = words(value);
                 continue;
@@ -177,7 +193,7 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
                     Some(rest) => (true, rest),
                     None => (false, value),
                 };
-                let counts = counts
+                let counts: Vec<u64> = counts
                     .split_whitespace()
                     .map(|n| n.parse::<u64>())
                     .collect::<Result<_, _>>()
@@ -186,6 +202,12 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
                             "perft counts are whole numbers, after `--turns` for whole turns: `{value}`"
                         ))
                     })?;
+                if counts.len() > MAX_PERFT_DEPTH {
+                    return Err(error(format!(
+                        "{} perft counts: at most {MAX_PERFT_DEPTH} depths, as `gdl perft -d` counts",
+                        counts.len()
+                    )));
+                }
                 if turns {
                     Expect::PerftTurns(counts)
                 } else {
@@ -264,6 +286,21 @@ mod tests {
             ("case \"a\"\n  perft: --turn 1\n", 2, "whole numbers"),
             ("case \"a\"\n  result: x won\n", 2, "PLAYER wins"),
             ("case \"a\"\n  position:\n\n", 2, "indented"),
+            (
+                "case \"a\"\n  moves: a1\n  legal: b2\n  moves: b2\n",
+                4,
+                "twice",
+            ),
+            (
+                "case \"a\"\n  options: size=3\n  options: size=4\n",
+                3,
+                "first on line 2",
+            ),
+            (
+                &format!("case \"a\"\n  perft:{}\n", " 1".repeat(65)),
+                2,
+                "at most 64",
+            ),
             ("hello\n", 1, "expected `case"),
         ] {
             let e = parse(text).expect_err(text);

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use crate::check::OptionChoice;
 use crate::engine::{Game, State};
+use crate::notation::NotationError;
 use crate::{explain, files, notation, run, show};
 
 use cases::{Case, Expect};
@@ -174,15 +175,36 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
                 Err(format!("expected legal: {}", refused.join("; ")))
             }
         }
+        // Each word must be an action of the game (as `includes:` reads
+        // them) that is refused here: a word that names no action at all
+        // (a typo, a cell off the board) fails, or it would pass forever.
         Expect::Illegal(refuse) => {
-            let taken: Vec<&String> = refuse
-                .iter()
-                .filter(|w| notation::parse_word(game, st, w).is_ok())
-                .collect();
-            if taken.is_empty() {
+            let mut taken = Vec::new();
+            let mut unknown = Vec::new();
+            for w in refuse {
+                match explain::parse_word(game, st, w) {
+                    Ok(_) => taken.push(w),
+                    Err(e) => {
+                        if let Some(why) = not_an_action(game, st, w, &e) {
+                            unknown.push(why);
+                        }
+                    }
+                }
+            }
+            let mut problems = Vec::new();
+            if !taken.is_empty() {
+                problems.push(format!("expected illegal, but legal: {taken:?}"));
+            }
+            if !unknown.is_empty() {
+                problems.push(format!(
+                    "illegal: expects actions of the game that are refused here, not words that name none: {}",
+                    unknown.join("; ")
+                ));
+            }
+            if problems.is_empty() {
                 Ok(())
             } else {
-                Err(format!("expected illegal, but legal: {taken:?}"))
+                Err(problems.join("\n"))
             }
         }
         Expect::Result(want) => {
@@ -193,31 +215,18 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
                 Err(format!("result: expected `{want}`, the game says `{have}`"))
             }
         }
-        Expect::Perft(want) => {
-            let have: Vec<u64> = run::perft(game, st, want.len(), false)
-                .iter()
+        // Each depth is compared as soon as it is counted: a wrong count
+        // stops the case there, before the deeper (and far larger) ones.
+        Expect::Perft(want) => same_counts("perft", want, |depth| {
+            run::perft_depth(game, st, depth, false)
                 .map(|c| c.nodes)
-                .collect();
-            if &have == want {
-                Ok(())
-            } else {
-                Err(format!("perft: expected {want:?}, counted {have:?}"))
-            }
-        }
-        Expect::PerftTurns(want) => {
-            let have: Vec<u64> = run::perft_turns(game, st, want.len(), false)
-                .map_err(|e| format!("perft --turns: {e}"))?
-                .iter()
+                .map_err(|e| e.to_string())
+        }),
+        Expect::PerftTurns(want) => same_counts("perft --turns", want, |depth| {
+            run::perft_turns_depth(game, st, depth, false)
                 .map(|c| c.nodes)
-                .collect();
-            if &have == want {
-                Ok(())
-            } else {
-                Err(format!(
-                    "perft --turns: expected {want:?}, counted {have:?}"
-                ))
-            }
-        }
+                .map_err(|e| e.to_string())
+        }),
         Expect::Position(want) => {
             let text = show::position(game, st);
             let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
@@ -232,6 +241,61 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
                 ))
             }
         }
+    }
+}
+
+/// Counts each depth of `want` in turn with `count`, stopping at the
+/// first that differs.
+fn same_counts(
+    what: &str,
+    want: &[u64],
+    mut count: impl FnMut(usize) -> Result<u64, String>,
+) -> Result<(), String> {
+    let mut have = Vec::new();
+    for (i, &w) in want.iter().enumerate() {
+        let n = count(i + 1).map_err(|e| format!("{what}: {e}"))?;
+        have.push(n);
+        if n != w {
+            let stopped = if have.len() < want.len() {
+                " (stopped at the first count that differs)"
+            } else {
+                ""
+            };
+            return Err(format!(
+                "{what}: expected {want:?}, counted {have:?}{stopped}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Why `word`, refused with `e`, is no action of the game at all (a word
+/// that names nothing, an empty part of a joined turn, one that could be
+/// several actions), or `None` when it is one that is refused here. After
+/// the end of the game every word is refused: whether it names an action
+/// is asked of the start, since names and cells do not change in play.
+fn not_an_action(game: &Game, st: &State, word: &str, e: &NotationError) -> Option<String> {
+    match e {
+        NotationError::Unknown(..) | NotationError::EmptyPart(_) | NotationError::Ambiguous(..) => {
+            Some(e.to_string())
+        }
+        NotationError::InTurn { error, .. } => not_an_action(game, st, word, error),
+        NotationError::GameOver(_) => {
+            let start = game.start();
+            if st.is_over() && !start.is_over() {
+                match explain::parse_word(game, &start, word) {
+                    Err(e) if !matches!(e, NotationError::GameOver(_)) => {
+                        not_an_action(game, &start, word, &e)
+                    }
+                    _ => None,
+                }
+            } else {
+                None
+            }
+        }
+        NotationError::Illegal(..)
+        | NotationError::NotACell(..)
+        | NotationError::SeveralTurns { .. } => None,
     }
 }
 

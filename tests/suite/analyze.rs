@@ -773,7 +773,7 @@ fn shard_arguments_say_what_is_wrong() {
 #[test]
 fn analyze_out_is_checked_before_the_games_and_never_overwritten() {
     // A folder that cannot be created (under a file): refused at once,
-    // before 10^8 games.
+    // before 10^6 games.
     let dir = fresh_dir("blocked");
     std::fs::write(&dir, "a file").unwrap();
     let inside = dir.join("report");
@@ -781,7 +781,7 @@ fn analyze_out_is_checked_before_the_games_and_never_overwritten() {
         "analyze",
         "games/tictactoe.gdl",
         "--games",
-        "100000000",
+        "1000000",
         "--out",
         inside.to_str().unwrap(),
     ]);

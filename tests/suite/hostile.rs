@@ -407,3 +407,367 @@ fn resuming_keeps_the_record_seats_and_seed_and_never_a_finished_game() {
     assert_eq!(std::fs::read_to_string(&rec).unwrap(), resigned);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------- memory
+
+#[test]
+fn counts_that_could_fill_the_memory_have_a_stated_bound() {
+    let r = gdl(&["analyze", "games/tictactoe.gdl", "--games", "1000001"]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("1..=1000000"), "{r:?}");
+    let help = gdl(&["analyze", "--help"]);
+    assert!(help.stdout.contains("at most 1000000"), "{help:?}");
+    let help = gdl(&["perft", "--help"]);
+    assert!(help.stdout.contains("at most 14000000"), "{help:?}");
+    // The bound is the library's too.
+    assert_eq!(gdl::analysis::MAX_GAMES, 1_000_000);
+    assert_eq!(gdl::limits::MAX_UNIQUE_POSITIONS, 14_000_000);
+}
+
+// ---------------------------------------------------------------- rule tests
+
+/// Runs `gdl test` on a copy of `name` whose `.tests` is `cases`.
+fn test_cases(dir: &Path, name: &str, cases: &str) -> crate::common::Run {
+    let game = copy_game(dir, name);
+    std::fs::write(dir.join(format!("{name}.tests")), cases).expect("written");
+    gdl(&["test", text(&game)])
+}
+
+#[test]
+fn a_wrong_deep_perft_case_stops_at_its_first_wrong_count() {
+    let dir = scratch("perft-case");
+    let started = std::time::Instant::now();
+    let r = test_cases(
+        &dir,
+        "hex",
+        "case \"deep\"\n  perft: 121 1 1 1 1 1 1 1 1 1\n",
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains(
+            "perft: expected [121, 1, 1, 1, 1, 1, 1, 1, 1, 1], counted [121, 14641] (stopped"
+        ),
+        "{r:?}"
+    );
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    // More depths than `gdl perft -d` counts are refused as written.
+    let r = test_cases(
+        &dir,
+        "tictactoe",
+        &format!("case \"deeper\"\n  perft:{}\n", " 9".repeat(65)),
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains("tictactoe.tests:2") && r.stdout.contains("at most 64"),
+        "{r:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_second_moves_line_in_a_case_is_an_error() {
+    let dir = scratch("moves-twice");
+    let r = test_cases(
+        &dir,
+        "tictactoe",
+        "case \"two\"\n  moves: b2\n  result: not over\n  moves: a1 a2 b1 b2 c1\n",
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains("tictactoe.tests:4") && r.stdout.contains("`moves:` is given twice"),
+        "{r:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn illegal_takes_only_actions_of_the_game() {
+    let dir = scratch("illegal");
+    // b2 is taken: refused, as the case says.
+    let r = test_cases(
+        &dir,
+        "tictactoe",
+        "case \"taken\"\n  moves: b2\n  illegal: b2\n",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    // d4 is off the 3x3 board and a1x is no word of the game: they are no
+    // actions at all, refused here as by `includes:`.
+    let r = test_cases(&dir, "tictactoe", "case \"words\"\n  illegal: d4 a1x\n");
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains("not words that name none")
+            && r.stdout.contains("`d4` is neither a cell")
+            && r.stdout.contains("`a1x` is neither a cell"),
+        "{r:?}"
+    );
+    // After the end every action is refused, but a word that names none
+    // still fails.
+    let over = "case \"over\"\n  moves: a1 b1 a2 b2 a3\n  illegal: c3\ncase \"over, a typo\"\n  moves: a1 b1 a2 b2 a3\n  illegal: c9\n";
+    let r = test_cases(&dir, "tictactoe", over);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains("ok      ") && r.stdout.contains("`c9`"),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("1 failed"), "{r:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------- records
+
+/// A finished match record of draughts in `dir`, and its text.
+fn draughts_record(dir: &Path) -> (PathBuf, String) {
+    let folder = dir.join("match");
+    let r = gdl(&[
+        "match",
+        "games/draughts.gdl",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "-n",
+        "1",
+        "--record",
+        text(&folder),
+    ]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let rec = folder.join("game-1.record");
+    let t = std::fs::read_to_string(&rec).expect("a record");
+    (rec, t)
+}
+
+/// `gdl replay` of `text` written to `dir/name`.
+fn replay_text(dir: &Path, name: &str, t: &str, extra: &[&str]) -> crate::common::Run {
+    let path = dir.join(name);
+    std::fs::write(&path, t).expect("written");
+    let mut args = vec!["replay", text(&path)];
+    args.extend(extra);
+    gdl(&args)
+}
+
+#[test]
+fn replay_checks_the_game_line_the_seats_and_one_turn_per_line() {
+    let dir = scratch("replay-header");
+    let (_, t) = draughts_record(&dir);
+    assert_eq!(replay_text(&dir, "ok.record", &t, &[]).code, 0);
+    for (damage, line, words) in [
+        (
+            t.replace("game: English draughts", "game: Hex"),
+            2,
+            "of the game `Hex`",
+        ),
+        (
+            t.replace(
+                "seats: black=random white=random",
+                "seats: black=random red=random",
+            ),
+            6,
+            "`red` is no player",
+        ),
+        (
+            t.replace(
+                "seats: black=random white=random",
+                "seats: black=random white=wizard",
+            ),
+            6,
+            "unknown agent `wizard`",
+        ),
+        (
+            t.replace("seats: black=random white=random", "seats: black=random"),
+            6,
+            "no agent for `white`",
+        ),
+        (
+            t.replace(
+                "seats: black=random white=random",
+                "seats: black=random black=random",
+            ),
+            6,
+            "given twice",
+        ),
+    ] {
+        let r = replay_text(&dir, "bad.record", &damage, &[]);
+        assert_eq!(r.code, 2, "{words}: {r:?}");
+        assert!(
+            r.stderr.contains(&format!("bad.record:line {line}: ")) && r.stderr.contains(words),
+            "{words}: {r:?}"
+        );
+    }
+    // Two turns on one line: turn 2's action joined to turn 1's line.
+    let lines: Vec<&str> = t.lines().collect();
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with("turn 1: "))
+        .unwrap();
+    let mut joined: Vec<String> = lines[..first].iter().map(|l| l.to_string()).collect();
+    joined.push(format!("{} {}", lines[first], &lines[first + 1][8..]));
+    for (k, l) in lines[first + 2..].iter().enumerate() {
+        match l.split_once(": ") {
+            Some((key, rest)) if key.starts_with("turn ") => {
+                joined.push(format!("turn {}: {rest}", k + 2))
+            }
+            _ => joined.push(l.to_string()),
+        }
+    }
+    let r = replay_text(&dir, "two.record", &(joined.join("\n") + "\n"), &[]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.contains("two.record:line 8: turn 1: ") && r.stderr.contains("in the next turn"),
+        "{r:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn replay_names_the_record_line_of_what_is_wrong() {
+    let dir = scratch("replay-lines");
+    let (_, t) = draughts_record(&dir);
+    // A comment moves the source line to line 5: the hash is blamed there.
+    let commented = t.replacen("game: ", "# kept from a match\ngame: ", 1);
+    let tampered = commented
+        .lines()
+        .map(|l| {
+            if l.starts_with("source:") {
+                "source: fnv1a64:0000000000000001"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let r = replay_text(&dir, "hash.record", &tampered, &[]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.contains("hash.record:line 5: ") && r.stderr.contains("has changed"),
+        "{r:?}"
+    );
+    // A bad option is the record's fault, on its options line.
+    let r = replay_text(
+        &dir,
+        "option.record",
+        &t.replace("options:", "options: size=9"),
+        &[],
+    );
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.starts_with("error: ") && r.stderr.contains("option.record:line 5: options: "),
+        "{r:?}"
+    );
+    // A ply past the end of the record.
+    let plies: usize = t
+        .lines()
+        .filter_map(|l| l.strip_prefix("turn ").and_then(|l| l.split_once(": ")))
+        .map(|(_, a)| a.split_whitespace().count())
+        .sum();
+    let r = replay_text(&dir, "ply.record", &t, &["--ply", "99999"]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains(&format!("has {plies} plies")), "{r:?}");
+    let r = replay_text(&dir, "ply.record", &t, &["--ply", &plies.to_string()]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_record_finds_its_game_from_its_own_folder_or_says_where_it_looked() {
+    let dir = scratch("replay-where");
+    let (_, t) = draughts_record(&dir);
+    // The record says `games/draughts.gdl`, relative to where it was made:
+    // beside the record's own `games/` folder it is found from anywhere.
+    let elsewhere = dir.join("kept");
+    std::fs::create_dir_all(elsewhere.join("games")).unwrap();
+    std::fs::copy("games/draughts.gdl", elsewhere.join("games/draughts.gdl")).unwrap();
+    let rec = elsewhere.join("game.record");
+    std::fs::write(&rec, &t).unwrap();
+    let r = gdl(&["replay", text(&rec)]);
+    assert_eq!(r.code, 0, "{r:?}");
+    // Nowhere: the message names the record, its line and the places.
+    let lost = dir.join("lost");
+    std::fs::create_dir_all(&lost).unwrap();
+    let rec = lost.join("game.record");
+    std::fs::write(
+        &rec,
+        t.replace("file: games/draughts.gdl", "file: gone/draughts.gdl"),
+    )
+    .unwrap();
+    let r = gdl(&["replay", text(&rec)]);
+    assert_eq!(r.code, 3, "{r:?}");
+    let want = format!(
+        "error: {}:line 3: the game file `gone/draughts.gdl` is not found (looked for gone/draughts.gdl, {}, {})",
+        rec.display(),
+        lost.join("gone/draughts.gdl").display(),
+        lost.join("draughts.gdl").display()
+    );
+    assert!(r.stderr.starts_with(&want), "{r:?}\n{want}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------- shards
+
+#[test]
+fn a_shard_with_a_tampered_board_layout_is_refused() {
+    let dir = scratch("shard");
+    let r = gdl(&[
+        "analyze",
+        "games/tictactoe.gdl",
+        "--games",
+        "20",
+        "--ladder-games",
+        "0",
+        "--mirror-games",
+        "0",
+        "--shard",
+        "1/1",
+    ]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let shard: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    let merge = |v: &serde_json::Value| {
+        let path = dir.join("shard-1-of-1.json");
+        std::fs::write(&path, v.to_string()).expect("written");
+        gdl(&["merge", text(&path)])
+    };
+    assert_eq!(merge(&shard).code, 0);
+    type Tamper = fn(&mut serde_json::Value);
+    let cases: [(Tamper, &str); 7] = [
+        (
+            |v| {
+                v["header"]["layout"]["cells"].as_array_mut().unwrap().pop();
+            },
+            "8 cells, but header.board says 9",
+        ),
+        (
+            |v| v["header"]["layout"]["cells"][3]["label"] = "a3".into(),
+            "bad label at header.layout.cells[3]",
+        ),
+        (
+            |v| v["header"]["layout"]["cells"][0]["x"] = 2_000_000_000.into(),
+            "bad x at header.layout.cells[0]",
+        ),
+        (
+            |v| v["header"]["layout"]["cells"][0]["y"] = "down".into(),
+            "bad layout at header",
+        ),
+        (
+            |v| v["header"]["layout"] = serde_json::Value::Null,
+            "bad layout at header",
+        ),
+        (
+            |v| v["header"]["legend"]["players"] = serde_json::json!(["x"]),
+            "bad legend at header",
+        ),
+        (
+            |v| v["header"]["board"]["cells"] = 0.into(),
+            "bad cells at header.board",
+        ),
+    ];
+    for (tamper, words) in cases {
+        let mut v = shard.clone();
+        tamper(&mut v);
+        let r = merge(&v);
+        assert_eq!(r.code, 2, "{words}: {r:?}");
+        assert!(
+            r.stderr.contains("shard-1-of-1.json: ") && r.stderr.contains(words),
+            "{words}: {r:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
