@@ -4,6 +4,7 @@
 
 use crate::engine::{Game, State};
 use crate::rules::SetExpr;
+use crate::rules::parts::{SetClass, Stored};
 use crate::rules::sources::{SourcedSet, Split};
 
 /// The game and position an explanation looks at.
@@ -102,19 +103,18 @@ impl Seen<'_> {
         let label = self.label(c);
         let quote = self.quote(s);
         let is = if member { "is" } else { "is not" };
-        match &s.set {
-            SetExpr::Mark(m) if rules.marks.get(m.index()) == Some(&quote) => {
+        match s.set.class() {
+            SetClass::Stored(Stored::Mark(m)) if rules.marks.get(m.index()) == Some(&quote) => {
                 format!("{label} {is} marked `{quote}`")
             }
-            SetExpr::Empty
-            | SetExpr::Occupied
-            | SetExpr::Owned(_)
-            | SetExpr::Enemy
-            | SetExpr::Piece(_)
-            | SetExpr::Like(_) => {
+            // Sets of pieces: what the cell holds says why.
+            SetClass::Stored(
+                Stored::Empty | Stored::Occupied | Stored::Owned(_) | Stored::Piece(_),
+            ) => format!("{label} {is} in `{quote}`: {}", self.contents(c)),
+            SetClass::Computed if matches!(s.set, SetExpr::Enemy | SetExpr::Like(_)) => {
                 format!("{label} {is} in `{quote}`: {}", self.contents(c))
             }
-            SetExpr::Here | SetExpr::Origin | SetExpr::Jumped => {
+            SetClass::ActionCell(_) => {
                 let cells: Vec<&str> = self
                     .game
                     .probe_set(self.st, &s.set, None)
@@ -126,24 +126,12 @@ impl Seen<'_> {
                     None => format!("{label} {is} `{quote}`, which is no cell now"),
                 }
             }
-            SetExpr::All
-            | SetExpr::Mark(_)
-            | SetExpr::Fixed(_)
-            | SetExpr::PerPlayer(_)
-            | SetExpr::Union(..)
-            | SetExpr::Inter(..)
-            | SetExpr::Except(..)
-            | SetExpr::Complement(_)
-            | SetExpr::Neighbors(_)
-            | SetExpr::Where(..)
-            | SetExpr::Var(_)
-            | SetExpr::ByPlayer(_)
-            | SetExpr::Reach(..)
-            | SetExpr::Box(_)
-            | SetExpr::Ray(..)
-            | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..)
-            | SetExpr::Lines(..) => format!("{label} {is} in `{quote}`"),
+            SetClass::Stored(Stored::Mark(_))
+            | SetClass::Bound(_)
+            | SetClass::Fixed(_)
+            | SetClass::FixedPerPlayer(_)
+            | SetClass::ByPlayer(_)
+            | SetClass::Computed => format!("{label} {is} in `{quote}`"),
         }
     }
 }

@@ -70,7 +70,9 @@ pub enum ActionCell {
 }
 
 impl SetExpr {
-    /// The class of this node.
+    /// The class of this node. Asked on the hot path (the evaluator's
+    /// stored sets), so always inlined.
+    #[inline(always)]
     pub fn class(&self) -> SetClass<'_> {
         match self {
             SetExpr::Empty => SetClass::Stored(Stored::Empty),

@@ -17,6 +17,7 @@ use crate::cellset::CellSet;
 use crate::engine::{EMPTY, Game, NO_CELL, OCCUPIED, State};
 use crate::groups::Groups;
 use crate::limits::{MAX_BINDINGS, MAX_VARIABLES};
+use crate::rules::parts::{SetClass, Stored};
 use crate::rules::*;
 
 /// What an expression sees: the position, from one player's point of view.
@@ -95,37 +96,16 @@ impl Ctx<'_> {
     }
 
     pub(in crate::engine) fn fixed(&self, e: &SetExpr) -> Option<&[u64]> {
-        match e {
-            SetExpr::Fixed(i) => Some(self.g.rules.fixed_sets[*i as usize].words()),
-            SetExpr::PerPlayer(v) => {
-                Some(self.g.rules.fixed_sets[v[self.me.index()] as usize].words())
-            }
-            SetExpr::Empty
-            | SetExpr::Occupied
-            | SetExpr::All
-            | SetExpr::Here
-            | SetExpr::Origin
-            | SetExpr::Jumped
-            | SetExpr::Owned(_)
-            | SetExpr::Enemy
-            | SetExpr::Piece(_)
-            | SetExpr::Mark(_)
-            | SetExpr::Union(..)
-            | SetExpr::Inter(..)
-            | SetExpr::Except(..)
-            | SetExpr::Complement(_)
-            | SetExpr::Neighbors(_)
-            | SetExpr::Where(..)
-            | SetExpr::Var(_)
-            | SetExpr::ByPlayer(_)
-            | SetExpr::Reach(..)
-            | SetExpr::Like(_)
-            | SetExpr::Box(_)
-            | SetExpr::Ray(..)
-            | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..)
-            | SetExpr::Lines(..) => None,
-        }
+        let i = match e.class() {
+            SetClass::Fixed(i) => i,
+            SetClass::FixedPerPlayer(v) => v[self.me.index()],
+            SetClass::Stored(_)
+            | SetClass::Bound(_)
+            | SetClass::ActionCell(_)
+            | SetClass::ByPlayer(_)
+            | SetClass::Computed => return None,
+        };
+        Some(self.g.rules.fixed_sets[i as usize].words())
     }
 
     /// A set stored in the state, usable without copying. Inlined into the
@@ -133,37 +113,19 @@ impl Ctx<'_> {
     /// per-player choice recurses out of line.
     #[inline(always)]
     pub(in crate::engine) fn stored(&self, e: &SetExpr) -> Option<&[u64]> {
-        Some(match e {
-            SetExpr::Empty => self.raw(EMPTY),
-            SetExpr::Occupied => self.raw(OCCUPIED),
-            SetExpr::Owned(w) => self.raw(self.g.owner_set(self.who(*w))),
-            SetExpr::Piece(k) => self.raw(self.g.piece_set(k.index())),
-            SetExpr::Mark(m) => self.raw(self.g.mark_set(m.index())),
-            SetExpr::Var(slot) => {
+        Some(match e.class() {
+            SetClass::Stored(Stored::Empty) => self.raw(EMPTY),
+            SetClass::Stored(Stored::Occupied) => self.raw(OCCUPIED),
+            SetClass::Stored(Stored::Owned(w)) => self.raw(self.g.owner_set(self.who(w))),
+            SetClass::Stored(Stored::Piece(k)) => self.raw(self.g.piece_set(k.index())),
+            SetClass::Stored(Stored::Mark(m)) => self.raw(self.g.mark_set(m.index())),
+            SetClass::Bound(slot) => {
                 let w = self.g.words;
-                &self.set_vars[*slot as usize * w..(*slot as usize + 1) * w]
+                &self.set_vars[slot as usize * w..(slot as usize + 1) * w]
             }
-            SetExpr::ByPlayer(v) => return self.stored_of(&v[self.me.index()]),
-            SetExpr::Fixed(_) | SetExpr::PerPlayer(_) => return self.fixed(e),
-            // Computed sets.
-            SetExpr::All
-            | SetExpr::Here
-            | SetExpr::Origin
-            | SetExpr::Jumped
-            | SetExpr::Enemy
-            | SetExpr::Union(..)
-            | SetExpr::Inter(..)
-            | SetExpr::Except(..)
-            | SetExpr::Complement(_)
-            | SetExpr::Neighbors(_)
-            | SetExpr::Where(..)
-            | SetExpr::Reach(..)
-            | SetExpr::Like(_)
-            | SetExpr::Box(_)
-            | SetExpr::Ray(..)
-            | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..)
-            | SetExpr::Lines(..) => return None,
+            SetClass::ByPlayer(v) => return self.stored_of(&v[self.me.index()]),
+            SetClass::Fixed(_) | SetClass::FixedPerPlayer(_) => return self.fixed(e),
+            SetClass::ActionCell(_) | SetClass::Computed => return None,
         })
     }
 
