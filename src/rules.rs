@@ -441,17 +441,11 @@ pub struct Choice {
 impl Choice {
     /// Whether the actions of this choice are tied to a cell.
     pub fn has_cell(&self) -> bool {
-        match self.kind {
-            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => true,
-            ChoiceKind::Pass
-            | ChoiceKind::Swap
-            | ChoiceKind::Choose { .. }
-            | ChoiceKind::Step { .. }
-            | ChoiceKind::Jump { .. }
-            | ChoiceKind::Slide { .. }
-            | ChoiceKind::Leap { .. }
-            | ChoiceKind::Move { .. }
-            | ChoiceKind::Rotate(_) => false,
+        match self.kind.shape() {
+            parts::ChoiceShape::OnCell(_) => true,
+            parts::ChoiceShape::NextDoor { .. }
+            | parts::ChoiceShape::Far
+            | parts::ChoiceShape::Fixed => false,
         }
     }
 }

@@ -57,7 +57,7 @@ use std::collections::BTreeSet;
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::engine::{Action, ActionKind, Game};
-use crate::rules::parts::SetClass;
+use crate::rules::parts::{ChoiceShape, SetClass};
 use crate::rules::*;
 
 /// Most symmetries looked for (a board graph has at most 12 rotations and
@@ -141,20 +141,11 @@ impl Symmetry {
 
 /// Whether some action of the game is tied to cells (so it can be mirrored).
 pub fn has_cell_actions(rules: &Rules) -> bool {
-    rules.choices.iter().any(|c| match c.kind {
-        ChoiceKind::Place { .. }
-        | ChoiceKind::Convert(_)
-        | ChoiceKind::Remove(_)
-        | ChoiceKind::Step { .. }
-        | ChoiceKind::Jump { .. }
-        | ChoiceKind::Slide { .. }
-        | ChoiceKind::Leap { .. }
-        | ChoiceKind::Move { .. } => true,
+    rules.choices.iter().any(|c| match c.kind.shape() {
+        ChoiceShape::OnCell(_) | ChoiceShape::NextDoor { .. } | ChoiceShape::Far => true,
         // A region turn is tied to its region, which symmetries keep
         // fixed (`symmetries`).
-        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } | ChoiceKind::Rotate(_) => {
-            false
-        }
+        ChoiceShape::Fixed => false,
     })
 }
 

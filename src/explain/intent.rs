@@ -5,6 +5,7 @@
 use crate::engine::{Action, ActionKind, Game};
 use crate::notation::choice_name;
 use crate::rules::ChoiceKind;
+use crate::rules::parts::ChoiceShape;
 
 /// What the word asks of one choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,19 +60,9 @@ impl Intent {
 }
 
 fn is_move(kind: &ChoiceKind) -> bool {
-    match kind {
-        ChoiceKind::Step { .. }
-        | ChoiceKind::Jump { .. }
-        | ChoiceKind::Slide { .. }
-        | ChoiceKind::Leap { .. }
-        | ChoiceKind::Move { .. } => true,
-        ChoiceKind::Place { .. }
-        | ChoiceKind::Convert(_)
-        | ChoiceKind::Remove(_)
-        | ChoiceKind::Pass
-        | ChoiceKind::Swap
-        | ChoiceKind::Choose { .. }
-        | ChoiceKind::Rotate(_) => false,
+    match kind.shape() {
+        ChoiceShape::NextDoor { .. } | ChoiceShape::Far => true,
+        ChoiceShape::OnCell(_) | ChoiceShape::Fixed => false,
     }
 }
 

@@ -5,6 +5,7 @@
 
 use crate::cellset::{self, CellSet};
 use crate::engine::{Action, Game, NO_CELL, State};
+use crate::rules::parts::ChoiceShape;
 use crate::rules::*;
 
 impl Game {
@@ -72,27 +73,20 @@ impl Game {
             t[3 * w..4 * w].copy_from_slice(counted.words());
         }
         let mut out = Vec::new();
-        match &self.rules.choices[c as usize].kind {
-            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
-                let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
+        match self.rules.choices[c as usize].kind.shape() {
+            ChoiceShape::NextDoor { jump } => {
                 self.each_move(c, st.mover, jump, &t, |a, d, b| {
                     out.push(Action::moving(c, a, jump, d, b));
                     true
                 });
             }
-            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
+            ChoiceShape::Far => {
                 self.each_far_move(c, st.mover, &t, |a| {
                     out.push(a);
                     true
                 });
             }
-            ChoiceKind::Place { .. }
-            | ChoiceKind::Convert(_)
-            | ChoiceKind::Remove(_)
-            | ChoiceKind::Pass
-            | ChoiceKind::Swap
-            | ChoiceKind::Choose { .. }
-            | ChoiceKind::Rotate(_) => {}
+            ChoiceShape::OnCell(_) | ChoiceShape::Fixed => {}
         }
         out
     }

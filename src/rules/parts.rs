@@ -381,7 +381,65 @@ impl Outcome {
     }
 }
 
+/// What a choice's actions are, for passes that care about their shape,
+/// not their kind.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ChoiceShape<'a> {
+    /// An action on one cell of the target set: `place`, `convert`,
+    /// `remove`.
+    OnCell(&'a SetExpr),
+    /// A piece moving to a neighbour (`step`) or over one to the cell
+    /// behind (`jump`), along each cell's move directions.
+    NextDoor {
+        /// Over a neighbour (`jump`), not onto it (`step`).
+        jump: bool,
+    },
+    /// A piece moving further, along the ray and leap tables (`slide`,
+    /// `leap`) or to any cell (`move`).
+    Far,
+    /// Actions the rules fix, on no cell: `pass`, `swap`, a value to
+    /// `choose`, a region turned by `rotate` (tied to its region, which
+    /// symmetries keep).
+    Fixed,
+}
+
 impl ChoiceKind {
+    /// The shape of this choice's actions.
+    pub fn shape(&self) -> ChoiceShape<'_> {
+        match self {
+            ChoiceKind::Place { target, .. } => ChoiceShape::OnCell(target),
+            ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => ChoiceShape::OnCell(t),
+            ChoiceKind::Step { .. } => ChoiceShape::NextDoor { jump: false },
+            ChoiceKind::Jump { .. } => ChoiceShape::NextDoor { jump: true },
+            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
+                ChoiceShape::Far
+            }
+            ChoiceKind::Pass
+            | ChoiceKind::Swap
+            | ChoiceKind::Choose { .. }
+            | ChoiceKind::Rotate(_) => ChoiceShape::Fixed,
+        }
+    }
+
+    /// The directions a move takes from each cell, for a step, a jump or a
+    /// slide (a leap's are its pattern's, in its table).
+    pub fn move_dirs(&self) -> Option<&DirSet> {
+        match self {
+            ChoiceKind::Step { dirs, .. }
+            | ChoiceKind::Jump { dirs, .. }
+            | ChoiceKind::Slide { dirs, .. } => Some(dirs),
+            ChoiceKind::Leap { .. }
+            | ChoiceKind::Move { .. }
+            | ChoiceKind::Place { .. }
+            | ChoiceKind::Convert(_)
+            | ChoiceKind::Remove(_)
+            | ChoiceKind::Pass
+            | ChoiceKind::Swap
+            | ChoiceKind::Choose { .. }
+            | ChoiceKind::Rotate(_) => None,
+        }
+    }
+
     /// Calls `f` on each set and direction set that the choice's offers
     /// are computed from, in order (its effects are the choice's `then`).
     pub fn each_part<'a>(&'a self, f: &mut impl FnMut(Node<'a>, Role)) {

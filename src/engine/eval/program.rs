@@ -21,6 +21,7 @@
 use crate::engine::eval::lift::{cond_fixed_here, liftable};
 use crate::engine::eval::registers::{CellRef, Instr, MAX_REGS, Op, Program, Reg};
 use crate::engine::{EMPTY, Game, OCCUPIED};
+use crate::rules::parts::ChoiceShape;
 use crate::rules::walk::{self, At, Node, Visitor};
 use crate::rules::*;
 
@@ -66,19 +67,9 @@ impl Programs {
             .rules
             .choices
             .iter()
-            .map(|c| match &c.kind {
-                ChoiceKind::Place { target, .. }
-                | ChoiceKind::Convert(target)
-                | ChoiceKind::Remove(target) => p.root(target),
-                ChoiceKind::Pass
-                | ChoiceKind::Swap
-                | ChoiceKind::Choose { .. }
-                | ChoiceKind::Rotate(_)
-                | ChoiceKind::Step { .. }
-                | ChoiceKind::Jump { .. }
-                | ChoiceKind::Slide { .. }
-                | ChoiceKind::Leap { .. }
-                | ChoiceKind::Move { .. } => None,
+            .map(|c| match c.kind.shape() {
+                ChoiceShape::OnCell(target) => p.root(target),
+                ChoiceShape::NextDoor { .. } | ChoiceShape::Far | ChoiceShape::Fixed => None,
             })
             .collect();
         p

@@ -41,21 +41,8 @@ impl MoveDirs {
         let mut of_choice = Vec::with_capacity(rules.choices.len() * players);
         for c in &rules.choices {
             let links = matches!(c.kind, ChoiceKind::Step { links: true, .. });
-            let dirs = match &c.kind {
-                ChoiceKind::Step { dirs, .. }
-                | ChoiceKind::Jump { dirs, .. }
-                | ChoiceKind::Slide { dirs, .. } => Some(dirs),
-                // A leap's directions are its table's (see `leaps`).
-                ChoiceKind::Leap { .. }
-                | ChoiceKind::Move { .. }
-                | ChoiceKind::Place { .. }
-                | ChoiceKind::Convert(_)
-                | ChoiceKind::Remove(_)
-                | ChoiceKind::Pass
-                | ChoiceKind::Swap
-                | ChoiceKind::Choose { .. }
-                | ChoiceKind::Rotate(_) => None,
-            };
+            // A leap's directions are its table's (see `leaps`).
+            let dirs = c.kind.move_dirs();
             for p in 0..players {
                 let m = dirs.map_or(all, |d| d.mask(Player::new(p)) & all);
                 let k = match masks.iter().position(|&x| x == (m, links)) {
