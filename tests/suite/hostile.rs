@@ -771,3 +771,19 @@ fn a_shard_with_a_tampered_board_layout_is_refused() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Found by the seeded pass over records: a `NAME=VALUE` word where the
+/// pie rule's swap is legal looked the swap up among the rules' choices.
+#[test]
+fn a_value_word_beside_the_pie_swap_is_refused_not_a_panic() {
+    let r = gdl(&[
+        "moves",
+        "games/ecalper.gdl",
+        "-o",
+        "size=2",
+        "--moves",
+        "b1 c2 b3 x=1",
+    ]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("`x=1` is neither a cell"), "{r:?}");
+}
