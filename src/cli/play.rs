@@ -110,12 +110,16 @@ fn resumed_agents(
         .iter()
         .filter_map(|s| s.split_once('='))
         .collect();
-    for w in &given {
-        let Some(agent) = &w.agent else { continue };
-        let kept = seats.iter().find(|(p, _)| *p == w.player);
-        let same =
-            |(_, a): &&(&str, &str)| a.parse::<AgentSpec>().ok() == agent.parse::<AgentSpec>().ok();
-        if let Some(kept) = kept.filter(|k| !same(k)) {
+    // A word the record does not answer (an unknown player, no agent) is
+    // left for `agents` to refuse with its usual message.
+    let mut rest = Vec::new();
+    for w in given {
+        let (Some(agent), Some(kept)) = (&w.agent, seats.iter().find(|(p, _)| *p == w.player))
+        else {
+            rest.push(w);
+            continue;
+        };
+        if kept.1.parse::<AgentSpec>().ok() != agent.parse::<AgentSpec>().ok() {
             return Err(Failure::Input(format!(
                 "error: --{} {}: the record {} has {}={}, which a resumed game keeps\n",
                 shorten(&w.player),
@@ -132,6 +136,7 @@ fn resumed_agents(
             player: player.to_string(),
             agent: Some(agent.to_string()),
         })
+        .chain(rest)
         .collect())
 }
 
