@@ -111,6 +111,13 @@ fn endless_inputs_stop_at_their_cap() {
     let r = crate::common::gdl_with_bytes(&["replay", "/dev/stdin"], &endless);
     assert_eq!(r.code, 2, "{r:?}");
     assert!(r.stderr.contains("larger than 16 MiB"), "{r:?}");
+    // The prompt of `play` reads its lines with a bound too.
+    let r = crate::common::gdl_with_bytes(&["play", "games/tictactoe.gdl"], &vec![0u8; 70_000]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.contains("a line of input is longer than 64 KiB"),
+        "{r:?}"
+    );
     // A test-case file that is a link to the device.
     #[cfg(unix)]
     {
