@@ -374,6 +374,40 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
     }
 
+    /// The README's table of files states each cap.
+    #[test]
+    fn the_readme_states_each_cap() {
+        let readme = include_str!("../README.md");
+        let start = readme
+            .find("### Files read and written")
+            .expect("the section");
+        let table = &readme[start..];
+        for (row, what) in [
+            ("| game file (`.gdl`) | every command |", Input::Game),
+            ("| record | `replay`, `play --resume` |", Input::Record),
+            ("| test cases (`.tests`) | `test` |", Input::Tests),
+            ("| snapshot (`.snapshot`) | `test` |", Input::Snapshot),
+            ("| shard (`.json`) | `merge` |", Input::Shard),
+        ] {
+            let row = format!("{row} {} |", size_text(what.cap()));
+            assert!(table.contains(&row), "the README lacks `{row}`");
+        }
+        let unique = crate::limits::MAX_UNIQUE_POSITIONS.to_string();
+        let games = crate::analysis::MAX_GAMES.to_string();
+        let commas = |n: &str| {
+            let mut out = String::new();
+            for (i, c) in n.chars().enumerate() {
+                if i > 0 && (n.len() - i).is_multiple_of(3) {
+                    out.push(',');
+                }
+                out.push(c);
+            }
+            out
+        };
+        assert!(table.contains(&commas(&unique)), "{unique}");
+        assert!(table.contains(&commas(&games)), "{games}");
+    }
+
     #[test]
     fn outputs_are_checked_first_and_written_whole() {
         let d = dir("write");

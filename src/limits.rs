@@ -132,6 +132,11 @@ pub const MAX_TURN: u32 = 1_000_000;
 /// placements on 127 cells make two million).
 pub const MAX_LISTED_TURNS: usize = 100_000;
 
+/// Longest line read at `gdl play`'s prompt, in bytes: far more than any
+/// action or whole turn; a longer one (`play < /dev/zero`) ends the game's
+/// session with an error instead of filling the memory.
+pub const MAX_PROMPT_LINE: usize = 64 << 10;
+
 /// Deepest perft count: `gdl perft -d` and a `perft:` line of a test case
 /// count at most this many depths (a deeper count would not end).
 pub const MAX_PERFT_DEPTH: usize = 64;

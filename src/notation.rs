@@ -221,9 +221,11 @@ pub fn parse(
     // A chosen value: `komi=5.5`, `side=vertical`.
     if let Some((var, value)) = text.split_once('=') {
         let names = |a: &Action| {
-            let (Some(i), ChoiceKind::Choose { var: v, values }) =
-                (a.value(), &game.rules.choices[a.choice as usize].kind)
-            else {
+            // The pie rule's swap is no choice of the rules: `get`.
+            let (Some(i), Some(ChoiceKind::Choose { var: v, values })) = (
+                a.value(),
+                game.rules.choices.get(a.choice as usize).map(|c| &c.kind),
+            ) else {
                 return false;
             };
             let variable = &game.rules.variables[*v as usize];

@@ -9,13 +9,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(source) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(file) = gdl::syntax::parse(source) else {
+    let Ok(game) = gdl::load_source(source, "fuzz.gdl", &[]) else {
         return;
     };
-    let Ok(rules) = gdl::check::compile(&file, &[]) else {
-        return;
-    };
-    let game = gdl::engine::Game::new(rules);
     let mut st = game.start();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(1);
     for _ in 0..100 {

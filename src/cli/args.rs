@@ -160,8 +160,8 @@ pub struct PlayArgs {
     /// `--black human --white mcts:1s`. By default the first player is
     /// human and the others random. Agents: human, random, mcts:BUDGET
     /// (BUDGET per action: 2000 iterations, 1s, 500ms). A player named
-    /// seed, moves, option or help is given its agent with
-    /// `--player NAME=AGENT`, which works for any player.
+    /// seed, moves, option, help, record, resume or force is given its
+    /// agent with `--player NAME=AGENT`, which works for any player.
     #[arg(
         trailing_var_arg = true,
         allow_hyphen_values = true,

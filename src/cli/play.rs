@@ -1,7 +1,7 @@
 //! `gdl play`: a game in the terminal, each seat played by a person or by
 //! an agent of [`crate::agent`] (the same agents as `gdl match`).
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 
 use super::{Cli, Failure, PlayArgs, io, load, records, start_after};
@@ -10,6 +10,7 @@ use crate::check::OptionChoice;
 use crate::diagnostic::shorten;
 use crate::engine::Action;
 use crate::engine::{Game, State};
+use crate::limits::MAX_PROMPT_LINE;
 use crate::mcts::{Budget, Mcts};
 use crate::rules::Player;
 use crate::{explain, files, notation, show};
@@ -111,12 +112,16 @@ fn resumed_agents(
         .iter()
         .filter_map(|s| s.split_once('='))
         .collect();
-    for w in &given {
-        let Some(agent) = &w.agent else { continue };
-        let kept = seats.iter().find(|(p, _)| *p == w.player);
-        let same =
-            |(_, a): &&(&str, &str)| a.parse::<AgentSpec>().ok() == agent.parse::<AgentSpec>().ok();
-        if let Some(kept) = kept.filter(|k| !same(k)) {
+    // A word the record does not answer (an unknown player, no agent) is
+    // left for `agents` to refuse with its usual message.
+    let mut rest = Vec::new();
+    for w in given {
+        let (Some(agent), Some(kept)) = (&w.agent, seats.iter().find(|(p, _)| *p == w.player))
+        else {
+            rest.push(w);
+            continue;
+        };
+        if kept.1.parse::<AgentSpec>().ok() != agent.parse::<AgentSpec>().ok() {
             return Err(Failure::Input(format!(
                 "error: --{} {}: the record {} has {}={}, which a resumed game keeps\n",
                 shorten(&w.player),
@@ -133,6 +138,7 @@ fn resumed_agents(
             player: player.to_string(),
             agent: Some(agent.to_string()),
         })
+        .chain(rest)
         .collect())
 }
 
@@ -438,9 +444,24 @@ pub(super) fn play_cmd(
         write!(out, "{}> ", show::position(&game, &st)).map_err(io)?;
         out.flush().map_err(io)?;
         line.clear();
-        if input.read_until(b'\n', &mut line).map_err(io)? == 0 {
+        // A line is read with a bound, as every input is: `play < /dev/zero`
+        // ends here instead of filling the memory.
+        let cap = MAX_PROMPT_LINE as u64;
+        if (&mut *input)
+            .take(cap + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(io)?
+            == 0
+        {
             writeln!(out, "\nend of input; actions so far: {}", record.join(" ")).map_err(io)?;
             return Ok(());
+        }
+        if line.len() as u64 > cap {
+            writeln!(out, "\nactions so far: {}", record.join(" ")).map_err(io)?;
+            return Err(Failure::Input(format!(
+                "error: a line of input is longer than {}, more than any action: stopping\n",
+                files::size_text(cap)
+            )));
         }
         let Ok(text) = std::str::from_utf8(&line) else {
             // A stray byte is a typing accident, not a reason to lose the game.

@@ -125,12 +125,31 @@ pub fn check_game(path: &Path, settings: Settings) -> Vec<Outcome> {
 
 fn run_case(path: &Path, case: &Case, tests: &Path) -> Result<(), String> {
     let game = load(path, &case.options)?;
+    run_case_on(&game, case, &tests.display().to_string())
+}
+
+/// Runs one case on a game loaded from its text `source` (`file` names it),
+/// with the case's options; `tests` names the case file in messages. As
+/// `gdl test` runs it, without the files (the fuzz target uses it).
+pub fn run_case_source(source: &str, file: &str, case: &Case, tests: &str) -> Result<(), String> {
+    let choices = case
+        .options
+        .iter()
+        .map(|o| o.parse::<OptionChoice>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("bad option: {e}"))?;
+    let game = crate::load_source(source, file, &choices)
+        .map_err(|e| e.message().trim_end().to_string())?;
+    run_case_on(&game, case, tests)
+}
+
+fn run_case_on(game: &Game, case: &Case, tests: &str) -> Result<(), String> {
     let mut st = game.start();
-    explain::play_moves(&game, &mut st, &case.moves).map_err(|e| format!("moves: {e}"))?;
+    explain::play_moves(game, &mut st, &case.moves).map_err(|e| format!("moves: {e}"))?;
     let mut failures = Vec::new();
     for (line, expect) in &case.expects {
-        if let Err(why) = check(&game, &st, expect) {
-            failures.push(format!("{}:{line}: {why}", tests.display()));
+        if let Err(why) = check(game, &st, expect) {
+            failures.push(format!("{tests}:{line}: {why}"));
         }
     }
     if failures.is_empty() {

@@ -17,6 +17,8 @@ use std::path::Path;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
+use gdl::engine::Game;
+
 /// Cases of the in-process pass, and of the pass through the binary.
 const CASES: usize = 8000;
 const BINARY_CASES: usize = 60;
@@ -477,4 +479,174 @@ fn the_binary_refuses_mutated_files_with_a_message() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Cases of the pass over records and test-case files.
+const RECORD_CASES: usize = 1500;
+
+/// Words a record or test-case file may gain: their keys and values.
+const RECORD_TOKENS: &[&str] = &[
+    "# gdl record\n",
+    "game: ",
+    "file: ",
+    "source: fnv1a64:",
+    "options: ",
+    "seats: ",
+    "seed: ",
+    "turn 1: ",
+    "turn 99999999999999999999: ",
+    "result: ",
+    " resigned",
+    " wins",
+    "draw",
+    "=human",
+    "=random",
+    "=mcts:10",
+    "mcts:0",
+    "swap",
+    "pass",
+    "/",
+    "-",
+    "a1",
+    "z99",
+    "case \"x\"\n",
+    "  moves: ",
+    "  options: ",
+    "  legal: ",
+    "  turns: ",
+    "  includes: ",
+    "  illegal: ",
+    "  result: ",
+    "  perft: ",
+    "  perft: --turns ",
+    "  position:\n",
+    "snapshot: ",
+    "size=3",
+    "size=99",
+    "\u{feff}",
+    "\r\n",
+];
+
+/// The shipped games whose records and cases the pass mutates: (file,
+/// options that keep their games short).
+const RECORD_GAMES: &[(&str, &str)] = &[
+    ("games/tictactoe.gdl", ""),
+    ("games/hex.gdl", "size=4"),
+    ("games/ecalper.gdl", "size=2"),
+    ("games/draughts.gdl", ""),
+    ("games/equi.gdl", ""),
+    ("games/nine-mens-morris.gdl", ""),
+];
+
+/// A seeded random game of `game` as a record's text.
+fn record_text(file: &str, game: &Game, source: &str, seed: u64) -> String {
+    use gdl::record::{Record, TurnLog, source_hash};
+    let mut st = game.start();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    let mut log = TurnLog::default();
+    for _ in 0..400 {
+        game.legal_actions(&st, &mut legal);
+        let Some(a) = game.random_action(&st, &mut rng) else {
+            break;
+        };
+        log.push(&st, gdl::notation::format(game, &legal, a));
+        game.play_unchecked(&mut st, a);
+    }
+    Record {
+        game: game.rules.name.clone(),
+        file: file.to_string(),
+        source_hash: source_hash(source),
+        options: game
+            .rules
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect(),
+        seats: game
+            .rules
+            .players
+            .iter()
+            .map(|p| format!("{p}=random"))
+            .collect(),
+        seed,
+        turns: log.turns(),
+        result: st.result().map(|r| gdl::show::result_text(game, r)),
+        ..Record::default()
+    }
+    .render()
+}
+
+/// Reads `text` as a record (replayed on `game`, its hash and name set to
+/// the game's so that the turns are reached) and as test cases (the first
+/// few run on `source`, as `gdl test` runs them), as the `records` target
+/// of `fuzz/` does.
+fn exercise_record(text: &str, file: &str, source: &str, game: &Game) {
+    use gdl::record::{Record, source_hash};
+    if let Ok(record) = Record::parse(text) {
+        let fitted = Record {
+            game: game.rules.name.clone(),
+            source_hash: source_hash(source),
+            ..record.clone()
+        };
+        let _ = fitted.replay(game, source, None);
+        let _ = fitted.replay(game, source, Some(3));
+        let _ = record.replay(game, source, None);
+    }
+    if let Ok(cases) = gdl::verify::cases::parse(text) {
+        for case in cases.cases.iter().take(4) {
+            let _ = gdl::verify::run_case_source(source, file, case, "fuzz.tests");
+        }
+    }
+}
+
+#[test]
+fn mutated_records_and_rule_tests_never_panic() {
+    std::thread::Builder::new()
+        .stack_size(SMALL_STACK)
+        .spawn(run_mutated_records)
+        .expect("a thread starts")
+        .join()
+        .expect("the cases ran to the end");
+}
+
+fn run_mutated_records() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut seeds = Vec::new();
+    for (i, (file, options)) in RECORD_GAMES.iter().enumerate() {
+        let source = std::fs::read_to_string(root.join(file)).expect("a shipped game");
+        let choices: Vec<gdl::OptionChoice> = options
+            .split_whitespace()
+            .map(|o| o.parse().expect("an option"))
+            .collect();
+        let game = gdl::load_source(&source, file, &choices).expect("it loads");
+        let record = record_text(file, &game, &source, i as u64 + 1);
+        let tests = std::fs::read_to_string(root.join(file).with_extension("tests"))
+            .expect("its test cases");
+        seeds.push((*file, source, game, vec![record, tests]));
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(25);
+    let mut failures = Vec::new();
+    for i in 0..RECORD_CASES {
+        let (file, source, game, texts) = &seeds[rng.random_range(0..seeds.len())];
+        let mut t = texts[rng.random_range(0..texts.len())].clone();
+        for _ in 0..rng.random_range(1..4) {
+            if rng.random_bool(0.4) {
+                let at = boundary(&mut rng, &t);
+                t.insert_str(at, RECORD_TOKENS[rng.random_range(0..RECORD_TOKENS.len())]);
+            } else {
+                t = mutate(&mut rng, &t);
+            }
+        }
+        if catch_unwind(AssertUnwindSafe(|| exercise_record(&t, file, source, game))).is_err() {
+            let shown: String = t.chars().take(1500).collect();
+            failures.push(format!(
+                "{file} (record or case mutation {i}): panicked on\n{shown:?}"
+            ));
+            if failures.len() >= 5 {
+                break;
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -111,6 +111,13 @@ fn endless_inputs_stop_at_their_cap() {
     let r = crate::common::gdl_with_bytes(&["replay", "/dev/stdin"], &endless);
     assert_eq!(r.code, 2, "{r:?}");
     assert!(r.stderr.contains("larger than 16 MiB"), "{r:?}");
+    // The prompt of `play` reads its lines with a bound too.
+    let r = crate::common::gdl_with_bytes(&["play", "games/tictactoe.gdl"], &vec![0u8; 70_000]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.contains("a line of input is longer than 64 KiB"),
+        "{r:?}"
+    );
     // A test-case file that is a link to the device.
     #[cfg(unix)]
     {
@@ -770,4 +777,20 @@ fn a_shard_with_a_tampered_board_layout_is_refused() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Found by the seeded pass over records: a `NAME=VALUE` word where the
+/// pie rule's swap is legal looked the swap up among the rules' choices.
+#[test]
+fn a_value_word_beside_the_pie_swap_is_refused_not_a_panic() {
+    let r = gdl(&[
+        "moves",
+        "games/ecalper.gdl",
+        "-o",
+        "size=2",
+        "--moves",
+        "b1 c2 b3 x=1",
+    ]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("`x=1` is neither a cell"), "{r:?}");
 }
