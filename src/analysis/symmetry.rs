@@ -226,9 +226,9 @@ impl walk::Visitor for Walker<'_> {
                     | SetClass::ByPlayer(_)
                     | SetClass::Computed => {}
                 }
-                self.uses.rows_columns |= e.reads_rows_and_columns();
+                self.uses.rows_columns |= e.reads().rows_and_columns;
             }
-            walk::Node::Num(e) => self.uses.rows_columns |= e.reads_rows_and_columns(),
+            walk::Node::Num(e) => self.uses.rows_columns |= e.reads().rows_and_columns,
             walk::Node::Dirs(e) => match (e, at.player) {
                 (DirSet::Fixed(m), None) => {
                     self.uses.shared_dir_sets.insert(*m);

@@ -43,6 +43,18 @@ pub enum SetClass<'a> {
     Computed,
 }
 
+/// What a node reads itself, beside its parts: the questions that decide
+/// whether a set is the same for every cell tested, and which board
+/// structure a symmetry must keep.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reads {
+    /// It is usually asked from `here`, the cell of the current action or
+    /// the cell a `where` tests.
+    pub here: bool,
+    /// The rows and columns of the board.
+    pub rows_and_columns: bool,
+}
+
 /// A set that the position stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stored {
@@ -105,12 +117,19 @@ impl SetExpr {
         }
     }
 
-    /// Whether this node itself, its parts aside, is usually asked from
-    /// `here`: `here`, and the sets along lines and leaps (`ray`,
-    /// `flanked`, `leaps`), which are not worth telling apart.
-    pub fn looks_from_here(&self) -> bool {
+    /// What this node reads itself, its parts aside.
+    pub fn reads(&self) -> Reads {
+        let none = Reads::default();
         match self {
-            SetExpr::Here | SetExpr::Ray(_) | SetExpr::Flanked(_) | SetExpr::Leaps(..) => true,
+            // `ray`, `flanked` and `leaps` are usually asked from `here`;
+            // not worth telling apart.
+            SetExpr::Here | SetExpr::Ray(_) | SetExpr::Flanked(_) | SetExpr::Leaps(..) => {
+                Reads { here: true, ..none }
+            }
+            SetExpr::Box(_) => Reads {
+                rows_and_columns: true,
+                ..none
+            },
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::All
@@ -130,44 +149,9 @@ impl SetExpr {
             | SetExpr::Complement(_)
             | SetExpr::Neighbors(_)
             | SetExpr::Like(_)
-            | SetExpr::Box(_)
             | SetExpr::Lines(..)
             | SetExpr::Where(..)
-            | SetExpr::ByPlayer(_) => false,
-        }
-    }
-
-    /// Whether this node itself, its parts aside, reads the rows and
-    /// columns of the board (which a symmetry must then keep).
-    pub fn reads_rows_and_columns(&self) -> bool {
-        match self {
-            SetExpr::Box(_) => true,
-            SetExpr::Empty
-            | SetExpr::Occupied
-            | SetExpr::All
-            | SetExpr::Here
-            | SetExpr::Origin
-            | SetExpr::Jumped
-            | SetExpr::Owned(_)
-            | SetExpr::Enemy
-            | SetExpr::Piece(_)
-            | SetExpr::Mark(_)
-            | SetExpr::Fixed(_)
-            | SetExpr::PerPlayer(_)
-            | SetExpr::Var(_)
-            | SetExpr::Union(..)
-            | SetExpr::Inter(..)
-            | SetExpr::Except(..)
-            | SetExpr::Reach(..)
-            | SetExpr::Complement(_)
-            | SetExpr::Neighbors(_)
-            | SetExpr::Like(_)
-            | SetExpr::Ray(_)
-            | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..)
-            | SetExpr::Lines(..)
-            | SetExpr::Where(..)
-            | SetExpr::ByPlayer(_) => false,
+            | SetExpr::ByPlayer(_) => none,
         }
     }
 
@@ -226,11 +210,13 @@ impl SetExpr {
 }
 
 impl NumExpr {
-    /// Whether this node itself, its parts aside, reads the rows and
-    /// columns of the board (which a symmetry must then keep).
-    pub fn reads_rows_and_columns(&self) -> bool {
+    /// What this node reads itself, its parts aside.
+    pub fn reads(&self) -> Reads {
         match self {
-            NumExpr::Rows(_) | NumExpr::Columns(_) => true,
+            NumExpr::Rows(_) | NumExpr::Columns(_) => Reads {
+                rows_and_columns: true,
+                ..Reads::default()
+            },
             NumExpr::Count(_)
             | NumExpr::Groups(_)
             | NumExpr::Largest(_)
@@ -245,7 +231,7 @@ impl NumExpr {
             | NumExpr::Var(_)
             | NumExpr::Passes
             | NumExpr::Index(_)
-            | NumExpr::InHand(..) => false,
+            | NumExpr::InHand(..) => Reads::default(),
         }
     }
 

@@ -170,7 +170,7 @@ pub(in crate::engine) fn liftable(e: &BoolExpr) -> bool {
 /// Whether a set is the same whatever cell `here` is.
 fn set_fixed_here(e: &SetExpr) -> bool {
     // A `where`'s condition sees its own `here`: only the sets count.
-    let mut fixed = !e.looks_from_here();
+    let mut fixed = !e.reads().here;
     e.each_part(&mut |part, _| {
         if let Node::Set(s) = part {
             fixed &= set_fixed_here(s);
