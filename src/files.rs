@@ -205,12 +205,21 @@ pub enum OutputError {
 }
 
 impl OutputError {
+    /// The message, naming the file.
     pub fn message(&self) -> &str {
         match self {
             OutputError::Refused(m) | OutputError::Io(m) => m,
         }
     }
 }
+
+impl std::fmt::Display for OutputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for OutputError {}
 
 /// A file a command is about to write, checked before the work starts
 /// ([`Output::check`]) and then written whole each time

@@ -109,20 +109,62 @@ impl LoadError {
     /// errors.
     pub fn render(&self) -> String {
         match self {
-            LoadError::Read(e) => format!("error: cannot read {}: {}\n", e.file, e.error),
-            LoadError::Syntax(e) => report::render_all(&e.file, &e.source, &e.diagnostics),
-            LoadError::Check(e) => report::render_all(&e.file, &e.source, &e.diagnostics),
-            LoadError::Options(e) => {
-                let lines: Vec<String> = e
-                    .diagnostics
-                    .iter()
-                    .map(|d| format!("error: {}: {d}\n", e.file))
-                    .collect();
-                lines.concat()
-            }
+            LoadError::Read(e) => e.render(),
+            LoadError::Syntax(e) => e.render(),
+            LoadError::Check(e) => e.render(),
+            LoadError::Options(e) => e.render(),
         }
     }
 }
+
+impl ReadError {
+    /// The text `gdl` prints for it: one line.
+    pub fn render(&self) -> String {
+        format!("error: cannot read {}: {}\n", self.file, self.error)
+    }
+}
+
+impl SyntaxError {
+    /// The text `gdl` prints for it: the error with the file's line and a
+    /// caret.
+    pub fn render(&self) -> String {
+        report::render_all(&self.file, &self.source, &self.diagnostics)
+    }
+}
+
+impl CheckError {
+    /// The text `gdl` prints for it: each error with the file's line and
+    /// a caret.
+    pub fn render(&self) -> String {
+        report::render_all(&self.file, &self.source, &self.diagnostics)
+    }
+}
+
+impl OptionsError {
+    /// The text `gdl` prints for it: one line for each choice refused.
+    pub fn render(&self) -> String {
+        let lines: Vec<String> = self
+            .diagnostics
+            .iter()
+            .map(|d| format!("error: {}: {d}\n", self.file))
+            .collect();
+        lines.concat()
+    }
+}
+
+// Each stage's error prints as `gdl` prints it, without the last newline.
+macro_rules! display_as_rendered {
+    ($($t:ty),*) => {$(
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.render().trim_end())
+            }
+        }
+
+        impl std::error::Error for $t {}
+    )*};
+}
+display_as_rendered!(ReadError, SyntaxError, CheckError, OptionsError);
 
 impl LoadError {
     /// The same as [`LoadError::render`] (the name callers of the old

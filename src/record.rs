@@ -78,6 +78,8 @@ impl std::fmt::Display for RecordError {
     }
 }
 
+impl std::error::Error for RecordError {}
+
 /// FNV-1a, 64 bits, of a game file's text.
 pub fn source_hash(text: &str) -> u64 {
     let mut h = 0xcbf2_9ce4_8422_2325u64;

@@ -131,6 +131,8 @@ impl std::fmt::Display for TooManyPositions {
     }
 }
 
+impl std::error::Error for TooManyPositions {}
+
 /// The distinct positions of one depth, at most [`MAX_UNIQUE_POSITIONS`].
 pub(crate) struct Positions {
     set: HashSet<u64>,

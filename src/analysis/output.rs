@@ -60,6 +60,14 @@ impl OutError {
     }
 }
 
+impl std::fmt::Display for OutError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for OutError {}
+
 /// Makes sure `dir` exists and takes files, and that none of `names` is in
 /// it already unless `force`: called before the work starts.
 pub fn prepare(dir: &Path, names: &[String], force: bool) -> Result<(), OutError> {

@@ -190,6 +190,8 @@ impl std::fmt::Display for TurnsError {
     }
 }
 
+impl std::error::Error for TurnsError {}
+
 /// The counts of [`perft_turns`] at `depth` alone, for callers that report
 /// each depth as soon as it is counted (as [`perft_depth`](super::perft_depth),
 /// with the same cap on the positions kept for `unique`).

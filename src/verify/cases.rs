@@ -86,6 +86,8 @@ impl fmt::Display for FormatError {
     }
 }
 
+impl std::error::Error for FormatError {}
+
 /// The text of a line without its comment (a `#` outside quotes).
 fn strip_comment(line: &str) -> &str {
     let mut quoted = false;
