@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Instructions per random playout and per ply, counted by callgrind: exact
-# and repeatable where wall-clock figures are noisy (a shared machine).
+# and repeatable where wall-clock figures are noisy (a shared machine), and
+# blind to where the code lies: a build can run a game some percent slower
+# with the same instructions when unrelated code moves its hot loops (see
+# docs/performance.md, "The regrouped engine"), so a refactoring is checked
+# here as well as with scripts/cpu-ab.sh.
 #
 #   scripts/icount.sh NEW_BINARY [BASE_BINARY]
 #   N=200 ONLY=equi scripts/icount.sh target/release/gdl /path/to/old/gdl
@@ -28,6 +32,13 @@ ROWS=(
     "games/draughts.gdl||English draughts|1"
     "games/breakthrough.gdl||Breakthrough|1"
     "games/reversi.gdl||Reversi|1"
+    "games/havannah.gdl||Havannah 8|1"
+    "games/y.gdl||Y 13|1"
+    "games/lines-of-action.gdl||Lines of Action|1"
+    "games/nine-mens-morris.gdl||Nine men's morris|1"
+    "games/pentago.gdl||Pentago|1"
+    "games/knightthrough.gdl||Knightthrough|1"
+    "games/amazons.gdl||Amazons|1"
 )
 # Instructions of `gdl playout -n GAMES`.
 ir() {
