@@ -295,6 +295,7 @@ impl<'a> Canvas<'a> {
     /// owns several), diamonds for neutral ones.
     fn pieces(&self, out: &mut String, legend: &Legend, pieces: &[PieceSpot]) {
         let (players, kinds) = (&legend.players, &legend.kinds);
+        let letters = crate::show::kind_letters(kinds);
         for p in pieces {
             let (x, y) = self.pos[p.cell];
             let r = UNIT * 0.34;
@@ -325,7 +326,7 @@ impl<'a> Canvas<'a> {
                         r##"<circle {data} cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#333"/>"##
                     );
                     if legend.letters {
-                        let letter = p.kind.chars().next().unwrap_or('?').to_ascii_uppercase();
+                        let letter = letters[kind_index];
                         let _ = writeln!(
                             out,
                             r#"<text x="{x:.1}" y="{:.1}" font-size="15" text-anchor="middle" fill="{}">{}</text>"#,

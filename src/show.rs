@@ -27,6 +27,25 @@ pub fn player_glyphs(game: &Game) -> Vec<char> {
     }
 }
 
+/// One letter per kind of piece (`names` in declaration order), upper case:
+/// the first letter of its name that no earlier kind took (`king` K, then
+/// `knight` N), else the first free letter of the alphabet.
+pub fn kind_letters(names: &[String]) -> Vec<char> {
+    let mut letters: Vec<char> = Vec::new();
+    for name in names {
+        let free = |c: &char| !letters.contains(c);
+        let letter = name
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+            .map(|c| c.to_ascii_uppercase())
+            .find(free)
+            .or_else(|| ('A'..='Z').find(free))
+            .unwrap_or('?');
+        letters.push(letter);
+    }
+    letters
+}
+
 /// Describes a result: `black wins` or `draw`.
 pub fn result_text(game: &Game, r: GameResult) -> String {
     match r {
@@ -89,9 +108,20 @@ pub fn position(game: &Game, st: &State) -> String {
     // With two owned kinds, lower case tells them apart, so it cannot also
     // show marks; the marks are listed below the board instead.
     let owned_kinds = game.rules.neutral.iter().filter(|n| !**n).count();
+    // With more, a piece shows its kind's letter, upper case for the first
+    // player and lower case for the second (as a chess diagram does).
+    let by_kind = owned_kinds > 2 && game.rules.players.len() <= 2;
+    let kinds = kind_letters(&game.rules.pieces);
     let cell_char = |c: usize| -> char {
         let marked = owned_kinds < 2 && (0..marks).any(|m| game.has_mark(st, c, m));
         match game.piece_at(st, c) {
+            Some(Piece {
+                kind,
+                owner: Some(owner),
+            }) if by_kind => match owner.index() {
+                0 => kinds[kind.index()],
+                _ => kinds[kind.index()].to_ascii_lowercase(),
+            },
             // A neutral piece: the initial of its kind.
             Some(Piece { kind, owner: None }) => {
                 let g = piece_glyph(kind.index());
@@ -131,7 +161,24 @@ pub fn position(game: &Game, st: &State) -> String {
             .map(|(k, p)| format!("{} {p}", piece_glyph(k)))
             .collect();
     }
-    if owned_kinds >= 2 {
+    if by_kind {
+        let players = &game.rules.players;
+        legend = match players.len() {
+            1 => vec![players[0].clone()],
+            _ => vec![format!(
+                "upper case {}, lower case {}",
+                players[0], players[1]
+            )],
+        };
+        legend.extend(
+            game.rules
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| !game.rules.neutral[*k])
+                .map(|(k, p)| format!("{} {p}", kinds[k])),
+        );
+    } else if owned_kinds >= 2 {
         let second = game.rules.pieces[game
             .rules
             .neutral
@@ -218,4 +265,52 @@ pub fn position(game: &Game, st: &State) -> String {
 
 fn st_done(st: &State) -> u32 {
     st.done_in_step()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(source: &str) -> Game {
+        crate::load_source(source, "test.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.render()))
+    }
+
+    #[test]
+    fn kinds_take_the_first_letter_no_earlier_kind_took() {
+        let names = ["king", "knight", "kite", "pawn", "ppp"].map(String::from);
+        assert_eq!(kind_letters(&names), ['K', 'N', 'I', 'P', 'A']);
+    }
+
+    #[test]
+    fn three_kinds_or_more_show_their_letters_with_case_for_the_owner() {
+        let g = game(
+            "game T board square(3) players white, black pieces king, knight, pawn
+             setup: white king at cells(a1), white knight at cells(b1), white pawn at cells(c1),
+                    black king at cells(a3), black knight at cells(b3), black pawn at cells(c3)
+             turn: pass",
+        );
+        let text = position(&g, &g.start());
+        assert!(text.contains(" 3 k n p 3"), "{text}");
+        assert!(text.contains(" 1 K N P 1"), "{text}");
+        assert!(
+            text.contains("upper case white, lower case black, K king, N knight, P pawn"),
+            "{text}"
+        );
+        // The picture letters its discs the same way: king and knight apart.
+        let svg = crate::picture::svg(&g, &g.start(), None, "");
+        for letter in [">K<", ">N<", ">P<"] {
+            assert!(svg.contains(letter), "{letter} in the picture");
+        }
+    }
+
+    #[test]
+    fn two_kinds_keep_the_players_letters() {
+        let g = game(
+            "game T board square(3) players white, black pieces man, king
+             setup: white man at cells(a1), white king at cells(b1)
+             turn: pass",
+        );
+        let text = position(&g, &g.start());
+        assert!(text.contains(" 1 W w . 1"), "{text}");
+    }
 }
