@@ -67,9 +67,12 @@ pub(super) fn compare(cmp: CmpOp, x: NumExpr, y: NumExpr) -> BoolExpr {
 }
 
 /// "The set has a cell", with the flood `reach(S, T) except B` turned into
-/// a search that stops at the first cell found outside `B`.
+/// a search that stops at the first cell found outside `B`, and a union
+/// asked part by part, stopping at the first part that has a cell (the 15
+/// puzzle's goal: fifteen `TILE except cells(...)`, each one word).
 fn nonempty(s: SetExpr) -> BoolExpr {
     match s {
+        SetExpr::Union(a, b) => BoolExpr::Or(Box::new(nonempty(*a)), Box::new(nonempty(*b))),
         SetExpr::Except(a, b) if matches!(*a, SetExpr::Reach(..)) => {
             let SetExpr::Reach(seed, through) = *a else {
                 unreachable!("matched above")
@@ -156,7 +159,7 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::{ChoiceKind, Effect, Mark, Rules, SetExpr};
+    use crate::rules::{BoolExpr, ChoiceKind, Effect, Mark, Rules, SetExpr};
 
     fn pinch(capture: &str) -> Rules {
         let file = crate::syntax::parse(include_str!("../../games/pinch.gdl")).expect("parses");
@@ -203,5 +206,26 @@ mod tests {
         assert_eq!(super::marks_never_set(&remove), [false, false]);
         assert!(matches!(place(&remove), SetExpr::Except(..)));
         assert_eq!(clears(&remove, vacated(&remove)), 2);
+    }
+
+    #[test]
+    fn a_union_is_asked_part_by_part() {
+        let file = crate::syntax::parse(
+            "game T board square(3) players x pieces a, b
+             turn: place a at empty | place b at empty
+             end if count((a except cells(a1)) or b) = 0: x wins",
+        )
+        .expect("parses");
+        let rules = super::super::compile(&file, &[]).expect("compiles");
+        let (goal, _) = &rules.ends[0];
+        let BoolExpr::Not(inner) = goal else {
+            panic!("count(S) = 0 is `not` S has a cell: {goal:?}")
+        };
+        assert!(
+            matches!(&**inner, BoolExpr::Or(a, b)
+                if matches!(**a, BoolExpr::NonEmpty(SetExpr::Except(..)))
+                    && matches!(**b, BoolExpr::NonEmpty(SetExpr::Piece(_)))),
+            "{inner:?}"
+        );
     }
 }
