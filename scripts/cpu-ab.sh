@@ -44,6 +44,9 @@ ROWS=(
     "games/reversi.gdl||Reversi|36000"
     "games/amazons.gdl||Amazons|13000"
     "games/draughts.gdl||English draughts|36000"
+    "games/fox-and-hounds.gdl||Fox and hounds|130000"
+    "games/fifteen-puzzle.gdl||15 puzzle|40000"
+    "games/nine-mens-morris.gdl|quiet-draw=on|Morris, RBG's draw|40000"
 )
 
 # Fixed work for both builds: `bench --playouts` if both have it.

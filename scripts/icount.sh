@@ -39,6 +39,9 @@ ROWS=(
     "games/pentago.gdl||Pentago|1"
     "games/knightthrough.gdl||Knightthrough|1"
     "games/amazons.gdl||Amazons|1"
+    "games/fox-and-hounds.gdl||Fox and hounds|1"
+    "games/fifteen-puzzle.gdl||15 puzzle|1"
+    "games/nine-mens-morris.gdl|quiet-draw=on|Morris, RBG's draw|1"
 )
 # Instructions of `gdl playout -n GAMES`.
 ir() {
