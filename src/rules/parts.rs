@@ -44,15 +44,19 @@ pub enum SetClass<'a> {
 }
 
 /// What a node reads itself, beside its parts: the questions that decide
-/// whether a set is the same for every cell tested, and which board
-/// structure a symmetry must keep.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Reads {
+/// whether a set is the same for every cell tested, whether the last
+/// action's cells decide what is offered, which board structure a symmetry
+/// must keep, and which groups the union-find must answer for.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Reads<'a> {
     /// It is usually asked from `here`, the cell of the current action or
     /// the cell a `where` tests.
     pub here: bool,
     /// The rows and columns of the board.
     pub rows_and_columns: bool,
+    /// The connected groups of this set (`groups`, `largest`, the first
+    /// set of `connected`).
+    pub groups_of: Option<&'a SetExpr>,
 }
 
 /// A set that the position stores.
@@ -118,7 +122,7 @@ impl SetExpr {
     }
 
     /// What this node reads itself, its parts aside.
-    pub fn reads(&self) -> Reads {
+    pub fn reads(&self) -> Reads<'_> {
         let none = Reads::default();
         match self {
             // `ray`, `flanked` and `leaps` are usually asked from `here`;
@@ -211,15 +215,17 @@ impl SetExpr {
 
 impl NumExpr {
     /// What this node reads itself, its parts aside.
-    pub fn reads(&self) -> Reads {
+    pub fn reads(&self) -> Reads<'_> {
         match self {
             NumExpr::Rows(_) | NumExpr::Columns(_) => Reads {
                 rows_and_columns: true,
                 ..Reads::default()
             },
+            NumExpr::Groups(s) | NumExpr::Largest(s) => Reads {
+                groups_of: Some(s),
+                ..Reads::default()
+            },
             NumExpr::Count(_)
-            | NumExpr::Groups(_)
-            | NumExpr::Largest(_)
             | NumExpr::Select(..)
             | NumExpr::ByPlayer(_)
             | NumExpr::Add(..)
@@ -270,6 +276,32 @@ impl NumExpr {
 }
 
 impl BoolExpr {
+    /// What this node reads itself, its parts aside.
+    pub fn reads(&self) -> Reads<'_> {
+        match self {
+            // `S at D` looks from `here`.
+            BoolExpr::At(..) | BoolExpr::AtSome(..) => Reads {
+                here: true,
+                ..Reads::default()
+            },
+            BoolExpr::Connected(s, _, _) => Reads {
+                groups_of: Some(s),
+                ..Reads::default()
+            },
+            BoolExpr::Const(_)
+            | BoolExpr::Not(_)
+            | BoolExpr::And(..)
+            | BoolExpr::Or(..)
+            | BoolExpr::Cmp(..)
+            | BoolExpr::NonEmpty(_)
+            | BoolExpr::Line(..)
+            | BoolExpr::Quantifier { .. }
+            | BoolExpr::Escapes { .. }
+            | BoolExpr::SamePlayer(..)
+            | BoolExpr::ByPlayer(_) => Reads::default(),
+        }
+    }
+
     /// Calls `f` on each direct part, in order.
     pub fn each_part<'a>(&'a self, f: &mut impl FnMut(Node<'a>, Role)) {
         use Role::Same;

@@ -47,40 +47,8 @@ impl Facts {
             Site::While | Site::Target | Site::Effect => return,
         }
         let asks = match node {
-            Node::Num(e) => match e {
-                NumExpr::Groups(s) | NumExpr::Largest(s) => of_player(s),
-                NumExpr::Const(_)
-                | NumExpr::Turn
-                | NumExpr::Var(_)
-                | NumExpr::Passes
-                | NumExpr::Index(_)
-                | NumExpr::InHand(..)
-                | NumExpr::Select(..)
-                | NumExpr::Rows(_)
-                | NumExpr::Columns(_)
-                | NumExpr::ByPlayer(_)
-                | NumExpr::Count(_)
-                | NumExpr::Add(..)
-                | NumExpr::Sub(..)
-                | NumExpr::Mul(..)
-                | NumExpr::Neg(_) => false,
-            },
-            Node::Cond(e) => match e {
-                BoolExpr::Connected(s, _, _) => of_player(s),
-                BoolExpr::Const(_)
-                | BoolExpr::Not(_)
-                | BoolExpr::And(..)
-                | BoolExpr::Or(..)
-                | BoolExpr::Cmp(..)
-                | BoolExpr::NonEmpty(_)
-                | BoolExpr::Line(..)
-                | BoolExpr::At(..)
-                | BoolExpr::AtSome(..)
-                | BoolExpr::Quantifier { .. }
-                | BoolExpr::Escapes { .. }
-                | BoolExpr::SamePlayer(..)
-                | BoolExpr::ByPlayer(_) => false,
-            },
+            Node::Num(e) => e.reads().groups_of.is_some_and(of_player),
+            Node::Cond(e) => e.reads().groups_of.is_some_and(of_player),
             // Sets, directions, effects, choices and outcomes ask nothing
             // about groups themselves; their parts are visited.
             Node::Set(_)
@@ -111,22 +79,8 @@ impl Facts {
                 | SetClass::ByPlayer(_)
                 | SetClass::Computed => false,
             },
-            Node::Cond(e) => match e {
-                // `at` looks from `here`.
-                BoolExpr::At(..) | BoolExpr::AtSome(..) => !at.in_where,
-                BoolExpr::Const(_)
-                | BoolExpr::Not(_)
-                | BoolExpr::And(..)
-                | BoolExpr::Or(..)
-                | BoolExpr::Cmp(..)
-                | BoolExpr::NonEmpty(_)
-                | BoolExpr::Connected(..)
-                | BoolExpr::Line(..)
-                | BoolExpr::Quantifier { .. }
-                | BoolExpr::Escapes { .. }
-                | BoolExpr::SamePlayer(..)
-                | BoolExpr::ByPlayer(_) => false,
-            },
+            // `at` looks from `here`.
+            Node::Cond(e) => e.reads().here && !at.in_where,
             // No number, direction, effect or outcome names a cell itself.
             Node::Num(_)
             | Node::Dir(_)
