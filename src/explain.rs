@@ -349,19 +349,3 @@ fn not_in_step(game: &Game, st: &State, c: u16, cite: &str) -> String {
     };
     format!("{cite} is offered {when}{offered_now}")
 }
-
-/// What one action of a choice is called, in explanations.
-fn kind_word(kind: &ChoiceKind) -> &'static str {
-    match kind {
-        ChoiceKind::Step { .. } => "step",
-        ChoiceKind::Jump { .. } => "jump",
-        ChoiceKind::Slide { .. } => "slide",
-        ChoiceKind::Leap { .. } => "leap",
-        ChoiceKind::Move { .. } => "move",
-        ChoiceKind::Rotate(_) => "region turn",
-        ChoiceKind::Place { .. } => "placement",
-        ChoiceKind::Convert(_) => "conversion",
-        ChoiceKind::Remove(_) => "removal",
-        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => "action",
-    }
-}

@@ -38,35 +38,15 @@ pub fn move_cells(_game: &Game, a: Action) -> Option<(usize, usize)> {
     a.move_cells()
 }
 
-/// The notation of a region turn: the region's name and the signed
-/// angle, `q1+90`, `q1-90`.
-fn turn_notation(turn: &crate::rules::RegionTurn) -> String {
-    format!("{}{:+}", turn.region, turn.angle)
-}
-
 /// The notation of `a` among the given legal actions.
 pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
     let board = game.board();
     match a.kind {
-        ActionKind::Rotate(k) => {
-            let ChoiceKind::Rotate(turns) = &game.rules.choices[a.choice as usize].kind else {
-                unreachable!("a region turn comes from a `rotate` choice")
-            };
-            turn_notation(&turns[k as usize])
-        }
-        ActionKind::Value(i) => {
-            let ChoiceKind::Choose { var, values } = &game.rules.choices[a.choice as usize].kind
-            else {
-                unreachable!("a value comes from a `choose` choice")
-            };
-            let v = &game.rules.variables[*var as usize];
-            format!("{}={}", v.name, v.show(values[i as usize]))
-        }
-        ActionKind::Step { .. }
-        | ActionKind::Jump { .. }
-        | ActionKind::Slide { .. }
-        | ActionKind::Leap { .. }
-        | ActionKind::Move { .. } => {
+        ActionKind::Pick(k) => game.rules.choices[a.choice as usize]
+            .kind
+            .option_notation(k as usize, &game.rules.variables)
+            .unwrap_or_else(|| choice_name(game, a).to_string()),
+        ActionKind::Moves { .. } | ActionKind::Jumps { .. } => {
             let (from, to) = a.move_cells().expect("a move");
             let text = format!("{}-{}", board.label(from), board.label(to));
             // Two kinds of move between the same cells: name the kind.
@@ -79,20 +59,19 @@ pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
                 text
             }
         }
-        ActionKind::Place(_) | ActionKind::Convert(_) | ActionKind::Remove(_) => {
-            let cell = a.cell().expect("an action on a cell");
-            let label = board.label(cell);
+        ActionKind::OnCell(cell) => {
+            let label = board.label(cell as usize);
             // Two kinds of action on the same cell: name the kind.
             let clash = legal
                 .iter()
-                .any(|b| b.cell() == Some(cell) && b.choice != a.choice);
+                .any(|b| b.cell() == Some(cell as usize) && b.choice != a.choice);
             if clash {
                 format!("{}:{label}", choice_name(game, a))
             } else {
                 label.to_string()
             }
         }
-        ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => choice_name(game, a).to_string(),
+        ActionKind::Pie => choice_name(game, a).to_string(),
     }
 }
 
@@ -205,17 +184,26 @@ pub fn parse(
     }
     let text = text.trim();
     // A region turn: `q1+90`, `q1-90`; refused if no rotation offers it now.
-    let turns = game.rules.choices.iter().filter_map(|c| {
-        let ChoiceKind::Rotate(turns) = &c.kind else {
-            return None;
+    let is_turn = |c: &crate::rules::Choice| matches!(c.kind, ChoiceKind::Rotate(_));
+    let mut turn_words = game.rules.choices.iter().flat_map(|c| {
+        let n = if let ChoiceKind::Rotate(turns) = &c.kind {
+            turns.len()
+        } else {
+            0
         };
-        Some(turns)
+        (0..n).filter_map(move |k| c.kind.option_notation(k, &game.rules.variables))
     });
-    if turns.flatten().any(|t| turn_notation(t) == text) {
+    if turn_words.any(|t| t == text) {
         return legal
             .iter()
             .copied()
-            .find(|&a| matches!(a.kind, ActionKind::Rotate(_)) && format(game, legal, a) == text)
+            .find(|&a| {
+                game.rules
+                    .choices
+                    .get(a.choice as usize)
+                    .is_some_and(is_turn)
+                    && format(game, legal, a) == text
+            })
             .ok_or_else(|| NotationError::Illegal(text.to_string(), String::new()));
     }
     // A chosen value: `komi=5.5`, `side=vertical`.
@@ -223,7 +211,7 @@ pub fn parse(
         let names = |a: &Action| {
             // The pie rule's swap is no choice of the rules: `get`.
             let (Some(i), Some(ChoiceKind::Choose { var: v, values })) = (
-                a.value(),
+                a.pick_index(),
                 game.rules.choices.get(a.choice as usize).map(|c| &c.kind),
             ) else {
                 return false;
@@ -293,17 +281,17 @@ pub fn parse(
     // A cell names an action on that cell; a bare name, an action without
     // cells or value (`pass`, `swap`). A cell is never a value nor a move.
     let named = |a: &Action| match a.kind {
-        ActionKind::Place(_) | ActionKind::Convert(_) | ActionKind::Remove(_) => {
-            cell.is_some() && a.cell() == cell
+        ActionKind::OnCell(_) => cell.is_some() && a.cell() == cell,
+        // A bare name: an option written as the choice's name (`pass`).
+        ActionKind::Pick(k) => {
+            cell.is_none()
+                && game.rules.choices[a.choice as usize]
+                    .kind
+                    .option_notation(k as usize, &game.rules.variables)
+                    .is_none()
         }
-        ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => cell.is_none(),
-        ActionKind::Rotate(_)
-        | ActionKind::Value(_)
-        | ActionKind::Step { .. }
-        | ActionKind::Jump { .. }
-        | ActionKind::Slide { .. }
-        | ActionKind::Leap { .. }
-        | ActionKind::Move { .. } => false,
+        ActionKind::Pie => cell.is_none(),
+        ActionKind::Moves { .. } | ActionKind::Jumps { .. } => false,
     };
     let matches: Vec<Action> = legal
         .iter()

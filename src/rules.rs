@@ -445,7 +445,7 @@ impl Choice {
             parts::ChoiceShape::OnCell(_) => true,
             parts::ChoiceShape::NextDoor { .. }
             | parts::ChoiceShape::Far
-            | parts::ChoiceShape::Fixed => false,
+            | parts::ChoiceShape::Fixed { .. } => false,
         }
     }
 }

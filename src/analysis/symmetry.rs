@@ -126,10 +126,12 @@ impl Symmetry {
     /// The image of an action on a cell (placing, converting, removing) or
     /// of a move (a step or jump: its cells and direction map); `None` for
     /// actions without a cell.
-    pub fn image(&self, _game: &Game, a: Action) -> Option<Action> {
+    pub fn image(&self, game: &Game, a: Action) -> Option<Action> {
         // Symmetries leave every cell of a turned region in place (see
         // `symmetries`), so a region turn is its own image.
-        if let ActionKind::Rotate(_) = a.kind {
+        if let ActionKind::Pick(_) = a.kind
+            && let ChoiceKind::Rotate(_) = game.rules.choices[a.choice as usize].kind
+        {
             return Some(a);
         }
         a.map_cells(
@@ -145,7 +147,7 @@ pub fn has_cell_actions(rules: &Rules) -> bool {
         ChoiceShape::OnCell(_) | ChoiceShape::NextDoor { .. } | ChoiceShape::Far => true,
         // A region turn is tied to its region, which symmetries keep
         // fixed (`symmetries`).
-        ChoiceShape::Fixed => false,
+        ChoiceShape::Fixed { .. } => false,
     })
 }
 

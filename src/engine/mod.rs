@@ -120,6 +120,8 @@ pub struct Game {
     /// (links left out): a cell none of whose are in a step's or a jump's
     /// next set offers no move.
     moves: tables::move_dirs::MoveDirs,
+    /// Per choice, how its actions are counted and listed (its shape).
+    offers: Vec<movegen::Offer>,
     /// Scratch bitsets: those of the deepest expression, then one per
     /// shared set.
     scratch_sets: usize,

@@ -43,12 +43,11 @@ impl Intent {
         let kind = &game.rules.choices[self.choice as usize].kind;
         let c16 = |c: usize| u16::try_from(c).ok();
         let kind = match (kind, self.target) {
-            (ChoiceKind::Place { .. }, Target::Cell(c)) => ActionKind::Place(c16(c)?),
-            (ChoiceKind::Convert(_), Target::Cell(c)) => ActionKind::Convert(c16(c)?),
-            (ChoiceKind::Remove(_), Target::Cell(c)) => ActionKind::Remove(c16(c)?),
-            (ChoiceKind::Choose { .. }, Target::Value(Some(i))) => ActionKind::Value(i as u16),
-            (ChoiceKind::Pass, Target::Bare) => ActionKind::Pass,
-            (ChoiceKind::Swap, Target::Bare) => ActionKind::Swap,
+            (_, Target::Cell(c)) if matches!(kind.shape(), ChoiceShape::OnCell(_)) => {
+                ActionKind::OnCell(c16(c)?)
+            }
+            (ChoiceKind::Choose { .. }, Target::Value(Some(i))) => ActionKind::Pick(i as u16),
+            (ChoiceKind::Pass | ChoiceKind::Swap, Target::Bare) => ActionKind::Pick(0),
             // Moves carry a direction: found among the offers instead.
             _ => return None,
         };
@@ -62,7 +61,7 @@ impl Intent {
 fn is_move(kind: &ChoiceKind) -> bool {
     match kind.shape() {
         ChoiceShape::NextDoor { .. } | ChoiceShape::Far => true,
-        ChoiceShape::OnCell(_) | ChoiceShape::Fixed => false,
+        ChoiceShape::OnCell(_) | ChoiceShape::Fixed { .. } => false,
     }
 }
 
@@ -76,7 +75,7 @@ pub fn intents(game: &Game, text: &str) -> Vec<Intent> {
             game,
             Action {
                 choice: i as u16,
-                kind: ActionKind::Pass,
+                kind: ActionKind::Pick(0),
             },
         )
         .to_string()
@@ -126,8 +125,7 @@ pub fn intents(game: &Game, text: &str) -> Vec<Intent> {
         return Vec::new();
     }
     let mut out = each(&|i, kind| {
-        (matches!(kind, ChoiceKind::Pass | ChoiceKind::Swap) && name_of(i) == text)
-            .then_some(Target::Bare)
+        (written_by_name(kind, rules) && name_of(i) == text).then_some(Target::Bare)
     });
     if text == "swap" && !rules.sources.swaps.is_empty() {
         out.push(Intent {
@@ -139,10 +137,13 @@ pub fn intents(game: &Game, text: &str) -> Vec<Intent> {
 }
 
 fn kind_has_cell(kind: &ChoiceKind) -> bool {
-    matches!(
-        kind,
-        ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_)
-    )
+    matches!(kind.shape(), ChoiceShape::OnCell(_))
+}
+
+/// Whether the choice's one action is written as its name (`pass`, `swap`).
+fn written_by_name(kind: &ChoiceKind, rules: &crate::rules::Rules) -> bool {
+    matches!(kind.shape(), ChoiceShape::Fixed { options: 1 })
+        && kind.option_notation(0, &rules.variables).is_none()
 }
 
 /// For a word that names nothing: the name of an action (or of a variable,

@@ -2,8 +2,8 @@
 //! cell of a placement, conversion or removal; the origin, path and
 //! target of a move.
 
+use super::Stage;
 use super::sets::Seen;
-use super::{Stage, kind_word};
 use crate::cellset::CellSet;
 use crate::rules::sources::{Role, SourcedSet};
 use crate::rules::{ChoiceKind, Dir};
@@ -56,7 +56,7 @@ pub fn cell(seen: &Seen, c: u16, cell: usize) -> Checked {
 pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
     let game = seen.game;
     let kind = &game.rules.choices[c as usize].kind;
-    let word = kind_word(kind);
+    let word = kind.noun();
     within(seen, c, Role::From, from, Stage::Origin)?;
     if game.piece_at(seen.st, from).is_none() {
         let why = format!("there is no piece on {} to move", seen.label(from));

@@ -74,7 +74,7 @@ impl Game {
         }
         let mut out = Vec::new();
         match self.rules.choices[c as usize].kind.shape() {
-            ChoiceShape::NextDoor { jump } => {
+            ChoiceShape::NextDoor { jump, .. } => {
                 self.each_move(c, st.mover, jump, &t, |a, d, b| {
                     out.push(Action::moving(c, a, jump, d, b));
                     true
@@ -86,7 +86,7 @@ impl Game {
                     true
                 });
             }
-            ChoiceShape::OnCell(_) | ChoiceShape::Fixed => {}
+            ChoiceShape::OnCell(_) | ChoiceShape::Fixed { .. } => {}
         }
         out
     }

@@ -411,14 +411,20 @@ pub enum ChoiceShape<'a> {
     NextDoor {
         /// Over a neighbour (`jump`), not onto it (`step`).
         jump: bool,
+        /// No directions were written: links without a direction are
+        /// followed too (a `step` only).
+        links: bool,
     },
     /// A piece moving further, along the ray and leap tables (`slide`,
     /// `leap`) or to any cell (`move`).
     Far,
     /// Actions the rules fix, on no cell: `pass`, `swap`, a value to
     /// `choose`, a region turned by `rotate` (tied to its region, which
-    /// symmetries keep).
-    Fixed,
+    /// symmetries keep); the action picks one of `options`.
+    Fixed {
+        /// How many there are (one for `pass` and `swap`).
+        options: usize,
+    },
 }
 
 impl ChoiceKind {
@@ -427,15 +433,64 @@ impl ChoiceKind {
         match self {
             ChoiceKind::Place { target, .. } => ChoiceShape::OnCell(target),
             ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => ChoiceShape::OnCell(t),
-            ChoiceKind::Step { .. } => ChoiceShape::NextDoor { jump: false },
-            ChoiceKind::Jump { .. } => ChoiceShape::NextDoor { jump: true },
+            ChoiceKind::Step { links, .. } => ChoiceShape::NextDoor {
+                jump: false,
+                links: *links,
+            },
+            ChoiceKind::Jump { .. } => ChoiceShape::NextDoor {
+                jump: true,
+                links: false,
+            },
             ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
                 ChoiceShape::Far
             }
+            ChoiceKind::Pass | ChoiceKind::Swap => ChoiceShape::Fixed { options: 1 },
+            ChoiceKind::Choose { values, .. } => ChoiceShape::Fixed {
+                options: values.len(),
+            },
+            ChoiceKind::Rotate(turns) => ChoiceShape::Fixed {
+                options: turns.len(),
+            },
+        }
+    }
+
+    /// What one of its actions is called in sentences (explanations).
+    pub fn noun(&self) -> &'static str {
+        match self {
+            ChoiceKind::Step { .. } => "step",
+            ChoiceKind::Jump { .. } => "jump",
+            ChoiceKind::Slide { .. } => "slide",
+            ChoiceKind::Leap { .. } => "leap",
+            ChoiceKind::Move { .. } => "move",
+            ChoiceKind::Rotate(_) => "region turn",
+            ChoiceKind::Place { .. } => "placement",
+            ChoiceKind::Convert(_) => "conversion",
+            ChoiceKind::Remove(_) => "removal",
+            ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => "action",
+        }
+    }
+
+    /// How option `k` of a choice with fixed options is written: a region
+    /// turn as its region and signed angle (`q1+90`), a value as
+    /// `variable=value` (`komi=5.5`); `None` for `pass` and `swap`, which
+    /// are written as the choice's name, and for choices without options.
+    pub fn option_notation(&self, k: usize, variables: &[Variable]) -> Option<String> {
+        match self {
+            ChoiceKind::Rotate(turns) => Some(format!("{}{:+}", turns[k].region, turns[k].angle)),
+            ChoiceKind::Choose { var, values } => {
+                let v = &variables[*var as usize];
+                Some(format!("{}={}", v.name, v.show(values[k])))
+            }
             ChoiceKind::Pass
             | ChoiceKind::Swap
-            | ChoiceKind::Choose { .. }
-            | ChoiceKind::Rotate(_) => ChoiceShape::Fixed,
+            | ChoiceKind::Place { .. }
+            | ChoiceKind::Convert(_)
+            | ChoiceKind::Remove(_)
+            | ChoiceKind::Step { .. }
+            | ChoiceKind::Jump { .. }
+            | ChoiceKind::Slide { .. }
+            | ChoiceKind::Leap { .. }
+            | ChoiceKind::Move { .. } => None,
         }
     }
 

@@ -237,7 +237,7 @@ fn images_of_placements_and_moves() {
     let (g, s) = syms("tictactoe.gdl", &[]);
     let place = Action {
         choice: 0,
-        kind: ActionKind::Place(cell(&g, "a1") as u16),
+        kind: ActionKind::OnCell(cell(&g, "a1") as u16),
     };
     let img = s[2].image(&g, place).expect("a placement has an image");
     assert_eq!(g.board().label(img.cell().expect("a cell")), "c3");
@@ -252,7 +252,7 @@ fn images_of_placements_and_moves() {
         .expect("disc-step") as u16;
     let a = Action {
         choice: step,
-        kind: ActionKind::Step {
+        kind: ActionKind::Moves {
             from: cell(&g, "a1") as u16,
             to: cell(&g, "a2") as u16,
         },

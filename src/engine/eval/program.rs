@@ -69,7 +69,7 @@ impl Programs {
             .iter()
             .map(|c| match c.kind.shape() {
                 ChoiceShape::OnCell(target) => p.root(target),
-                ChoiceShape::NextDoor { .. } | ChoiceShape::Far | ChoiceShape::Fixed => None,
+                ChoiceShape::NextDoor { .. } | ChoiceShape::Far | ChoiceShape::Fixed { .. } => None,
             })
             .collect();
         p

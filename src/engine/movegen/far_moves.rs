@@ -39,7 +39,7 @@ impl Game {
                             let x = x as usize;
                             // It may stop on any cell of TO it reaches, and
                             // goes on only over cells of PATH.
-                            if cellset::contains(to, x) && !f(Action::slide(c, a, x)) {
+                            if cellset::contains(to, x) && !f(Action::far(c, a, x)) {
                                 return;
                             }
                             if !cellset::contains(path, x) {
@@ -63,7 +63,7 @@ impl Game {
                         let x = x as usize;
                         if x != crate::engine::tables::leaps::NO_TARGET as usize
                             && cellset::contains(to, x)
-                            && !f(Action::leap(c, a, x))
+                            && !f(Action::far(c, a, x))
                         {
                             return;
                         }
@@ -73,7 +73,7 @@ impl Game {
             ChoiceKind::Move { .. } => {
                 for a in cellset::cells(from) {
                     for x in cellset::cells(to) {
-                        if x != a && !f(Action::move_to(c, a, x)) {
+                        if x != a && !f(Action::far(c, a, x)) {
                             return;
                         }
                     }
@@ -128,7 +128,7 @@ impl Game {
                         && ray[..n - 1]
                             .iter()
                             .all(|&y| cellset::contains(path, y as usize))
-                        && !f(Action::slide(c, a, x))
+                        && !f(Action::far(c, a, x))
                     {
                         return;
                     }

@@ -10,7 +10,7 @@ use rand::{Rng, RngExt};
 use crate::cellset;
 use crate::engine::eval::Ctx;
 use crate::engine::{Action, ActionKind, EMPTY, Game, GameResult, OCCUPIED, State};
-use crate::ids::Cell16;
+use crate::rules::parts::ChoiceShape;
 use crate::rules::*;
 
 impl Game {
@@ -89,11 +89,7 @@ impl Game {
         }
         // A step without directions also takes the links that have none
         // (a step keeps no direction).
-        let links = matches!(
-            self.rules.choices[c as usize].kind,
-            ChoiceKind::Step { links: true, .. }
-        );
-        if links {
+        if let Offer::Steps { links: true } = self.offers[c as usize] {
             for &n in board.undirected_links(cell) {
                 if cellset::contains(to, n as usize) && !f(cell, 0, n as usize) {
                     return false;
@@ -108,35 +104,27 @@ impl Game {
     #[inline]
     pub(crate) fn offered(&self, c: u16, player: Player, t: &[u64]) -> usize {
         let w = self.words;
-        match &self.rules.choices[c as usize].kind {
-            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                cellset::count(&t[..w])
-            }
-            ChoiceKind::Choose { values, .. } => {
-                values.len() * usize::from(!cellset::is_empty(&t[..w]))
-            }
-            ChoiceKind::Rotate(turns) => turns.len() * usize::from(!cellset::is_empty(&t[..w])),
-            ChoiceKind::Pass | ChoiceKind::Swap => usize::from(!cellset::is_empty(&t[..w])),
+        match self.offers[c as usize] {
+            Offer::OnCell => cellset::count(&t[..w]),
+            Offer::Fixed { options } => options * usize::from(!cellset::is_empty(&t[..w])),
             // Jumps stay with the pieces: most have no enemy next to them,
             // which the visit skips at once (shifts measured slower).
-            ChoiceKind::Step { links: false, .. } if self.shifts_pay(c, player, &t[..w]) => {
+            Offer::Steps { links: false } if self.shifts_pay(c, player, &t[..w]) => {
                 self.steps_by_shifts(c, player, t)
             }
-            ChoiceKind::Jump { .. } if self.jump_shifts_pay(c, player, &t[..w]) => {
+            Offer::Jumps if self.jump_shifts_pay(c, player, &t[..w]) => {
                 self.jumps_by_shifts(c, player, t)
             }
-            ChoiceKind::Step { .. } if self.moves.distinct => {
+            Offer::Steps { .. } if self.moves.distinct => {
                 let (from, to) = (&t[..w], &t[2 * w..3 * w]);
                 let (_, near) = self.move_dirs(c, player);
                 cellset::cells(from)
                     .map(|c| cellset::count_and(&near[c * w..(c + 1) * w], to))
                     .sum()
             }
-            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
-                self.far_moves_count(c, player, t)
-            }
-            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
-                let jump = matches!(self.rules.choices[c as usize].kind, ChoiceKind::Jump { .. });
+            Offer::Far => self.far_moves_count(c, player, t),
+            Offer::Steps { .. } | Offer::Jumps => {
+                let jump = self.offers[c as usize] == Offer::Jumps;
                 let mut n = 0;
                 self.each_move(c, player, jump, t, |_, _, _| {
                     n += 1;
@@ -150,24 +138,14 @@ impl Game {
     /// The `k`-th action (`k < offered`) of choice `c` for `player`.
     #[inline]
     pub(crate) fn nth_offered(&self, c: u16, player: Player, t: &[u64], k: usize) -> Action {
-        let kind = &self.rules.choices[c as usize].kind;
-        match kind {
-            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
+        match self.offers[c as usize] {
+            Offer::OnCell => {
                 let cell = cellset::nth(&t[..self.words], k).expect("k < count");
-                Action {
-                    choice: c,
-                    kind: cell_action(kind, cell as Cell16),
-                }
+                Action::on_cell(c, cell)
             }
-            ChoiceKind::Choose { .. }
-            | ChoiceKind::Rotate(_)
-            | ChoiceKind::Pass
-            | ChoiceKind::Swap
-            | ChoiceKind::Slide { .. }
-            | ChoiceKind::Leap { .. }
-            | ChoiceKind::Move { .. }
-            | ChoiceKind::Step { .. }
-            | ChoiceKind::Jump { .. } => self.nth_offered_other(c, player, t, k),
+            Offer::Fixed { .. } | Offer::Far | Offer::Steps { .. } | Offer::Jumps => {
+                self.nth_offered_other(c, player, t, k)
+            }
         }
     }
 
@@ -175,19 +153,11 @@ impl Game {
     /// walk moves.
     #[inline(never)]
     fn nth_offered_other(&self, c: u16, player: Player, t: &[u64], k: usize) -> Action {
-        let kind = &self.rules.choices[c as usize].kind;
-        let kind = match kind {
-            ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                unreachable!("answered by nth_offered")
-            }
-            ChoiceKind::Choose { .. } => ActionKind::Value(k as u16),
-            ChoiceKind::Rotate(_) => ActionKind::Rotate(k as u16),
-            ChoiceKind::Pass => ActionKind::Pass,
-            ChoiceKind::Swap => ActionKind::Swap,
-            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
-                return self.nth_far_move(c, player, t, k);
-            }
-            ChoiceKind::Step { .. } if self.moves.distinct => {
+        match self.offers[c as usize] {
+            Offer::OnCell => unreachable!("answered by nth_offered"),
+            Offer::Fixed { .. } => Action::pick(c, k),
+            Offer::Far => self.nth_far_move(c, player, t, k),
+            Offer::Steps { .. } if self.moves.distinct => {
                 // Whole cells skipped by their count (one AND per word);
                 // then the moves of the cell holding the k-th, in
                 // `each_move`'s order.
@@ -215,8 +185,8 @@ impl Game {
                 }
                 unreachable!("k < offered")
             }
-            ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
-                let jump = matches!(kind, ChoiceKind::Jump { .. });
+            Offer::Steps { .. } | Offer::Jumps => {
+                let jump = self.offers[c as usize] == Offer::Jumps;
                 let (mut i, mut found) = (0, None);
                 self.each_move(c, player, jump, t, |from, d, to| {
                     if i == k {
@@ -226,10 +196,9 @@ impl Game {
                     i += 1;
                     true
                 });
-                return found.expect("k < offered");
+                found.expect("k < offered")
             }
-        };
-        Action { choice: c, kind }
+        }
     }
 
     /// Appends the legal actions of the position to `out` (cleared first).
@@ -242,33 +211,24 @@ impl Game {
         if let Some(Step::Choose { choices, .. }) = self.current_step(st) {
             for (i, (choice, _, _)) in choices.iter().enumerate() {
                 let t = self.slot(st, i);
-                let kind = &self.rules.choices[*choice as usize].kind;
-                match kind {
-                    ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                        out.extend(cellset::cells(&t[..w]).map(|c| Action {
-                            choice: *choice,
-                            kind: cell_action(kind, c as Cell16),
-                        }));
+                match self.offers[*choice as usize] {
+                    Offer::OnCell => {
+                        out.extend(cellset::cells(&t[..w]).map(|c| Action::on_cell(*choice, c)));
                     }
-                    ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
-                        let jump = matches!(kind, ChoiceKind::Jump { .. });
+                    offer @ (Offer::Steps { .. } | Offer::Jumps) => {
+                        let jump = offer == Offer::Jumps;
                         self.each_move(*choice, st.mover, jump, t, |from, d, to| {
                             out.push(Action::moving(*choice, from, jump, d, to));
                             true
                         });
                     }
-                    ChoiceKind::Slide { .. }
-                    | ChoiceKind::Leap { .. }
-                    | ChoiceKind::Move { .. } => {
+                    Offer::Far => {
                         self.each_far_move(*choice, st.mover, t, |a| {
                             out.push(a);
                             true
                         });
                     }
-                    ChoiceKind::Choose { .. }
-                    | ChoiceKind::Rotate(_)
-                    | ChoiceKind::Pass
-                    | ChoiceKind::Swap => out.extend(
+                    Offer::Fixed { .. } => out.extend(
                         (0..self.offered(*choice, st.mover, t))
                             .map(|k| self.nth_offered(*choice, st.mover, t, k)),
                     ),
@@ -295,26 +255,15 @@ impl Game {
         choices.iter().enumerate().any(|(i, (c, _, _))| {
             *c == a.choice && {
                 let t = self.slot(st, i);
-                let kind = &self.rules.choices[*c as usize].kind;
-                match kind {
-                    ChoiceKind::Place { .. } | ChoiceKind::Convert(_) | ChoiceKind::Remove(_) => {
-                        a.cell().is_some_and(|cell| {
-                            cell < self.rules.board.len()
-                                && a.kind == cell_action(kind, cell as Cell16)
-                                && cellset::contains(&t[..w], cell)
-                        })
+                match self.offers[*c as usize] {
+                    Offer::OnCell => a.cell().is_some_and(|cell| {
+                        cell < self.rules.board.len() && cellset::contains(&t[..w], cell)
+                    }),
+                    Offer::Fixed { options } => {
+                        a.pick_index().is_some_and(|k| k < options) && !cellset::is_empty(&t[..w])
                     }
-                    ChoiceKind::Choose { values, .. } => {
-                        a.value().is_some_and(|v| v < values.len()) && !cellset::is_empty(&t[..w])
-                    }
-                    ChoiceKind::Rotate(turns) => {
-                        matches!(a.kind, ActionKind::Rotate(k) if (k as usize) < turns.len())
-                            && !cellset::is_empty(&t[..w])
-                    }
-                    ChoiceKind::Pass => a.kind == ActionKind::Pass && !cellset::is_empty(&t[..w]),
-                    ChoiceKind::Swap => a.kind == ActionKind::Swap && !cellset::is_empty(&t[..w]),
-                    ChoiceKind::Step { .. } | ChoiceKind::Jump { .. } => {
-                        let jump = matches!(kind, ChoiceKind::Jump { .. });
+                    offer @ (Offer::Steps { .. } | Offer::Jumps) => {
+                        let jump = offer == Offer::Jumps;
                         let mut found = false;
                         self.each_move(*c, st.mover, jump, t, |from, d, to| {
                             found = Action::moving(*c, from, jump, d, to) == a;
@@ -322,9 +271,7 @@ impl Game {
                         });
                         found
                     }
-                    ChoiceKind::Slide { .. }
-                    | ChoiceKind::Leap { .. }
-                    | ChoiceKind::Move { .. } => {
+                    Offer::Far => {
                         let mut found = false;
                         self.each_far_move(*c, st.mover, t, |b| {
                             found = b == a;
@@ -634,22 +581,42 @@ impl Game {
     }
 }
 
-/// The action on a cell that a place, convert or remove choice makes.
-#[inline]
-fn cell_action(kind: &ChoiceKind, cell: Cell16) -> ActionKind {
-    match kind {
-        ChoiceKind::Place { .. } => ActionKind::Place(cell),
-        ChoiceKind::Convert(_) => ActionKind::Convert(cell),
-        ChoiceKind::Remove(_) => ActionKind::Remove(cell),
-        ChoiceKind::Pass
-        | ChoiceKind::Swap
-        | ChoiceKind::Choose { .. }
-        | ChoiceKind::Step { .. }
-        | ChoiceKind::Jump { .. }
-        | ChoiceKind::Slide { .. }
-        | ChoiceKind::Leap { .. }
-        | ChoiceKind::Move { .. }
-        | ChoiceKind::Rotate(_) => unreachable!("not an action on a cell"),
+/// How a choice's actions are counted, listed and checked: the shape of
+/// its actions ([`ChoiceShape`]), kept per choice so that the hot paths read
+/// one small value. A new kind of choice whose actions take one of these
+/// shapes needs nothing here; what its sets are is `Game::offer`'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Offer {
+    /// One action per cell of the target (`place`, `convert`, `remove`).
+    OnCell,
+    /// Moves to a neighbour (`step`); along the links without a direction
+    /// too when `links`.
+    Steps {
+        /// No directions were written: undirected links are followed too.
+        links: bool,
+    },
+    /// Moves over a neighbour to the cell behind (`jump`).
+    Jumps,
+    /// Moves along the ray and leap tables, or anywhere ([`far_moves`]).
+    Far,
+    /// The options the rules fix, offered while the step offers the choice
+    /// (`pass`, `swap`, `choose`, `rotate`).
+    Fixed {
+        /// How many there are.
+        options: usize,
+    },
+}
+
+impl Offer {
+    /// How the actions of a choice of this kind are offered.
+    pub(crate) fn of(kind: &ChoiceKind) -> Offer {
+        match kind.shape() {
+            ChoiceShape::OnCell(_) => Offer::OnCell,
+            ChoiceShape::NextDoor { jump: false, links } => Offer::Steps { links },
+            ChoiceShape::NextDoor { jump: true, .. } => Offer::Jumps,
+            ChoiceShape::Far => Offer::Far,
+            ChoiceShape::Fixed { options } => Offer::Fixed { options },
+        }
     }
 }
 

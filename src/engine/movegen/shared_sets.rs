@@ -39,24 +39,15 @@ pub(in crate::engine) fn shared_sets(rules: &Rules) -> Vec<SetExpr> {
     shared
 }
 
-/// The target sets a choice evaluates when offered.
+/// The target sets a choice evaluates when offered: its parts.
 fn targets(kind: &ChoiceKind) -> Vec<&SetExpr> {
-    match kind {
-        ChoiceKind::Place { target, .. } => vec![target],
-        ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => vec![t],
-        ChoiceKind::Step { from, to, .. } => vec![from, to],
-        ChoiceKind::Jump { from, over, to, .. } => vec![from, over, to],
-        ChoiceKind::Slide {
-            from, by, path, to, ..
-        } => match by {
-            Some(Distance::LineCount(counted)) => vec![from, path, to, counted],
-            Some(Distance::Cells(_)) | None => vec![from, path, to],
-        },
-        ChoiceKind::Leap { from, to, .. } | ChoiceKind::Move { from, to } => vec![from, to],
-        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } | ChoiceKind::Rotate(_) => {
-            vec![]
+    let mut sets = Vec::new();
+    kind.each_part(&mut |part, _| {
+        if let Node::Set(s) = part {
+            sets.push(s);
         }
-    }
+    });
+    sets
 }
 
 /// The `where` sets evaluated in the context of `e` (not under a binder).

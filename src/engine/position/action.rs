@@ -1,4 +1,8 @@
-//! Actions: one ply each, small and `Copy`, saying what they do.
+//! Actions: one ply each, small and `Copy`, saying which choice acts and on
+//! what. What an action does is its choice's kind (`rules::ChoiceKind`);
+//! the action keeps only the cells or the option it concerns, so that a
+//! new kind of choice whose actions take the same shape needs no new
+//! variant here, nor in notation or move listing.
 
 use crate::board::MAX_CELLS;
 use crate::ids::Cell16;
@@ -7,26 +11,25 @@ use crate::rules::Dir;
 // Small enough to pass in a register.
 const _: () = assert!(std::mem::size_of::<Action>() == 8);
 
-/// What an action does, with the cells or the value it concerns.
+/// The cells or the option an action concerns; what it does with them is
+/// its choice's kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ActionKind {
-    /// A piece is placed on an empty cell.
-    Place(Cell16),
-    /// The piece on the cell becomes the mover's.
-    Convert(Cell16),
-    /// The piece on the cell is taken off.
-    Remove(Cell16),
-    /// A piece moves to a neighbouring cell.
-    Step {
+    /// An action on one cell: a piece placed (`place`), converted
+    /// (`convert`) or taken off (`remove`).
+    OnCell(Cell16),
+    /// A piece moves from one cell to another: to a neighbour (`step`),
+    /// along a line (`slide`), by a pattern (`leap`) or anywhere (`move`).
+    Moves {
         /// The cell the piece leaves.
         from: Cell16,
         /// The cell it reaches.
         to: Cell16,
     },
-    /// A piece moves over a neighbour to the cell behind it, in a line:
-    /// the neighbour of `from` in direction `dir` (kept instead of the
-    /// cell, so that an action fits in 8 bytes).
-    Jump {
+    /// A piece moves over a neighbour to the cell behind it, in a line
+    /// (`jump`): the neighbour of `from` in direction `dir` (kept instead
+    /// of the cell, so that an action fits in 8 bytes).
+    Jumps {
         /// The cell the piece leaves.
         from: Cell16,
         /// The cell it lands on.
@@ -35,36 +38,10 @@ pub enum ActionKind {
         /// neighbour that way.
         dir: Dir,
     },
-    /// A piece moves along a straight line of cells (`slide`).
-    Slide {
-        /// The cell the piece leaves.
-        from: Cell16,
-        /// The cell it stops on.
-        to: Cell16,
-    },
-    /// A piece leaps by a pattern (`leap`).
-    Leap {
-        /// The cell the piece leaves.
-        from: Cell16,
-        /// The cell it lands on.
-        to: Cell16,
-    },
-    /// A piece moves to any cell (`move`).
-    Move {
-        /// The cell the piece leaves.
-        from: Cell16,
-        /// The cell it reaches.
-        to: Cell16,
-    },
-    /// A region turns: the index of the turn among its choice's (see
-    /// [`crate::rules::RegionTurn`]).
-    Rotate(u16),
-    /// A value is chosen: its index among the choice's values.
-    Value(u16),
-    /// Nothing happens (`pass`).
-    Pass,
-    /// The `swap` action of a step: the seats exchange players.
-    Swap,
+    /// The `k`-th of the options its choice fixes: a value to `choose`, a
+    /// region turn of `rotate` (see [`crate::rules::RegionTurn`]); `pass`
+    /// and `swap` have one.
+    Pick(u16),
     /// The pie rule's swap (`swap at turn N`), which belongs to no step.
     Pie,
 }
@@ -97,63 +74,54 @@ impl Action {
         self.choice == Action::PIE
     }
 
+    /// An action on `cell`.
+    pub(crate) fn on_cell(choice: u16, cell: usize) -> Action {
+        Action {
+            choice,
+            kind: ActionKind::OnCell(cell as Cell16),
+        }
+    }
+
     /// A move: a step, or a jump in direction `dir`.
     pub(crate) fn moving(choice: u16, from: usize, jump: bool, dir: usize, to: usize) -> Action {
         let (from, to) = (from as Cell16, to as Cell16);
         let kind = if jump {
-            ActionKind::Jump {
+            ActionKind::Jumps {
                 from,
                 to,
                 dir: Dir::new(dir),
             }
         } else {
-            ActionKind::Step { from, to }
+            ActionKind::Moves { from, to }
         };
         Action { choice, kind }
     }
 
-    /// A slide from `from` to `to`.
-    pub(crate) fn slide(choice: u16, from: usize, to: usize) -> Action {
+    /// A move from `from` to `to` that keeps no direction (a slide, a
+    /// leap, a `move`).
+    pub(crate) fn far(choice: u16, from: usize, to: usize) -> Action {
         let (from, to) = (from as Cell16, to as Cell16);
         Action {
             choice,
-            kind: ActionKind::Slide { from, to },
+            kind: ActionKind::Moves { from, to },
         }
     }
 
-    /// A leap from `from` to `to`.
-    pub(crate) fn leap(choice: u16, from: usize, to: usize) -> Action {
-        let (from, to) = (from as Cell16, to as Cell16);
+    /// The `k`-th option of a choice that fixes its options.
+    pub(crate) fn pick(choice: u16, k: usize) -> Action {
         Action {
             choice,
-            kind: ActionKind::Leap { from, to },
-        }
-    }
-
-    /// A `move` from `from` to `to`.
-    pub(crate) fn move_to(choice: u16, from: usize, to: usize) -> Action {
-        let (from, to) = (from as Cell16, to as Cell16);
-        Action {
-            choice,
-            kind: ActionKind::Move { from, to },
+            kind: ActionKind::Pick(k as u16),
         }
     }
 
     /// The cell of an action on a cell (place, convert, remove).
     pub fn cell(self) -> Option<usize> {
         match self.kind {
-            ActionKind::Place(c) | ActionKind::Convert(c) | ActionKind::Remove(c) => {
-                Some(c as usize)
-            }
-            ActionKind::Step { .. }
-            | ActionKind::Jump { .. }
-            | ActionKind::Slide { .. }
-            | ActionKind::Leap { .. }
-            | ActionKind::Move { .. }
-            | ActionKind::Rotate(_)
-            | ActionKind::Value(_)
-            | ActionKind::Pass
-            | ActionKind::Swap
+            ActionKind::OnCell(c) => Some(c as usize),
+            ActionKind::Moves { .. }
+            | ActionKind::Jumps { .. }
+            | ActionKind::Pick(_)
             | ActionKind::Pie => None,
         }
     }
@@ -161,37 +129,21 @@ impl Action {
     /// The cells a moving piece leaves and reaches.
     pub fn move_cells(self) -> Option<(usize, usize)> {
         match self.kind {
-            ActionKind::Step { from, to }
-            | ActionKind::Jump { from, to, .. }
-            | ActionKind::Slide { from, to }
-            | ActionKind::Leap { from, to }
-            | ActionKind::Move { from, to } => Some((from as usize, to as usize)),
-            ActionKind::Place(_)
-            | ActionKind::Convert(_)
-            | ActionKind::Remove(_)
-            | ActionKind::Rotate(_)
-            | ActionKind::Value(_)
-            | ActionKind::Pass
-            | ActionKind::Swap
-            | ActionKind::Pie => None,
+            ActionKind::Moves { from, to } | ActionKind::Jumps { from, to, .. } => {
+                Some((from as usize, to as usize))
+            }
+            ActionKind::OnCell(_) | ActionKind::Pick(_) | ActionKind::Pie => None,
         }
     }
 
-    /// The index of a chosen value.
-    pub fn value(self) -> Option<usize> {
+    /// The index of the option picked (a value, a region turn; 0 for
+    /// `pass` and `swap`).
+    pub fn pick_index(self) -> Option<usize> {
         match self.kind {
-            ActionKind::Value(i) => Some(i as usize),
-            ActionKind::Place(_)
-            | ActionKind::Convert(_)
-            | ActionKind::Remove(_)
-            | ActionKind::Step { .. }
-            | ActionKind::Jump { .. }
-            | ActionKind::Slide { .. }
-            | ActionKind::Leap { .. }
-            | ActionKind::Move { .. }
-            | ActionKind::Rotate(_)
-            | ActionKind::Pass
-            | ActionKind::Swap
+            ActionKind::Pick(k) => Some(k as usize),
+            ActionKind::OnCell(_)
+            | ActionKind::Moves { .. }
+            | ActionKind::Jumps { .. }
             | ActionKind::Pie => None,
         }
     }
@@ -205,39 +157,19 @@ impl Action {
     ) -> Option<Action> {
         let m = |c: Cell16| f(c as usize).map(|c| c as Cell16);
         let kind = match self.kind {
-            ActionKind::Place(c) => ActionKind::Place(m(c)?),
-            ActionKind::Convert(c) => ActionKind::Convert(m(c)?),
-            ActionKind::Remove(c) => ActionKind::Remove(m(c)?),
-            ActionKind::Step { from, to } => ActionKind::Step {
+            ActionKind::OnCell(c) => ActionKind::OnCell(m(c)?),
+            ActionKind::Moves { from, to } => ActionKind::Moves {
                 from: m(from)?,
                 to: m(to)?,
             },
-            ActionKind::Jump { from, to, dir: d } => ActionKind::Jump {
+            ActionKind::Jumps { from, to, dir: d } => ActionKind::Jumps {
                 from: m(from)?,
                 to: m(to)?,
                 dir: Dir::new(dir(d.index())?),
             },
-            ActionKind::Slide { from, to } => ActionKind::Slide {
-                from: m(from)?,
-                to: m(to)?,
-            },
-            ActionKind::Leap { from, to } => ActionKind::Leap {
-                from: m(from)?,
-                to: m(to)?,
-            },
-            ActionKind::Move { from, to } => ActionKind::Move {
-                from: m(from)?,
-                to: m(to)?,
-            },
             // A region turn names its region, not cells: see
             // `analysis::symmetry` for how symmetries treat it.
-            ActionKind::Rotate(_)
-            | ActionKind::Value(_)
-            | ActionKind::Pass
-            | ActionKind::Swap
-            | ActionKind::Pie => {
-                return None;
-            }
+            ActionKind::Pick(_) | ActionKind::Pie => return None,
         };
         Some(Action {
             choice: self.choice,
@@ -250,14 +182,12 @@ impl Action {
     pub fn key(self) -> (u16, u32) {
         let cells = MAX_CELLS as u32;
         let payload = match self.kind {
-            ActionKind::Place(c) | ActionKind::Convert(c) | ActionKind::Remove(c) => c as u32,
-            ActionKind::Value(i) | ActionKind::Rotate(i) => i as u32,
-            ActionKind::Step { from, to }
-            | ActionKind::Jump { from, to, .. }
-            | ActionKind::Slide { from, to }
-            | ActionKind::Leap { from, to }
-            | ActionKind::Move { from, to } => from as u32 * cells + to as u32,
-            ActionKind::Pass | ActionKind::Swap | ActionKind::Pie => u32::MAX,
+            ActionKind::OnCell(c) => c as u32,
+            ActionKind::Pick(i) => i as u32,
+            ActionKind::Moves { from, to } | ActionKind::Jumps { from, to, .. } => {
+                from as u32 * cells + to as u32
+            }
+            ActionKind::Pie => u32::MAX,
         };
         (self.choice, payload)
     }

@@ -8,6 +8,48 @@ use crate::engine::{
 use crate::rules::*;
 
 impl Game {
+    /// What an action on `cell` does, by its choice's kind.
+    #[inline]
+    fn act_on_cell(&self, st: &mut State, kind: &ChoiceKind, cell: usize) {
+        let mover = st.mover.index();
+        match *kind {
+            ChoiceKind::Place { piece, .. } => {
+                let owner = self.owner_for(piece.index(), mover);
+                self.put(st, cell, Some((piece.index(), owner)));
+                if self.rules.reserved.get(piece.index()) == Some(&true) {
+                    // Offered only while the reserve holds one.
+                    st.reserve[mover * self.rules.pieces.len() + piece.index()] -= 1;
+                }
+            }
+            ChoiceKind::Convert(_) => {
+                if let Some((k, _)) = self.code_at(st, cell) {
+                    self.put(st, cell, Some((k, mover)));
+                }
+            }
+            ChoiceKind::Remove(_) => self.put(st, cell, None),
+            ChoiceKind::Pass
+            | ChoiceKind::Swap
+            | ChoiceKind::Choose { .. }
+            | ChoiceKind::Rotate(_)
+            | ChoiceKind::Step { .. }
+            | ChoiceKind::Jump { .. }
+            | ChoiceKind::Slide { .. }
+            | ChoiceKind::Leap { .. }
+            | ChoiceKind::Move { .. } => unreachable!("not an action on a cell"),
+        }
+        st.here = cell as u32;
+    }
+
+    /// A piece moves from `from` to `to` (whatever is on `to` is replaced).
+    #[inline]
+    fn move_from_to(&self, st: &mut State, from: usize, to: usize) {
+        let piece = self.code_at(st, from);
+        self.put(st, from, None);
+        self.put(st, to, piece);
+        st.origin = from as u32;
+        st.here = to as u32;
+    }
+
     /// Plays `a` if it is legal.
     pub fn play(&self, st: &mut State, a: Action) -> Result<(), PlayError> {
         if st.result.is_some() {
@@ -24,80 +66,36 @@ impl Game {
     pub fn play_unchecked(&self, st: &mut State, a: Action) {
         st.ply += 1;
         st.acted += 1;
-        let choice = match a.kind {
-            ActionKind::Pie => {
-                self.swap_seats(st);
-                st.pie_offered = false;
-                return;
-            }
-            ActionKind::Place(_)
-            | ActionKind::Convert(_)
-            | ActionKind::Remove(_)
-            | ActionKind::Step { .. }
-            | ActionKind::Jump { .. }
-            | ActionKind::Slide { .. }
-            | ActionKind::Leap { .. }
-            | ActionKind::Move { .. }
-            | ActionKind::Rotate(_)
-            | ActionKind::Value(_)
-            | ActionKind::Pass
-            | ActionKind::Swap => &self.rules.choices[a.choice as usize],
-        };
-        let mover = st.mover.index();
+        if a.kind == ActionKind::Pie {
+            self.swap_seats(st);
+            st.pie_offered = false;
+            return;
+        }
+        let choice = &self.rules.choices[a.choice as usize];
         let passes = st.passes;
         st.passes = 0;
         st.here = NO_CELL;
         match a.kind {
-            ActionKind::Place(cell) => {
-                let ChoiceKind::Place { piece, .. } = choice.kind else {
-                    unreachable!("a placement comes from a `place` choice")
-                };
-                let owner = self.owner_for(piece.index(), mover);
-                self.put(st, cell as usize, Some((piece.index(), owner)));
-                if self.rules.reserved.get(piece.index()) == Some(&true) {
-                    // Offered only while the reserve holds one.
-                    st.reserve[mover * self.rules.pieces.len() + piece.index()] -= 1;
-                }
-                st.here = cell as u32;
-            }
-            ActionKind::Convert(cell) => {
-                if let Some((k, _)) = self.code_at(st, cell as usize) {
-                    self.put(st, cell as usize, Some((k, mover)));
-                }
-                st.here = cell as u32;
-            }
-            ActionKind::Remove(cell) => {
-                self.put(st, cell as usize, None);
-                st.here = cell as u32;
-            }
-            ActionKind::Pass => st.passes = passes + 1,
-            ActionKind::Swap => self.swap_seats(st),
-            ActionKind::Rotate(k) => {
-                let ChoiceKind::Rotate(turns) = &choice.kind else {
-                    unreachable!("a region turn comes from a `rotate` choice")
-                };
-                self.turn_region(st, &turns[k as usize]);
-            }
-            ActionKind::Value(i) => {
-                let ChoiceKind::Choose { var, values } = &choice.kind else {
-                    unreachable!("a value comes from a `choose` choice")
-                };
-                st.vars[*var as usize] = values[i as usize];
-            }
-            ActionKind::Step { from, to }
-            | ActionKind::Jump { from, to, .. }
-            | ActionKind::Slide { from, to }
-            | ActionKind::Leap { from, to }
-            | ActionKind::Move { from, to } => {
-                if let ActionKind::Jump { from, dir, .. } = a.kind {
-                    let nd = self.rules.board.ndirs();
-                    st.jumped = self.rules.board.neighbor_table()[from as usize * nd + dir.index()];
-                }
-                let piece = self.code_at(st, from as usize);
-                self.put(st, from as usize, None);
-                self.put(st, to as usize, piece);
-                st.origin = from as u32;
-                st.here = to as u32;
+            ActionKind::OnCell(cell) => self.act_on_cell(st, &choice.kind, cell as usize),
+            ActionKind::Pick(k) => match &choice.kind {
+                ChoiceKind::Pass => st.passes = passes + 1,
+                ChoiceKind::Swap => self.swap_seats(st),
+                ChoiceKind::Rotate(turns) => self.turn_region(st, &turns[k as usize]),
+                ChoiceKind::Choose { var, values } => st.vars[*var as usize] = values[k as usize],
+                ChoiceKind::Place { .. }
+                | ChoiceKind::Convert(_)
+                | ChoiceKind::Remove(_)
+                | ChoiceKind::Step { .. }
+                | ChoiceKind::Jump { .. }
+                | ChoiceKind::Slide { .. }
+                | ChoiceKind::Leap { .. }
+                | ChoiceKind::Move { .. } => unreachable!("a pick comes from a fixed choice"),
+            },
+            ActionKind::Moves { from, to } => self.move_from_to(st, from as usize, to as usize),
+            ActionKind::Jumps { from, to, dir } => {
+                let nd = self.rules.board.ndirs();
+                st.jumped = self.rules.board.neighbor_table()[from as usize * nd + dir.index()];
+                self.move_from_to(st, from as usize, to as usize);
             }
             ActionKind::Pie => unreachable!("handled above"),
         }

@@ -8,7 +8,7 @@ pub(in crate::engine) mod facts;
 
 use super::eval::lines::{self, line_masks};
 use super::eval::{cell_tests, program};
-use super::movegen::shared_sets;
+use super::movegen::{Offer, shared_sets};
 use super::position::scratch::SCRATCH_SETS;
 use super::position::state::mix;
 use super::tables::{leaps, move_dirs, rays, shifts};
@@ -127,6 +127,7 @@ impl Game {
             rays::Lines::default()
         };
         let leaps = leaps::Leaps::new(&rules, words);
+        let offers = rules.choices.iter().map(|c| Offer::of(&c.kind)).collect();
         let mut game = Game {
             rays,
             lines,
@@ -138,6 +139,7 @@ impl Game {
             line_shifts,
             neighbor_masks,
             moves,
+            offers,
             hash_last_cells,
             row_col,
             rows_below,

@@ -280,6 +280,7 @@ fn after_a_slide_here_is_where_it_stopped_and_origin_where_it_started() {
 #[test]
 fn a_symmetry_maps_the_cells_of_slides_and_leaps() {
     use gdl::engine::{Action, ActionKind};
+    use gdl::rules::ChoiceKind;
     let g = compile(
         "game T board square(4) with diagonals players x, o pieces stone
          turn 1: place stone at cells(a1)
@@ -307,17 +308,19 @@ fn a_symmetry_maps_the_cells_of_slides_and_leaps() {
             .expect("legal")
     };
     let slide = find("a1", "c1");
-    assert!(matches!(slide.kind, ActionKind::Slide { .. }));
+    let kind_of = |a: Action| &g.rules.choices[a.choice as usize].kind;
+    assert!(matches!(kind_of(slide), ChoiceKind::Slide { .. }));
     let (f, t) = image(slide)
         .map(|k| match k {
-            ActionKind::Slide { from, to } => (from as usize, to as usize),
-            _ => panic!("a slide maps to a slide"),
+            ActionKind::Moves { from, to } => (from as usize, to as usize),
+            other => panic!("a slide maps to a move: {other:?}"),
         })
         .expect("cells map");
     assert_eq!((b.label(f), b.label(t)), ("a1", "a3"));
     let leap = find("a1", "b3");
+    assert!(matches!(kind_of(leap), ChoiceKind::Leap { .. }));
     match image(leap) {
-        Some(ActionKind::Leap { from, to }) => {
+        Some(ActionKind::Moves { from, to }) => {
             assert_eq!((b.label(from as usize), b.label(to as usize)), ("a1", "c2"))
         }
         other => panic!("a leap maps to a leap: {other:?}"),
