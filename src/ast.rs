@@ -168,6 +168,8 @@ pub struct Choice {
     pub kind: ChoiceKind,
     pub marking: Option<Name>,
     pub then: Vec<Effect>,
+    /// `keep if COND` clauses: the action is kept only if each holds after it.
+    pub keep: Vec<Expr>,
     pub span: Span,
 }
 

@@ -436,6 +436,10 @@ pub struct Choice {
     pub marking: Option<Mark>,
     /// The effects run after the action, in order (`then`).
     pub then: Vec<Effect>,
+    /// `keep if` conditions: an action is offered only if each holds on
+    /// the position it leads to (after its marking and effects), seen from
+    /// the player who acted.
+    pub keep: Vec<BoolExpr>,
 }
 
 impl Choice {

@@ -109,6 +109,7 @@ impl<'a> Checker<'a> {
                     kind: ast::ChoiceKind::Named(n.clone()),
                     marking: None,
                     then: Vec::new(),
+                    keep: Vec::new(),
                     span: c.span,
                 };
                 self.choice(&named, None);
@@ -213,12 +214,12 @@ impl<'a> Checker<'a> {
     pub(super) fn choice(&mut self, c: &ast::Choice, name: Option<&str>) -> u16 {
         let kind = match &c.kind {
             ast::ChoiceKind::Named(n) => {
-                if c.marking.is_some() || !c.then.is_empty() {
+                if c.marking.is_some() || !c.then.is_empty() || !c.keep.is_empty() {
                     self.errors.push(
                         Diagnostic::at(
                             c.span,
                             format!(
-                                "`marking` and `then` cannot follow the action name `{}`",
+                                "`marking`, `then` and `keep if` cannot follow the action name `{}`",
                                 n.text
                             ),
                         )
@@ -349,6 +350,13 @@ impl<'a> Checker<'a> {
             .map(|e| self.effect(e))
             .filter(|e| !matches!(e, Effect::Seq(list) if list.is_empty()))
             .collect();
+        // A condition that always holds keeps every action: left out.
+        let keep = c
+            .keep
+            .iter()
+            .map(|k| self.condition(k))
+            .filter(|k| *k != BoolExpr::Const(true))
+            .collect();
         let source = self.choice_source(c);
         self.sources.choices.push(source);
         self.choices.push(Choice {
@@ -356,6 +364,7 @@ impl<'a> Checker<'a> {
             kind,
             marking,
             then,
+            keep,
         });
         if self.choices.len() > MAX_ACTIONS {
             self.limit(c.span, "too many actions");

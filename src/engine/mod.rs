@@ -122,6 +122,8 @@ pub struct Game {
     moves: tables::move_dirs::MoveDirs,
     /// Per choice, how its actions are counted and listed (its shape).
     offers: Vec<movegen::Offer>,
+    /// Whether some choice has `keep if` conditions (see `movegen::kept`).
+    keeps: bool,
     /// Scratch bitsets: those of the deepest expression, then one per
     /// shared set.
     scratch_sets: usize,
@@ -227,6 +229,12 @@ impl Game {
             // Nothing checked yet: as if no cell were seen.
             line_seen: vec![0; self.line_keys.len() * w],
             result: None,
+            keeping: self.keeps.then(|| {
+                Box::new(position::state::Keeping {
+                    at: vec![position::state::NOT_LISTED; self.max_choices],
+                    ..Default::default()
+                })
+            }),
         };
         for p in &self.rules.setup {
             let owner = p.owner.map_or(self.players, |o| o.index());

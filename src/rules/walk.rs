@@ -27,6 +27,9 @@ pub enum Site {
     Target,
     /// An effect: a choice's `then`, or an automatic step.
     Effect,
+    /// A choice's `keep if` condition, seen on the position after the
+    /// action.
+    Keep,
 }
 
 /// The context of a node.
@@ -128,6 +131,13 @@ fn choice(c: &Choice, v: &mut impl Visitor) {
     };
     for e in &c.then {
         effect(e, then, v);
+    }
+    let keep = At {
+        site: Site::Keep,
+        ..target
+    };
+    for k in &c.keep {
+        cond(k, keep, v);
     }
 }
 

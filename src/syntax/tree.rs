@@ -252,6 +252,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::swap
         | Rule::action_ref
         | Rule::marking
+        | Rule::keep_if
         | Rule::effect
         | Rule::clear
         | Rule::mark_cells

@@ -160,17 +160,19 @@ pub(super) fn choice(pair: P) -> Choice {
     };
     let mut marking = None;
     let mut then = Vec::new();
+    let mut keep = Vec::new();
     for p in parts {
-        if p.as_rule() == Rule::marking {
-            marking = Some(name(p.into_inner().next().expect("mark")));
-        } else {
-            then.push(effect(p));
+        match p.as_rule() {
+            Rule::marking => marking = Some(name(p.into_inner().next().expect("mark"))),
+            Rule::keep_if => keep.push(expr(p.into_inner().next().expect("condition"))),
+            _ => then.push(effect(p)),
         }
     }
     Choice {
         kind,
         marking,
         then,
+        keep,
         span: choice_span,
     }
 }

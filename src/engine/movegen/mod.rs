@@ -3,6 +3,7 @@
 
 pub(in crate::engine) mod counts;
 pub(in crate::engine) mod far_moves;
+pub(in crate::engine) mod kept;
 pub(in crate::engine) mod shared_sets;
 
 use rand::{Rng, RngExt};
@@ -207,36 +208,44 @@ impl Game {
         if st.result.is_some() {
             return;
         }
-        let w = self.words;
         if let Some(Step::Choose { choices, .. }) = self.current_step(st) {
             for (i, (choice, _, _)) in choices.iter().enumerate() {
-                let t = self.slot(st, i);
-                match self.offers[*choice as usize] {
-                    Offer::OnCell => {
-                        out.extend(cellset::cells(&t[..w]).map(|c| Action::on_cell(*choice, c)));
-                    }
-                    offer @ (Offer::Steps { .. } | Offer::Jumps) => {
-                        let jump = offer == Offer::Jumps;
-                        self.each_move(*choice, st.mover, jump, t, |from, d, to| {
-                            out.push(Action::moving(*choice, from, jump, d, to));
-                            true
-                        });
-                    }
-                    Offer::Far => {
-                        self.each_far_move(*choice, st.mover, t, |a| {
-                            out.push(a);
-                            true
-                        });
-                    }
-                    Offer::Fixed { .. } => out.extend(
-                        (0..self.offered(*choice, st.mover, t))
-                            .map(|k| self.nth_offered(*choice, st.mover, t, k)),
-                    ),
+                match self.keeps.then(|| self.kept_list(st, i)).flatten() {
+                    Some(kept) => out.extend_from_slice(kept),
+                    None => self.list_offered(st, i, *choice, out),
                 }
             }
         }
         if st.pie_offered {
             out.push(Action::pie());
+        }
+    }
+
+    /// Appends the actions entry `i` of the current step (choice `c`)
+    /// offers, read from its cached targets.
+    #[inline]
+    fn list_offered(&self, st: &State, i: usize, c: u16, out: &mut Vec<Action>) {
+        let t = self.slot(st, i);
+        match self.offers[c as usize] {
+            Offer::OnCell => {
+                out.extend(cellset::cells(&t[..self.words]).map(|cell| Action::on_cell(c, cell)));
+            }
+            offer @ (Offer::Steps { .. } | Offer::Jumps) => {
+                let jump = offer == Offer::Jumps;
+                self.each_move(c, st.mover, jump, t, |from, d, to| {
+                    out.push(Action::moving(c, from, jump, d, to));
+                    true
+                });
+            }
+            Offer::Far => {
+                self.each_far_move(c, st.mover, t, |a| {
+                    out.push(a);
+                    true
+                });
+            }
+            Offer::Fixed { .. } => out.extend(
+                (0..self.offered(c, st.mover, t)).map(|k| self.nth_offered(c, st.mover, t, k)),
+            ),
         }
     }
 
@@ -254,6 +263,11 @@ impl Game {
         };
         choices.iter().enumerate().any(|(i, (c, _, _))| {
             *c == a.choice && {
+                if self.keeps
+                    && let Some(kept) = self.kept_list(st, i)
+                {
+                    return kept.contains(&a);
+                }
                 let t = self.slot(st, i);
                 match self.offers[*c as usize] {
                     Offer::OnCell => a.cell().is_some_and(|cell| {
@@ -305,6 +319,11 @@ impl Game {
             let t = self.slot(st, i);
             let n = st.counts[i] as usize;
             if k < n {
+                if self.keeps
+                    && let Some(kept) = self.kept_list(st, i)
+                {
+                    return Some(kept[k]);
+                }
                 return Some(self.nth_offered(*c, st.mover, t, k));
             }
             k -= n;
@@ -399,8 +418,18 @@ impl Game {
 
     /// Computes the actions each choice offers (cached in the state), the
     /// later priority groups emptied when an earlier one offers any; true if
-    /// any action is possible.
+    /// any action is possible. With `keep if`, only the kept actions count
+    /// (see [`kept`]).
     pub(crate) fn offer(&self, st: &mut State, choices: &[Entry]) -> bool {
+        if self.keeps {
+            return self.offer_kept(st, choices);
+        }
+        self.offer_groups(st, choices, None)
+    }
+
+    /// `offer` without judging: the groups up to `closed` are not offered.
+    #[inline(always)]
+    fn offer_groups(&self, st: &mut State, choices: &[Entry], closed: Option<u8>) -> bool {
         let w = self.words;
         let me = st.mover;
         let mut open_group: Option<u8> = None;
@@ -418,6 +447,7 @@ impl Game {
                 counts[i] = 0;
                 let choice = &self.rules.choices[*c as usize];
                 let skip = open_group.is_some_and(|g| g < *group)
+                    || closed.is_some_and(|g| *group <= g)
                     || guard.as_ref().is_some_and(|g| !cx.cond(g, scratch))
                     // A kind placed from a reserve: none left, nothing offered.
                     || matches!(choice.kind, ChoiceKind::Place { piece, .. }

@@ -71,6 +71,16 @@ impl Game {
             st.pie_offered = false;
             return;
         }
+        self.act(st, a);
+        st.done += 1;
+        st.pie_offered = false;
+        self.after_action(st);
+    }
+
+    /// The action itself, its marking and its `then` effects: what `keep
+    /// if` judges (see `movegen::kept`). Not the pie rule's swap.
+    #[inline]
+    pub(in crate::engine) fn act(&self, st: &mut State, a: Action) {
         let choice = &self.rules.choices[a.choice as usize];
         let passes = st.passes;
         st.passes = 0;
@@ -107,8 +117,12 @@ impl Game {
         for e in &choice.then {
             self.effect(st, e);
         }
-        st.done += 1;
-        st.pie_offered = false;
+    }
+
+    /// After an action: the end rules, then the steps up to the next
+    /// decision.
+    #[inline]
+    fn after_action(&self, st: &mut State) {
         // The rules' end conditions, seen from the player who just acted.
         let me = st.mover;
         let ended = if self.rules.ends.is_empty() {

@@ -1,7 +1,7 @@
 //! One position: the board as bitsets, where the turn stands, and the
 //! space the engine reuses between plies.
 
-use crate::engine::GameResult;
+use crate::engine::{Action, GameResult};
 use crate::groups::Groups;
 use crate::limits::{MAX_PLAYERS, MAX_VARIABLES};
 use crate::rules::*;
@@ -57,6 +57,45 @@ pub struct State {
     /// Per watched line, its set when a check last found no line in it.
     pub(in crate::engine) line_seen: Vec<u64>,
     pub(crate) result: Option<GameResult>,
+    /// The actions kept by `keep if` conditions (`None` in games without).
+    pub(in crate::engine) keeping: Option<Box<Keeping>>,
+}
+
+/// Where the step's offers stand after `keep if` judged them: the kept
+/// actions of each choice that has conditions, and a spare state to try
+/// actions on.
+#[derive(Debug, Default)]
+pub(in crate::engine) struct Keeping {
+    /// Per entry of the current step: where its kept actions start in
+    /// `actions` (their number is the entry's count), or [`NOT_LISTED`]
+    /// for an entry without conditions.
+    pub(in crate::engine) at: Vec<u32>,
+    /// The kept actions of the listed entries, entry after entry.
+    pub(in crate::engine) actions: Vec<Action>,
+    /// The actions of one entry before they are judged (reused).
+    pub(in crate::engine) listing: Vec<Action>,
+    /// The position an action is tried on (allocated once, then reused).
+    pub(in crate::engine) trial: Option<State>,
+}
+
+/// An entry whose actions are all kept: read from its cached targets.
+pub(in crate::engine) const NOT_LISTED: u32 = u32::MAX;
+
+impl Clone for Keeping {
+    fn clone(&self) -> Keeping {
+        Keeping {
+            at: self.at.clone(),
+            actions: self.actions.clone(),
+            listing: Vec::new(),
+            trial: None,
+        }
+    }
+
+    /// Copies the offers; the spare state stays.
+    fn clone_from(&mut self, o: &Keeping) {
+        self.at.clone_from(&o.at);
+        self.actions.clone_from(&o.actions);
+    }
 }
 
 impl Clone for State {
@@ -91,6 +130,7 @@ impl Clone for State {
             set_vars: self.set_vars.clone(),
             line_seen: self.line_seen.clone(),
             result: self.result,
+            keeping: self.keeping.clone(),
         }
     }
 
@@ -128,6 +168,10 @@ impl Clone for State {
         self.set_vars.clone_from(&o.set_vars);
         self.line_seen.clone_from(&o.line_seen);
         self.result = o.result;
+        match (&mut self.keeping, &o.keeping) {
+            (Some(mine), Some(theirs)) => mine.clone_from(theirs),
+            (mine, theirs) => mine.clone_from(theirs),
+        }
     }
 }
 

@@ -43,7 +43,12 @@ impl Facts {
     /// only).
     fn player_groups(&mut self, node: Node<'_>, at: At) {
         match at.site {
-            Site::End | Site::StepEnd | Site::Outcome | Site::TurnWhen | Site::Guard => {}
+            Site::End
+            | Site::StepEnd
+            | Site::Outcome
+            | Site::TurnWhen
+            | Site::Guard
+            | Site::Keep => {}
             Site::While | Site::Target | Site::Effect => return,
         }
         let asks = match node {
@@ -64,7 +69,9 @@ impl Facts {
     /// The last action's cells, where they decide what is offered.
     fn last_cells(&mut self, node: Node<'_>, at: At) {
         match at.site {
-            Site::End | Site::StepEnd | Site::While | Site::Guard | Site::Target => {}
+            // A `keep if` reads the cells of the action it judges, not the
+            // last one's; kept in the hash to be safe.
+            Site::End | Site::StepEnd | Site::While | Site::Guard | Site::Target | Site::Keep => {}
             Site::Outcome | Site::TurnWhen | Site::Effect => return,
         }
         let asks = match node {

@@ -140,6 +140,7 @@ impl Game {
             neighbor_masks,
             moves,
             offers,
+            keeps: rules.choices.iter().any(|c| !c.keep.is_empty()),
             hash_last_cells,
             row_col,
             rows_below,

@@ -1,0 +1,126 @@
+//! `keep if`: an action is offered only if its condition holds on the
+//! position it leads to, after its effects, seen from the player who acted.
+
+use super::*;
+use rand::RngExt;
+
+fn compile(src: &str) -> Game {
+    gdl::load_source(src, "test.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+/// Placing next to enemy stones removes them; with the clause, an action
+/// that would leave the enemy without a stone is refused.
+fn capture_game(keep: &str) -> Game {
+    compile(&format!(
+        "game T board square(4) players x, o pieces stone
+         setup: x stone at cells(a1), o stone at cells(d4)
+         turn: place stone at empty then remove neighbors(here) and enemy {keep}"
+    ))
+}
+
+#[test]
+fn an_action_is_judged_after_its_effects() {
+    let g = capture_game("keep if count(enemy) > 0");
+    // x next to o's only stone (d4) would remove it.
+    let start = legal(&g, &g.start());
+    assert_eq!(start.len(), 12);
+    assert!(!start.contains("c4") && !start.contains("d3"));
+    // o at a2 or b1 would remove both of x's stones (a1, b2); c2 takes one.
+    let st = after(&g, "b2");
+    let kept = legal(&g, &st);
+    assert_eq!(kept.len(), 11);
+    assert!(!kept.contains("a2") && !kept.contains("b1") && kept.contains("c2"));
+    // A refused action is not legal to play either.
+    assert!(notation::play_moves(&g, &mut st.clone(), "a2").is_err());
+    let mut taken = st.clone();
+    notation::play_moves(&g, &mut taken, "c2").expect("kept");
+    assert_eq!(
+        (at(&g, &taken, "b2").as_str(), at(&g, &taken, "a1").as_str()),
+        ("", "x")
+    );
+    // Without the clause, every empty cell.
+    let plain = capture_game("");
+    assert_eq!(legal(&plain, &after(&plain, "b2")).len(), 13);
+}
+
+#[test]
+fn kept_actions_are_those_whose_result_satisfies_the_condition() {
+    // Along random games, the kept list equals the plain game's actions
+    // whose result (played in the plain game) leaves the enemy a stone;
+    // random sampling and `is_legal` agree with the list.
+    let (g, plain) = (capture_game("keep if count(enemy) > 0"), capture_game(""));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+    let stones = |st: &State, who: usize| {
+        (0..16)
+            .filter(|&c| g.piece_at(st, c).and_then(|p| p.owner) == Some(Player::new(who)))
+            .count()
+    };
+    let mut judged = 0;
+    for _ in 0..200 {
+        let (mut st, mut pst) = (g.start(), plain.start());
+        while !st.is_over() {
+            let mover = st.mover.index();
+            let mut pseudo = Vec::new();
+            plain.legal_actions(&pst, &mut pseudo);
+            let expected: BTreeSet<String> = pseudo
+                .iter()
+                .filter(|&&a| {
+                    let mut next = pst.clone();
+                    plain.play_unchecked(&mut next, a);
+                    stones(&next, 1 - mover) > 0
+                })
+                .map(|&a| notation::format(&plain, &pseudo, a))
+                .collect();
+            assert_eq!(legal(&g, &st), expected);
+            judged += pseudo.len();
+            let Some(a) = g.random_action(&st, &mut rng) else {
+                break;
+            };
+            assert!(g.is_legal(&st, a));
+            let mut list = Vec::new();
+            g.legal_actions(&st, &mut list);
+            assert!(list.contains(&a));
+            let word = notation::format(&g, &list, a);
+            g.play_unchecked(&mut st, a);
+            notation::play_moves(&plain, &mut pst, &word).expect("the plain game has it");
+            if rng.random_range(0..8) == 0 {
+                break;
+            }
+        }
+    }
+    assert!(judged > 1000, "{judged} actions judged");
+}
+
+#[test]
+fn a_group_with_no_kept_action_gives_way_to_the_next() {
+    let g = compile(
+        "game T board square(2) players x, o pieces stone
+         turn: place stone at empty keep if count(own) >= 2 else pass",
+    );
+    assert_eq!(legal(&g, &g.start()), set(&["pass"]));
+}
+
+#[test]
+fn a_player_without_a_kept_action_is_stuck() {
+    let g = compile(
+        "game T board square(2) players x, o pieces stone
+         turn: place stone at empty keep if count(own) >= 2
+         end if stuck: mover loses",
+    );
+    assert_eq!(winner(&g, &g.start()).as_deref(), Some("o"));
+}
+
+#[test]
+fn keep_if_after_an_action_name_is_refused_at_its_place() {
+    let err = gdl::load_source(
+        "game T board square(2) players x, o pieces stone
+         action put = place stone at empty
+         turn: put keep if count(own) > 0",
+        "test.gdl",
+        &[],
+    )
+    .expect_err("refused");
+    let text = err.render();
+    assert!(text.contains("test.gdl:3:16"), "{text}");
+    assert!(text.contains("`keep if`"), "{text}");
+}
