@@ -33,6 +33,8 @@ enum Stage {
     Kind,
     Shape,
     Target,
+    /// Offered, but refused by its `keep if` on the position it leads to.
+    Kept,
     Priority,
     Legal,
 }
@@ -244,6 +246,20 @@ fn refusal(seen: &Seen, i: Intent) -> (Stage, String) {
     game.legal_actions(st, &mut legal);
     if legal.iter().any(is_it) {
         return (Stage::Legal, String::new());
+    }
+    if let Some(&a) = unfiltered.iter().find(|a| is_it(a))
+        && let Some(k) = game.failing_keep(st, a)
+    {
+        let sources = &game.rules.sources;
+        let cond = sources
+            .choices
+            .get(a.choice as usize)
+            .and_then(|c| c.keep.get(k))
+            .map_or_else(|| "its `keep if`".to_string(), |&span| sources.cite(span));
+        return (
+            Stage::Kept,
+            format!("{cite} keeps an action only if {cond} holds after it, and it would not"),
+        );
     }
     let group_of = |c: u16| entries.iter().filter(|e| e.0 == c).map(|e| e.2).min();
     match legal

@@ -61,6 +61,7 @@ impl<'a> Checker<'a> {
         ChoiceSource {
             span: Span::new(c.span.start, end.max(c.span.start)),
             parts,
+            keep: Vec::new(),
         }
     }
 

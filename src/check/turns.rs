@@ -351,13 +351,14 @@ impl<'a> Checker<'a> {
             .filter(|e| !matches!(e, Effect::Seq(list) if list.is_empty()))
             .collect();
         // A condition that always holds keeps every action: left out.
-        let keep = c
+        let (keep, keep_spans): (Vec<BoolExpr>, Vec<Span>) = c
             .keep
             .iter()
-            .map(|k| self.condition(k))
-            .filter(|k| *k != BoolExpr::Const(true))
-            .collect();
-        let source = self.choice_source(c);
+            .map(|k| (self.condition(k), k.span))
+            .filter(|(k, _)| *k != BoolExpr::Const(true))
+            .unzip();
+        let mut source = self.choice_source(c);
+        source.keep = keep_spans;
         self.sources.choices.push(source);
         self.choices.push(Choice {
             name: name.map_or(default_name, str::to_string),

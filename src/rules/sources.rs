@@ -50,6 +50,8 @@ pub struct ChoiceSource {
     /// The sets, by role: `at`, `from`, `over`, `to` (`over` is the path of
     /// a slide).
     pub parts: Vec<(Role, SourcedSet)>,
+    /// The condition of each `keep if`, as [`super::Choice::keep`].
+    pub keep: Vec<Span>,
 }
 
 /// Which set of a choice a part is.

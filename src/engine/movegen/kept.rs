@@ -91,6 +91,25 @@ impl Game {
         })
     }
 
+    /// The first `keep if` condition of `a`'s choice that does not hold on
+    /// the position `a` leads to (for explanations; `a` must be offered,
+    /// kept or not).
+    pub(crate) fn failing_keep(&self, st: &State, a: Action) -> Option<usize> {
+        let keep = &self.rules.choices.get(a.choice as usize)?.keep;
+        if keep.is_empty() {
+            return None;
+        }
+        let mut trial = st.clone();
+        trial.ply += 1;
+        trial.acted += 1;
+        self.act(&mut trial, a);
+        trial.done += 1;
+        let me = st.mover;
+        self.with_ctx(&mut trial, me, |cx, scratch| {
+            keep.iter().position(|k| !cx.cond(k, scratch))
+        })
+    }
+
     /// Marks every entry as read from its targets (nothing listed).
     fn clear_kept(&self, st: &mut State) {
         if let Some(k) = st.keeping.as_mut() {

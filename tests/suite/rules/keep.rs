@@ -124,3 +124,17 @@ fn keep_if_after_an_action_name_is_refused_at_its_place() {
     assert!(text.contains("test.gdl:3:16"), "{text}");
     assert!(text.contains("`keep if`"), "{text}");
 }
+
+#[test]
+fn a_refused_action_is_explained_by_its_condition() {
+    let g = capture_game("keep if count(enemy) > 0");
+    let st = after(&g, "b2");
+    let why = gdl::explain::why_not(&g, &st, "a2").expect("refused");
+    assert_eq!(
+        why,
+        "`place stone at empty` (test.gdl:3) keeps an action only if \
+         `count(enemy) > 0` (test.gdl:3) holds after it, and it would not"
+    );
+    // A kept action is legal: nothing to explain.
+    assert_eq!(gdl::explain::why_not(&g, &st, "c2"), None);
+}
