@@ -118,6 +118,29 @@ impl Game {
         }
     }
 
+    /// The `k`-th action of the step in a game with `keep if` (`k` below
+    /// the kept total and the pie rule's swap): `random_action`'s pick, out
+    /// of line so that other games' sampling stays as it was.
+    #[inline(never)]
+    pub(in crate::engine) fn kept_pick(
+        &self,
+        st: &State,
+        choices: &[Entry],
+        mut k: usize,
+    ) -> Action {
+        for (i, (c, _, _)) in choices.iter().enumerate() {
+            let n = st.counts[i] as usize;
+            if k < n {
+                return match self.kept_list(st, i) {
+                    Some(kept) => kept[k],
+                    None => self.nth_offered(*c, st.mover, self.slot(st, i), k),
+                };
+            }
+            k -= n;
+        }
+        Action::pie()
+    }
+
     /// The kept actions of entry `i` of the current step, if its actions
     /// were judged.
     #[inline]

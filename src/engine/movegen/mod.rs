@@ -299,10 +299,12 @@ impl Game {
     }
 
     /// A uniformly random legal action, or `None` when the game is over.
+    #[inline(always)]
     pub fn random_action(&self, st: &State, rng: &mut impl Rng) -> Option<Action> {
         if st.result.is_some() {
             return None;
         }
+
         let Some(Step::Choose { choices, .. }) = self.current_step(st) else {
             return st.pie_offered.then(Action::pie);
         };
@@ -315,15 +317,13 @@ impl Game {
             return None;
         }
         let mut k = rng.random_range(0..total);
+        if self.keeps {
+            return Some(self.kept_pick(st, choices, k));
+        }
         for (i, (c, _, _)) in choices.iter().enumerate() {
             let t = self.slot(st, i);
             let n = st.counts[i] as usize;
             if k < n {
-                if self.keeps
-                    && let Some(kept) = self.kept_list(st, i)
-                {
-                    return Some(kept[k]);
-                }
                 return Some(self.nth_offered(*c, st.mover, t, k));
             }
             k -= n;

@@ -9,7 +9,7 @@ use crate::rules::*;
 
 impl Game {
     /// What an action on `cell` does, by its choice's kind.
-    #[inline]
+    #[inline(always)]
     fn act_on_cell(&self, st: &mut State, kind: &ChoiceKind, cell: usize) {
         let mover = st.mover.index();
         match *kind {
@@ -79,7 +79,7 @@ impl Game {
 
     /// The action itself, its marking and its `then` effects: what `keep
     /// if` judges (see `movegen::kept`). Not the pie rule's swap.
-    #[inline]
+    #[inline(always)]
     pub(in crate::engine) fn act(&self, st: &mut State, a: Action) {
         let choice = &self.rules.choices[a.choice as usize];
         let passes = st.passes;
@@ -121,7 +121,7 @@ impl Game {
 
     /// After an action: the end rules, then the steps up to the next
     /// decision.
-    #[inline]
+    #[inline(always)]
     fn after_action(&self, st: &mut State) {
         // The rules' end conditions, seen from the player who just acted.
         let me = st.mover;
