@@ -152,6 +152,13 @@ pub enum NumExpr {
     Var(u8),
     /// Passes in a row just made (1 after a pass, 2 after two, ...).
     Passes,
+    /// `repetitions`: how many earlier turns started on this position (the
+    /// pieces, marks and hands) with the same player to move as now would
+    /// (the player after the mover).
+    Repetitions,
+    /// How many earlier turns started on this position, whoever was to
+    /// move (`seen-before` is this above 0: positional superko).
+    Seen,
     /// A player's number, from 1 in the order of `players`.
     Index(Who),
     /// How many pieces of the kind the player has in hand (`in-hand`).

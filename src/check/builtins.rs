@@ -339,6 +339,11 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
     ("opponent", |_, _| Value::Who(Who::Opponent)),
     ("corners", corners),
     ("passes", |_, _| Value::Num(NumExpr::Passes)),
+    ("repetitions", |_, _| Value::Num(NumExpr::Repetitions)),
+    ("seen-before", |_, _| {
+        let seen = NumExpr::Seen;
+        Value::Bool(BoolExpr::Cmp(CmpOp::Gt, seen, NumExpr::Const(0.0)))
+    }),
     ("origin", |_, _| Value::Set(SetExpr::Origin)),
     ("jumped", |_, _| Value::Set(SetExpr::Jumped)),
     ("possible", |c, span| {

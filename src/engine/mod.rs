@@ -124,6 +124,9 @@ pub struct Game {
     offers: Vec<movegen::Offer>,
     /// Whether some choice has `keep if` conditions (see `movegen::kept`).
     keeps: bool,
+    /// Whether a rule asks about earlier positions (`repetitions`,
+    /// `seen-before`): the state keeps each turn's start.
+    track_history: bool,
     /// Scratch bitsets: those of the deepest expression, then one per
     /// shared set.
     scratch_sets: usize,
@@ -229,6 +232,7 @@ impl Game {
             // Nothing checked yet: as if no cell were seen.
             line_seen: vec![0; self.line_keys.len() * w],
             result: None,
+            history: Vec::new(),
             keeping: self.keeps.then(|| {
                 Box::new(position::state::Keeping {
                     at: vec![position::state::NOT_LISTED; self.max_choices],
@@ -241,6 +245,9 @@ impl Game {
             self.put(&mut st, p.cell as usize, Some((p.piece.index(), owner)));
         }
         st.changes = 0;
+        if self.track_history {
+            self.remember_position(&mut st);
+        }
         st.turn_def = self.select_turn(&mut st);
         self.settle(&mut st);
         st

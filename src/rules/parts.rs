@@ -234,6 +234,8 @@ impl NumExpr {
             | NumExpr::Neg(_)
             | NumExpr::Const(_)
             | NumExpr::Turn
+            | NumExpr::Repetitions
+            | NumExpr::Seen
             | NumExpr::Var(_)
             | NumExpr::Passes
             | NumExpr::Index(_)
@@ -267,6 +269,8 @@ impl NumExpr {
             NumExpr::Neg(a) => f(Node::Num(a), Same),
             NumExpr::Const(_)
             | NumExpr::Turn
+            | NumExpr::Repetitions
+            | NumExpr::Seen
             | NumExpr::Var(_)
             | NumExpr::Passes
             | NumExpr::Index(_)

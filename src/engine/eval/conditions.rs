@@ -3,6 +3,7 @@
 
 use crate::cellset;
 use crate::engine::eval::Ctx;
+use crate::engine::position::state::position_key;
 use crate::engine::{NO_CELL, OCCUPIED};
 use crate::limits::{MAX_CELL_WORDS, MAX_CELLS};
 use crate::rules::*;
@@ -195,10 +196,24 @@ impl Ctx<'_> {
         }
     }
 
+    /// How many earlier turns started on this position: with the player
+    /// after the viewer to move (`repetitions`), or anyone (`seen-before`).
+    #[inline(never)]
+    fn repetitions(&self, anyone: bool) -> f64 {
+        let key = position_key(self.board_hash, self.reserve);
+        let next = Player::new((self.me.index() + 1) % self.g.players);
+        self.history
+            .iter()
+            .filter(|&&(k, p)| k == key && (anyone || p == next))
+            .count() as f64
+    }
+
     pub(in crate::engine) fn int(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {
         match e {
             NumExpr::Const(i) => *i,
             NumExpr::Turn => *self.turn as f64,
+            NumExpr::Repetitions => self.repetitions(false),
+            NumExpr::Seen => self.repetitions(true),
             NumExpr::Var(v) => self.vars[*v as usize],
             NumExpr::Passes => *self.passes as f64,
             NumExpr::Index(w) => (self.who(*w) + 1) as f64,
@@ -301,6 +316,8 @@ impl Ctx<'_> {
             }
             NumExpr::Const(_)
             | NumExpr::Turn
+            | NumExpr::Repetitions
+            | NumExpr::Seen
             | NumExpr::Var(_)
             | NumExpr::Passes
             | NumExpr::Index(_)

@@ -202,6 +202,8 @@ fn num_fixed_here(e: &NumExpr) -> bool {
     match e {
         NumExpr::Const(_)
         | NumExpr::Turn
+        | NumExpr::Repetitions
+        | NumExpr::Seen
         | NumExpr::Var(_)
         | NumExpr::Passes
         | NumExpr::Index(_)

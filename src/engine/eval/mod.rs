@@ -47,6 +47,10 @@ pub(in crate::engine) struct Ctx<'a> {
     /// Each watched line's set when a check last found no line in it (see
     /// [`crate::engine::eval::lines`]).
     pub(in crate::engine) line_seen: &'a mut [u64],
+    /// The pieces and marks, hashed (for `repetitions`).
+    pub(in crate::engine) board_hash: u64,
+    /// The positions at each turn's start (see `State::history`).
+    pub(in crate::engine) history: &'a [(u64, Player)],
     /// While offering a step's actions: the game's shared sets, as computed
     /// (W words each), with a bit for each one computed yet.
     pub(in crate::engine) memo: &'a mut [u64],

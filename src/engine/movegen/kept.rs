@@ -10,7 +10,7 @@
 //! Games without `keep if` never come here (`Game::keeps`), so their
 //! offers, their random games and their speed are unchanged.
 
-use crate::engine::position::state::{Keeping, NOT_LISTED};
+use crate::engine::position::state::{Keeping, NOT_LISTED, position_key};
 use crate::engine::{Action, Game, State};
 use crate::rules::Entry;
 
@@ -79,16 +79,15 @@ impl Game {
     /// Whether `a`, tried on a copy of `st`, satisfies its choice's `keep
     /// if` conditions.
     fn kept(&self, st: &State, a: Action, trial: &mut State) -> bool {
-        trial.clone_from(st);
+        trial.copy_position_from(st);
         trial.ply += 1;
         trial.acted += 1;
         self.act(trial, a);
         trial.done += 1;
-        let me = st.mover;
         let keep = &self.rules.choices[a.choice as usize].keep;
-        self.with_ctx(trial, me, |cx, scratch| {
-            keep.iter().all(|k| cx.cond(k, scratch))
-        })
+        let (mut cx, spare) = self.ctx_split(trial, st.mover);
+        cx.history = &st.history;
+        keep.iter().all(|k| cx.cond(k, spare.scratch))
     }
 
     /// The first `keep if` condition of `a`'s choice that does not hold on
@@ -108,6 +107,12 @@ impl Game {
         self.with_ctx(&mut trial, me, |cx, scratch| {
             keep.iter().position(|k| !cx.cond(k, scratch))
         })
+    }
+
+    /// Adds the position at the start of a turn to the history.
+    pub(in crate::engine) fn remember_position(&self, st: &mut State) {
+        let key = position_key(st.board_hash, &st.reserve);
+        st.history.push((key, st.mover));
     }
 
     /// Marks every entry as read from its targets (nothing listed).

@@ -578,6 +578,9 @@ impl Game {
         st.step = 0;
         st.done = 0;
         st.acted = 0;
+        if self.track_history {
+            self.remember_position(st);
+        }
         st.turn_def = self.select_turn(st);
     }
 

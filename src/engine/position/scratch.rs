@@ -45,6 +45,8 @@ impl Game {
             jumped: &st.jumped,
             set_vars: &st.set_vars,
             line_seen: &mut st.line_seen,
+            board_hash: st.board_hash,
+            history: &st.history,
             regs: &mut st.regs,
             memo: &mut [],
             memo_valid: 0,

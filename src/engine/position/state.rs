@@ -59,6 +59,23 @@ pub struct State {
     pub(crate) result: Option<GameResult>,
     /// The actions kept by `keep if` conditions (`None` in games without).
     pub(in crate::engine) keeping: Option<Box<Keeping>>,
+    /// The position at the start of each turn so far and the player to
+    /// move then ([`position_key`]; kept only in games that ask).
+    pub(in crate::engine) history: Vec<(u64, Player)>,
+}
+
+/// A position as `repetitions` and `seen-before` compare it: the pieces
+/// and marks (the incremental board hash) and the hands; not the turn
+/// number, the variables (counters) or where the turn stands.
+#[inline]
+pub(in crate::engine) fn position_key(board_hash: u64, reserve: &[u16]) -> u64 {
+    let mut key = board_hash;
+    for (i, &n) in reserve.iter().enumerate() {
+        if n != 0 {
+            key ^= mix(((0xB000 + i as u64) << 32) ^ n as u64);
+        }
+    }
+    key
 }
 
 /// Where the step's offers stand after `keep if` judged them: the kept
@@ -131,11 +148,26 @@ impl Clone for State {
             line_seen: self.line_seen.clone(),
             result: self.result,
             keeping: self.keeping.clone(),
+            history: self.history.clone(),
         }
     }
 
     /// Copies without allocating when the shapes match (perft reuses states).
     fn clone_from(&mut self, o: &State) {
+        self.copy_position_from(o);
+        match (&mut self.keeping, &o.keeping) {
+            (Some(mine), Some(theirs)) => mine.clone_from(theirs),
+            (mine, theirs) => mine.clone_from(theirs),
+        }
+        self.history.clone_from(&o.history);
+    }
+}
+
+impl State {
+    /// Copies the position and where the turn stands, not the history nor
+    /// the kept offers: what a `keep if` trial needs (it reads the history
+    /// of the state it copies).
+    pub(in crate::engine) fn copy_position_from(&mut self, o: &State) {
         self.cells.clone_from(&o.cells);
         self.sets.clone_from(&o.sets);
         self.board_hash = o.board_hash;
@@ -168,10 +200,6 @@ impl Clone for State {
         self.set_vars.clone_from(&o.set_vars);
         self.line_seen.clone_from(&o.line_seen);
         self.result = o.result;
-        match (&mut self.keeping, &o.keeping) {
-            (Some(mine), Some(theirs)) => mine.clone_from(theirs),
-            (mine, theirs) => mine.clone_from(theirs),
-        }
     }
 }
 

@@ -24,6 +24,9 @@ pub(in crate::engine) struct Facts {
     pub line_lengths: Vec<u32>,
     /// Each `line(S, n)` asked, once.
     pub line_queries: Vec<(SetExpr, u32)>,
+    /// Some rule asks about earlier positions (`repetitions`,
+    /// `seen-before`): the state keeps each turn's start.
+    pub history: bool,
 }
 
 impl Facts {
@@ -144,6 +147,7 @@ impl Visitor for Facts {
         self.last_cells(node, at);
         self.connections(node);
         self.lines(node);
+        self.history |= matches!(node, Node::Num(NumExpr::Repetitions | NumExpr::Seen));
         true
     }
 }

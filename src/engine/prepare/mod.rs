@@ -141,6 +141,7 @@ impl Game {
             moves,
             offers,
             keeps: rules.choices.iter().any(|c| !c.keep.is_empty()),
+            track_history: facts.history,
             hash_last_cells,
             row_col,
             rows_below,

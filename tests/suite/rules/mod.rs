@@ -53,6 +53,7 @@ mod ecalper;
 mod equi;
 mod groups;
 mod hand;
+mod history;
 mod keep;
 mod lines_of_action;
 mod moving;
