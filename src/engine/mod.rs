@@ -233,12 +233,7 @@ impl Game {
             line_seen: vec![0; self.line_keys.len() * w],
             result: None,
             history: Vec::new(),
-            keeping: self.keeps.then(|| {
-                Box::new(position::state::Keeping {
-                    at: vec![position::state::NOT_LISTED; self.max_choices],
-                    ..Default::default()
-                })
-            }),
+            trial: Default::default(),
         };
         for p in &self.rules.setup {
             let owner = p.owner.map_or(self.players, |o| o.index());

@@ -210,9 +210,10 @@ impl Game {
         }
         if let Some(Step::Choose { choices, .. }) = self.current_step(st) {
             for (i, (choice, _, _)) in choices.iter().enumerate() {
-                match self.keeps.then(|| self.kept_list(st, i)).flatten() {
-                    Some(kept) => out.extend_from_slice(kept),
-                    None => self.list_offered(st, i, *choice, out),
+                let start = out.len();
+                self.list_offered(st, i, *choice, out);
+                if self.keeps {
+                    self.retain_kept(st, *choice, out, start);
                 }
             }
         }
@@ -263,13 +264,8 @@ impl Game {
         };
         choices.iter().enumerate().any(|(i, (c, _, _))| {
             *c == a.choice && {
-                if self.keeps
-                    && let Some(kept) = self.kept_list(st, i)
-                {
-                    return kept.contains(&a);
-                }
                 let t = self.slot(st, i);
-                match self.offers[*c as usize] {
+                let offered = match self.offers[*c as usize] {
                     Offer::OnCell => a.cell().is_some_and(|cell| {
                         cell < self.rules.board.len() && cellset::contains(&t[..w], cell)
                     }),
@@ -293,7 +289,8 @@ impl Game {
                         });
                         found
                     }
-                }
+                };
+                offered && (!self.keeps || self.is_kept(st, a))
             }
         })
     }
@@ -316,10 +313,18 @@ impl Game {
         if total == 0 {
             return None;
         }
-        let mut k = rng.random_range(0..total);
-        if self.keeps {
-            return Some(self.kept_pick(st, choices, k));
-        }
+        // With `keep if`, an action drawn is tried and drawn again if its
+        // result is refused: uniform over the kept actions (`offer` made
+        // sure there is one). One call site of the draw, so that it inlines.
+        let mut k = loop {
+            let k = rng.random_range(0..total);
+            if !self.keeps {
+                break k;
+            }
+            if let Some(a) = self.kept_pick(st, choices, k) {
+                return Some(a);
+            }
+        };
         for (i, (c, _, _)) in choices.iter().enumerate() {
             let t = self.slot(st, i);
             let n = st.counts[i] as usize;

@@ -1,7 +1,7 @@
 //! One position: the board as bitsets, where the turn stands, and the
 //! space the engine reuses between plies.
 
-use crate::engine::{Action, GameResult};
+use crate::engine::GameResult;
 use crate::groups::Groups;
 use crate::limits::{MAX_PLAYERS, MAX_VARIABLES};
 use crate::rules::*;
@@ -57,8 +57,9 @@ pub struct State {
     /// Per watched line, its set when a check last found no line in it.
     pub(in crate::engine) line_seen: Vec<u64>,
     pub(crate) result: Option<GameResult>,
-    /// The actions kept by `keep if` conditions (`None` in games without).
-    pub(in crate::engine) keeping: Option<Box<Keeping>>,
+    /// The position a `keep if` tries an action on (made at its first
+    /// use, then reused; never copied with the state).
+    pub(in crate::engine) trial: Trial,
     /// The position at the start of each turn so far and the player to
     /// move then ([`position_key`]; kept only in games that ask).
     pub(in crate::engine) history: Vec<(u64, Player)>,
@@ -78,40 +79,22 @@ pub(in crate::engine) fn position_key(board_hash: u64, reserve: &[u16]) -> u64 {
     key
 }
 
-/// Where the step's offers stand after `keep if` judged them: the kept
-/// actions of each choice that has conditions, and a spare state to try
-/// actions on.
+/// A spare position for `keep if` trials, behind a `RefCell` so that the
+/// read-only queries (`random_action`, `legal_actions`, `is_legal`) can
+/// use it; a copy of a state starts without one.
 #[derive(Debug, Default)]
-pub(in crate::engine) struct Keeping {
-    /// Per entry of the current step: where its kept actions start in
-    /// `actions` (their number is the entry's count), or [`NOT_LISTED`]
-    /// for an entry without conditions.
-    pub(in crate::engine) at: Vec<u32>,
-    /// The kept actions of the listed entries, entry after entry.
-    pub(in crate::engine) actions: Vec<Action>,
-    /// The actions of one entry before they are judged (reused).
-    pub(in crate::engine) listing: Vec<Action>,
-    /// The position an action is tried on (allocated once, then reused).
-    pub(in crate::engine) trial: Option<State>,
+pub(in crate::engine) struct Trial(std::cell::RefCell<Option<Box<State>>>);
+
+impl Trial {
+    /// The spare position, borrowed for one trial.
+    pub(in crate::engine) fn borrow_mut(&self) -> std::cell::RefMut<'_, Option<Box<State>>> {
+        self.0.borrow_mut()
+    }
 }
 
-/// An entry whose actions are all kept: read from its cached targets.
-pub(in crate::engine) const NOT_LISTED: u32 = u32::MAX;
-
-impl Clone for Keeping {
-    fn clone(&self) -> Keeping {
-        Keeping {
-            at: self.at.clone(),
-            actions: self.actions.clone(),
-            listing: Vec::new(),
-            trial: None,
-        }
-    }
-
-    /// Copies the offers; the spare state stays.
-    fn clone_from(&mut self, o: &Keeping) {
-        self.at.clone_from(&o.at);
-        self.actions.clone_from(&o.actions);
+impl Clone for Trial {
+    fn clone(&self) -> Trial {
+        Trial::default()
     }
 }
 
@@ -147,7 +130,7 @@ impl Clone for State {
             set_vars: self.set_vars.clone(),
             line_seen: self.line_seen.clone(),
             result: self.result,
-            keeping: self.keeping.clone(),
+            trial: Trial::default(),
             history: self.history.clone(),
         }
     }
@@ -155,10 +138,6 @@ impl Clone for State {
     /// Copies without allocating when the shapes match (perft reuses states).
     fn clone_from(&mut self, o: &State) {
         self.copy_position_from(o);
-        match (&mut self.keeping, &o.keeping) {
-            (Some(mine), Some(theirs)) => mine.clone_from(theirs),
-            (mine, theirs) => mine.clone_from(theirs),
-        }
         self.history.clone_from(&o.history);
     }
 }
