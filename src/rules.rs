@@ -273,6 +273,17 @@ pub enum BoolExpr {
         /// The cells the flood must stay in.
         bound: SetExpr,
     },
+    /// Some cell of `target` is next to a cell of `reach(seed, through)`;
+    /// the flood stops at the first one (`count(neighbors(reach(...)) and
+    /// target) > 0`: a Go group's liberty).
+    Touches {
+        /// The cells the flood starts from.
+        seed: SetExpr,
+        /// The cells the flood may cross.
+        through: SetExpr,
+        /// The cells looked for next to the flood.
+        target: SetExpr,
+    },
     /// Two players are the same (`mover = horizontal`).
     SamePlayer(Who, Who),
     /// One condition per player, chosen by the view (`define d: black = ...,

@@ -275,6 +275,7 @@ impl walk::Visitor for Walker<'_> {
                 | BoolExpr::AtSome(..)
                 | BoolExpr::Quantifier { .. }
                 | BoolExpr::Escapes { .. }
+                | BoolExpr::Touches { .. }
                 | BoolExpr::SamePlayer(..)
                 | BoolExpr::ByPlayer(_) => {}
             },

@@ -83,7 +83,30 @@ fn nonempty(s: SetExpr) -> BoolExpr {
                 bound: *b,
             }
         }
+        // `neighbors(reach(S, T)) and U`: a search that stops at the first
+        // cell of U next to the flood (a Go group's first liberty).
+        SetExpr::Inter(a, u) if is_reach_neighbours(&a) => touches(*a, *u),
+        SetExpr::Inter(u, a) if is_reach_neighbours(&a) => touches(*a, *u),
         s => BoolExpr::NonEmpty(s),
+    }
+}
+
+fn is_reach_neighbours(s: &SetExpr) -> bool {
+    matches!(s, SetExpr::Neighbors(r) if matches!(**r, SetExpr::Reach(..)))
+}
+
+/// `neighbors(reach(seed, through)) and target` has a cell.
+fn touches(neighbours: SetExpr, target: SetExpr) -> BoolExpr {
+    let SetExpr::Neighbors(r) = neighbours else {
+        unreachable!("checked by is_reach_neighbours")
+    };
+    let SetExpr::Reach(seed, through) = *r else {
+        unreachable!("checked by is_reach_neighbours")
+    };
+    BoolExpr::Touches {
+        seed: *seed,
+        through: *through,
+        target,
     }
 }
 

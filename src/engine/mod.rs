@@ -232,7 +232,7 @@ impl Game {
             // Nothing checked yet: as if no cell were seen.
             line_seen: vec![0; self.line_keys.len() * w],
             result: None,
-            history: Vec::new(),
+            history: Default::default(),
             trial: Default::default(),
         };
         for p in &self.rules.setup {

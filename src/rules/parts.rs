@@ -301,6 +301,7 @@ impl BoolExpr {
             | BoolExpr::Line(..)
             | BoolExpr::Quantifier { .. }
             | BoolExpr::Escapes { .. }
+            | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..)
             | BoolExpr::ByPlayer(_) => Reads::default(),
         }
@@ -325,6 +326,11 @@ impl BoolExpr {
                 seed: a,
                 through: b,
                 bound: c,
+            }
+            | BoolExpr::Touches {
+                seed: a,
+                through: b,
+                target: c,
             } => {
                 f(Node::Set(a), Same);
                 f(Node::Set(b), Same);

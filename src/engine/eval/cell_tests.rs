@@ -331,7 +331,8 @@ impl<'a> Lower<'a> {
             | BoolExpr::NonEmpty(_)
             | BoolExpr::Connected(..)
             | BoolExpr::Line(..)
-            | BoolExpr::Escapes { .. } => {
+            | BoolExpr::Escapes { .. }
+            | BoolExpr::Touches { .. } => {
                 if !cond_fixed_here(e) {
                     return None;
                 }

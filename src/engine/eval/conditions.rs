@@ -122,6 +122,7 @@ impl Ctx<'_> {
             | BoolExpr::Connected(..)
             | BoolExpr::SamePlayer(..)
             | BoolExpr::Escapes { .. }
+            | BoolExpr::Touches { .. }
             | BoolExpr::ByPlayer(_) => self.cond_heavy(e, tmp),
         }
     }
@@ -181,6 +182,11 @@ impl Ctx<'_> {
                 }
                 false
             }
+            BoolExpr::Touches {
+                seed,
+                through,
+                target,
+            } => self.touches(seed, through, target, tmp),
             BoolExpr::ByPlayer(v) => {
                 let e = &v[self.me.index()];
                 self.cond(e, tmp)
@@ -202,10 +208,7 @@ impl Ctx<'_> {
     fn repetitions(&self, anyone: bool) -> f64 {
         let key = position_key(self.board_hash, self.reserve);
         let next = Player::new((self.me.index() + 1) % self.g.players);
-        self.history
-            .iter()
-            .filter(|&&(k, p)| k == key && (anyone || p == next))
-            .count() as f64
+        self.history.count(key, (!anyone).then_some(next)) as f64
     }
 
     pub(in crate::engine) fn int(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {

@@ -6,6 +6,40 @@ use crate::engine::eval::Ctx;
 use crate::rules::*;
 
 impl Ctx<'_> {
+    /// `Touches`: a cell of `target` next to a cell of the flood of `seed`
+    /// through `through`; the flood stops at the first one it finds.
+    pub(in crate::engine) fn touches(
+        &mut self,
+        seed: &SetExpr,
+        through: &SetExpr,
+        target: &SetExpr,
+        tmp: &mut [u64],
+    ) -> bool {
+        let w = self.w();
+        let (t, rest) = tmp.split_at_mut(w);
+        self.set(through, t, rest);
+        let (goal, rest) = rest.split_at_mut(w);
+        self.set(target, goal, rest);
+        let (seen, rest) = rest.split_at_mut(w);
+        self.set(seed, seen, rest);
+        self.stack.clear();
+        self.stack.extend(cellset::cells(seen).map(|c| c as u32));
+        let board = &self.g.rules.board;
+        while let Some(c) = self.stack.pop() {
+            for &n in board.neighbors(c as usize) {
+                let n = n as usize;
+                if cellset::contains(goal, n) {
+                    return true;
+                }
+                if cellset::contains(t, n) && !cellset::contains(seen, n) {
+                    cellset::insert(seen, n);
+                    self.stack.push(n as u32);
+                }
+            }
+        }
+        false
+    }
+
     /// `Escapes` for the common shape `reach(S, E or like(S)) except box(S)`
     /// with stored `S` and `E` (a flood through empty cells and the group's
     /// own pieces, out of its bounding box): the flood grows a ring of cells
@@ -351,6 +385,33 @@ mod tests {
 
     const CARTESO: &str = include_str!("../../../games/carteso.gdl");
     const PINCH: &str = include_str!("../../../games/pinch.gdl");
+    const GO: &str = include_str!("../../../games/go.gdl");
+
+    /// Go's liberty test, `neighbors(reach(here, own)) and empty` asked for
+    /// a cell, searched until the first liberty (`Touches`), against the
+    /// same set built whole; the legal actions must agree along random
+    /// games, with suicides refused among them.
+    #[test]
+    fn a_liberty_search_agrees_with_the_whole_set() {
+        let liberty = "count(neighbors(reach(here, own)) and empty) > 0";
+        assert!(GO.contains(liberty));
+        let general = GO.replace(
+            liberty,
+            "count(neighbors(reach(here, own)) and empty and empty) > 0",
+        );
+        for size in ["5", "7", "9"] {
+            let g = game(GO, &[("size", size)]);
+            let plain = game(&general, &[("size", size)]);
+            let mut refused = 0;
+            same_games(&g, &plain, 12, 400, |s, _| {
+                let mut legal = Vec::new();
+                g.legal_actions(s, &mut legal);
+                let empty = cellset::count(&s.sets[..g.words]);
+                refused += usize::from(!s.is_over() && legal.len() < empty + 1);
+            });
+            assert!(refused > 0, "size {size}: no placement refused");
+        }
+    }
 
     /// Pinch's `connected(own, start, finish)` by the union-find (inexact
     /// after every capture: a "yes" followed on the pieces, a "no" read

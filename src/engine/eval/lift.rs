@@ -43,6 +43,7 @@ impl Ctx<'_> {
             | BoolExpr::Connected(..)
             | BoolExpr::Line(..)
             | BoolExpr::Escapes { .. }
+            | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..) => false,
         };
         if !worth || cellset::count(within) <= 4 * w || !liftable(cond) {
@@ -137,6 +138,7 @@ impl Ctx<'_> {
             | BoolExpr::Connected(..)
             | BoolExpr::Line(..)
             | BoolExpr::Escapes { .. }
+            | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..) => {
                 if self.cond(e, tmp) {
                     self.set(&SetExpr::All, out, &mut []);
@@ -163,6 +165,7 @@ pub(in crate::engine) fn liftable(e: &BoolExpr) -> bool {
         | BoolExpr::Connected(..)
         | BoolExpr::Line(..)
         | BoolExpr::Escapes { .. }
+        | BoolExpr::Touches { .. }
         | BoolExpr::SamePlayer(..) => cond_fixed_here(e),
     }
 }
@@ -192,6 +195,11 @@ pub(in crate::engine) fn cond_fixed_here(e: &BoolExpr) -> bool {
             seed: a,
             through: b,
             bound: c,
+        }
+        | BoolExpr::Touches {
+            seed: a,
+            through: b,
+            target: c,
         } => set_fixed_here(a) && set_fixed_here(b) && set_fixed_here(c),
         BoolExpr::Quantifier { body, .. } => cond_fixed_here(body),
         BoolExpr::ByPlayer(v) => v.iter().all(cond_fixed_here),

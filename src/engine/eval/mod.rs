@@ -50,7 +50,7 @@ pub(in crate::engine) struct Ctx<'a> {
     /// The pieces and marks, hashed (for `repetitions`).
     pub(in crate::engine) board_hash: u64,
     /// The positions at each turn's start (see `State::history`).
-    pub(in crate::engine) history: &'a [(u64, Player)],
+    pub(in crate::engine) history: &'a crate::engine::position::history::History,
     /// While offering a step's actions: the game's shared sets, as computed
     /// (W words each), with a bit for each one computed yet.
     pub(in crate::engine) memo: &'a mut [u64],

@@ -153,6 +153,6 @@ impl Game {
     /// Adds the position at the start of a turn to the history.
     pub(in crate::engine) fn remember_position(&self, st: &mut State) {
         let key = position_key(st.board_hash, &st.reserve);
-        st.history.push((key, st.mover));
+        st.history.push(key, st.mover);
     }
 }

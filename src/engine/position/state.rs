@@ -2,6 +2,7 @@
 //! space the engine reuses between plies.
 
 use crate::engine::GameResult;
+use crate::engine::position::history::History;
 use crate::groups::Groups;
 use crate::limits::{MAX_PLAYERS, MAX_VARIABLES};
 use crate::rules::*;
@@ -62,7 +63,7 @@ pub struct State {
     pub(in crate::engine) trial: Trial,
     /// The position at the start of each turn so far and the player to
     /// move then ([`position_key`]; kept only in games that ask).
-    pub(in crate::engine) history: Vec<(u64, Player)>,
+    pub(in crate::engine) history: History,
 }
 
 /// A position as `repetitions` and `seen-before` compare it: the pieces
@@ -138,7 +139,7 @@ impl Clone for State {
     /// Copies without allocating when the shapes match (perft reuses states).
     fn clone_from(&mut self, o: &State) {
         self.copy_position_from(o);
-        self.history.clone_from(&o.history);
+        self.history.copy_from(&o.history);
     }
 }
 

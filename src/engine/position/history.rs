@@ -1,0 +1,50 @@
+//! The positions at the start of each turn so far, for `repetitions` and
+//! `seen-before`: each as its key ([`super::state::position_key`]) and the
+//! player to move then. Kept only in games whose rules ask.
+
+use crate::rules::Player;
+
+/// Bits of the filter of keys seen: a query whose bit is clear needs no
+/// scan (most `seen-before` questions in Go, several hundred turns in).
+const FILTER_BITS: usize = 4096;
+
+/// The turn starts so far, in order, with a filter of their keys.
+#[derive(Clone, Debug, Default)]
+pub(in crate::engine) struct History {
+    entries: Vec<(u64, Player)>,
+    /// Bit `key % FILTER_BITS` is set for every key in `entries` (empty
+    /// until the first entry).
+    filter: Vec<u64>,
+}
+
+impl History {
+    /// Adds a turn start.
+    pub(in crate::engine) fn push(&mut self, key: u64, to_move: Player) {
+        if self.filter.is_empty() {
+            self.filter = vec![0; FILTER_BITS / 64];
+        }
+        let bit = key as usize % FILTER_BITS;
+        self.filter[bit / 64] |= 1 << (bit % 64);
+        self.entries.push((key, to_move));
+    }
+
+    /// How many turns started on the position `key`: with `to_move` to
+    /// move, or anyone when `None`.
+    pub(in crate::engine) fn count(&self, key: u64, to_move: Option<Player>) -> usize {
+        let bit = key as usize % FILTER_BITS;
+        match self.filter.get(bit / 64) {
+            Some(word) if word >> (bit % 64) & 1 == 1 => self
+                .entries
+                .iter()
+                .filter(|&&(k, p)| k == key && to_move.is_none_or(|m| m == p))
+                .count(),
+            Some(_) | None => 0,
+        }
+    }
+
+    /// Copies `o` without allocating when the sizes allow.
+    pub(in crate::engine) fn copy_from(&mut self, o: &History) {
+        self.entries.clone_from(&o.entries);
+        self.filter.clone_from(&o.filter);
+    }
+}
