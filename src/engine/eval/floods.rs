@@ -387,17 +387,17 @@ mod tests {
     const PINCH: &str = include_str!("../../../games/pinch.gdl");
     const GO: &str = include_str!("../../../games/go.gdl");
 
-    /// Go's liberty test, `neighbors(reach(here, own)) and empty` asked for
-    /// a cell, searched until the first liberty (`Touches`), against the
+    /// Go's liberty test, `neighbors(reach(here, like(here))) and empty`
+    /// asked for a cell, searched until the first liberty (`Touches`), against the
     /// same set built whole; the legal actions must agree along random
     /// games, with suicides refused among them.
     #[test]
     fn a_liberty_search_agrees_with_the_whole_set() {
-        let liberty = "count(neighbors(reach(here, own)) and empty) > 0";
+        let liberty = "count(neighbors(reach(here, like(here))) and empty) > 0";
         assert!(GO.contains(liberty));
         let general = GO.replace(
             liberty,
-            "count(neighbors(reach(here, own)) and empty and empty) > 0",
+            "count(neighbors(reach(here, like(here))) and empty and empty) > 0",
         );
         for size in ["5", "7", "9"] {
             let g = game(GO, &[("size", size)]);
