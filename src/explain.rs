@@ -187,7 +187,7 @@ fn game_over(game: &Game, st: &State) -> String {
         .find(|((cond, _), _)| game.probe_cond(st, cond, None))
         .map(|(_, span)| format!(", as {} holds", sources.cite(*span)));
     let by = by.or_else(|| {
-        sources.stuck.map(|span| {
+        sources.stuck.first().map(|&span| {
             format!(
                 ": {} could not act ({})",
                 game.rules.players[st.mover.index()],

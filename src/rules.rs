@@ -635,8 +635,9 @@ pub struct Rules {
     /// who just acted; the first that holds decides the outcome.
     pub ends: Vec<(BoolExpr, Outcome)>,
     /// The outcome when the player to move has no action in a whole turn
-    /// (`end if stuck: ...`); a draw when not given.
-    pub stuck: Option<Outcome>,
+    /// (`end if stuck: ...`, `end if stuck and COND: ...`): the first rule
+    /// whose condition holds, seen from that player; a draw when none does.
+    pub stuck: Vec<(BoolExpr, Outcome)>,
     /// How many direction variables an expression may bind at once.
     pub dir_slots: usize,
     /// How many group variables (`each group g`) may be bound at once.

@@ -362,7 +362,10 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
     ("light", |c, span| directions::square_colour(c, span, false)),
     ("stuck", |c, span| {
         c.errors.push(
-            Diagnostic::at(span, "`stuck` stands alone, in `end if stuck: OUTCOME`")
+            Diagnostic::at(
+                span,
+                "`stuck` stands alone, in `end if stuck: OUTCOME`, or first, in `end if stuck and COND: OUTCOME`",
+            )
                 .with_help("it is the end of a game whose player to move has no action"),
         );
         Value::Error

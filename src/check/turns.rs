@@ -83,15 +83,26 @@ impl<'a> Checker<'a> {
             self.sources.swaps.push((s.turn, on, s.span));
         }
         // `end if stuck: ...` is the outcome when a player cannot act.
-        let mut stuck = None;
+        let mut stuck: Vec<(BoolExpr, Outcome)> = Vec::new();
         let mut ends = Vec::new();
         for e in &file.ends {
-            if matches!(&e.cond.kind, ExprKind::Name(n) if n == "stuck") {
-                if stuck.is_some() {
-                    self.error(e.cond.span, "the game already says how it ends when stuck");
+            let is_stuck = |x: &ast::Expr| matches!(&x.kind, ExprKind::Name(n) if n == "stuck");
+            // `stuck`, or `stuck and COND`: how the game ends for a player
+            // who cannot act, the first that holds.
+            let when = match &e.cond.kind {
+                _ if is_stuck(&e.cond) => Some(BoolExpr::Const(true)),
+                ExprKind::Binary(ast::BinOp::And, a, b) if is_stuck(a) => Some(self.condition(b)),
+                _ => None,
+            };
+            if let Some(when) = when {
+                if stuck.iter().any(|(c, _)| *c == BoolExpr::Const(true)) {
+                    self.error(
+                        e.cond.span,
+                        "an earlier `end if stuck` already decides every stuck player",
+                    );
                 }
-                stuck = Some(self.outcome(&e.outcome));
-                self.sources.stuck = Some(e.cond.span);
+                stuck.push((when, self.outcome(&e.outcome)));
+                self.sources.stuck.push(e.cond.span);
             } else {
                 ends.push((self.condition(&e.cond), self.outcome(&e.outcome)));
                 self.sources.ends.push(e.cond.span);

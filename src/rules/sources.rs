@@ -25,8 +25,8 @@ pub struct Sources {
     pub swaps: Vec<(u32, bool, Span)>,
     /// The condition of each `end if`, as [`super::Rules::ends`].
     pub ends: Vec<Span>,
-    /// `end if stuck: ...`.
-    pub stuck: Option<Span>,
+    /// Each `end if stuck ...`, as [`super::Rules::stuck`].
+    pub stuck: Vec<Span>,
 }
 
 /// A turn rule as written, and the guards of its steps' entries.

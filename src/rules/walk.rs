@@ -82,7 +82,8 @@ pub fn walk(rules: &Rules, v: &mut impl Visitor) {
         cond(c, at(Site::End), v);
         outcome(o, at(Site::Outcome), v);
     }
-    if let Some(o) = &rules.stuck {
+    for (c, o) in &rules.stuck {
+        cond(c, at(Site::End), v);
         outcome(o, at(Site::Outcome), v);
     }
     for t in &rules.turns {

@@ -415,8 +415,13 @@ impl Game {
     /// Ends the game because the player to move cannot act: the outcome of
     /// `end if stuck: ...` seen from that player, else a draw.
     pub(in crate::engine) fn end_stuck(&self, st: &mut State) {
-        st.result = Some(match &self.rules.stuck {
-            Some(outcome) => self.decide(st, outcome),
+        let me = st.mover;
+        let rule = self.rules.stuck.iter().find(|(cond, _)| match cond {
+            BoolExpr::Const(holds) => *holds,
+            cond => self.with_ctx(st, me, |cx, scratch| cx.cond(cond, scratch)),
+        });
+        st.result = Some(match rule {
+            Some((_, outcome)) => self.decide(st, outcome),
             None => GameResult::Draw,
         });
     }

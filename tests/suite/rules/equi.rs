@@ -303,7 +303,7 @@ fn equi_boards_have_ludiis_graphs() {
 
 /// The score of each player under the stuck rule's first key (`most score`).
 fn stuck_scores(g: &Game, st: &State) -> Vec<f64> {
-    let score = match &g.rules.stuck {
+    let score = match g.rules.stuck.first().map(|(_, o)| o) {
         Some(gdl::rules::Outcome::Compare(keys)) => keys[0].1.clone(),
         other => panic!("{other:?}"),
     };

@@ -41,3 +41,39 @@ fn a_plain_step_that_offers_nothing_is_skipped() {
     assert!(!st.is_over());
     assert_eq!(g.rules.players[st.mover.index()], "x");
 }
+
+#[test]
+fn the_first_stuck_rule_whose_condition_holds_decides() {
+    // The board fills up and the player to move is stuck: with fewer stones
+    // (o on 3x3) that player wins; otherwise (x on 2x2) a draw.
+    let rules = |size: u32| {
+        compile(&format!(
+            "game T board square({size}) players x, o pieces stone
+            turn: place stone at empty
+            end if stuck and count(own) < count(enemy): mover wins
+            end if stuck: draw"
+        ))
+    };
+    let g = rules(3);
+    let st = after(&g, "a1 a2 a3 b1 b2 b3 c1 c2 c3");
+    assert_eq!(winner(&g, &st).as_deref(), Some("o"));
+    let g = rules(2);
+    assert_eq!(
+        winner(&g, &after(&g, "a1 a2 b1 b2")).as_deref(),
+        Some("draw")
+    );
+}
+
+#[test]
+fn nothing_may_follow_a_plain_stuck_rule() {
+    let err = gdl::load_source(
+        "game T board square(2) players x, o pieces stone
+        turn: place stone at empty
+        end if stuck: draw
+        end if stuck and count(own) > 1: mover wins",
+        "test.gdl",
+        &[],
+    )
+    .expect_err("refused");
+    assert!(err.render().contains("test.gdl:4:16"), "{}", err.render());
+}
