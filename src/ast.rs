@@ -322,4 +322,6 @@ pub struct GameFile {
     pub reserves: Vec<ReserveDecl>,
     pub turns: Vec<TurnDecl>,
     pub ends: Vec<EndDecl>,
+    /// `keep actions if COND`: a `keep if` of every action.
+    pub keeps: Vec<Expr>,
 }

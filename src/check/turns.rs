@@ -126,6 +126,17 @@ impl<'a> Checker<'a> {
                 self.choice(&named, None);
             }
         }
+        // `keep actions if COND`: a `keep if` of every action, after its own.
+        for k in &file.keeps {
+            let cond = self.condition(k);
+            if cond == BoolExpr::Const(true) {
+                continue;
+            }
+            for (choice, source) in self.choices.iter_mut().zip(&mut self.sources.choices) {
+                choice.keep.push(cond.clone());
+                source.keep.push(k.span);
+            }
+        }
         let setup = self.setup();
         let name = file
             .name

@@ -71,6 +71,7 @@ pub const KEYWORDS: &[&str] = &[
 /// test checks it); a misspelling may be meant as any of them.
 pub const OTHER_WORDS: &[&str] = &[
     "board",
+    "actions",
     "swap",
     "wins",
     "loses",
@@ -242,6 +243,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::move_dirs | Rule::dirs_term => "directions",
         Rule::turn_item => "`turn`",
         Rule::end_item => "`end if`",
+        Rule::keep_item => "`keep actions if`",
         Rule::name | Rule::action_ref => "a name",
         Rule::int | Rule::int_range => "a whole number",
         Rule::number | Rule::literal | Rule::word => "a value",

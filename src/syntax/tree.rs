@@ -221,6 +221,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
                 span: item_span,
             });
         }
+        Rule::keep_item => game.keeps.push(expr(inner.next().expect("condition"))),
         Rule::end_item => {
             let cond = expr(inner.next().expect("end condition"));
             let outcome = outcome(inner.next().expect("outcome"));

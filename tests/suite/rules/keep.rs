@@ -138,3 +138,25 @@ fn a_refused_action_is_explained_by_its_condition() {
     // A kept action is legal: nothing to explain.
     assert_eq!(gdl::explain::why_not(&g, &st, "c2"), None);
 }
+
+#[test]
+fn keep_actions_if_judges_every_action_of_the_game() {
+    // The item form, after a turn whose last choice could have taken it
+    // as its own clause; pass is judged too (and kept: it takes nothing).
+    let item = compile(
+        "game T board square(4) players x, o pieces stone
+         setup: x stone at cells(a1), o stone at cells(d4)
+         turn: place stone at empty then remove neighbors(here) and enemy | pass
+         keep actions if count(enemy) > 0",
+    );
+    let each = capture_game("keep if count(enemy) > 0 | pass");
+    for moves in ["", "b2", "b2 c3", "b2 c3 pass"] {
+        assert_eq!(
+            legal(&item, &after(&item, moves)),
+            legal(&each, &after(&each, moves))
+        );
+    }
+    let kept = legal(&item, &after(&item, "b2"));
+    assert!(kept.contains("pass") && !kept.contains("a2"));
+    assert!(item.rules.choices.iter().all(|c| c.keep.len() == 1));
+}
