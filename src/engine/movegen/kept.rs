@@ -5,8 +5,8 @@
 //!
 //! Judging is lazy, so that a step costs a few trials, not one per action:
 //! `offer` caches each choice's actions as usual and tries them in order
-//! only until one is kept (a choice with none offers nothing, and a
-//! priority group whose choices have none gives way to the next); a random
+//! only until one is kept (a priority group with none gives way to the
+//! next, and a player with none anywhere is stuck); a random
 //! action is drawn among all offered and drawn again while its result is
 //! refused, which is uniform over the kept ones; listing the legal actions
 //! and checking one try each.
@@ -20,9 +20,8 @@ use crate::rules::Entry;
 
 impl Game {
     /// `offer` in a game with `keep if`: the groups offered as usual; a
-    /// choice with conditions none of whose actions is kept offers
-    /// nothing, and a group left without an action closes, the next being
-    /// offered. True if any action is kept.
+    /// group without a kept action closes, the next being offered. True if
+    /// any action is kept.
     pub(in crate::engine) fn offer_kept(&self, st: &mut State, choices: &[Entry]) -> bool {
         let mut closed = None;
         loop {
@@ -43,27 +42,18 @@ impl Game {
         }
     }
 
-    /// Whether the step offers a kept action; the count of a choice with
-    /// conditions and none kept becomes 0.
-    fn any_kept(&self, st: &mut State, choices: &[Entry]) -> bool {
-        let mut any = false;
-        for (i, (c, _, _)) in choices.iter().enumerate() {
+    /// Whether the step offers a kept action: the first found ends the
+    /// search (a choice whose actions are all refused keeps its count: the
+    /// random draw refuses them one by one).
+    fn any_kept(&self, st: &State, choices: &[Entry]) -> bool {
+        choices.iter().enumerate().any(|(i, (c, _, _))| {
             let n = st.counts[i] as usize;
-            if n == 0 {
-                continue;
-            }
-            if self.rules.choices[*c as usize].keep.is_empty() {
-                any = true;
-                continue;
+            if n == 0 || self.rules.choices[*c as usize].keep.is_empty() {
+                return n > 0;
             }
             let t = self.slot(st, i);
-            let found = (0..n).any(|k| self.is_kept(st, self.nth_offered(*c, st.mover, t, k)));
-            if !found {
-                st.counts[i] = 0;
-            }
-            any |= found;
-        }
-        any
+            (0..n).any(|k| self.is_kept(st, self.nth_offered(*c, st.mover, t, k)))
+        })
     }
 
     /// The `k`-th action offered by the step (`k` below the total of the
