@@ -240,9 +240,6 @@ impl Game {
             self.put(&mut st, p.cell as usize, Some((p.piece.index(), owner)));
         }
         st.changes = 0;
-        if self.track_history {
-            self.remember_position(&mut st);
-        }
         st.turn_def = self.select_turn(&mut st);
         self.settle(&mut st);
         st

@@ -140,9 +140,10 @@ impl Game {
         keep.iter().position(|k| !cx.cond(k, spare.scratch))
     }
 
-    /// Adds the position at the start of a turn to the history.
+    /// Adds the position at the first decision of a turn to the history
+    /// (once: a turn's later steps and a step offered again leave it).
     pub(in crate::engine) fn remember_position(&self, st: &mut State) {
         let key = position_key(st.board_hash, &st.reserve);
-        st.history.push(key, st.mover);
+        st.history.remember(st.turn, key, st.mover);
     }
 }

@@ -381,6 +381,11 @@ impl Game {
                         st.done = 0;
                         continue;
                     }
+                    // A position is what the player faces at the turn's
+                    // first decision, its opening effects done.
+                    if self.track_history && st.acted == 0 {
+                        self.remember_position(st);
+                    }
                     if self.offer(st, choices) {
                         st.pie_offered = st.acted == 0 && self.is_swap_turn(st.turn);
                         return;
@@ -588,9 +593,6 @@ impl Game {
         st.step = 0;
         st.done = 0;
         st.acted = 0;
-        if self.track_history {
-            self.remember_position(st);
-        }
         st.turn_def = self.select_turn(st);
     }
 

@@ -12,14 +12,24 @@ const FILTER_BITS: usize = 4096;
 #[derive(Clone, Debug, Default)]
 pub(in crate::engine) struct History {
     entries: Vec<(u64, Player)>,
+    /// The turn whose position was added last (0: none yet).
+    last_turn: u32,
     /// Bit `key % FILTER_BITS` is set for every key in `entries` (empty
     /// until the first entry).
     filter: Vec<u64>,
 }
 
 impl History {
+    /// Adds the position of turn `turn`, unless that turn's is in already.
+    pub(in crate::engine) fn remember(&mut self, turn: u32, key: u64, to_move: Player) {
+        if turn != self.last_turn {
+            self.last_turn = turn;
+            self.push(key, to_move);
+        }
+    }
+
     /// Adds a turn start.
-    pub(in crate::engine) fn push(&mut self, key: u64, to_move: Player) {
+    fn push(&mut self, key: u64, to_move: Player) {
         if self.filter.is_empty() {
             self.filter = vec![0; FILTER_BITS / 64];
         }
@@ -46,5 +56,6 @@ impl History {
     pub(in crate::engine) fn copy_from(&mut self, o: &History) {
         self.entries.clone_from(&o.entries);
         self.filter.clone_from(&o.filter);
+        self.last_turn = o.last_turn;
     }
 }
