@@ -1,0 +1,171 @@
+//! `gdl serve`: the playground, a local web server with one page to pick
+//! a game, play it by clicking, ask why an action is refused and edit its
+//! rules (docs/serve.md).
+//!
+//! The page's files (`page/`) are built into the binary. The server keeps
+//! no games: each API request carries the game's name, options, text when
+//! edited, and the actions played so far (see [`position`]). It reads and
+//! writes only the game files it was given ([`paths`]); requests are
+//! bounded (body size, moves, search budgets) and answered by a few
+//! threads, so a long search does not hold up the other tabs.
+
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr, TcpListener};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde_json::Value;
+use tiny_http::Method;
+
+mod api;
+mod games;
+mod http;
+mod paths;
+mod position;
+
+use http::{ApiError, Reply};
+
+/// The largest request body read: a game's text (at most
+/// [`crate::limits::MAX_INPUT_BYTES`]) written as JSON, with its moves.
+pub const MAX_BODY_BYTES: usize = 4 << 20;
+/// The most actions a request may carry.
+pub const MAX_MOVES: usize = 100_000;
+/// The largest search budgets an agent request may ask for.
+pub const MAX_SEARCH_ITERATIONS: u64 = 200_000;
+/// See [`MAX_SEARCH_ITERATIONS`].
+pub const MAX_SEARCH_SECONDS: u64 = 10;
+/// Threads answering requests.
+const WORKERS: usize = 4;
+
+/// The page, built into the binary.
+const INDEX_HTML: &str = include_str!("page/index.html");
+const APP_JS: &str = include_str!("page/app.js");
+const STYLE_CSS: &str = include_str!("page/style.css");
+
+/// What `gdl serve` was asked for.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Game files and folders of them.
+    pub paths: Vec<PathBuf>,
+    /// The address to listen on (127.0.0.1 unless asked).
+    pub host: IpAddr,
+    /// The port; 0 lets the system choose one.
+    pub port: u16,
+}
+
+/// Why the server did not start.
+#[derive(Debug)]
+pub enum StartError {
+    /// A path given is not there (bad input).
+    Paths(String),
+    /// The address cannot be listened on: the port is taken, or not ours.
+    Listen(String),
+}
+
+/// What the threads share.
+pub struct Server {
+    served: paths::Served,
+    games: games::Cache,
+    /// The `Host` values requests may carry.
+    hosts: Vec<String>,
+}
+
+/// Starts the server and answers requests until the process ends. The
+/// first line written to `out` is the address to open.
+pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
+    let served = paths::Served::new(&settings.paths).map_err(StartError::Paths)?;
+    let wanted = SocketAddr::new(settings.host, settings.port);
+    let listener = TcpListener::bind(wanted).map_err(|e| {
+        StartError::Listen(match e.kind() {
+            std::io::ErrorKind::AddrInUse => format!(
+                "port {} on {} is in use: stop what uses it, or give another with --port",
+                settings.port, settings.host
+            ),
+            _ => format!(
+                "cannot listen on port {} of {}: {e}",
+                settings.port, settings.host
+            ),
+        })
+    })?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| StartError::Listen(format!("cannot listen: {e}")))?;
+    let http = tiny_http::Server::from_listener(listener, None)
+        .map_err(|e| StartError::Listen(format!("cannot listen on {address}: {e}")))?;
+    let port = address.port();
+    let mut hosts = vec![format!("{address}")];
+    if settings.host.is_loopback() {
+        hosts.push(format!("localhost:{port}"));
+        hosts.push(format!("127.0.0.1:{port}"));
+        hosts.push(format!("[::1]:{port}"));
+    }
+    let mut seen = std::collections::HashSet::new();
+    hosts.retain(|h| seen.insert(h.clone()));
+    let url = match address.ip() {
+        IpAddr::V6(ip) => format!("http://[{ip}]:{port}/"),
+        IpAddr::V4(ip) => format!("http://{ip}:{port}/"),
+    };
+    let server = Arc::new(Server {
+        served,
+        games: games::Cache::default(),
+        hosts,
+    });
+    let _ = writeln!(
+        out,
+        "gdl serve: open {url} in a browser (games from {}; Ctrl-C stops)",
+        server.served.describe()
+    );
+    let _ = out.flush();
+    let http = Arc::new(http);
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|_| {
+            let (http, server) = (http.clone(), server.clone());
+            std::thread::spawn(move || {
+                while let Ok(request) = http.recv() {
+                    respond(&server, request);
+                }
+            })
+        })
+        .collect();
+    for w in workers {
+        let _ = w.join();
+    }
+    Ok(())
+}
+
+/// Answers one request; a bug is answered 500, never left to end the thread.
+fn respond(server: &Server, mut request: tiny_http::Request) {
+    let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        route(server, &mut request).unwrap_or_else(ApiError::reply)
+    }))
+    .unwrap_or_else(|_| {
+        ApiError::new(500, "internal error: the server failed on this request").reply()
+    });
+    let _ = request.respond(reply.into_response());
+}
+
+/// The page's files by path, and the API under `/api/`.
+fn route(server: &Server, request: &mut tiny_http::Request) -> Result<Reply, ApiError> {
+    http::check_origin(request, &server.hosts)?;
+    let path = request.url().split('?').next().unwrap_or("").to_string();
+    let method = request.method().clone();
+    match (method, path.as_str()) {
+        (Method::Get, "/" | "/index.html") => {
+            Ok(Reply::asset("text/html; charset=utf-8", INDEX_HTML))
+        }
+        (Method::Get, "/app.js") => Ok(Reply::asset("text/javascript; charset=utf-8", APP_JS)),
+        (Method::Get, "/style.css") => Ok(Reply::asset("text/css; charset=utf-8", STYLE_CSS)),
+        (Method::Get, "/api/games") => {
+            api::answer(server, "games", &Value::Object(Default::default()))
+        }
+        (Method::Post, p) if p.starts_with("/api/") => {
+            let body = http::read_json(request)?;
+            api::answer(server, &p["/api/".len()..], &body)
+        }
+        (Method::Get | Method::Post, _) => Err(ApiError::new(
+            404,
+            format!("nothing at `{}`", crate::diagnostic::shorten(&path)),
+        )),
+        (m, _) => Err(ApiError::new(405, format!("method {m} is not used here"))),
+    }
+}

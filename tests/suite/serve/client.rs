@@ -1,0 +1,150 @@
+//! A `gdl serve` for a test (the binary, on a port the system chooses,
+//! stopped when the test ends) and a small HTTP/1.1 client for it and for
+//! chromedriver: one request per connection, JSON in and out.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use serde_json::Value;
+
+/// A running `gdl serve`, killed when dropped.
+pub struct Served {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    pub addr: String,
+    /// The folder of game files it serves (a copy, so saving is safe).
+    pub dir: PathBuf,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A fresh folder `NAME` under the target folder, with copies of `games`
+/// (file names under the repository's `games/`) in its `games/`.
+pub fn game_copies(name: &str, games: &[&str]) -> PathBuf {
+    // Tests run at once: each gets its own folder.
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("games")).expect("a test folder");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for g in games {
+        std::fs::copy(root.join("games").join(g), dir.join("games").join(g)).expect("a game copy");
+    }
+    dir
+}
+
+/// Starts `gdl serve games` in `dir` (from [`game_copies`]) on a free port.
+pub fn serve(dir: PathBuf) -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gdl"))
+        .args(["serve", "--port", "0", "games"])
+        .current_dir(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("gdl serve starts");
+    let mut line = String::new();
+    let stdout = child.stdout.take().expect("stdout is piped");
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("gdl serve prints its address");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in `{line}`"))
+        .to_string();
+    Served { child, addr, dir }
+}
+
+/// An answer: status and body.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub body: String,
+}
+
+impl Answer {
+    /// The body as JSON, or a panic that shows it.
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+}
+
+/// Sends one request to `addr` and reads the whole answer.
+pub fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Answer {
+    let mut stream = TcpStream::connect(addr).unwrap_or_else(|e| panic!("connect {addr}: {e}"));
+    stream.set_read_timeout(Some(Duration::from_secs(60))).ok();
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    // The server may refuse before reading it all (a body too large).
+    let _ = stream
+        .write_all(head.as_bytes())
+        .and_then(|()| stream.write_all(body));
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in `{head}`"));
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    let body = if chunked {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    Answer { status, body }
+}
+
+/// The body of a chunked answer.
+fn dechunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 || after.len() < n {
+            break;
+        }
+        out.push_str(&after[..n]);
+        rest = after[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// POSTs `body` as JSON to `path`.
+pub fn post(addr: &str, path: &str, body: &Value) -> Answer {
+    request(
+        addr,
+        "POST",
+        path,
+        &[("Content-Type", "application/json")],
+        body.to_string().as_bytes(),
+    )
+}
