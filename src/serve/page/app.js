@@ -180,6 +180,7 @@ function showRulesError(r) {
   $("rules-state").className = "broken";
   $("board").classList.add("stale");
   $("actions").innerHTML = "";
+  $("moves").innerHTML = "";
   $("status").textContent = "The game does not load: see the errors under the rules.";
   $("status").className = "";
 }

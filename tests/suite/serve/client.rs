@@ -104,8 +104,7 @@ pub fn request(
     let _ = stream
         .write_all(head.as_bytes())
         .and_then(|()| stream.write_all(body));
-    let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw);
+    let raw = read_answer(&mut stream);
     let text = String::from_utf8_lossy(&raw).into_owned();
     let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     let status = head
@@ -122,6 +121,34 @@ pub fn request(
         body.to_string()
     };
     Answer { status, body }
+}
+
+/// The bytes of one answer: up to its `Content-Length` when it gives one
+/// (a driver may keep the connection open), else to the end of a chunked
+/// body or of the connection.
+fn read_answer(stream: &mut TcpStream) -> Vec<u8> {
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 64 * 1024];
+    loop {
+        let text = String::from_utf8_lossy(&raw).to_ascii_lowercase();
+        if let Some(end) = text.find("\r\n\r\n") {
+            let length = text[..end]
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .and_then(|n| n.trim().parse::<usize>().ok());
+            let done = match length {
+                Some(n) => raw.len() >= end + 4 + n,
+                None => text.contains("chunked") && text.ends_with("0\r\n\r\n"),
+            };
+            if done {
+                return raw;
+            }
+        }
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => return raw,
+            Ok(n) => raw.extend_from_slice(&buf[..n]),
+        }
+    }
 }
 
 /// The body of a chunked answer.

@@ -3,4 +3,6 @@
 //! on a free port (`client`).
 
 mod api;
+mod browser;
 mod client;
+mod webdriver;

@@ -1,0 +1,123 @@
+//! The playground's page in a real browser (headless Chromium through
+//! chromedriver): win a game of Tic-tac-toe by clicking, move a pawn of
+//! Breakthrough by clicking it and its target, break the rules in the
+//! editor and see the error at its line, then fix them and see the board
+//! again. Screenshots of the steps are kept in `target/serve-screenshots/`.
+
+use std::path::PathBuf;
+
+use super::client;
+use super::webdriver::Browser;
+use crate::common::gdl;
+
+/// Where the screenshots go.
+fn shots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target folder")
+        .join("serve-screenshots");
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    dir
+}
+
+/// A script that is true once the board has `n` cells and the page's
+/// status says `text`.
+fn board_ready(n: usize, text: &str) -> String {
+    format!(
+        "return document.querySelectorAll('#board .cell').length === {n} && \
+         document.getElementById('status').textContent.includes({text:?});"
+    )
+}
+
+#[test]
+fn the_page_plays_and_edits_the_rules_in_a_browser() {
+    let served = client::serve(client::game_copies(
+        "serve-browser",
+        &["tictactoe.gdl", "breakthrough.gdl"],
+    ));
+    let shots = shots();
+    let b = Browser::start(1280, 1000);
+    b.open(&format!("http://{}/", served.addr));
+    b.wait_for("the first game", &board_ready(64, "to move"));
+
+    // Tic-tac-toe: x takes the diagonal.
+    b.click("#game option[value='games/tictactoe.gdl']");
+    b.wait_for("Tic-tac-toe", &board_ready(9, "x to move"));
+    for (i, cell) in ["b2", "a2", "a1", "c2", "c3"].iter().enumerate() {
+        b.click(&format!("#board [data-cell='{cell}']"));
+        b.wait_for(
+            &format!("{cell} played"),
+            &format!(
+                "return document.querySelectorAll('#moves li').length === {};",
+                i + 1
+            ),
+        );
+    }
+    b.wait_for(
+        "the win",
+        "return document.getElementById('status').textContent === 'Game over: x wins';",
+    );
+    b.screenshot(&shots.join("1-tictactoe-won.png"));
+
+    // Breakthrough: a pawn, its targets highlighted, then one of them.
+    b.click("#game option[value='games/breakthrough.gdl']");
+    b.wait_for("Breakthrough", &board_ready(64, "to move"));
+    b.click("#board [data-cell='b2']");
+    b.wait_for(
+        "b2's targets",
+        "return ['a3', 'b3', 'c3'].every(c => document.querySelector(`#board [data-cell='${c}']`)\
+         .classList.contains('target'));",
+    );
+    b.screenshot(&shots.join("2-breakthrough-pawn-chosen.png"));
+    b.click("#board [data-cell='b3']");
+    b.wait_for(
+        "b2-b3 played",
+        "return document.getElementById('moves').textContent === 'b2-b3';",
+    );
+    b.screenshot(&shots.join("3-breakthrough-moved.png"));
+
+    // The rules broken at the end of the file: the error at its line, with
+    // the message `gdl check` prints.
+    let path = served.dir.join("games/breakthrough.gdl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let added = "end if nosuchset: draw";
+    let line = text.matches('\n').count() + 1;
+    let broken = served.dir.join("broken.gdl");
+    std::fs::write(&broken, format!("{text}{added}")).unwrap();
+    let check = gdl(&["check", broken.to_str().unwrap()]);
+    let message = check
+        .stderr
+        .lines()
+        .next()
+        .unwrap()
+        .trim_start_matches("error: ");
+    b.click("#editor");
+    b.type_keys("#editor", &format!("\u{E009}\u{E010}\u{E000}{added}"));
+    b.wait_for(
+        "the error at its line",
+        &format!(
+            "return [...document.querySelectorAll('#errors li')].some(li => \
+             li.textContent.startsWith('games/breakthrough.gdl:{line}:8: ' + {message:?}));"
+        ),
+    );
+    assert_eq!(
+        b.script("return document.getElementById('board').classList.contains('stale');"),
+        true
+    );
+    b.screenshot(&shots.join("4-rules-broken.png"));
+
+    // Fixed: the board is back, from the start.
+    b.type_keys("#editor", &"\u{E003}".repeat(added.len()));
+    b.wait_for(
+        "the board again",
+        "return document.querySelectorAll('#errors li').length === 0 && \
+         !document.getElementById('board').classList.contains('stale') && \
+         document.getElementById('rules-state').textContent === 'rules OK' && \
+         document.querySelectorAll('#board .cell').length === 64;",
+    );
+    assert_eq!(
+        b.script("return document.getElementById('editor').value;"),
+        text.as_str()
+    );
+    b.screenshot(&shots.join("5-rules-fixed.png"));
+}
