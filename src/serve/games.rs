@@ -14,7 +14,6 @@ use crate::check::OptionChoice;
 use crate::diagnostic::Diagnostic;
 use crate::engine::Game;
 use crate::files::{self, Input};
-use crate::record::source_hash;
 use crate::{LoadError, LoadErrorKind, limits};
 
 /// Games kept loaded, the most recently used last.
@@ -31,8 +30,9 @@ pub struct Loaded {
     pub game: Arc<Game>,
 }
 
-/// Which game: file, text and options.
-type Key = (String, u64, Vec<String>);
+/// Which game: file, text and options (the whole text, not a hash, so
+/// that two texts can never be taken for one another).
+type Key = (String, Arc<str>, Vec<String>);
 
 /// The loaded games, shared by the server's threads.
 #[derive(Default)]
@@ -63,7 +63,7 @@ impl Cache {
         };
         let key: Key = (
             listed.name.clone(),
-            source_hash(&source),
+            source.clone(),
             options
                 .iter()
                 .map(|o| format!("{}={}", o.name, o.value))

@@ -79,7 +79,7 @@ async function start() {
     select.value = first.game;
     await pickGame(first.game);
   }
-  setInterval(watchDisk, 2000);
+  setInterval(watchDisk, 1000);
 }
 
 // Shows the options of `name` with their values, and loads it.

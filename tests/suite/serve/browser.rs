@@ -121,3 +121,73 @@ fn the_page_plays_and_edits_the_rules_in_a_browser() {
     );
     b.screenshot(&shots.join("5-rules-fixed.png"));
 }
+
+#[test]
+fn agents_undo_hints_and_records_in_a_browser() {
+    let served = client::serve(client::game_copies("serve-browser", &["tictactoe.gdl"]));
+    let b = Browser::start(1280, 1000);
+    b.open(&format!("http://{}/?game=games/tictactoe.gdl", served.addr));
+    b.wait_for("Tic-tac-toe", &board_ready(9, "x to move"));
+    let moves = |n: usize| format!("return document.querySelectorAll('#moves li').length === {n};");
+
+    // A random player in seat 2 answers each move; undo takes back both.
+    b.click("#seat-2 option[value='random']");
+    b.click("#board [data-cell='b2']");
+    b.wait_for("the agent's answer", &moves(2));
+    b.click("#undo");
+    b.wait_for("both moves taken back", &moves(0));
+    b.click("#redo");
+    b.wait_for("one move again", &moves(1));
+
+    // A click where nothing is legal says why, with the rule's line.
+    b.click("#seat-2 option[value='human']");
+    b.click("#board [data-cell='b2']");
+    b.wait_for(
+        "the reason",
+        "return document.getElementById('message').textContent.includes(\
+         \"(games/tictactoe.gdl:8): b2 is not in `empty`: b2 holds x's stone\");",
+    );
+    b.click("#hint");
+    b.wait_for(
+        "a hint",
+        "return document.getElementById('message').textContent.startsWith('Hint: MCTS would play ');",
+    );
+
+    // A record opened is replayed one action at a time.
+    let record = client::post(
+        &served.addr,
+        "/api/record",
+        &serde_json::json!({ "game": "games/tictactoe.gdl", "moves": ["b2", "a2", "a1", "c2", "c3"] }),
+    );
+    assert_eq!(record.status, 200, "{}", record.body);
+    let path = served.dir.join("won.record");
+    std::fs::write(&path, &record.body).unwrap();
+    b.type_keys("#open-record", path.to_str().unwrap());
+    b.wait_for(
+        "the record",
+        "return document.getElementById('message').textContent.startsWith('Record opened: 5 actions');",
+    );
+    b.wait_for("the start", &moves(0));
+    for n in 1..=5 {
+        b.click("#redo");
+        b.wait_for(&format!("action {n}"), &moves(n));
+    }
+    b.wait_for(
+        "the win",
+        "return document.getElementById('status').textContent === 'Game over: x wins';",
+    );
+
+    // The file edited on disk (in the designer's own editor) is read again.
+    let file = served.dir.join("games/tictactoe.gdl");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &file,
+        text.replace("\"Tic-tac-toe\"", "\"Noughts and crosses\""),
+    )
+    .unwrap();
+    b.wait_for(
+        "the new rules",
+        "return document.getElementById('editor').value.includes('Noughts and crosses') && \
+         document.querySelector('#board svg title').textContent === 'Noughts and crosses';",
+    );
+}
