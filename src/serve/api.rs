@@ -36,6 +36,13 @@ pub fn answer(server: &Server, route: &str, request: &Value) -> Result<Reply, Ap
         "open" => open(server, request)?,
         "save" => save(server, request)?,
         "record" => return record(server, request),
+        "analyze" => {
+            let settings = super::analysis::settings(request)?;
+            let loaded = server.games.load(&server.served, request)?;
+            server.runs.start(loaded, settings)?
+        }
+        "analysis" => server.runs.progress(run_id(request)?)?,
+        "cancel" => server.runs.cancel(run_id(request)?)?,
         _ => {
             return Err(ApiError::new(
                 404,
@@ -44,6 +51,14 @@ pub fn answer(server: &Server, route: &str, request: &Value) -> Result<Reply, Ap
         }
     };
     Ok(Reply::json(value))
+}
+
+/// The `run` of an analysis request.
+fn run_id(request: &Value) -> Result<u64, ApiError> {
+    request
+        .get("run")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| ApiError::bad("give the analysis's `run` number"))
 }
 
 /// The game a request names and the position its `moves` reach.

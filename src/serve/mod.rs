@@ -7,7 +7,8 @@
 //! edited, and the actions played so far (see [`position`]). It reads and
 //! writes only the game files it was given ([`paths`]); requests are
 //! bounded (body size, moves, search budgets) and answered by a few
-//! threads, so a long search does not hold up the other tabs.
+//! threads, so a long search does not hold up the other tabs; an analysis
+//! runs on a thread of its own ([`analysis`]).
 
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr, TcpListener};
@@ -17,6 +18,7 @@ use std::sync::Arc;
 use serde_json::Value;
 use tiny_http::Method;
 
+mod analysis;
 mod api;
 mod games;
 mod http;
@@ -66,6 +68,7 @@ pub enum StartError {
 pub struct Server {
     served: paths::Served,
     games: games::Cache,
+    runs: analysis::Runs,
     /// The `Host` values requests may carry.
     hosts: Vec<String>,
 }
@@ -108,6 +111,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
     let server = Arc::new(Server {
         served,
         games: games::Cache::default(),
+        runs: analysis::Runs::default(),
         hosts,
     });
     let _ = writeln!(

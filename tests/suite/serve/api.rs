@@ -469,3 +469,114 @@ fn a_port_in_use_is_a_clear_error() {
         "{run:?}"
     );
 }
+
+#[test]
+fn two_tabs_on_one_game_do_not_disturb_each_other() {
+    let s = tictactoe();
+    let game = "games/tictactoe.gdl";
+    // A long search in one tab...
+    let addr = s.addr.clone();
+    let search = std::thread::spawn(move || {
+        post(
+            &addr,
+            "/api/agent",
+            &json!({ "game": game, "agent": "mcts:1500ms" }),
+        )
+    });
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    // ...while another tab plays its own game on the same file.
+    let one = state(&s, json!({ "game": game, "moves": ["a1"] }));
+    let two = state(&s, json!({ "game": game, "moves": ["c3", "b2"] }));
+    assert!(!search.is_finished(), "the other tab waited for the search");
+    assert_eq!(one["to_move"], "o");
+    assert_eq!(two["to_move"], "x");
+    assert_eq!(one["moves"], json!(["a1"]));
+    assert_eq!(two["moves"], json!(["c3", "b2"]));
+    let a = search.join().unwrap();
+    assert_eq!(a.status, 200, "{}", a.body);
+}
+
+/// Asks how analysis `run` goes until it has ended; its last answer.
+fn analysis_end(s: &Served, run: u64) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    loop {
+        let p = post(&s.addr, "/api/analysis", &json!({ "run": run }));
+        assert_eq!(p.status, 200, "{}", p.body);
+        let p = p.json();
+        assert!(
+            p["done"].as_u64().unwrap() <= p["shards"].as_u64().unwrap(),
+            "{p}"
+        );
+        if p["state"] != "running" {
+            return p;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the analysis does not end"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn an_analysis_runs_in_the_background_with_its_progress() {
+    let s = tictactoe();
+    let game = "games/tictactoe.gdl";
+    let small = json!({ "game": game, "games": 30, "ladder": "5,10", "ladder_games": 2, "mirror_games": 1 });
+    let a = post(&s.addr, "/api/analyze", &small);
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["shards"], 10);
+    let p = analysis_end(&s, a.json()["run"].as_u64().unwrap());
+    assert_eq!(p["state"], "done", "{p}");
+    assert_eq!(p["done"], 10);
+    assert!(
+        p["markdown"].as_str().unwrap().contains("Tic-tac-toe"),
+        "{p}"
+    );
+    let charts = p["charts"].as_array().unwrap();
+    assert_eq!(charts.len(), 5);
+    assert!(
+        charts
+            .iter()
+            .all(|c| c["svg"].as_str().unwrap().starts_with("<svg"))
+    );
+    for bad in [
+        json!({ "game": game, "games": 0 }),
+        json!({ "game": game, "games": 1_000_000 }),
+        json!({ "game": game, "ladder": "100,10" }),
+        json!({ "game": game, "ladder": "10,5000" }),
+        json!({ "game": game, "ladder_games": -1 }),
+    ] {
+        let a = post(&s.addr, "/api/analyze", &bad);
+        assert_eq!(a.status, 400, "{bad}: {}", a.body);
+    }
+    assert_eq!(
+        post(&s.addr, "/api/analysis", &json!({ "run": 99 })).status,
+        404
+    );
+    assert_eq!(post(&s.addr, "/api/analysis", &json!({})).status, 400);
+}
+
+#[test]
+fn one_analysis_at_a_time_and_a_cancelled_one_stops() {
+    let s = tictactoe();
+    let long = json!({ "game": "games/breakthrough.gdl", "games": 100, "ladder": "10,300", "ladder_games": 6, "mirror_games": 0 });
+    let a = post(&s.addr, "/api/analyze", &long);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let run = a.json()["run"].as_u64().unwrap();
+    let again = post(&s.addr, "/api/analyze", &long);
+    assert_eq!(again.status, 409, "{}", again.body);
+    let c = post(&s.addr, "/api/cancel", &json!({ "run": run }));
+    assert_eq!(c.status, 200, "{}", c.body);
+    let p = analysis_end(&s, run);
+    assert_eq!(p["state"], "cancelled", "{p}");
+    assert!(p["done"].as_u64().unwrap() < 10, "{p}");
+    // Another may start now.
+    let small = json!({ "game": "games/tictactoe.gdl", "games": 10, "ladder": "5", "ladder_games": 0, "mirror_games": 0 });
+    let a = post(&s.addr, "/api/analyze", &small);
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(
+        analysis_end(&s, a.json()["run"].as_u64().unwrap())["state"],
+        "done"
+    );
+}

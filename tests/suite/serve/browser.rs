@@ -177,6 +177,22 @@ fn agents_undo_hints_and_records_in_a_browser() {
         "return document.getElementById('status').textContent === 'Game over: x wins';",
     );
 
+    // An analysis in the background: its progress, then its report and charts.
+    b.click("#analysis summary");
+    b.script(
+        "document.getElementById('analysis-games').value = '20'; \
+         document.getElementById('analysis-search').value = '1'; return true;",
+    );
+    b.click("#analyze");
+    b.wait_for(
+        "the analysis",
+        "return document.getElementById('analysis-state').textContent.startsWith('done in') && \
+         document.querySelectorAll('#analysis-charts svg').length === 5 && \
+         document.getElementById('analysis-report').textContent.includes('Tic-tac-toe');",
+    );
+    b.script("document.getElementById('analysis').scrollIntoView(); return true;");
+    b.screenshot(&shots().join("6-analysis.png"));
+
     // The file edited on disk (in the designer's own editor) is read again.
     let file = served.dir.join("games/tictactoe.gdl");
     let text = std::fs::read_to_string(&file).unwrap();
