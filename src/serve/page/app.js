@@ -180,6 +180,7 @@ function showRulesError(r) {
   $("rules-state").className = "broken";
   $("board").classList.add("stale");
   $("actions").innerHTML = "";
+  $("choices").innerHTML = "";
   $("moves").innerHTML = "";
   $("status").textContent = "The game does not load: see the errors under the rules.";
   $("status").className = "";
@@ -299,6 +300,7 @@ function show(st) {
   highlight();
   const actions = $("actions");
   actions.innerHTML = "";
+  $("choices").innerHTML = "";
   for (const a of st.legal.filter((a) => a.cells.length === 0)) {
     actions.appendChild(actionButton(a.text));
   }
@@ -381,10 +383,10 @@ function clicked(label) {
 
 // Several actions fit a click: a button for each.
 function offer(actions) {
-  const box = $("actions");
+  const box = $("choices");
   box.innerHTML = "";
   for (const a of actions) box.appendChild(actionButton(a.text));
-  say("Choose one of the actions above.");
+  say("Several actions fit this click: choose one.");
 }
 
 async function explain(word) {

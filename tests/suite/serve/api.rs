@@ -580,3 +580,79 @@ fn one_analysis_at_a_time_and_a_cancelled_one_stops() {
         "done"
     );
 }
+
+#[test]
+fn hostile_requests_never_break_the_server() {
+    let s = tictactoe();
+    let long = "é".repeat(100_000);
+    let values = [
+        json!(null),
+        json!(true),
+        json!(-1),
+        json!(1e300),
+        json!("games/tictactoe.gdl"),
+        json!("\u{0}\u{1}../\\"),
+        json!(long),
+        json!(["b2", 7, null]),
+        json!(["b2/b2", "b2-", "-", "swap/swap", ""]),
+        json!({ "a": 1 }),
+    ];
+    let routes = [
+        "game", "source", "state", "play", "explain", "agent", "record", "open", "save",
+        "analysis", "cancel",
+    ];
+    let fields = [
+        "game", "options", "moves", "action", "cells", "agent", "seed", "seats", "record",
+        "source", "run",
+    ];
+    // Seeded choices of a route and a value for each field.
+    let mut x: u64 = 1;
+    let mut next = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    for _ in 0..300 {
+        let route = routes[next(routes.len())];
+        let mut body = serde_json::Map::new();
+        for f in fields {
+            match next(3) {
+                0 => {}
+                1 => {
+                    body.insert(f.to_string(), values[next(values.len())].clone());
+                }
+                _ => {
+                    let sane = match f {
+                        "game" => json!("games/tictactoe.gdl"),
+                        "moves" => json!(["b2"]),
+                        "action" => json!("a1"),
+                        "agent" => json!("random"),
+                        _ => values[next(values.len())].clone(),
+                    };
+                    body.insert(f.to_string(), sane);
+                }
+            }
+        }
+        // Never write the file: saving is tested elsewhere.
+        if route == "save" {
+            body.remove("source");
+        }
+        let a = post(
+            &s.addr,
+            &format!("/api/{route}"),
+            &Value::Object(body.clone()),
+        );
+        assert!(
+            a.status == 200 || (400..500).contains(&a.status),
+            "{route} {}: {} {}",
+            Value::Object(body),
+            a.status,
+            a.body
+        );
+        if a.status != 200 {
+            assert!(a.json()["error"].is_string(), "{}", a.body);
+        }
+    }
+    assert_eq!(request(&s.addr, "GET", "/api/games", &[], b"").status, 200);
+}

@@ -105,8 +105,11 @@ pub fn request(
         .write_all(head.as_bytes())
         .and_then(|()| stream.write_all(body));
     let raw = read_answer(&mut stream);
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map_or(raw.len(), |i| i + 4);
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
     let status = head
         .split_whitespace()
         .nth(1)
@@ -115,11 +118,13 @@ pub fn request(
     let chunked = head
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked");
+    let body = &raw[split..];
     let body = if chunked {
         dechunk(body)
     } else {
-        body.to_string()
+        body.to_vec()
     };
+    let body = String::from_utf8(body).expect("the answer is UTF-8");
     Answer { status, body }
 }
 
@@ -151,16 +156,19 @@ fn read_answer(stream: &mut TcpStream) -> Vec<u8> {
     }
 }
 
-/// The body of a chunked answer.
-fn dechunk(mut rest: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, after)) = rest.split_once("\r\n") {
+/// The body of a chunked answer (sizes in hexadecimal, each on its line
+/// before its bytes).
+fn dechunk(mut rest: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(eol) = rest.windows(2).position(|w| w == b"\r\n") {
+        let size = String::from_utf8_lossy(&rest[..eol]);
         let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        let after = &rest[eol + 2..];
         if n == 0 || after.len() < n {
             break;
         }
-        out.push_str(&after[..n]);
-        rest = after[n..].trim_start_matches("\r\n");
+        out.extend_from_slice(&after[..n]);
+        rest = after[n..].strip_prefix(b"\r\n").unwrap_or(&after[n..]);
     }
     out
 }
