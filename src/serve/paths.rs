@@ -48,6 +48,12 @@ impl Served {
             let canonical = p
                 .canonicalize()
                 .map_err(|e| format!("cannot serve {}: {e}", p.display()))?;
+            if !canonical.is_dir() && canonical.extension().is_none_or(|x| x != "gdl") {
+                return Err(format!(
+                    "cannot serve {}: give game files (`.gdl`) or folders of them",
+                    p.display()
+                ));
+            }
             roots.push(Root {
                 given: p.clone(),
                 folder: canonical.is_dir(),
@@ -157,6 +163,9 @@ mod tests {
         }
         assert!(served.resolve(&format!("{games}/a.gdl")).is_ok());
         assert!(Served::new(&[d.join("nowhere")]).is_err());
+        std::fs::write(d.join("notes.txt"), "").unwrap();
+        assert!(Served::new(&[d.join("notes.txt")]).is_err());
+        assert!(Served::new(&[d.join("secret.gdl")]).is_ok());
         let _ = std::fs::remove_dir_all(&d);
     }
 }
