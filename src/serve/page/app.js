@@ -86,13 +86,26 @@ async function start() {
 async function pickGame(name, values) {
   S.game = name;
   const info = S.games.find((g) => g.game === name) || { options: [] };
+  renderOptions(info.options || [], values || []);
+  const r = await api("source", { game: name });
+  if (!r.ok) return say(r.data.error, "error");
+  S.disk = r.data.source;
+  S.diskHash = r.data.hash;
+  $("editor").value = S.disk;
+  $("save-state").textContent = "";
+  await newGame();
+}
+
+// An input for each option (a list to choose from when its values are
+// named), holding the value chosen in `values` ("name=value"), else its own.
+function renderOptions(options, values) {
   const box = $("options");
   box.innerHTML = "";
-  for (const o of info.options || []) {
+  for (const o of options) {
     const label = document.createElement("label");
     label.title = [o.allowed, o.doc].filter(Boolean).join(": ");
     label.append(o.name + " ");
-    const chosen = (values || []).find((v) => v.startsWith(o.name + "="));
+    const chosen = values.find((v) => v.startsWith(o.name + "="));
     const value = chosen ? chosen.slice(o.name.length + 1) : o.value;
     let input;
     if (o.allowed.includes(" | ")) {
@@ -112,13 +125,6 @@ async function pickGame(name, values) {
     label.appendChild(input);
     box.appendChild(label);
   }
-  const r = await api("source", { game: name });
-  if (!r.ok) return say(r.data.error, "error");
-  S.disk = r.data.source;
-  S.diskHash = r.data.hash;
-  $("editor").value = S.disk;
-  $("save-state").textContent = "";
-  await newGame();
 }
 
 function chosenOptions() {
@@ -136,10 +142,24 @@ async function newGame() {
   S.redo = [];
   S.selected = null;
   const version = S.version;
-  const r = await api("game", base());
+  let r = await api("game", base());
+  // Options the edited rules no longer declare are dropped.
+  const unknown = r.ok || r.data.kind !== "options" ? [] : (r.data.diagnostics || [])
+    .map((d) => (d.message.match(/^unknown option `(.*)`$/) || [])[1])
+    .filter(Boolean);
+  if (unknown.length) {
+    S.options = S.options.filter((o) => !unknown.includes(o.split("=")[0]));
+    r = await api("game", base());
+  }
   if (version !== S.version) return;
   if (!r.ok) return showRulesError(r);
   showRulesOk();
+  // The rules edited may declare other options.
+  const declared = r.data.options.map((o) => o.name).join(" ");
+  if (declared !== S.options.map((o) => o.split("=")[0]).join(" ")) {
+    renderOptions(r.data.options, S.options);
+    S.options = chosenOptions();
+  }
   renderSeats(r.data.players);
   say("");
   show(r.data.state);
@@ -439,6 +459,15 @@ $("redo").addEventListener("click", () => {
 });
 
 $("restart").addEventListener("click", () => newGame());
+
+// An action typed in notation (a whole turn may be one word: c3-e5-c7).
+$("notation").addEventListener("keydown", (ev) => {
+  if (ev.key !== "Enter") return;
+  const text = ev.target.value.trim();
+  if (!text || !S.state) return;
+  ev.target.value = "";
+  play(text);
+});
 
 $("hint").addEventListener("click", async () => {
   say("Searching…");

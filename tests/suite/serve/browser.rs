@@ -153,6 +153,10 @@ fn agents_undo_hints_and_records_in_a_browser() {
         "return document.getElementById('message').textContent.startsWith('Hint: MCTS would play ');",
     );
 
+    // An action typed in notation.
+    b.type_keys("#notation", "a1\u{E007}");
+    b.wait_for("a1 typed", &moves(2));
+
     // A record opened is replayed one action at a time.
     let record = client::post(
         &served.addr,
