@@ -1,16 +1,13 @@
-//! The HTTP side of `gdl serve`, on `tiny_http`: answers (a status, a
-//! type, a body), errors as JSON, request bodies read with their cap, and
-//! the checks every request passes before the API sees it (its `Host`
+//! Answers of `gdl serve` (a status, a type, a body), errors as JSON, and
+//! the checks every request passes before the API sees it: its `Host`
 //! names this server, and a POST is JSON, which a page elsewhere cannot
-//! send here without the browser asking first: so another site open in
-//! the same browser cannot save files through the playground).
-
-use std::io::Read;
+//! send here without the browser asking first (so another site open in
+//! the same browser cannot save files through the playground). Reading
+//! and writing them is [`super::wire`].
 
 use serde_json::{Value, json};
-use tiny_http::{Header, Method, Request, Response};
 
-use super::MAX_BODY_BYTES;
+use super::wire::Request;
 
 /// An answer to one request.
 #[derive(Debug)]
@@ -44,28 +41,6 @@ impl Reply {
             body: body.to_string(),
             download: None,
         }
-    }
-
-    /// The `tiny_http` response.
-    pub fn into_response(self) -> Response<std::io::Cursor<Vec<u8>>> {
-        let mut response = Response::from_string(self.body).with_status_code(self.status);
-        let mut headers = vec![
-            ("Content-Type", self.content_type.to_string()),
-            ("Cache-Control", "no-store".to_string()),
-            ("X-Content-Type-Options", "nosniff".to_string()),
-        ];
-        if let Some(name) = self.download {
-            headers.push((
-                "Content-Disposition",
-                format!("attachment; filename=\"{name}\""),
-            ));
-        }
-        for (k, v) in headers {
-            if let Ok(h) = Header::from_bytes(k.as_bytes(), v.as_bytes()) {
-                response.add_header(h);
-            }
-        }
-        response
     }
 }
 
@@ -115,20 +90,11 @@ impl ApiError {
     }
 }
 
-/// The value of the request's header `name`, if sent.
-fn header<'a>(request: &'a Request, name: &str) -> Option<&'a str> {
-    request
-        .headers()
-        .iter()
-        .find(|h| h.field.as_str().as_str().eq_ignore_ascii_case(name))
-        .map(|h| h.value.as_str())
-}
-
 /// Refuses a request whose `Host` is not one of `hosts` (a page on
 /// another site that a name server has pointed at 127.0.0.1), and a POST
 /// that is not JSON.
 pub fn check_origin(request: &Request, hosts: &[String]) -> Result<(), ApiError> {
-    let host = header(request, "Host").unwrap_or("");
+    let host = request.header("host").unwrap_or("");
     if !hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
         return Err(ApiError::new(
             403,
@@ -139,9 +105,10 @@ pub fn check_origin(request: &Request, hosts: &[String]) -> Result<(), ApiError>
             ),
         ));
     }
-    if *request.method() == Method::Post {
-        let json = header(request, "Content-Type")
-            .is_some_and(|t| t.trim_start().starts_with("application/json"));
+    if request.method == "POST" {
+        let json = request
+            .header("content-type")
+            .is_some_and(|t| t.starts_with("application/json"));
         if !json {
             return Err(ApiError::new(
                 415,
@@ -152,33 +119,11 @@ pub fn check_origin(request: &Request, hosts: &[String]) -> Result<(), ApiError>
     Ok(())
 }
 
-/// The request's body as JSON, read up to [`MAX_BODY_BYTES`] (a larger
-/// one is refused with 413 as soon as that much has come).
-pub fn read_json(request: &mut Request) -> Result<Value, ApiError> {
-    let too_large = || {
-        ApiError::new(
-            413,
-            format!(
-                "the request is larger than {}, the most this server reads",
-                crate::files::size_text(MAX_BODY_BYTES as u64)
-            ),
-        )
-    };
-    if request.body_length().is_some_and(|n| n > MAX_BODY_BYTES) {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::new();
-    request
-        .as_reader()
-        .take(MAX_BODY_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| ApiError::bad(format!("cannot read the request: {e}")))?;
-    if bytes.len() > MAX_BODY_BYTES {
-        return Err(too_large());
-    }
-    if bytes.is_empty() {
+/// The request's body as JSON (an empty body is `{}`).
+pub fn read_json(request: &Request) -> Result<Value, ApiError> {
+    if request.body.is_empty() {
         return Ok(json!({}));
     }
-    serde_json::from_slice(&bytes)
+    serde_json::from_slice(&request.body)
         .map_err(|e| ApiError::bad(format!("the request is not JSON: {e}")))
 }

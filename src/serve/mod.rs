@@ -6,17 +6,18 @@
 //! no games: each API request carries the game's name, options, text when
 //! edited, and the actions played so far (see [`position`]). It reads and
 //! writes only the game files it was given ([`paths`]); requests are
-//! bounded (body size, moves, search budgets) and answered by a few
-//! threads, so a long search does not hold up the other tabs; an analysis
-//! runs on a thread of its own ([`analysis`]).
+//! bounded (body size, moves, search budgets), and each is answered on a
+//! thread of its own ([`wire`]: HTTP/1.1, one request per connection), so
+//! a long search does not hold up the other tabs; an analysis runs on a
+//! thread of its own too ([`analysis`]).
 
 use std::io::Write;
-use std::net::{IpAddr, SocketAddr, TcpListener};
+use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
-use tiny_http::Method;
 
 mod analysis;
 mod api;
@@ -24,6 +25,7 @@ mod games;
 mod http;
 mod paths;
 mod position;
+mod wire;
 
 use http::{ApiError, Reply};
 
@@ -36,13 +38,28 @@ pub const MAX_MOVES: usize = 100_000;
 pub const MAX_SEARCH_ITERATIONS: u64 = 200_000;
 /// See [`MAX_SEARCH_ITERATIONS`].
 pub const MAX_SEARCH_SECONDS: u64 = 10;
-/// Threads answering requests.
-const WORKERS: usize = 4;
+/// Connections answered at once, each on a thread of its own; more are
+/// answered 503 (busy).
+const MAX_CONNECTIONS: usize = 32;
 
-/// The page, built into the binary.
-const INDEX_HTML: &str = include_str!("page/index.html");
-const APP_JS: &str = include_str!("page/app.js");
-const STYLE_CSS: &str = include_str!("page/style.css");
+/// The page's files, built into the binary: path, type, text.
+const PAGE: [(&str, &str, &str); 6] = [
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("page/index.html"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("page/style.css"),
+    ),
+    ("/app.js", JS, include_str!("page/app.js")),
+    ("/rules.js", JS, include_str!("page/rules.js")),
+    ("/records.js", JS, include_str!("page/records.js")),
+    ("/analysis.js", JS, include_str!("page/analysis.js")),
+];
+const JS: &str = "text/javascript; charset=utf-8";
 
 /// What `gdl serve` was asked for.
 #[derive(Clone, Debug)]
@@ -93,8 +110,6 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
     let address = listener
         .local_addr()
         .map_err(|e| StartError::Listen(format!("cannot listen: {e}")))?;
-    let http = tiny_http::Server::from_listener(listener, None)
-        .map_err(|e| StartError::Listen(format!("cannot listen on {address}: {e}")))?;
     let port = address.port();
     let mut hosts = vec![format!("{address}")];
     if settings.host.is_loopback() {
@@ -120,56 +135,65 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
         server.served.describe()
     );
     let _ = out.flush();
-    let http = Arc::new(http);
-    let workers: Vec<_> = (0..WORKERS)
-        .map(|_| {
-            let (http, server) = (http.clone(), server.clone());
-            std::thread::spawn(move || {
-                while let Ok(request) = http.recv() {
-                    respond(&server, request);
-                }
-            })
-        })
-        .collect();
-    for w in workers {
-        let _ = w.join();
+    let open = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        let _ = stream.set_read_timeout(Some(wire::IDLE));
+        let _ = stream.set_write_timeout(Some(wire::IDLE));
+        if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            open.fetch_sub(1, Ordering::SeqCst);
+            let busy = ApiError::new(503, "the server is busy: try again").reply();
+            std::thread::spawn(move || wire::write_reply(stream, busy));
+            continue;
+        }
+        let (server, open) = (server.clone(), open.clone());
+        std::thread::spawn(move || {
+            respond(&server, stream);
+            open.fetch_sub(1, Ordering::SeqCst);
+        });
     }
     Ok(())
 }
 
-/// Answers one request; a bug is answered 500, never left to end the thread.
-fn respond(server: &Server, mut request: tiny_http::Request) {
+/// Reads one request from `stream` and answers it; a bug is answered 500,
+/// never left to end the server.
+fn respond(server: &Server, mut stream: TcpStream) {
     let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        route(server, &mut request).unwrap_or_else(ApiError::reply)
+        wire::read_request(&mut stream)
+            .and_then(|request| route(server, &request))
+            .unwrap_or_else(ApiError::reply)
     }))
     .unwrap_or_else(|_| {
         ApiError::new(500, "internal error: the server failed on this request").reply()
     });
-    let _ = request.respond(reply.into_response());
+    wire::write_reply(stream, reply);
 }
 
 /// The page's files by path, and the API under `/api/`.
-fn route(server: &Server, request: &mut tiny_http::Request) -> Result<Reply, ApiError> {
+fn route(server: &Server, request: &wire::Request) -> Result<Reply, ApiError> {
     http::check_origin(request, &server.hosts)?;
-    let path = request.url().split('?').next().unwrap_or("").to_string();
-    let method = request.method().clone();
-    match (method, path.as_str()) {
-        (Method::Get, "/" | "/index.html") => {
-            Ok(Reply::asset("text/html; charset=utf-8", INDEX_HTML))
-        }
-        (Method::Get, "/app.js") => Ok(Reply::asset("text/javascript; charset=utf-8", APP_JS)),
-        (Method::Get, "/style.css") => Ok(Reply::asset("text/css; charset=utf-8", STYLE_CSS)),
-        (Method::Get, "/api/games") => {
-            api::answer(server, "games", &Value::Object(Default::default()))
-        }
-        (Method::Post, p) if p.starts_with("/api/") => {
+    let path = request.target.split('?').next().unwrap_or("");
+    match (request.method.as_str(), path) {
+        ("GET", "/api/games") => api::answer(server, "games", &Value::Object(Default::default())),
+        ("GET", p) => match PAGE.iter().find(|(at, _, _)| *at == p) {
+            Some((_, kind, text)) => Ok(Reply::asset(kind, text)),
+            None if p == "/index.html" => Ok(Reply::asset(PAGE[0].1, PAGE[0].2)),
+            None => Err(ApiError::new(
+                404,
+                format!("nothing at `{}`", crate::diagnostic::shorten(p)),
+            )),
+        },
+        ("POST", p) if p.starts_with("/api/") => {
             let body = http::read_json(request)?;
             api::answer(server, &p["/api/".len()..], &body)
         }
-        (Method::Get | Method::Post, _) => Err(ApiError::new(
+        ("POST", _) => Err(ApiError::new(
             404,
-            format!("nothing at `{}`", crate::diagnostic::shorten(&path)),
+            format!("nothing at `{}`", crate::diagnostic::shorten(path)),
         )),
-        (m, _) => Err(ApiError::new(405, format!("method {m} is not used here"))),
+        (m, _) => Err(ApiError::new(
+            405,
+            format!("method {} is not used here", crate::diagnostic::shorten(m)),
+        )),
     }
 }

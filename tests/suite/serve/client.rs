@@ -11,9 +11,20 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+/// A child process, killed when dropped (also when a test panics, so
+/// that no server or driver outlives its test).
+pub struct Killed(pub Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// A running `gdl serve`, killed when dropped.
 pub struct Served {
-    child: Child,
+    _child: Killed,
     /// `127.0.0.1:PORT`.
     pub addr: String,
     /// The folder of game files it serves (a copy, so saving is safe).
@@ -22,8 +33,6 @@ pub struct Served {
 
 impl Drop for Served {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
@@ -47,15 +56,17 @@ pub fn game_copies(name: &str, games: &[&str]) -> PathBuf {
 
 /// Starts `gdl serve games` in `dir` (from [`game_copies`]) on a free port.
 pub fn serve(dir: PathBuf) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gdl"))
-        .args(["serve", "--port", "0", "games"])
-        .current_dir(&dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("gdl serve starts");
+    let mut child = Killed(
+        Command::new(env!("CARGO_BIN_EXE_gdl"))
+            .args(["serve", "--port", "0", "games"])
+            .current_dir(&dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("gdl serve starts"),
+    );
     let mut line = String::new();
-    let stdout = child.stdout.take().expect("stdout is piped");
+    let stdout = child.0.stdout.take().expect("stdout is piped");
     BufReader::new(stdout)
         .read_line(&mut line)
         .expect("gdl serve prints its address");
@@ -65,7 +76,11 @@ pub fn serve(dir: PathBuf) -> Served {
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_else(|| panic!("no address in `{line}`"))
         .to_string();
-    Served { child, addr, dir }
+    Served {
+        _child: child,
+        addr,
+        dir,
+    }
 }
 
 /// An answer: status and body.
@@ -82,7 +97,8 @@ impl Answer {
     }
 }
 
-/// Sends one request to `addr` and reads the whole answer.
+/// Sends one request to `addr` and reads the whole answer, or panics
+/// saying what went wrong.
 pub fn request(
     addr: &str,
     method: &str,
@@ -90,7 +106,20 @@ pub fn request(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> Answer {
-    let mut stream = TcpStream::connect(addr).unwrap_or_else(|e| panic!("connect {addr}: {e}"));
+    try_request(addr, method, path, headers, body)
+        .unwrap_or_else(|e| panic!("{method} {addr}{path}: {e}"))
+}
+
+/// As [`request`], with what went wrong as an error (for a `Drop`, which
+/// must not panic).
+pub fn try_request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Result<Answer, String> {
+    let mut stream = TcpStream::connect(addr).map_err(|e| format!("cannot connect: {e}"))?;
     stream.set_read_timeout(Some(Duration::from_secs(60))).ok();
     let mut head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n",
@@ -104,7 +133,7 @@ pub fn request(
     let _ = stream
         .write_all(head.as_bytes())
         .and_then(|()| stream.write_all(body));
-    let raw = read_answer(&mut stream);
+    let raw = read_answer(&mut stream).map_err(|e| format!("no answer: {e}"))?;
     let split = raw
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
@@ -114,7 +143,7 @@ pub fn request(
         .split_whitespace()
         .nth(1)
         .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status in `{head}`"));
+        .ok_or_else(|| format!("no status in `{head}`"))?;
     let chunked = head
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked");
@@ -124,14 +153,14 @@ pub fn request(
     } else {
         body.to_vec()
     };
-    let body = String::from_utf8(body).expect("the answer is UTF-8");
-    Answer { status, body }
+    let body = String::from_utf8(body).map_err(|e| format!("the answer is not UTF-8: {e}"))?;
+    Ok(Answer { status, body })
 }
 
 /// The bytes of one answer: up to its `Content-Length` when it gives one
 /// (a driver may keep the connection open), else to the end of a chunked
 /// body or of the connection.
-fn read_answer(stream: &mut TcpStream) -> Vec<u8> {
+fn read_answer(stream: &mut TcpStream) -> std::io::Result<Vec<u8>> {
     let mut raw = Vec::new();
     let mut buf = [0u8; 64 * 1024];
     loop {
@@ -146,11 +175,14 @@ fn read_answer(stream: &mut TcpStream) -> Vec<u8> {
                 None => text.contains("chunked") && text.ends_with("0\r\n\r\n"),
             };
             if done {
-                return raw;
+                return Ok(raw);
             }
         }
         match stream.read(&mut buf) {
-            Ok(0) | Err(_) => return raw,
+            Ok(0) => return Ok(raw),
+            // A reset after a whole answer without a length is its end.
+            Err(e) if raw.is_empty() => return Err(e),
+            Err(_) => return Ok(raw),
             Ok(n) => raw.extend_from_slice(&buf[..n]),
         }
     }

@@ -5,34 +5,32 @@
 
 use std::net::TcpListener;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::client::{self, post};
+use super::client::{self, Killed, post};
 
 /// The element key of W3C WebDriver answers.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// A browser session, closed (and its driver stopped) when dropped.
 pub struct Browser {
-    driver: Child,
+    _driver: Killed,
     addr: String,
     session: String,
 }
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = client::request(
+        let _ = client::try_request(
             &self.addr,
             "DELETE",
             &format!("/session/{}", self.session),
             &[],
             b"",
         );
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
     }
 }
 
@@ -66,12 +64,14 @@ impl Browser {
             .and_then(|l| l.local_addr())
             .expect("a free port")
             .port();
-        let driver = Command::new(&driver_path)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{driver_path} does not start ({e}): {missing}"));
+        let driver = Killed(
+            Command::new(&driver_path)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap_or_else(|e| panic!("{driver_path} does not start ({e}): {missing}")),
+        );
         let addr = format!("127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(20);
         while std::net::TcpStream::connect(&addr).is_err() {
@@ -98,7 +98,7 @@ impl Browser {
             .unwrap_or_else(|| panic!("no browser session: {}", a.body))
             .to_string();
         Browser {
-            driver,
+            _driver: driver,
             addr,
             session,
         }
