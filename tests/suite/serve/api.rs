@@ -656,3 +656,62 @@ fn hostile_requests_never_break_the_server() {
     }
     assert_eq!(request(&s.addr, "GET", "/api/games", &[], b"").status, 200);
 }
+
+/// The status and body of a raw exchange: `bytes` sent as they are.
+fn raw(s: &Served, bytes: &[u8]) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(&s.addr).unwrap();
+    let _ = stream.write_all(bytes);
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    let mut text = String::new();
+    let _ = stream.read_to_string(&mut text);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (
+        head.lines().next().unwrap_or("").to_string(),
+        body.to_string(),
+    )
+}
+
+#[test]
+fn malformed_http_is_refused_with_a_json_error() {
+    let s = tictactoe();
+    let host = format!("Host: {}\r\n", s.addr);
+    let long = format!(
+        "GET / HTTP/1.1\r\n{host}X-Long: {}\r\n\r\n",
+        "x".repeat(70_000)
+    );
+    let cases: [(String, &str); 6] = [
+        ("NONSENSE\r\n\r\n".into(), "HTTP/1.1 400"),
+        ("GET / HTTP/2.0\r\n\r\n".into(), "HTTP/1.1 505"),
+        (
+            format!("GET / HTTP/1.1\r\n{host}no colon here\r\n\r\n"),
+            "HTTP/1.1 400",
+        ),
+        (long, "HTTP/1.1 431"),
+        (
+            format!(
+                "POST /api/state HTTP/1.1\r\n{host}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{{}}\r\n0\r\n\r\n"
+            ),
+            "HTTP/1.1 411",
+        ),
+        (
+            format!(
+                "POST /api/state HTTP/1.1\r\n{host}Content-Type: application/json\r\nContent-Length: lots\r\n\r\n"
+            ),
+            "HTTP/1.1 400",
+        ),
+    ];
+    for (bytes, status) in cases {
+        let (line, body) = raw(&s, bytes.as_bytes());
+        assert!(line.starts_with(status), "{status}: {line} {body}");
+        let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+        assert!(v["error"].is_string(), "{body}");
+    }
+    // A body cut short: the connection ends, and the server goes on.
+    let (line, _) = raw(
+        &s,
+        format!("POST /api/state HTTP/1.1\r\n{host}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{{").as_bytes(),
+    );
+    assert!(line.starts_with("HTTP/1.1 400"), "{line}");
+    assert_eq!(request(&s.addr, "GET", "/api/games", &[], b"").status, 200);
+}
