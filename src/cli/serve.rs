@@ -13,7 +13,7 @@ pub(super) fn serve_cmd(a: &ServeArgs, out: &mut dyn Write) -> Result<(), Failur
         port: a.port,
     };
     serve::run(&settings, out).map_err(|e| match e {
-        StartError::Paths(m) => Failure::Input(format!("error: {m}\n")),
+        StartError::Input(m) => Failure::Input(format!("error: {m}\n")),
         StartError::Listen(m) => Failure::Io(format!("error: {m}\n")),
     })
 }

@@ -75,8 +75,9 @@ pub struct Settings {
 /// Why the server did not start.
 #[derive(Debug)]
 pub enum StartError {
-    /// A path given is not there (bad input).
-    Paths(String),
+    /// Bad input: a path that is not a game file or folder, or an address
+    /// that requests cannot be checked against.
+    Input(String),
     /// The address cannot be listened on: the port is taken, or not ours.
     Listen(String),
 }
@@ -93,7 +94,16 @@ pub struct Server {
 /// Starts the server and answers requests until the process ends. The
 /// first line written to `out` is the address to open.
 pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
-    let served = paths::Served::new(&settings.paths).map_err(StartError::Paths)?;
+    let served = paths::Served::new(&settings.paths).map_err(StartError::Input)?;
+    // Requests must name the address in their `Host`, which a browser
+    // never does for 0.0.0.0 or `::`.
+    if settings.host.is_unspecified() {
+        return Err(StartError::Input(format!(
+            "--host {}: give the address browsers will open (such as 192.168.1.5), \
+             which requests are checked against",
+            settings.host
+        )));
+    }
     let wanted = SocketAddr::new(settings.host, settings.port);
     let listener = TcpListener::bind(wanted).map_err(|e| {
         StartError::Listen(match e.kind() {
