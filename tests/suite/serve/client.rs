@@ -106,21 +106,22 @@ pub fn request(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> Answer {
-    try_request(addr, method, path, headers, body)
+    try_request(addr, method, path, headers, body, Duration::from_secs(60))
         .unwrap_or_else(|e| panic!("{method} {addr}{path}: {e}"))
 }
 
 /// As [`request`], with what went wrong as an error (for a `Drop`, which
-/// must not panic).
+/// must not panic), waiting at most `wait` for the answer.
 pub fn try_request(
     addr: &str,
     method: &str,
     path: &str,
     headers: &[(&str, &str)],
     body: &[u8],
+    wait: Duration,
 ) -> Result<Answer, String> {
     let mut stream = TcpStream::connect(addr).map_err(|e| format!("cannot connect: {e}"))?;
-    stream.set_read_timeout(Some(Duration::from_secs(60))).ok();
+    stream.set_read_timeout(Some(wait)).ok();
     let mut head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n",
         body.len()

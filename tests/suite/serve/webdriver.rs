@@ -17,20 +17,42 @@ const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// A browser session, closed (and its driver stopped) when dropped.
 pub struct Browser {
-    _driver: Killed,
+    driver: Killed,
     addr: String,
     session: String,
 }
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = client::try_request(
+        let closed = client::try_request(
             &self.addr,
             "DELETE",
             &format!("/session/{}", self.session),
             &[],
             b"",
+            Duration::from_secs(10),
         );
+        // A driver that does not answer (a test failed with the browser
+        // stuck) leaves its browser behind: stop it by its process id.
+        if closed.is_err() {
+            kill_children(self.driver.0.id());
+        }
+    }
+}
+
+/// Kills the processes whose parent is `parent` (Linux: read from /proc).
+fn kill_children(parent: u32) {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for e in entries.filter_map(Result::ok) {
+        let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+        // `pid (name) state ppid ...`: the name may hold spaces.
+        let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        let ppid = after_name.split_whitespace().nth(1);
+        if ppid == Some(&parent.to_string()) {
+            let _ = Command::new("kill").arg(e.file_name()).status();
+        }
     }
 }
 
@@ -98,7 +120,7 @@ impl Browser {
             .unwrap_or_else(|| panic!("no browser session: {}", a.body))
             .to_string();
         Browser {
-            _driver: driver,
+            driver,
             addr,
             session,
         }
