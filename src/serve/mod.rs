@@ -104,31 +104,11 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
             settings.host
         )));
     }
-    let wanted = SocketAddr::new(settings.host, settings.port);
-    let listener = TcpListener::bind(wanted).map_err(|e| {
-        StartError::Listen(match e.kind() {
-            std::io::ErrorKind::AddrInUse => format!(
-                "port {} on {} is in use: stop what uses it, or give another with --port",
-                settings.port, settings.host
-            ),
-            _ => format!(
-                "cannot listen on port {} of {}: {e}",
-                settings.port, settings.host
-            ),
-        })
-    })?;
+    let listener = listen(settings)?;
     let address = listener
         .local_addr()
         .map_err(|e| StartError::Listen(format!("cannot listen: {e}")))?;
     let port = address.port();
-    let mut hosts = vec![format!("{address}")];
-    if settings.host.is_loopback() {
-        hosts.push(format!("localhost:{port}"));
-        hosts.push(format!("127.0.0.1:{port}"));
-        hosts.push(format!("[::1]:{port}"));
-    }
-    let mut seen = std::collections::HashSet::new();
-    hosts.retain(|h| seen.insert(h.clone()));
     let url = match address.ip() {
         IpAddr::V6(ip) => format!("http://[{ip}]:{port}/"),
         IpAddr::V4(ip) => format!("http://{ip}:{port}/"),
@@ -137,7 +117,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
         served,
         games: games::Cache::default(),
         runs: analysis::Runs::default(),
-        hosts,
+        hosts: allowed_hosts(settings, address),
     });
     let _ = writeln!(
         out,
@@ -147,7 +127,11 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
     let _ = out.flush();
     let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
+        let Ok(stream) = stream else {
+            // Out of file handles, say: wait rather than spin.
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            continue;
+        };
         let _ = stream.set_read_timeout(Some(wire::IDLE));
         let _ = stream.set_write_timeout(Some(wire::IDLE));
         if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
@@ -163,6 +147,38 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
         });
     }
     Ok(())
+}
+
+/// The listening socket, or why not (a port in use is named).
+fn listen(settings: &Settings) -> Result<TcpListener, StartError> {
+    let wanted = SocketAddr::new(settings.host, settings.port);
+    TcpListener::bind(wanted).map_err(|e| {
+        StartError::Listen(match e.kind() {
+            std::io::ErrorKind::AddrInUse => format!(
+                "port {} on {} is in use: stop what uses it, or give another with --port",
+                settings.port, settings.host
+            ),
+            _ => format!(
+                "cannot listen on port {} of {}: {e}",
+                settings.port, settings.host
+            ),
+        })
+    })
+}
+
+/// The `Host` values requests may carry: the address listened on, and
+/// its other names when it is this machine's loopback.
+fn allowed_hosts(settings: &Settings, address: SocketAddr) -> Vec<String> {
+    let port = address.port();
+    let mut hosts = vec![format!("{address}")];
+    if settings.host.is_loopback() {
+        hosts.push(format!("localhost:{port}"));
+        hosts.push(format!("127.0.0.1:{port}"));
+        hosts.push(format!("[::1]:{port}"));
+    }
+    let mut seen = std::collections::HashSet::new();
+    hosts.retain(|h| seen.insert(h.clone()));
+    hosts
 }
 
 /// Reads one request from `stream` and answers it; a bug is answered 500,
