@@ -47,6 +47,7 @@ pub mod record;
 mod report;
 pub mod rules;
 pub mod run;
+mod serve;
 pub mod show;
 mod syntax;
 pub mod verify;

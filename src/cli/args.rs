@@ -52,6 +52,9 @@ pub enum Command {
     /// Say which rule offers an action or refuses it, with its place in
     /// the file (and, for a legal action, what it would change).
     Explain(ExplainArgs),
+    /// Start the playground: a local web page to pick a game, play it by
+    /// clicking, ask why an action is refused and edit its rules.
+    Serve(ServeArgs),
 }
 
 /// The game file and its options, common to all subcommands.
@@ -339,4 +342,19 @@ pub struct MergeArgs {
     /// Replace the report files already in the --out directory.
     #[arg(long)]
     pub force: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Game files, or folders of them (their `.gdl` files), to serve: the
+    /// page reads and saves these and no others.
+    #[arg(default_value = "games")]
+    pub paths: Vec<PathBuf>,
+    /// The port to listen on (0: any free port, printed at the start).
+    #[arg(long, default_value_t = 8040)]
+    pub port: u16,
+    /// The address to listen on. Anyone who can reach it can edit the
+    /// files served: keep the default unless you trust the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
 }

@@ -17,6 +17,7 @@ mod json;
 mod matches;
 mod play;
 mod records;
+mod serve;
 
 pub use args::*;
 
@@ -116,6 +117,7 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn
         Command::Test(a) => records::test_cmd(&a, out),
         Command::Replay(a) => records::replay_cmd(&a, out),
         Command::Explain(a) => commands::explain_cmd(&a, out),
+        Command::Serve(a) => serve::serve_cmd(&a, out),
     };
     match result {
         Ok(()) => 0,

@@ -19,3 +19,4 @@ mod perft;
 mod picture;
 mod records;
 mod rules;
+mod serve;

@@ -1,0 +1,225 @@
+//! `gdl serve`: the playground, a local web server with one page to pick
+//! a game, play it by clicking, ask why an action is refused and edit its
+//! rules (docs/serve.md).
+//!
+//! The page's files (`page/`) are built into the binary. The server keeps
+//! no games: each API request carries the game's name, options, text when
+//! edited, and the actions played so far (see [`position`]). It reads and
+//! writes only the game files it was given ([`paths`]); requests are
+//! bounded (body size, moves, search budgets), and each is answered on a
+//! thread of its own ([`wire`]: HTTP/1.1, one request per connection), so
+//! a long search does not hold up the other tabs; an analysis runs on a
+//! thread of its own too ([`analysis`]).
+
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::Value;
+
+mod analysis;
+mod api;
+mod games;
+mod http;
+mod paths;
+mod position;
+mod wire;
+
+use http::{ApiError, Reply};
+
+/// The largest request body read: a game's text (at most
+/// [`crate::limits::MAX_INPUT_BYTES`]) written as JSON, with its moves.
+pub const MAX_BODY_BYTES: usize = 4 << 20;
+/// The most actions a request may carry.
+pub const MAX_MOVES: usize = 100_000;
+/// The largest search budgets an agent request may ask for.
+pub const MAX_SEARCH_ITERATIONS: u64 = 200_000;
+/// See [`MAX_SEARCH_ITERATIONS`].
+pub const MAX_SEARCH_SECONDS: u64 = 10;
+/// Connections answered at once, each on a thread of its own; more are
+/// answered 503 (busy).
+const MAX_CONNECTIONS: usize = 32;
+
+/// The page's files, built into the binary: path, type, text.
+const PAGE: [(&str, &str, &str); 6] = [
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("page/index.html"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("page/style.css"),
+    ),
+    ("/app.js", JS, include_str!("page/app.js")),
+    ("/rules.js", JS, include_str!("page/rules.js")),
+    ("/records.js", JS, include_str!("page/records.js")),
+    ("/analysis.js", JS, include_str!("page/analysis.js")),
+];
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// What `gdl serve` was asked for.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Game files and folders of them.
+    pub paths: Vec<PathBuf>,
+    /// The address to listen on (127.0.0.1 unless asked).
+    pub host: IpAddr,
+    /// The port; 0 lets the system choose one.
+    pub port: u16,
+}
+
+/// Why the server did not start.
+#[derive(Debug)]
+pub enum StartError {
+    /// Bad input: a path that is not a game file or folder, or an address
+    /// that requests cannot be checked against.
+    Input(String),
+    /// The address cannot be listened on: the port is taken, or not ours.
+    Listen(String),
+}
+
+/// What the threads share.
+pub struct Server {
+    served: paths::Served,
+    games: games::Cache,
+    runs: analysis::Runs,
+    /// The `Host` values requests may carry.
+    hosts: Vec<String>,
+}
+
+/// Starts the server and answers requests until the process ends. The
+/// first line written to `out` is the address to open.
+pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
+    let served = paths::Served::new(&settings.paths).map_err(StartError::Input)?;
+    // Requests must name the address in their `Host`, which a browser
+    // never does for 0.0.0.0 or `::`.
+    if settings.host.is_unspecified() {
+        return Err(StartError::Input(format!(
+            "--host {}: give the address browsers will open (such as 192.168.1.5), \
+             which requests are checked against",
+            settings.host
+        )));
+    }
+    let listener = listen(settings)?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| StartError::Listen(format!("cannot listen: {e}")))?;
+    let port = address.port();
+    let url = match address.ip() {
+        IpAddr::V6(ip) => format!("http://[{ip}]:{port}/"),
+        IpAddr::V4(ip) => format!("http://{ip}:{port}/"),
+    };
+    let server = Arc::new(Server {
+        served,
+        games: games::Cache::default(),
+        runs: analysis::Runs::default(),
+        hosts: allowed_hosts(settings, address),
+    });
+    let _ = writeln!(
+        out,
+        "gdl serve: open {url} in a browser (games from {}; Ctrl-C stops)",
+        server.served.describe()
+    );
+    let _ = out.flush();
+    let open = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else {
+            // Out of file handles, say: wait rather than spin.
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            continue;
+        };
+        let _ = stream.set_read_timeout(Some(wire::IDLE));
+        let _ = stream.set_write_timeout(Some(wire::IDLE));
+        if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            open.fetch_sub(1, Ordering::SeqCst);
+            let busy = ApiError::new(503, "the server is busy: try again").reply();
+            std::thread::spawn(move || wire::write_reply(stream, busy));
+            continue;
+        }
+        let (server, open) = (server.clone(), open.clone());
+        std::thread::spawn(move || {
+            respond(&server, stream);
+            open.fetch_sub(1, Ordering::SeqCst);
+        });
+    }
+    Ok(())
+}
+
+/// The listening socket, or why not (a port in use is named).
+fn listen(settings: &Settings) -> Result<TcpListener, StartError> {
+    let wanted = SocketAddr::new(settings.host, settings.port);
+    TcpListener::bind(wanted).map_err(|e| {
+        StartError::Listen(match e.kind() {
+            std::io::ErrorKind::AddrInUse => format!(
+                "port {} on {} is in use: stop what uses it, or give another with --port",
+                settings.port, settings.host
+            ),
+            _ => format!(
+                "cannot listen on port {} of {}: {e}",
+                settings.port, settings.host
+            ),
+        })
+    })
+}
+
+/// The `Host` values requests may carry: the address listened on, and
+/// its other names when it is this machine's loopback.
+fn allowed_hosts(settings: &Settings, address: SocketAddr) -> Vec<String> {
+    let port = address.port();
+    let mut hosts = vec![format!("{address}")];
+    if settings.host.is_loopback() {
+        hosts.push(format!("localhost:{port}"));
+        hosts.push(format!("127.0.0.1:{port}"));
+        hosts.push(format!("[::1]:{port}"));
+    }
+    let mut seen = std::collections::HashSet::new();
+    hosts.retain(|h| seen.insert(h.clone()));
+    hosts
+}
+
+/// Reads one request from `stream` and answers it; a bug is answered 500,
+/// never left to end the server.
+fn respond(server: &Server, mut stream: TcpStream) {
+    let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        wire::read_request(&mut stream)
+            .and_then(|request| route(server, &request))
+            .unwrap_or_else(ApiError::reply)
+    }))
+    .unwrap_or_else(|_| {
+        ApiError::new(500, "internal error: the server failed on this request").reply()
+    });
+    wire::write_reply(stream, reply);
+}
+
+/// The page's files by path, and the API under `/api/`.
+fn route(server: &Server, request: &wire::Request) -> Result<Reply, ApiError> {
+    http::check_origin(request, &server.hosts)?;
+    let path = request.target.split('?').next().unwrap_or("");
+    match (request.method.as_str(), path) {
+        ("GET", "/api/games") => api::answer(server, "games", &Value::Object(Default::default())),
+        ("GET", p) => match PAGE.iter().find(|(at, _, _)| *at == p) {
+            Some((_, kind, text)) => Ok(Reply::asset(kind, text)),
+            None if p == "/index.html" => Ok(Reply::asset(PAGE[0].1, PAGE[0].2)),
+            None => Err(ApiError::new(
+                404,
+                format!("nothing at `{}`", crate::diagnostic::shorten(p)),
+            )),
+        },
+        ("POST", p) if p.starts_with("/api/") => {
+            let body = http::read_json(request)?;
+            api::answer(server, &p["/api/".len()..], &body)
+        }
+        ("POST", _) => Err(ApiError::new(
+            404,
+            format!("nothing at `{}`", crate::diagnostic::shorten(path)),
+        )),
+        (m, _) => Err(ApiError::new(
+            405,
+            format!("method {} is not used here", crate::diagnostic::shorten(m)),
+        )),
+    }
+}

@@ -1,0 +1,398 @@
+// The playground's page (gdl serve): picks a game, draws the position the
+// server sends, plays by clicking, runs the agents of the seats, and edits
+// the rules. The server keeps no games: every request carries the game,
+// its options, its text when edited, and the moves played (docs/serve.md).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+// Everything the page knows; the position is the server's answer.
+const S = {
+  games: [],        // from /api/games
+  game: null,       // the served name of the game shown
+  options: [],      // ["size=9", ...] of the game shown
+  disk: "",         // the file's text on disk, as last read or saved
+  diskHash: "",
+  rulesOk: true,    // whether the editor's text loads
+  moves: [],        // actions played, in notation
+  byAgent: [],      // for each move, whether an agent played it
+  redo: [],         // actions undone (or of a record opened), last first
+  state: null,      // the last state answer
+  selected: null,   // the cell of a piece chosen to move
+  seats: [],        // an agent per seat: "human", "random", "mcts:..."
+  version: 0,       // bumped on every change, so late answers are dropped
+};
+
+const AGENTS = [
+  ["human", "person"],
+  ["random", "random"],
+  ["mcts:1000", "MCTS 1000"],
+  ["mcts:10000", "MCTS 10000"],
+  ["mcts:1s", "MCTS 1 s"],
+];
+
+// POSTs `body` to /api/ROUTE; answers {ok, status, data}.
+async function api(route, body) {
+  const r = await fetch("/api/" + route, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const type = r.headers.get("Content-Type") || "";
+  const data = type.includes("json") ? await r.json() : await r.text();
+  return { ok: r.ok, status: r.status, data };
+}
+
+// What every position request carries.
+function base(extra) {
+  const edited = $("editor").value !== S.disk;
+  return Object.assign(
+    { game: S.game, options: S.options, moves: S.moves },
+    edited ? { source: $("editor").value } : {},
+    extra || {},
+  );
+}
+
+function say(text, kind) {
+  const m = $("message");
+  m.textContent = text || "";
+  m.className = kind || "";
+}
+
+// ---- games and options ----
+
+async function start() {
+  const r = await api("games");
+  S.games = r.data.games || [];
+  const select = $("game");
+  for (const g of S.games) {
+    const o = document.createElement("option");
+    o.value = g.game;
+    o.textContent = g.title ? `${g.title} (${g.game})` : g.game;
+    select.appendChild(o);
+  }
+  select.addEventListener("change", () => pickGame(select.value));
+  $("new-game").addEventListener("click", () => newGame());
+  const wanted = new URLSearchParams(location.search).get("game");
+  const first = S.games.find((g) => g.game === wanted) || S.games[0];
+  if (first) {
+    select.value = first.game;
+    await pickGame(first.game);
+  }
+  setInterval(watchDisk, 1000);
+}
+
+// Shows the options of `name` with their values, and loads it.
+async function pickGame(name, values) {
+  S.game = name;
+  const info = S.games.find((g) => g.game === name) || { options: [] };
+  renderOptions(info.options || [], values || []);
+  const r = await api("source", { game: name });
+  if (!r.ok) return say(r.data.error, "error");
+  S.disk = r.data.source;
+  S.diskHash = r.data.hash;
+  $("editor").value = S.disk;
+  $("save-state").textContent = "";
+  await newGame();
+}
+
+// An input for each option (a list to choose from when its values are
+// named), holding the value chosen in `values` ("name=value"), else its own.
+function renderOptions(options, values) {
+  const box = $("options");
+  box.innerHTML = "";
+  for (const o of options) {
+    const label = document.createElement("label");
+    label.title = [o.allowed, o.doc].filter(Boolean).join(": ");
+    label.append(o.name + " ");
+    const chosen = values.find((v) => v.startsWith(o.name + "="));
+    const value = chosen ? chosen.slice(o.name.length + 1) : o.value;
+    let input;
+    if (o.allowed.includes(" | ")) {
+      input = document.createElement("select");
+      for (const v of o.allowed.split(" | ")) {
+        const opt = document.createElement("option");
+        opt.value = opt.textContent = v.trim();
+        input.appendChild(opt);
+      }
+    } else {
+      input = document.createElement("input");
+      input.placeholder = o.allowed;
+    }
+    input.value = value;
+    input.dataset.option = o.name;
+    input.addEventListener("change", () => newGame());
+    label.appendChild(input);
+    box.appendChild(label);
+  }
+}
+
+function chosenOptions() {
+  return [...document.querySelectorAll("[data-option]")].map(
+    (i) => `${i.dataset.option}=${i.value.trim()}`,
+  );
+}
+
+// Loads the game with the options chosen and the editor's text, from the start.
+async function newGame() {
+  S.version++;
+  S.options = chosenOptions();
+  S.moves = [];
+  S.byAgent = [];
+  S.redo = [];
+  S.selected = null;
+  const version = S.version;
+  let r = await api("game", base());
+  // Options the edited rules no longer declare are dropped.
+  const unknown = r.ok || r.data.kind !== "options" ? [] : (r.data.diagnostics || [])
+    .map((d) => (d.message.match(/^unknown option `(.*)`$/) || [])[1])
+    .filter(Boolean);
+  if (unknown.length) {
+    S.options = S.options.filter((o) => !unknown.includes(o.split("=")[0]));
+    r = await api("game", base());
+  }
+  if (version !== S.version) return;
+  if (!r.ok) return showRulesError(r);
+  showRulesOk();
+  // The rules edited may declare other options.
+  const declared = r.data.options.map((o) => o.name).join(" ");
+  if (declared !== S.options.map((o) => o.split("=")[0]).join(" ")) {
+    renderOptions(r.data.options, S.options);
+    S.options = chosenOptions();
+  }
+  renderSeats(r.data.players);
+  say("");
+  show(r.data.state);
+}
+
+// ---- seats and agents ----
+
+function renderSeats(players) {
+  const box = $("seats");
+  const before = S.seats;
+  box.innerHTML = "";
+  S.seats = players.map((_, i) => (before.length === players.length ? before[i] : "human"));
+  players.forEach((p, i) => {
+    const label = document.createElement("label");
+    label.append(`Seat ${i + 1} (${p}) `);
+    const select = document.createElement("select");
+    select.id = "seat-" + (i + 1);
+    for (const [value, text] of AGENTS) {
+      const o = document.createElement("option");
+      o.value = value;
+      o.textContent = text;
+      select.appendChild(o);
+    }
+    select.value = S.seats[i];
+    select.addEventListener("change", () => {
+      S.seats[i] = select.value;
+      agentTurn();
+    });
+    label.appendChild(select);
+    box.appendChild(label);
+  });
+}
+
+// When an agent holds the seat to move (and nothing waits to be redone), it plays.
+function agentTurn() {
+  const st = S.state;
+  if (!st || st.over || S.redo.length || !S.rulesOk) return;
+  const agent = S.seats[st.seat];
+  if (!agent || agent === "human") return;
+  const version = S.version;
+  setTimeout(async () => {
+    if (version !== S.version) return;
+    say(`${st.to_move} (${agent}) is thinking…`);
+    const r = await api("agent", base({ agent }));
+    if (version !== S.version) return;
+    if (!r.ok) return say(r.data.error, "error");
+    say("");
+    await play(r.data.action, true);
+  }, 250);
+}
+
+// ---- the position ----
+
+function cellsOf(label) {
+  return document.querySelectorAll(`#board [data-cell="${CSS.escape(label)}"]`);
+}
+
+function mark(label, cls) {
+  for (const c of cellsOf(label)) c.classList.add(cls);
+}
+
+// Draws a state answer: board, status, buttons, moves, variables.
+function show(st) {
+  S.state = st;
+  $("board").innerHTML = st.svg;
+  const status = $("status");
+  status.textContent = st.over ? `Game over: ${st.result}` : st.status;
+  status.className = st.over ? "over" : "";
+  // A piece that must go on (all moves start on one cell) is chosen for you.
+  const moves = st.legal.filter((a) => a.cells.length === 2);
+  const froms = new Set(moves.map((a) => a.cells[0]));
+  if (!S.selected && froms.size === 1 && moves.length === st.legal.length) {
+    S.selected = [...froms][0];
+  }
+  highlight();
+  const actions = $("actions");
+  actions.innerHTML = "";
+  $("choices").innerHTML = "";
+  for (const a of st.legal.filter((a) => a.cells.length === 0)) {
+    actions.appendChild(actionButton(a.text));
+  }
+  const list = $("moves");
+  list.innerHTML = "";
+  for (const t of st.turns) {
+    const li = document.createElement("li");
+    li.textContent = t.join(" ");
+    list.appendChild(li);
+  }
+  list.scrollTop = list.scrollHeight;
+  const facts = [];
+  for (const v of st.variables) facts.push(`${v.name} = ${v.value}`);
+  for (const r of st.reserves) facts.push(`${r.player} ${r.kind} in hand: ${r.count}`);
+  $("facts").textContent = facts.join(" · ");
+  $("undo").disabled = !S.moves.length;
+  $("redo").disabled = !S.redo.length;
+  agentTurn();
+}
+
+function actionButton(text) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.dataset.action = text;
+  b.addEventListener("click", () => play(text));
+  return b;
+}
+
+// Outlines the cells where something can be done, the piece chosen and its targets.
+function highlight() {
+  for (const c of document.querySelectorAll("#board .cell")) {
+    c.classList.remove("legal", "selected", "target");
+  }
+  for (const a of S.state.legal) {
+    if (a.cells.length) mark(a.cells[0], "legal");
+  }
+  if (S.selected) {
+    mark(S.selected, "selected");
+    for (const a of S.state.legal) {
+      if (a.cells.length === 2 && a.cells[0] === S.selected) mark(a.cells[1], "target");
+    }
+  }
+}
+
+// A click on the board: act on the cell, choose a piece, or move it.
+$("board").addEventListener("click", (ev) => {
+  const cell = ev.target.closest("[data-cell]");
+  if (!cell || !S.state || !S.rulesOk) return;
+  clicked(cell.dataset.cell);
+});
+
+function clicked(label) {
+  const legal = S.state.legal;
+  const movesFrom = (c) => legal.filter((a) => a.cells.length === 2 && a.cells[0] === c);
+  if (S.selected) {
+    const from = S.selected;
+    const fits = movesFrom(from).filter((a) => a.cells[1] === label);
+    if (fits.length === 1) return play(fits[0].text);
+    if (fits.length > 1) return offer(fits);
+    S.selected = null;
+    if (label === from) return highlight();
+    if (movesFrom(label).length) {
+      S.selected = label;
+      return highlight();
+    }
+    highlight();
+    return explain(`${from}-${label}`);
+  }
+  const on = legal.filter((a) => a.cells.length === 1 && a.cells[0] === label);
+  const from = movesFrom(label).length > 0;
+  if (on.length === 1 && !from) return play(on[0].text);
+  if (from) {
+    S.selected = label;
+    highlight();
+  }
+  if (on.length) return offer(on);
+  if (!from) explain(label);
+}
+
+// Several actions fit a click: a button for each.
+function offer(actions) {
+  const box = $("choices");
+  box.innerHTML = "";
+  for (const a of actions) box.appendChild(actionButton(a.text));
+  say("Several actions fit this click: choose one.");
+}
+
+async function explain(word) {
+  const r = await api("explain", base({ action: word }));
+  if (!r.ok) return say(r.data.error, "error");
+  say(r.data.text, r.data.legal ? "" : "why");
+}
+
+async function play(text, byAgent) {
+  S.version++;
+  const version = S.version;
+  const r = await api("play", base({ action: text }));
+  if (version !== S.version) return;
+  if (!r.ok) return say(r.data.error, "why");
+  S.moves = r.data.moves;
+  S.byAgent.push(!!byAgent);
+  if (!byAgent) S.redo = [];
+  S.selected = null;
+  if (!byAgent) say("");
+  show(r.data);
+}
+
+// Asks the server for the position of S.moves.
+async function refresh() {
+  S.version++;
+  S.selected = null;
+  const version = S.version;
+  const r = await api("state", base());
+  if (version !== S.version) return;
+  if (!r.ok) return say(r.data.error, "error");
+  show(r.data);
+}
+
+// Undo takes back the last move made by a person, and the agents' after it.
+$("undo").addEventListener("click", () => {
+  while (S.moves.length) {
+    S.redo.push(S.moves.pop());
+    if (!S.byAgent.pop()) break;
+  }
+  say("");
+  refresh();
+});
+
+$("redo").addEventListener("click", () => {
+  if (!S.redo.length) return;
+  S.moves.push(S.redo.pop());
+  S.byAgent.push(false);
+  say("");
+  refresh();
+});
+
+$("restart").addEventListener("click", () => newGame());
+
+// An action typed in notation (a whole turn may be one word: c3-e5-c7).
+$("notation").addEventListener("keydown", (ev) => {
+  if (ev.key !== "Enter") return;
+  const text = ev.target.value.trim();
+  if (!text || !S.state) return;
+  ev.target.value = "";
+  play(text);
+});
+
+$("hint").addEventListener("click", async () => {
+  say("Searching…");
+  const r = await api("agent", base({ agent: "mcts:2000" }));
+  if (!r.ok) return say(r.data.error, "error");
+  say(`Hint: MCTS would play ${r.data.action}`);
+  const a = S.state.legal.find((l) => l.text === r.data.action);
+  for (const c of a ? a.cells : []) mark(c, "hint");
+});
+
+window.addEventListener("DOMContentLoaded", start);

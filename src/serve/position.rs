@@ -1,0 +1,189 @@
+//! Positions for requests. The server keeps no games between requests: a
+//! request carries the actions played so far, in notation, and the
+//! position is found again by playing them from the start (each checked
+//! as `--moves` checks it, with explain's reasons when one is refused).
+//! So undo, redo and restart are the page's own (a shorter or longer
+//! list), and two tabs on one game never disturb each other.
+//!
+//! A position is answered with what the page draws: the SVG picture (its
+//! cells carry `data-cell`), who is to move, the turn's text as `gdl show`
+//! prints it, variables and reserves, and the legal actions in notation
+//! with the cells each one names.
+
+use serde_json::{Value, json};
+
+use super::http::ApiError;
+use crate::engine::{Action, Game, State};
+use crate::notation::{self, choice_name};
+use crate::record::TurnLog;
+use crate::{explain, picture, show};
+
+/// A position and how it was reached.
+pub struct Played {
+    /// The position.
+    pub state: State,
+    /// The actions from the start, each as it was in its position.
+    pub actions: Vec<Action>,
+}
+
+/// Plays `moves` (each an action or a whole turn joined in one word) from
+/// the start; the first refused is answered with 422, its index (from 0)
+/// and why, as `--moves` says it.
+pub fn replay(game: &Game, moves: &[String]) -> Result<Played, ApiError> {
+    let mut state = game.start();
+    let mut legal = Vec::new();
+    let mut actions = Vec::new();
+    for (i, text) in moves.iter().enumerate() {
+        notation::play_word(game, &mut state, &mut legal, text.trim(), &mut actions).map_err(
+            |e| {
+                let e = explain::reasons(game, &state, e);
+                ApiError::new(
+                    422,
+                    format!(
+                        "action {} (`{}`): {e}",
+                        i + 1,
+                        crate::diagnostic::shorten(text)
+                    ),
+                )
+                .with(json!({ "index": i }))
+            },
+        )?;
+    }
+    Ok(Played { state, actions })
+}
+
+/// The notation of each action of `actions` in its position (one word
+/// each, never joined), and the same grouped into turns.
+pub fn history(game: &Game, actions: &[Action]) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut st = game.start();
+    let mut legal = Vec::new();
+    let mut texts = Vec::new();
+    let mut turns = TurnLog::default();
+    for &a in actions {
+        game.legal_actions(&st, &mut legal);
+        let text = notation::format(game, &legal, a);
+        turns.push(&st, text.clone());
+        texts.push(text);
+        game.play_unchecked(&mut st, a);
+    }
+    (texts, turns.turns())
+}
+
+/// The labels of the cells an action names: its cell, or a move's ends.
+fn cells_of(game: &Game, a: Action) -> Vec<String> {
+    let board = game.board();
+    match (a.cell(), a.move_cells()) {
+        (Some(c), _) => vec![board.label(c).to_string()],
+        (None, Some((from, to))) => {
+            vec![board.label(from).to_string(), board.label(to).to_string()]
+        }
+        (None, None) => Vec::new(),
+    }
+}
+
+/// The position as the page shows it (see the module's doc).
+pub fn state_json(game: &Game, played: &Played) -> Value {
+    let st = &played.state;
+    let rules = &game.rules;
+    let mut legal = Vec::new();
+    game.legal_actions(st, &mut legal);
+    let actions: Vec<Value> = legal
+        .iter()
+        .map(|&a| {
+            json!({
+                "text": notation::format(game, &legal, a),
+                "name": choice_name(game, a),
+                "cells": cells_of(game, a),
+            })
+        })
+        .collect();
+    let (moves, turns) = history(game, &played.actions);
+    let last = played.actions.last().copied();
+    let variables: Vec<Value> = rules
+        .variables
+        .iter()
+        .enumerate()
+        .map(|(i, v)| json!({ "name": v.name, "value": v.show(st.var(i)) }))
+        .collect();
+    let mut reserves = Vec::new();
+    for (p, player) in rules.players.iter().enumerate() {
+        for (k, kind) in rules.pieces.iter().enumerate() {
+            if rules.reserved.get(k).copied().unwrap_or(false) {
+                let n = st.in_hand(p, k, rules.pieces.len());
+                reserves.push(json!({ "player": player, "kind": kind, "count": n }));
+            }
+        }
+    }
+    let text = show::position(game, st);
+    let status = text.lines().last().unwrap_or("").to_string();
+    let over = st.is_over();
+    json!({
+        "title": show::title(game),
+        "players": rules.players,
+        "to_move": if over { Value::Null } else { json!(rules.players[st.mover.index()]) },
+        "seat": if over { Value::Null } else { json!(game.seat_of(st, st.mover)) },
+        "turn": st.turn,
+        "ply": st.ply,
+        "over": over,
+        "result": st.result().map(|r| show::result_text(game, r)),
+        "status": status,
+        "text": text,
+        "variables": variables,
+        "reserves": reserves,
+        "svg": picture::svg(game, st, last, &show::title(game)),
+        "last": last.map(|a| cells_of(game, a)).unwrap_or_default(),
+        "legal": actions,
+        "moves": moves,
+        "turns": turns,
+    })
+}
+
+/// The legal action that a list of cells names (one cell: an action on
+/// it; two: a move between them), or why none or several do.
+pub fn by_cells(game: &Game, st: &State, cells: &[String]) -> Result<Action, ApiError> {
+    let board = game.board();
+    let mut wanted = Vec::new();
+    for c in cells {
+        let cell = (0..board.len())
+            .find(|&i| board.label(i).eq_ignore_ascii_case(c))
+            .ok_or_else(|| {
+                ApiError::bad(format!(
+                    "`{}` is not a cell of this board",
+                    crate::diagnostic::shorten(c)
+                ))
+            })?;
+        wanted.push(board.label(cell).to_string());
+    }
+    if wanted.is_empty() || wanted.len() > 2 {
+        return Err(ApiError::bad("`cells` must name one cell, or a move's two"));
+    }
+    let mut legal = Vec::new();
+    game.legal_actions(st, &mut legal);
+    let fits: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|&a| cells_of(game, a) == wanted)
+        .collect();
+    match fits.as_slice() {
+        [a] => Ok(*a),
+        [] => {
+            let word = wanted.join("-");
+            let why = explain::why_not(game, st, &word).map_or_else(
+                || format!("`{word}` is not legal here"),
+                |w| format!("`{word}` is not legal: {w}"),
+            );
+            Err(ApiError::new(422, why))
+        }
+        several => {
+            let texts: Vec<String> = several
+                .iter()
+                .map(|&a| notation::format(game, &legal, a))
+                .collect();
+            Err(ApiError::new(
+                409,
+                format!("`{}` could mean {}", wanted.join("-"), texts.join(" or ")),
+            )
+            .with(json!({ "choices": texts })))
+        }
+    }
+}

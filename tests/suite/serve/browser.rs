@@ -1,0 +1,213 @@
+//! The playground's page in a real browser (headless Chromium through
+//! chromedriver): win a game of Tic-tac-toe by clicking, move a pawn of
+//! Breakthrough by clicking it and its target, break the rules in the
+//! editor and see the error at its line, then fix them and see the board
+//! again. Screenshots of the steps are kept in `target/serve-screenshots/`.
+
+use std::path::PathBuf;
+
+use super::client;
+use super::webdriver::Browser;
+use crate::common::gdl;
+
+/// Where the screenshots go.
+fn shots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target folder")
+        .join("serve-screenshots");
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    dir
+}
+
+/// A script that is true once the board has `n` cells and the page's
+/// status says `text`.
+fn board_ready(n: usize, text: &str) -> String {
+    format!(
+        "return document.querySelectorAll('#board .cell').length === {n} && \
+         document.getElementById('status').textContent.includes({text:?});"
+    )
+}
+
+#[test]
+fn the_page_plays_and_edits_the_rules_in_a_browser() {
+    let served = client::serve(client::game_copies(
+        "serve-browser",
+        &["tictactoe.gdl", "breakthrough.gdl"],
+    ));
+    let shots = shots();
+    let b = Browser::start(1280, 1000);
+    b.open(&format!("http://{}/", served.addr));
+    b.wait_for("the first game", &board_ready(64, "to move"));
+
+    // Tic-tac-toe: x takes the diagonal.
+    b.click("#game option[value='games/tictactoe.gdl']");
+    b.wait_for("Tic-tac-toe", &board_ready(9, "x to move"));
+    for (i, cell) in ["b2", "a2", "a1", "c2", "c3"].iter().enumerate() {
+        b.click(&format!("#board [data-cell='{cell}']"));
+        b.wait_for(
+            &format!("{cell} played"),
+            &format!(
+                "return document.querySelectorAll('#moves li').length === {};",
+                i + 1
+            ),
+        );
+    }
+    b.wait_for(
+        "the win",
+        "return document.getElementById('status').textContent === 'Game over: x wins';",
+    );
+    b.screenshot(&shots.join("1-tictactoe-won.png"));
+
+    // Breakthrough: a pawn, its targets highlighted, then one of them.
+    b.click("#game option[value='games/breakthrough.gdl']");
+    b.wait_for("Breakthrough", &board_ready(64, "to move"));
+    b.click("#board [data-cell='b2']");
+    b.wait_for(
+        "b2's targets",
+        "return ['a3', 'b3', 'c3'].every(c => document.querySelector(`#board [data-cell='${c}']`)\
+         .classList.contains('target'));",
+    );
+    b.screenshot(&shots.join("2-breakthrough-pawn-chosen.png"));
+    b.click("#board [data-cell='b3']");
+    b.wait_for(
+        "b2-b3 played",
+        "return document.getElementById('moves').textContent === 'b2-b3';",
+    );
+    b.screenshot(&shots.join("3-breakthrough-moved.png"));
+
+    // The rules broken at the end of the file: the error at its line, with
+    // the message `gdl check` prints.
+    let path = served.dir.join("games/breakthrough.gdl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let added = "end if nosuchset: draw";
+    let line = text.matches('\n').count() + 1;
+    let broken = served.dir.join("broken.gdl");
+    std::fs::write(&broken, format!("{text}{added}")).unwrap();
+    let check = gdl(&["check", broken.to_str().unwrap()]);
+    let message = check
+        .stderr
+        .lines()
+        .next()
+        .unwrap()
+        .trim_start_matches("error: ");
+    b.click("#editor");
+    b.type_keys("#editor", &format!("\u{E009}\u{E010}\u{E000}{added}"));
+    b.wait_for(
+        "the error at its line",
+        &format!(
+            "return [...document.querySelectorAll('#errors li')].some(li => \
+             li.textContent.startsWith('games/breakthrough.gdl:{line}:8: ' + {message:?}));"
+        ),
+    );
+    assert_eq!(
+        b.script("return document.getElementById('board').classList.contains('stale');"),
+        true
+    );
+    b.screenshot(&shots.join("4-rules-broken.png"));
+
+    // Fixed: the board is back, from the start.
+    b.type_keys("#editor", &"\u{E003}".repeat(added.len()));
+    b.wait_for(
+        "the board again",
+        "return document.querySelectorAll('#errors li').length === 0 && \
+         !document.getElementById('board').classList.contains('stale') && \
+         document.getElementById('rules-state').textContent === 'rules OK' && \
+         document.querySelectorAll('#board .cell').length === 64;",
+    );
+    assert_eq!(
+        b.script("return document.getElementById('editor').value;"),
+        text.as_str()
+    );
+    b.screenshot(&shots.join("5-rules-fixed.png"));
+}
+
+#[test]
+fn agents_undo_hints_and_records_in_a_browser() {
+    let served = client::serve(client::game_copies("serve-browser", &["tictactoe.gdl"]));
+    let b = Browser::start(1280, 1000);
+    b.open(&format!("http://{}/?game=games/tictactoe.gdl", served.addr));
+    b.wait_for("Tic-tac-toe", &board_ready(9, "x to move"));
+    let moves = |n: usize| format!("return document.querySelectorAll('#moves li').length === {n};");
+
+    // A random player in seat 2 answers each move; undo takes back both.
+    b.click("#seat-2 option[value='random']");
+    b.click("#board [data-cell='b2']");
+    b.wait_for("the agent's answer", &moves(2));
+    b.click("#undo");
+    b.wait_for("both moves taken back", &moves(0));
+    b.click("#redo");
+    b.wait_for("one move again", &moves(1));
+
+    // A click where nothing is legal says why, with the rule's line.
+    b.click("#seat-2 option[value='human']");
+    b.click("#board [data-cell='b2']");
+    b.wait_for(
+        "the reason",
+        "return document.getElementById('message').textContent.includes(\
+         \"(games/tictactoe.gdl:8): b2 is not in `empty`: b2 holds x's stone\");",
+    );
+    b.click("#hint");
+    b.wait_for(
+        "a hint",
+        "return document.getElementById('message').textContent.startsWith('Hint: MCTS would play ');",
+    );
+
+    // An action typed in notation.
+    b.type_keys("#notation", "a1\u{E007}");
+    b.wait_for("a1 typed", &moves(2));
+
+    // A record opened is replayed one action at a time.
+    let record = client::post(
+        &served.addr,
+        "/api/record",
+        &serde_json::json!({ "game": "games/tictactoe.gdl", "moves": ["b2", "a2", "a1", "c2", "c3"] }),
+    );
+    assert_eq!(record.status, 200, "{}", record.body);
+    let path = served.dir.join("won.record");
+    std::fs::write(&path, &record.body).unwrap();
+    b.type_keys("#open-record", path.to_str().unwrap());
+    b.wait_for(
+        "the record",
+        "return document.getElementById('message').textContent.startsWith('Record opened: 5 actions');",
+    );
+    b.wait_for("the start", &moves(0));
+    for n in 1..=5 {
+        b.click("#redo");
+        b.wait_for(&format!("action {n}"), &moves(n));
+    }
+    b.wait_for(
+        "the win",
+        "return document.getElementById('status').textContent === 'Game over: x wins';",
+    );
+
+    // An analysis in the background: its progress, then its report and charts.
+    b.click("#analysis summary");
+    b.script(
+        "document.getElementById('analysis-games').value = '20'; \
+         document.getElementById('analysis-search').value = '1'; return true;",
+    );
+    b.click("#analyze");
+    b.wait_for(
+        "the analysis",
+        "return document.getElementById('analysis-state').textContent.startsWith('done in') && \
+         document.querySelectorAll('#analysis-charts svg').length === 5 && \
+         document.getElementById('analysis-report').textContent.includes('Tic-tac-toe');",
+    );
+    b.script("document.getElementById('analysis').scrollIntoView(); return true;");
+    b.screenshot(&shots().join("6-analysis.png"));
+
+    // The file edited on disk (in the designer's own editor) is read again.
+    let file = served.dir.join("games/tictactoe.gdl");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &file,
+        text.replace("\"Tic-tac-toe\"", "\"Noughts and crosses\""),
+    )
+    .unwrap();
+    b.wait_for(
+        "the new rules",
+        "return document.getElementById('editor').value.includes('Noughts and crosses') && \
+         document.querySelector('#board svg title').textContent === 'Noughts and crosses';",
+    );
+}
