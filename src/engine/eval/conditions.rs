@@ -165,22 +165,12 @@ impl Ctx<'_> {
                 if (0..w).any(|j| seen[j] & !bnd[j] != 0) {
                     return true;
                 }
-                self.stack.clear();
-                self.stack.extend(cellset::cells(seen).map(|c| c as u32));
-                let board = &self.g.rules.board;
-                while let Some(c) = self.stack.pop() {
-                    for &n in board.neighbors(c as usize) {
-                        let n = n as usize;
-                        if cellset::contains(t, n) && !cellset::contains(seen, n) {
-                            if !cellset::contains(bnd, n) {
-                                return true;
-                            }
-                            cellset::insert(seen, n);
-                            self.stack.push(n as u32);
-                        }
-                    }
-                }
-                false
+                // A cell of `through` outside the bound: the seeds were all
+                // in it, so the flood has just reached it.
+                let (t, bnd): (&[u64], &[u64]) = (t, bnd);
+                self.flood_until(seen, t, |n| {
+                    cellset::contains(t, n) && !cellset::contains(bnd, n)
+                })
             }
             BoolExpr::Touches {
                 seed,

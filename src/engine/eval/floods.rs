@@ -22,16 +22,29 @@ impl Ctx<'_> {
         self.set(target, goal, rest);
         let (seen, rest) = rest.split_at_mut(w);
         self.set(seed, seen, rest);
+        self.flood_until(seen, t, |n| cellset::contains(goal, n))
+    }
+
+    /// Floods from the cells of `seen` through the cells of `through`,
+    /// adding what it reaches to `seen`; true as soon as `stop(n)` holds
+    /// for a neighbour `n` of a flooded cell (asked before `n` is crossed),
+    /// false when the flood is done.
+    pub(in crate::engine) fn flood_until(
+        &mut self,
+        seen: &mut [u64],
+        through: &[u64],
+        stop: impl Fn(usize) -> bool,
+    ) -> bool {
         self.stack.clear();
         self.stack.extend(cellset::cells(seen).map(|c| c as u32));
         let board = &self.g.rules.board;
         while let Some(c) = self.stack.pop() {
             for &n in board.neighbors(c as usize) {
                 let n = n as usize;
-                if cellset::contains(goal, n) {
+                if stop(n) {
                     return true;
                 }
-                if cellset::contains(t, n) && !cellset::contains(seen, n) {
+                if cellset::contains(through, n) && !cellset::contains(seen, n) {
                     cellset::insert(seen, n);
                     self.stack.push(n as u32);
                 }

@@ -16,18 +16,7 @@ impl Ctx<'_> {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(through, t, rest);
                 self.set(seed, out, rest);
-                self.stack.clear();
-                self.stack.extend(cellset::cells(out).map(|c| c as u32));
-                let board = &self.g.rules.board;
-                while let Some(c) = self.stack.pop() {
-                    for &n in board.neighbors(c as usize) {
-                        let n = n as usize;
-                        if cellset::contains(t, n) && !cellset::contains(out, n) {
-                            cellset::insert(out, n);
-                            self.stack.push(n as u32);
-                        }
-                    }
-                }
+                self.flood_until(out, t, |_| false);
             }
             SetExpr::Like(a) => {
                 let (t, rest) = tmp.split_at_mut(w);
