@@ -1,0 +1,207 @@
+//! Offering: what each choice of a step offers, computed when the step is
+//! reached and cached in the state (its target sets and its count), the
+//! priority groups settled; and the shape by which a choice's actions are
+//! counted and listed ([`Offer`]).
+
+use crate::cellset;
+use crate::engine::eval::Ctx;
+use crate::engine::{EMPTY, Game, OCCUPIED, State};
+use crate::rules::parts::ChoiceShape;
+use crate::rules::*;
+
+impl Game {
+    /// Computes the actions each choice offers (cached in the state), the
+    /// later priority groups emptied when an earlier one offers any; true if
+    /// any action is possible. With `keep if`, only the kept actions count
+    /// (see [`super::kept`]).
+    pub(crate) fn offer(&self, st: &mut State, choices: &[Entry]) -> bool {
+        if self.keeps {
+            return self.offer_kept(st, choices);
+        }
+        self.offer_groups(st, choices, None)
+    }
+
+    /// `offer` without judging: the groups up to `closed` are not offered.
+    #[inline(always)]
+    pub(super) fn offer_groups(
+        &self,
+        st: &mut State,
+        choices: &[Entry],
+        closed: Option<u8>,
+    ) -> bool {
+        let w = self.words;
+        let me = st.mover;
+        let mut open_group: Option<u8> = None;
+        {
+            // One evaluation context for all the choices of the step, which
+            // share the sets they have in common (see `memo`).
+            let (mut cx, spare) = self.ctx_split(st, me);
+            let (targets, counts) = (spare.targets, spare.counts);
+            let (scratch, memo) = spare.scratch.split_at_mut(crate::limits::SCRATCH_SETS * w);
+            cx.memo = memo;
+            cx.memo_on = !self.shared_sets.is_empty();
+            for (i, (c, guard, group)) in choices.iter().enumerate() {
+                let len = self.slot_sets * w;
+                let slot = &mut targets[i * len..(i + 1) * len];
+                counts[i] = 0;
+                let choice = &self.rules.choices[*c as usize];
+                let skip = open_group.is_some_and(|g| g < *group)
+                    || closed.is_some_and(|g| *group <= g)
+                    || guard.as_ref().is_some_and(|g| !cx.cond(g, scratch))
+                    // A kind placed from a reserve: none left, nothing offered.
+                    || matches!(choice.kind, ChoiceKind::Place { piece, .. }
+                        if self.rules.reserved.get(piece.index()) == Some(&true)
+                            && cx.reserve[me.index() * self.rules.pieces.len() + piece.index()] == 0);
+                if skip {
+                    cellset::clear(slot);
+                    continue;
+                }
+                let (out, rest) = slot.split_at_mut(w);
+                // A choice on one cell writes only the first set of its slot,
+                // which is all that is read of it: no clearing.
+                let n = match &choice.kind {
+                    ChoiceKind::Place { target, .. } => {
+                        self.cell_targets(&mut cx, *c, target, out, scratch, |empty, _, _| empty)
+                    }
+                    ChoiceKind::Convert(target) => {
+                        self.cell_targets(&mut cx, *c, target, out, scratch, |_, occ, own| {
+                            occ & !own
+                        })
+                    }
+                    ChoiceKind::Remove(target) => {
+                        self.cell_targets(&mut cx, *c, target, out, scratch, |_, occ, _| occ)
+                    }
+                    ChoiceKind::Step { from, to, .. } => {
+                        rest.fill(0);
+                        let (_, to_slot) = rest.split_at_mut(w);
+                        cx.set(from, out, scratch);
+                        cx.set(to, to_slot, scratch);
+                        self.movable(&cx, *c, me, slot)
+                    }
+                    ChoiceKind::Jump { from, over, to, .. }
+                    | ChoiceKind::Slide {
+                        from,
+                        path: over,
+                        to,
+                        ..
+                    } => {
+                        rest.fill(0);
+                        let (over_slot, rest) = rest.split_at_mut(w);
+                        let (to_slot, rest) = rest.split_at_mut(w);
+                        cx.set(from, out, scratch);
+                        cx.set(over, over_slot, scratch);
+                        cx.set(to, to_slot, scratch);
+                        if let ChoiceKind::Slide {
+                            by: Some(Distance::LineCount(counted)),
+                            ..
+                        } = &choice.kind
+                        {
+                            cx.set(counted, &mut rest[..w], scratch);
+                        }
+                        self.movable(&cx, *c, me, slot)
+                    }
+                    ChoiceKind::Leap { from, to, .. } | ChoiceKind::Move { from, to } => {
+                        rest.fill(0);
+                        let (_, to_slot) = rest.split_at_mut(w);
+                        cx.set(from, out, scratch);
+                        cx.set(to, to_slot, scratch);
+                        self.movable(&cx, *c, me, slot)
+                    }
+                    ChoiceKind::Pass
+                    | ChoiceKind::Swap
+                    | ChoiceKind::Choose { .. }
+                    | ChoiceKind::Rotate(_) => {
+                        cellset::clear(slot);
+                        slot[0] = 1;
+                        self.offered(*c, me, slot)
+                    }
+                };
+                counts[i] = n as u32;
+                if n > 0 {
+                    open_group = Some(*group);
+                }
+            }
+        }
+        open_group.is_some()
+    }
+
+    /// The cells a place, convert or remove choice offers: its target set
+    /// within the cells it can act on, `within(empty, occupied, own)` word
+    /// by word; returns their number.
+    #[inline(always)]
+    fn cell_targets(
+        &self,
+        cx: &mut Ctx,
+        c: u16,
+        target: &SetExpr,
+        out: &mut [u64],
+        scratch: &mut [u64],
+        within: impl Fn(u64, u64, u64) -> u64,
+    ) -> usize {
+        if let Some(p) = self.programs.of_choice(c, cx.me) {
+            p.run(cx, out, scratch);
+        } else {
+            match cx.stored(target) {
+                Some(t) => cellset::copy(out, t),
+                None => cx.set(target, out, scratch),
+            }
+        }
+        let own = self.owner_set(cx.me.index());
+        let (empty, occ, own) = (cx.raw(EMPTY), cx.raw(OCCUPIED), cx.raw(own));
+        let mut n = 0;
+        for j in 0..out.len() {
+            out[j] &= within(empty[j], occ[j], own[j]);
+            n += out[j].count_ones() as usize;
+        }
+        n
+    }
+
+    /// Keeps the cells of a move choice's `from` set that hold a piece;
+    /// returns the number of moves offered.
+    fn movable(&self, cx: &Ctx, c: u16, me: Player, slot: &mut [u64]) -> usize {
+        let occ = cx.raw(OCCUPIED);
+        for (s, o) in slot.iter_mut().zip(occ) {
+            *s &= o;
+        }
+        self.offered(c, me, slot)
+    }
+}
+
+/// How a choice's actions are counted, listed and checked: the shape of
+/// its actions ([`ChoiceShape`]), kept per choice so that the hot paths read
+/// one small value. A new kind of choice whose actions take one of these
+/// shapes needs nothing here; what its sets are is `Game::offer`'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Offer {
+    /// One action per cell of the target (`place`, `convert`, `remove`).
+    OnCell,
+    /// Moves to a neighbour (`step`); along the links without a direction
+    /// too when `links`.
+    Steps {
+        /// No directions were written: undirected links are followed too.
+        links: bool,
+    },
+    /// Moves over a neighbour to the cell behind (`jump`).
+    Jumps,
+    /// Moves along the ray and leap tables, or anywhere ([`far_moves`]).
+    Far,
+    /// The options the rules fix, offered while the step offers the choice
+    /// (`pass`, `swap`, `choose`, `rotate`).
+    Fixed {
+        /// How many there are.
+        options: usize,
+    },
+}
+
+impl Offer {
+    /// How the actions of a choice of this kind are offered.
+    pub(crate) fn of(kind: &ChoiceKind) -> Offer {
+        match kind.shape() {
+            ChoiceShape::OnCell(_) => Offer::OnCell,
+            ChoiceShape::NextDoor { jump: false, links } => Offer::Steps { links },
+            ChoiceShape::NextDoor { jump: true, .. } => Offer::Jumps,
+            ChoiceShape::Far => Offer::Far,
+            ChoiceShape::Fixed { options } => Offer::Fixed { options },
+        }
+    }
+}
