@@ -101,41 +101,29 @@ impl Game {
 
     /// Whether `a`'s result satisfies its choice's `keep if` conditions
     /// (true for a choice without).
+    #[inline]
     pub(in crate::engine) fn is_kept(&self, st: &State, a: Action) -> bool {
-        let Some(choice) = self.rules.choices.get(a.choice as usize) else {
-            return true;
-        };
-        if choice.keep.is_empty() {
-            return true;
-        }
-        let mut slot = st.trial.borrow_mut();
-        let trial = slot.get_or_insert_with(|| Box::new(st.clone()));
-        self.try_action(st, a, trial);
-        let (mut cx, spare) = self.ctx_split(trial, st.mover);
-        cx.history = &st.history;
-        choice.keep.iter().all(|k| cx.cond(k, spare.scratch))
-    }
-
-    /// Plays `a` on `trial`, a copy of `st`, as far as `keep if` looks.
-    fn try_action(&self, st: &State, a: Action, trial: &mut State) {
-        trial.copy_position_from(st);
-        trial.ply += 1;
-        trial.acted += 1;
-        self.act(trial, a);
-        trial.done += 1;
+        self.failing_keep(st, a).is_none()
     }
 
     /// The first `keep if` condition of `a`'s choice that does not hold on
-    /// the position `a` leads to (for explanations; `a` must be offered,
-    /// kept or not).
+    /// the position `a` leads to (`a` must be offered, kept or not; `None`
+    /// for a choice without conditions). The action is tried on the
+    /// state's spare position: the action, its marking and its `then`
+    /// effects, seen from the mover, with the history of `st`.
     pub(crate) fn failing_keep(&self, st: &State, a: Action) -> Option<usize> {
         let keep = &self.rules.choices.get(a.choice as usize)?.keep;
         if keep.is_empty() {
             return None;
         }
-        let mut trial = st.clone();
-        self.try_action(st, a, &mut trial);
-        let (mut cx, spare) = self.ctx_split(&mut trial, st.mover);
+        let mut slot = st.trial.borrow_mut();
+        let trial = slot.get_or_insert_with(|| Box::new(st.clone()));
+        trial.copy_position_from(st);
+        trial.ply += 1;
+        trial.acted += 1;
+        self.act(trial, a);
+        trial.done += 1;
+        let (mut cx, spare) = self.ctx_split(trial, st.mover);
         cx.history = &st.history;
         keep.iter().position(|k| !cx.cond(k, spare.scratch))
     }
