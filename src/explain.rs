@@ -227,8 +227,8 @@ fn refusal(seen: &Seen, i: Intent) -> (Stage, String) {
         );
     }
     let checked = match i.target {
-        Target::Cell(c) => moves::cell(seen, i.choice, c),
-        Target::Move(from, to) => moves::moving(seen, i.choice, from, to),
+        Target::Cell(c) => moves::cell(seen, i.choice, c.index()),
+        Target::Move(from, to) => moves::moving(seen, i.choice, from.index(), to.index()),
         Target::Value(None) => Err((Stage::Origin, values_of(game, i.choice))),
         Target::Value(Some(_)) | Target::Bare | Target::Pie => Ok(()),
     };

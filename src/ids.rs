@@ -1,16 +1,49 @@
-//! The vocabulary of positions: typed indices for players, kinds of piece,
-//! marks and directions, and a piece as the kind and owner it is. Each is a
-//! one-byte newtype that costs nothing at run time; `index()` turns it into
-//! a table index where one is needed.
+//! The vocabulary of positions: typed indices for cells, players, kinds of
+//! piece, marks and directions, and a piece as the kind and owner it is.
+//! Each is a newtype of one byte (two for a cell) that costs nothing at run
+//! time; `index()` turns it into a table index where one is needed.
 
 /// No cell: an action that is not tied to one (pass, swap), or a missing
 /// neighbour in the flat tables. The one definition for the whole crate.
 pub const NO_CELL: u32 = u32::MAX;
 
-/// A cell in an action or a compact table: 16 bits suffice, boards have at
-/// most [`MAX_CELLS`](crate::limits::MAX_CELLS) cells.
-pub(crate) type Cell16 = u16;
-const _: () = assert!(crate::limits::MAX_CELLS <= Cell16::MAX as usize + 1);
+/// A cell of the board, by its index `0..board.len()`: 16 bits suffice,
+/// boards have at most [`MAX_CELLS`](crate::limits::MAX_CELLS) cells. Flat
+/// tables inside the engine keep raw indices (and [`NO_CELL`] for none);
+/// everything that names a cell across modules (the board's queries,
+/// actions, positions) takes and returns a `Cell`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell(u16);
+const _: () = assert!(crate::limits::MAX_CELLS <= u16::MAX as usize + 1);
+
+impl Cell {
+    /// The cell of index `i` (below [`MAX_CELLS`](crate::limits::MAX_CELLS)).
+    #[inline(always)]
+    pub const fn new(i: usize) -> Cell {
+        debug_assert!(i < crate::limits::MAX_CELLS);
+        Cell(i as u16)
+    }
+
+    /// Its index, for tables.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl From<Cell> for usize {
+    #[inline(always)]
+    fn from(c: Cell) -> usize {
+        c.index()
+    }
+}
+
+/// Its index (a cell's label needs the board: [`crate::board::Board::label`]).
+impl std::fmt::Display for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 macro_rules! id {
     ($(#[$doc:meta])* $name:ident) => {

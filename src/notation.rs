@@ -22,6 +22,7 @@ pub use joined::{
 };
 
 use crate::engine::{Action, ActionKind, Game, State};
+use crate::ids::Cell;
 use crate::rules::ChoiceKind;
 
 /// The name of an action's kind (`swap` for the pie rule).
@@ -34,7 +35,7 @@ pub fn choice_name(game: &Game, a: Action) -> &str {
 }
 
 /// The cells a moving action leaves and reaches.
-pub fn move_cells(_game: &Game, a: Action) -> Option<(usize, usize)> {
+pub fn move_cells(_game: &Game, a: Action) -> Option<(Cell, Cell)> {
     a.move_cells()
 }
 
@@ -60,11 +61,11 @@ pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
             }
         }
         ActionKind::OnCell(cell) => {
-            let label = board.label(cell as usize);
+            let label = board.label(Cell::new(cell.index()));
             // Two kinds of action on the same cell: name the kind.
             let clash = legal
                 .iter()
-                .any(|b| b.cell() == Some(cell as usize) && b.choice != a.choice);
+                .any(|b| b.cell() == Some(Cell::new(cell.index())) && b.choice != a.choice);
             if clash {
                 format!("{}:{label}", choice_name(game, a))
             } else {

@@ -6,6 +6,7 @@
 //! the kind when a player owns several, marks as small rings, the cells of
 //! the last action outlined, and coordinates beyond the edges.
 
+use crate::ids::Cell;
 use std::fmt::Write;
 
 use petgraph::visit::EdgeRef;
@@ -80,8 +81,8 @@ pub fn escape(text: &str) -> String {
 /// The cells an action names: its cell, or a move's two ends.
 fn action_cells(a: Action) -> Vec<usize> {
     match (a.cell(), a.move_cells()) {
-        (Some(c), _) => vec![c],
-        (None, Some((from, to))) => vec![from, to],
+        (Some(c), _) => vec![c.index()],
+        (None, Some((from, to))) => vec![from.index(), to.index()],
         (None, None) => Vec::new(),
     }
 }
@@ -121,7 +122,7 @@ impl Layout {
             hex: board.is_hex(),
             cells: (0..board.len())
                 .map(|c| {
-                    let i = board.cell(c);
+                    let i = board.cell(Cell::new(c));
                     Spot {
                         label: i.label.clone(),
                         col: i.col,
@@ -182,7 +183,7 @@ pub fn pieces(game: &Game, st: &State) -> Vec<PieceSpot> {
     let players = &game.rules.players;
     (0..game.board().len())
         .filter_map(|c| {
-            game.piece_at(st, c).map(|p| PieceSpot {
+            game.piece_at(st, Cell::new(c)).map(|p| PieceSpot {
                 cell: c,
                 owner: p.owner.map(|o| players[o.index()].clone()),
                 kind: game.rules.pieces[p.kind.index()].clone(),
@@ -400,7 +401,7 @@ pub fn svg(game: &Game, st: &State, last: Option<Action>, caption: &str) -> Stri
     let marks: Vec<(usize, usize)> = (0..layout.cells.len())
         .flat_map(|c| {
             (0..game.rules.marks.len())
-                .filter(move |&m| game.has_mark(st, c, m))
+                .filter(move |&m| game.has_mark(st, Cell::new(c), m))
                 .map(move |m| (c, m))
         })
         .collect();

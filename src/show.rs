@@ -2,6 +2,7 @@
 //! the marks (such as Ecalper's stones added last turn) spelt out.
 
 use crate::engine::{Game, GameResult, State};
+use crate::ids::Cell;
 use crate::ids::Piece;
 use crate::rules::{ChoiceKind, Repeat, Step};
 
@@ -112,7 +113,7 @@ pub fn position(game: &Game, st: &State) -> String {
     // player and lower case for the second (as a chess diagram does).
     let by_kind = owned_kinds > 2 && game.rules.players.len() <= 2;
     let kinds = kind_letters(&game.rules.pieces);
-    let cell_char = |c: usize| -> char {
+    let cell_char = |c: Cell| -> char {
         let marked = owned_kinds < 2 && (0..marks).any(|m| game.has_mark(st, c, m));
         match game.piece_at(st, c) {
             Some(Piece {
@@ -197,8 +198,8 @@ pub fn position(game: &Game, st: &State) -> String {
     out.push('\n');
     for (m, name) in game.rules.marks.iter().enumerate() {
         let cells: Vec<&str> = (0..board.len())
-            .filter(|&c| game.has_mark(st, c, m))
-            .map(|c| board.label(c))
+            .filter(|&c| game.has_mark(st, Cell::new(c), m))
+            .map(|c| board.label(Cell::new(c)))
             .collect();
         if !cells.is_empty() {
             out.push_str(&format!("{name}: {}\n", cells.join(" ")));

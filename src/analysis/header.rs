@@ -1,6 +1,7 @@
 //! The header of a run: the game, the settings and the symmetries, equal
 //! in every shard.
 
+use crate::ids::Cell;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -94,7 +95,7 @@ fn symmetries_doc<'a>(game: &'a Game, syms: &'a [Symmetry]) -> SymmetriesDoc<'a>
                 (true, t) => Angle::Whole(t / 2),
                 (false, t) => Angle::Whole(t),
             };
-            let label = |c: usize| board.label(c).to_string();
+            let label = |c: Cell| board.label(c).to_string();
             SymmetryDoc {
                 index: i,
                 name: &s.name,

@@ -155,7 +155,7 @@ fn random_game(
             && let Some(cell) = a.cell().or(a.move_cells().map(|(_, to)| to))
         {
             first = Some(FirstAction {
-                cell: cell as u32,
+                cell: cell.index() as u32,
                 player: st.mover.index() as u8,
             });
         }

@@ -52,6 +52,7 @@
 //! then carry a note. Rules that name a player (`mover = horizontal`) are
 //! not checked either.
 
+use crate::ids::Cell;
 use std::collections::BTreeSet;
 
 use crate::board::Board;
@@ -87,15 +88,15 @@ pub struct Symmetry {
     /// counterclockwise from east; 0..360).
     pub turn: i32,
     /// σ: the image of each cell.
-    pub cells: Vec<usize>,
+    pub cells: Vec<Cell>,
     /// π: the image of each direction.
-    pub dirs: Vec<usize>,
+    pub dirs: Vec<Dir>,
     /// ρ: the player each player's regions map to.
     pub players: Vec<usize>,
     /// Rows and columns, when the rules count them.
     pub rows_columns: Option<RowsColumns>,
     /// Cells the symmetry leaves in place.
-    pub fixed_cells: Vec<usize>,
+    pub fixed_cells: Vec<Cell>,
     /// Caveats for the report: rows and columns exchanged, or a reflection
     /// of rules that turn directions (which is not checked).
     pub notes: Vec<String>,
@@ -104,7 +105,7 @@ pub struct Symmetry {
 impl Symmetry {
     /// Whether every cell maps to itself.
     pub fn is_identity(&self) -> bool {
-        self.cells.iter().enumerate().all(|(i, &c)| i == c)
+        self.cells.iter().enumerate().all(|(i, &c)| i == c.index())
     }
 
     /// Whether the symmetry exchanges the players' regions.
@@ -135,8 +136,8 @@ impl Symmetry {
             return Some(a);
         }
         a.map_cells(
-            |c| self.cells.get(c).copied(),
-            |d| self.dirs.get(d).copied(),
+            |c| self.cells.get(c.index()).copied(),
+            |d| self.dirs.get(d.index()).copied(),
         )
     }
 }
@@ -346,7 +347,7 @@ fn cell_maps(board: &Board, pi: &[usize]) -> Vec<Vec<usize>> {
         let mut stack = vec![c];
         while let Some(u) = stack.pop() {
             for d in 0..nd {
-                if let Some(v) = board.neighbor(u, Dir::new(d))
+                if let Some(v) = board.neighbor(Cell::new(u), Dir::new(d)).map(Cell::index)
                     && comp[v] == usize::MAX
                 {
                     comp[v] = id;
@@ -358,7 +359,7 @@ fn cell_maps(board: &Board, pi: &[usize]) -> Vec<Vec<usize>> {
     let dir_degree: Vec<usize> = (0..n)
         .map(|c| {
             (0..nd)
-                .filter(|&d| board.neighbor(c, Dir::new(d)).is_some())
+                .filter(|&d| board.neighbor(Cell::new(c), Dir::new(d)).is_some())
                 .count()
         })
         .collect();
@@ -402,7 +403,8 @@ impl Search<'_> {
             }
             if self.used[cand]
                 || self.dir_degree[cand] != self.dir_degree[root]
-                || self.board.neighbors(cand).len() != self.board.neighbors(root).len()
+                || self.board.neighbors(Cell::new(cand)).len()
+                    != self.board.neighbors(Cell::new(root)).len()
             {
                 continue;
             }
@@ -430,11 +432,14 @@ impl Search<'_> {
             let u = trail[i];
             i += 1;
             for d in 0..nd {
-                let v = self.board.neighbor(u, Dir::new(d));
-                let w = self.board.neighbor(self.map[u], Dir::new(self.pi[d]));
+                let v = self.board.neighbor(Cell::new(u), Dir::new(d));
+                let w = self
+                    .board
+                    .neighbor(Cell::new(self.map[u]), Dir::new(self.pi[d]));
                 match (v, w) {
                     (None, None) => {}
                     (Some(v), Some(w)) => {
+                        let (v, w) = (v.index(), w.index());
                         if self.map[v] == usize::MAX {
                             if self.used[w] {
                                 return false;
@@ -459,14 +464,14 @@ impl Search<'_> {
             return true;
         }
         (0..self.board.len()).all(|c| {
-            let mut image: Vec<u32> = self
+            let mut image: Vec<Cell> = self
                 .board
-                .neighbors(c)
+                .neighbors(Cell::new(c))
                 .iter()
-                .map(|&v| self.map[v as usize] as u32)
+                .map(|&v| Cell::new(self.map[v.index()]))
                 .collect();
             image.sort_unstable();
-            image == self.board.neighbors(self.map[c])
+            image == self.board.neighbors(Cell::new(self.map[c]))
         })
     }
 }
@@ -502,8 +507,8 @@ fn rows_columns(board: &Board, sigma: &[usize]) -> Option<RowsColumns> {
             *seen.entry(a).or_insert(b) == b && *back.entry(b).or_insert(a) == a
         })
     };
-    let row = |c: usize| board.cell(c).row;
-    let col = |c: usize| board.cell(c).col;
+    let row = |c: usize| board.cell(Cell::new(c)).row;
+    let col = |c: usize| board.cell(Cell::new(c)).col;
     if consistent(&row, &row) && consistent(&col, &col) {
         Some(RowsColumns::Preserved)
     } else if consistent(&row, &col) && consistent(&col, &row) {
@@ -536,7 +541,11 @@ pub fn symmetries(rules: &Rules) -> Vec<Symmetry> {
     let mut found: Vec<Symmetry> = Vec::new();
     for (reflection, k, pi) in direction_maps(board) {
         for sigma in cell_maps(board, &pi) {
-            if found.len() >= MAX_SYMMETRIES || found.iter().any(|s| s.cells == sigma) {
+            if found.len() >= MAX_SYMMETRIES
+                || found
+                    .iter()
+                    .any(|s| s.cells.iter().map(|c| c.index()).eq(sigma.iter().copied()))
+            {
                 continue;
             }
             let fixed_ok = uses.shared_sets.iter().all(|&i| {
@@ -598,7 +607,10 @@ pub fn symmetries(rules: &Rules) -> Vec<Symmetry> {
             }) else {
                 continue;
             };
-            let fixed_cells: Vec<usize> = (0..sigma.len()).filter(|&c| sigma[c] == c).collect();
+            let fixed_cells: Vec<Cell> = (0..sigma.len())
+                .filter(|&c| sigma[c] == c)
+                .map(Cell::new)
+                .collect();
             let name = if reflection {
                 format!("reflection, axis {}°", half_degrees(k))
             } else if k == 0 {
@@ -633,8 +645,8 @@ pub fn symmetries(rules: &Rules) -> Vec<Symmetry> {
                 name,
                 reflection,
                 turn: k,
-                cells: sigma,
-                dirs: pi.clone(),
+                cells: sigma.into_iter().map(Cell::new).collect(),
+                dirs: pi.iter().map(|&d| Dir::new(d)).collect(),
                 players: rho.clone(),
                 rows_columns: rc,
                 fixed_cells,

@@ -89,7 +89,7 @@ pub fn build(spec: &BoardSpec) -> Result<Board, BoardError> {
         let mut out: Vec<Cell> = v
             .iter()
             .filter(|&&i| keep[i])
-            .map(|&i| new_index[i])
+            .map(|&i| Cell::new(new_index[i]))
             .collect();
         out.sort_unstable();
         out.dedup();

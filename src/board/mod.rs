@@ -91,7 +91,7 @@ use std::fmt;
 use petgraph::graph::{NodeIndex, UnGraph};
 
 /// Dense cell index `0..board.len()`.
-pub type Cell = usize;
+pub use crate::ids::Cell;
 pub use crate::ids::Dir;
 pub use crate::ids::NO_CELL;
 /// Largest number of cells a generated board may have.
@@ -284,9 +284,9 @@ pub struct Board {
     table: Vec<u32>,
     /// CSR adjacency: neighbours of c are `adj[adj_start[c]..adj_start[c+1]]`.
     adj_start: Vec<u32>,
-    adj: Vec<u32>,
+    adj: Vec<Cell>,
     /// Per cell, its neighbours through links without a direction.
-    loose: Vec<Vec<u32>>,
+    loose: Vec<Vec<Cell>>,
     by_label: HashMap<String, Cell>,
     side_names: &'static [&'static str],
     sides: Vec<Vec<Cell>>,
@@ -362,8 +362,8 @@ impl Board {
             })
             .collect();
         let mut table = vec![NO_CELL; n * nd];
-        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut loose: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut lists: Vec<Vec<Cell>> = vec![Vec::new(); n];
+        let mut loose: Vec<Vec<Cell>> = vec![Vec::new(); n];
         for e in graph.edge_indices() {
             let (a, b) = graph.edge_endpoints(e).expect("edge exists");
             let (a, b) = (a.index(), b.index());
@@ -371,11 +371,11 @@ impl Board {
                 table[a * nd + d.index()] = b as u32;
                 table[b * nd + opposite[d.index()].index()] = a as u32;
             } else {
-                loose[a].push(b as u32);
-                loose[b].push(a as u32);
+                loose[a].push(Cell::new(b));
+                loose[b].push(Cell::new(a));
             }
-            lists[a].push(b as u32);
-            lists[b].push(a as u32);
+            lists[a].push(Cell::new(b));
+            lists[b].push(Cell::new(a));
         }
         let mut adj_start = Vec::with_capacity(n + 1);
         let mut adj = Vec::new();
@@ -388,7 +388,7 @@ impl Board {
         }
         let by_label = graph
             .node_indices()
-            .map(|i| (graph[i].label.to_ascii_lowercase(), i.index()))
+            .map(|i| (graph[i].label.to_ascii_lowercase(), Cell::new(i.index())))
             .collect();
         Board {
             shape,
@@ -447,8 +447,12 @@ impl Board {
     /// The neighbour of `c` in direction `d`.
     #[inline]
     pub fn neighbor(&self, c: Cell, d: Dir) -> Option<Cell> {
-        let n = self.table[c * self.dirs.len() + d.index()];
-        if n == NO_CELL { None } else { Some(n as Cell) }
+        let n = self.table[c.index() * self.dirs.len() + d.index()];
+        if n == NO_CELL {
+            None
+        } else {
+            Some(Cell::new(n as usize))
+        }
     }
 
     /// The flat direction table: entry `c * ndirs() + d` is the neighbour of
@@ -459,15 +463,16 @@ impl Board {
 
     /// All cells adjacent to `c` (directional and link edges), sorted, no duplicates.
     #[inline]
-    pub fn neighbors(&self, c: Cell) -> &[u32] {
+    pub fn neighbors(&self, c: Cell) -> &[Cell] {
+        let c = c.index();
         &self.adj[self.adj_start[c] as usize..self.adj_start[c + 1] as usize]
     }
 
     /// The neighbours of `c` through links that have no direction (a link
     /// across a gap has one, see [`build`]).
     #[inline]
-    pub fn undirected_links(&self, c: Cell) -> &[u32] {
-        &self.loose[c]
+    pub fn undirected_links(&self, c: Cell) -> &[Cell] {
+        &self.loose[c.index()]
     }
 
     /// Direction by name (exact, lowercase: "n", "ne", ...).
@@ -498,7 +503,7 @@ impl Board {
 
     /// The cell's data.
     pub fn cell(&self, c: Cell) -> &CellInfo {
-        &self.graph[NodeIndex::new(c)]
+        &self.graph[NodeIndex::new(c.index())]
     }
 
     /// The cell's label ("a1").
@@ -520,14 +525,19 @@ impl Board {
         self.links
     }
 
+    /// All cells, in index order.
+    pub fn cells(&self) -> impl ExactSizeIterator<Item = Cell> + use<> {
+        (0..self.len()).map(Cell::new)
+    }
+
     /// All cells.
     pub fn all(&self) -> Vec<Cell> {
-        (0..self.len()).collect()
+        self.cells().collect()
     }
 
     /// Cells with no neighbour in direction `d` (by the direction table only).
     pub fn edge(&self, d: Dir) -> Vec<Cell> {
-        (0..self.len())
+        self.cells()
             .filter(|&c| self.neighbor(c, d).is_none())
             .collect()
     }
@@ -554,14 +564,14 @@ impl Board {
 
     /// Cells whose label number is `k` (1-based).
     pub fn row(&self, k: usize) -> Vec<Cell> {
-        (0..self.len())
+        self.cells()
             .filter(|&c| self.cell(c).row as i64 + 1 == k as i64)
             .collect()
     }
 
     /// Cells of the `k`-th column (1-based: `a` = 1).
     pub fn column(&self, k: usize) -> Vec<Cell> {
-        (0..self.len())
+        self.cells()
             .filter(|&c| self.cell(c).col as i64 + 1 == k as i64)
             .collect()
     }
@@ -580,7 +590,8 @@ impl Board {
         let mut s = format!("board: {}\ncells: {}\n", self.shape, self.len());
         let per_dir: Vec<String> = (0..self.ndirs())
             .map(|d| {
-                let k = (0..self.len())
+                let k = self
+                    .cells()
                     .filter(|&c| self.neighbor(c, Dir::new(d)).is_some())
                     .count();
                 format!("{}: {k}", self.dirs[d].name)
@@ -604,7 +615,7 @@ impl Board {
     /// Degree histogram: `(degree, number of cells)` sorted by degree.
     pub fn degree_histogram(&self) -> Vec<(usize, usize)> {
         let mut counts = Vec::new();
-        for c in 0..self.len() {
+        for c in self.cells() {
             let d = self.neighbors(c).len();
             if counts.len() <= d {
                 counts.resize(d + 1, 0);

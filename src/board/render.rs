@@ -25,7 +25,7 @@ impl Board {
 
         // (line, text column before shifting, text); line 0 is the top header.
         let mut items: Vec<(usize, i64, String)> = Vec::with_capacity(self.len() + 4 * nlines);
-        for c in 0..self.len() {
+        for c in self.cells() {
             let info = self.cell(c);
             let line = (info.y as i64 - ymin) as usize + 1;
             items.push((line, info.x as i64 * s, cell_text(c).to_string()));
@@ -38,12 +38,9 @@ impl Board {
             super::Shape::HexHex { .. } | super::Shape::Hexagon { .. }
         );
         if row_labels {
-            let lwidth = (0..self.len())
-                .map(|c| self.label(c).len())
-                .max()
-                .unwrap_or(2) as i64;
+            let lwidth = self.cells().map(|c| self.label(c).len()).max().unwrap_or(2) as i64;
             let mut ends: Vec<Option<(Cell, Cell)>> = vec![None; nlines];
-            for c in 0..self.len() {
+            for c in self.cells() {
                 let line = (self.cell(c).y as i64 - ymin) as usize;
                 let e = ends[line].get_or_insert((c, c));
                 if self.cell(c).x < self.cell(e.0).x {

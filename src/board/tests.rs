@@ -31,33 +31,36 @@ fn spec(shape: Shape, remove: &[&str], links: &[(&str, &str)]) -> BoardSpec {
 fn check_invariants(b: &Board) {
     let nd = b.ndirs();
     assert_eq!(b.neighbor_table().len(), b.len() * nd);
-    for c in 0..b.len() {
+    for c in b.cells() {
         let ns = b.neighbors(c);
         assert!(ns.windows(2).all(|w| w[0] < w[1]), "sorted, no duplicates");
-        assert!(!ns.contains(&(c as u32)));
+        assert!(!ns.contains(&c));
         for d in 0..nd {
             if let Some(n) = b.neighbor(c, Dir::new(d)) {
                 assert_eq!(b.neighbor(n, b.opposite(Dir::new(d))), Some(c));
-                assert!(ns.contains(&(n as u32)));
+                assert!(ns.contains(&n));
             }
         }
         for &n in ns {
-            assert!(b.neighbors(n as usize).contains(&(c as u32)));
+            assert!(b.neighbors(n).contains(&c));
         }
         assert_eq!(b.cell_by_label(b.label(c)), Some(c));
     }
-    let total: usize = (0..b.len()).map(|c| b.neighbors(c).len()).sum();
+    let total: usize = b.cells().map(|c| b.neighbors(c).len()).sum();
     assert_eq!(total, 2 * b.graph().edge_count());
     for e in b.graph().edge_indices() {
         let (s, t) = b.graph().edge_endpoints(e).unwrap();
         assert!(s.index() < t.index());
         if let Some(d) = b.graph()[e].dir {
-            assert_eq!(b.neighbor(s.index(), d), Some(t.index()));
+            assert_eq!(
+                b.neighbor(Cell::new(s.index()), d),
+                Some(Cell::new(t.index()))
+            );
         }
     }
     // Index order is rendering order.
     for c in 1..b.len() {
-        let (p, q) = (b.cell(c - 1), b.cell(c));
+        let (p, q) = (b.cell(Cell::new(c - 1)), b.cell(Cell::new(c)));
         assert!((p.y, p.x) < (q.y, q.x));
     }
     let r = b.render(&|_| '.');
@@ -111,8 +114,8 @@ fn hexhex_is_regular_hexagon() {
         assert_eq!(a.len(), b.len());
         assert_eq!(a.graph().edge_count(), b.graph().edge_count());
         for c in 0..a.len() {
-            assert_eq!(a.cell(c), b.cell(c));
-            assert_eq!(a.neighbors(c), b.neighbors(c));
+            assert_eq!(a.cell(Cell::new(c)), b.cell(Cell::new(c)));
+            assert_eq!(a.neighbors(Cell::new(c)), b.neighbors(Cell::new(c)));
         }
     }
 }
@@ -180,8 +183,8 @@ fn square_directions() {
     assert_eq!(names, ["n", "e", "s", "w", "ne", "se", "sw", "nw"]);
     assert_eq!(sq(3, 3, false).ndirs(), 4);
     let a1 = cell(&b, "a1");
-    assert_eq!(a1, 6, "row-major from the top-left");
-    assert_eq!(b.label(0), "a3");
+    assert_eq!(a1, Cell::new(6), "row-major from the top-left");
+    assert_eq!(b.label(Cell::new(0)), "a3");
     assert_eq!(b.neighbor(a1, d("n")), Some(cell(&b, "a2")));
     assert_eq!(b.neighbor(a1, d("e")), Some(cell(&b, "b1")));
     assert_eq!(b.neighbor(a1, d("ne")), Some(cell(&b, "b2")));
@@ -212,7 +215,7 @@ fn hex_directions() {
     let angles: Vec<i32> = b.dirs().iter().map(|d| d.angle).collect();
     assert_eq!(angles, [0, 60, 120, 180, 240, 300]);
     let a1 = cell(&b, "a1");
-    assert_eq!(a1, 0, "a1 is the top-left corner");
+    assert_eq!(a1, Cell::new(0), "a1 is the top-left corner");
     assert_eq!(b.neighbor(a1, d("se")), Some(cell(&b, "a2")));
     assert_eq!(b.neighbor(a1, d("e")), Some(cell(&b, "b1")));
     assert_eq!(b.neighbor(a1, d("sw")), None);
@@ -324,8 +327,8 @@ fn labels_and_letters() {
     assert_eq!(column_index(""), None);
     assert_eq!(column_index("a1"), None);
     let b = sq(30, 2, false);
-    assert_eq!(b.label(b.len() - 1), "ad1");
-    assert_eq!(b.cell_by_label("AD1"), Some(b.len() - 1));
+    assert_eq!(b.label(Cell::new(b.len() - 1)), "ad1");
+    assert_eq!(b.cell_by_label("AD1"), Some(Cell::new(b.len() - 1)));
     assert_eq!(b.cell_by_label("A1"), b.cell_by_label("a1"));
     assert_eq!(b.cell_by_label("a3"), None);
     check_invariants(&b);
@@ -390,8 +393,8 @@ fn links() {
     );
     assert_eq!(b.graph().edge_count(), 8 + 1);
     let (a1, c3) = (cell(&b, "a1"), cell(&b, "c3"));
-    assert!(b.neighbors(a1).contains(&(c3 as u32)));
-    assert!(b.neighbors(c3).contains(&(a1 as u32)));
+    assert!(b.neighbors(a1).contains(&c3));
+    assert!(b.neighbors(c3).contains(&a1));
     assert_eq!(b.neighbors(a1).len(), 3);
     for d in 0..b.ndirs() {
         assert_ne!(
@@ -406,7 +409,10 @@ fn links() {
         .find(|&e| b.graph()[e].dir.is_none())
         .unwrap();
     let (s, t) = b.graph().edge_endpoints(link).unwrap();
-    assert_eq!((s.index(), t.index()), (c3.min(a1), c3.max(a1)));
+    assert_eq!(
+        (s.index(), t.index()),
+        (c3.min(a1).index(), c3.max(a1).index())
+    );
     assert!(b.summary().contains("1 links"));
     check_invariants(&b);
 }

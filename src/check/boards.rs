@@ -196,8 +196,8 @@ impl<'a> Checker<'a> {
         }
     }
 
-    pub(super) fn fixed(&mut self, cells: impl IntoIterator<Item = usize>) -> SetExpr {
-        let set = CellSet::from_cells(self.board().len(), cells);
+    pub(super) fn fixed(&mut self, cells: impl IntoIterator<Item = impl Into<usize>>) -> SetExpr {
+        let set = CellSet::from_cells(self.board().len(), cells.into_iter().map(Into::into));
         if let Some(i) = self.fixed_sets.iter().position(|s| *s == set) {
             return SetExpr::Fixed(i as u32);
         }

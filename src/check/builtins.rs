@@ -8,6 +8,7 @@
 
 use crate::ast::{Expr, ExprKind, Name};
 use crate::diagnostic::{Diagnostic, Span, closest};
+use crate::ids::Cell;
 use crate::limits::{MAX_LEAP, MAX_LEAP_PATTERNS, MAX_LINE};
 use crate::rules::*;
 
@@ -531,7 +532,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn line_of_cells(&mut self, what: &str, key: &str, cells: Vec<usize>, span: Span) -> Value {
+    fn line_of_cells(&mut self, what: &str, key: &str, cells: Vec<Cell>, span: Span) -> Value {
         if cells.is_empty() {
             self.error(span, format!("the board has no {what} `{key}`"));
             return Value::Error;

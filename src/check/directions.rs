@@ -6,6 +6,7 @@
 use crate::ast::{BinOp, Expr};
 use crate::board::Shape;
 use crate::diagnostic::{Diagnostic, Span};
+use crate::ids::Cell;
 use crate::rules::*;
 
 use super::{Checker, Value};
@@ -188,7 +189,7 @@ pub(super) fn square_colour(c: &mut Checker<'_>, span: Span, dark: bool) -> Valu
     }
     let cells: Vec<usize> = (0..b.len())
         .filter(|&x| {
-            let info = b.cell(x);
+            let info = b.cell(Cell::new(x));
             ((info.col + info.row).rem_euclid(2) == 0) == dark
         })
         .collect();

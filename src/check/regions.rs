@@ -3,6 +3,7 @@
 use crate::ast::{self, Expr};
 use crate::cellset::CellSet;
 use crate::diagnostic::Diagnostic;
+use crate::ids::Cell;
 use crate::rules::*;
 
 use super::Checker;
@@ -102,7 +103,7 @@ impl<'a> Checker<'a> {
                 CellSet::from_cells(
                     n,
                     a.iter()
-                        .flat_map(|c| b.neighbors(c).iter().map(|&x| x as usize)),
+                        .flat_map(|c| b.neighbors(Cell::new(c)).iter().map(|&x| x.index())),
                 )
             }
             SetExpr::Box(a) => {
@@ -110,14 +111,14 @@ impl<'a> Checker<'a> {
                 let b = self.board();
                 let (mut r0, mut r1, mut c0, mut c1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
                 for c in a.iter() {
-                    let info = b.cell(c);
+                    let info = b.cell(Cell::new(c));
                     (r0, r1) = (r0.min(info.row), r1.max(info.row));
                     (c0, c1) = (c0.min(info.col), c1.max(info.col));
                 }
                 CellSet::from_cells(
                     n,
                     (0..n).filter(|&c| {
-                        let info = b.cell(c);
+                        let info = b.cell(Cell::new(c));
                         (r0..=r1).contains(&info.row) && (c0..=c1).contains(&info.col)
                     }),
                 )

@@ -1,6 +1,7 @@
 //! `rotate R, R by A, A`: the turns of named regions, each worked out once
 //! as the cell every piece of the region goes to.
 
+use crate::ids::Cell;
 use std::collections::HashMap;
 
 use crate::ast::{Expr, Name};
@@ -72,7 +73,7 @@ impl<'a> Checker<'a> {
                         cells: moves,
                     }),
                     Err(cell) => {
-                        let label = self.board().label(cell).to_string();
+                        let label = self.board().label(Cell::new(cell)).to_string();
                         let msg = format!(
                             "region `{}` does not turn onto itself by {angle} degrees: \
                              the piece on `{label}` would leave it",
@@ -122,7 +123,7 @@ impl<'a> Checker<'a> {
         let hex = board.is_hex();
         let step = if hex { 60 } else { 90 };
         let at = |c: usize| {
-            let info = board.cell(c);
+            let info = board.cell(Cell::new(c));
             (info.col as i64, info.row as i64)
         };
         let by_coords: HashMap<(i64, i64), usize> = cells.iter().map(|&c| (at(c), c)).collect();

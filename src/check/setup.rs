@@ -4,6 +4,7 @@
 
 use crate::ast;
 use crate::diagnostic::Diagnostic;
+use crate::ids::Cell;
 use crate::rules::*;
 
 use super::Checker;
@@ -45,7 +46,7 @@ impl<'a> Checker<'a> {
                 };
                 for c in cells {
                     if let Some(earlier) = &first[c] {
-                        let label = self.board().label(c).to_string();
+                        let label = self.board().label(Cell::new(c)).to_string();
                         let msg = format!(
                             "`{label}` gets two pieces: {earlier} (earlier) and {what} (here)"
                         );

@@ -16,6 +16,7 @@
 
 use crate::cellset;
 use crate::groups::Groups;
+use crate::ids::Cell;
 use crate::rules::*;
 
 mod eval;
@@ -259,8 +260,8 @@ impl Game {
     }
 
     /// The piece on a cell: its kind and owner (none if neutral).
-    pub fn piece_at(&self, st: &State, cell: usize) -> Option<Piece> {
-        self.code_at(st, cell).map(|(kind, owner)| Piece {
+    pub fn piece_at(&self, st: &State, cell: Cell) -> Option<Piece> {
+        self.code_at(st, cell.index()).map(|(kind, owner)| Piece {
             kind: Kind::new(kind),
             owner: (owner < self.players).then(|| Player::new(owner)),
         })
@@ -322,9 +323,9 @@ impl Game {
     }
 
     /// Whether a cell carries a mark.
-    pub fn has_mark(&self, st: &State, cell: usize, m: usize) -> bool {
+    pub fn has_mark(&self, st: &State, cell: Cell, m: usize) -> bool {
         let w = self.words;
         let s = self.mark_set(m);
-        cellset::contains(&st.sets[s * w..(s + 1) * w], cell)
+        cellset::contains(&st.sets[s * w..(s + 1) * w], cell.index())
     }
 }

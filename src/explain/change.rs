@@ -2,6 +2,7 @@
 //! plays next.
 
 use crate::engine::{Action, Game, State};
+use crate::ids::Cell;
 use crate::show::result_text;
 
 /// The lines `gdl explain` prints after a legal action's rule.
@@ -10,7 +11,7 @@ pub fn after(game: &Game, st: &State, a: Action) -> String {
     game.play_unchecked(&mut next, a);
     let rules = &game.rules;
     let board = game.board();
-    let piece = |s: &State, c: usize| match game.piece_at(s, c) {
+    let piece = |s: &State, c: usize| match game.piece_at(s, Cell::new(c)) {
         None => "empty".to_string(),
         Some(p) => {
             let name = rules
@@ -28,7 +29,7 @@ pub fn after(game: &Game, st: &State, a: Action) -> String {
     for c in 0..board.len() {
         let (was, now) = (piece(st, c), piece(&next, c));
         if was != now {
-            pieces.push(format!("{} {was} -> {now}", board.label(c)));
+            pieces.push(format!("{} {was} -> {now}", board.label(Cell::new(c))));
         }
     }
     if !pieces.is_empty() {
@@ -37,9 +38,12 @@ pub fn after(game: &Game, st: &State, a: Action) -> String {
     for (m, name) in rules.marks.iter().enumerate() {
         let mut marks = Vec::new();
         for c in 0..board.len() {
-            match (game.has_mark(st, c, m), game.has_mark(&next, c, m)) {
-                (false, true) => marks.push(format!("+{}", board.label(c))),
-                (true, false) => marks.push(format!("-{}", board.label(c))),
+            match (
+                game.has_mark(st, Cell::new(c), m),
+                game.has_mark(&next, Cell::new(c), m),
+            ) {
+                (false, true) => marks.push(format!("+{}", board.label(Cell::new(c)))),
+                (true, false) => marks.push(format!("-{}", board.label(Cell::new(c)))),
                 (true, true) | (false, false) => {}
             }
         }

@@ -3,6 +3,7 @@
 //! [`crate::notation::parse`] reads the same forms among the legal actions.
 
 use crate::engine::{Action, ActionKind, Game};
+use crate::ids::Cell;
 use crate::notation::choice_name;
 use crate::rules::ChoiceKind;
 use crate::rules::parts::ChoiceShape;
@@ -11,9 +12,9 @@ use crate::rules::parts::ChoiceShape;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
     /// An action on this cell (`place`, `convert`, `remove`).
-    Cell(usize),
+    Cell(Cell),
     /// A move from the first cell to the second.
-    Move(usize, usize),
+    Move(Cell, Cell),
     /// The index of a value among the choice's, or `None` when the value
     /// is not one of them.
     Value(Option<usize>),
@@ -41,10 +42,9 @@ impl Intent {
             return Some(Action::pie());
         }
         let kind = &game.rules.choices[self.choice as usize].kind;
-        let c16 = |c: usize| u16::try_from(c).ok();
         let kind = match (kind, self.target) {
             (_, Target::Cell(c)) if matches!(kind.shape(), ChoiceShape::OnCell(_)) => {
-                ActionKind::OnCell(c16(c)?)
+                ActionKind::OnCell(c)
             }
             (ChoiceKind::Choose { .. }, Target::Value(Some(i))) => ActionKind::Pick(i as u16),
             (ChoiceKind::Pass | ChoiceKind::Swap, Target::Bare) => ActionKind::Pick(0),

@@ -5,6 +5,7 @@
 use super::Stage;
 use super::sets::Seen;
 use crate::cellset::CellSet;
+use crate::ids::Cell;
 use crate::rules::sources::{Role, SourcedSet};
 use crate::rules::{ChoiceKind, Dir};
 
@@ -34,7 +35,7 @@ fn within(seen: &Seen, c: u16, role: Role, cell: usize, stage: Stage) -> Checked
 /// A placement, conversion or removal on `cell`.
 pub fn cell(seen: &Seen, c: u16, cell: usize) -> Checked {
     within(seen, c, Role::At, cell, Stage::Origin)?;
-    let piece = seen.game.piece_at(seen.st, cell);
+    let piece = seen.game.piece_at(seen.st, Cell::new(cell));
     let label = seen.label(cell);
     let why = match (&seen.game.rules.choices[c as usize].kind, piece) {
         (ChoiceKind::Place { .. }, Some(_)) => {
@@ -58,7 +59,7 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
     let kind = &game.rules.choices[c as usize].kind;
     let word = kind.noun();
     within(seen, c, Role::From, from, Stage::Origin)?;
-    if game.piece_at(seen.st, from).is_none() {
+    if game.piece_at(seen.st, Cell::new(from)).is_none() {
         let why = format!("there is no piece on {} to move", seen.label(from));
         return Err((Stage::Origin, why));
     }
@@ -67,13 +68,16 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
     let lands = |over: &CellSet, target: &CellSet| {
         game.moves_from(seen.st, c, from, over, target)
             .iter()
-            .any(|a| a.move_cells() == Some((from, to)))
+            .any(|a| a.move_cells() == Some((Cell::new(from), Cell::new(to))))
     };
     if !lands(&all, &all) {
         // A move of this kind in another direction ranks above a move of
         // another kind: `a3-b2` is a step backwards, not a short jump.
         let line = between(seen, from, to);
-        let near = game.board().neighbors(from).contains(&(to as u32));
+        let near = game
+            .board()
+            .neighbors(Cell::new(from))
+            .contains(&Cell::new(to));
         let way = match kind {
             ChoiceKind::Step { .. } => near,
             ChoiceKind::Jump { .. } => line.as_ref().is_some_and(|l| l.len() == 1),
@@ -119,7 +123,7 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
                 }
             } else if let Some(&m) = crossed
                 .iter()
-                .find(|&&m| game.piece_at(seen.st, m).is_some())
+                .find(|&&m| game.piece_at(seen.st, Cell::new(m)).is_some())
             {
                 let why = format!("the way is blocked: {}", seen.contents(m));
                 return Err((Stage::Target, why));
@@ -146,15 +150,15 @@ fn between(seen: &Seen, from: usize, to: usize) -> Option<Vec<usize>> {
     for d in 0..board.ndirs() {
         let mut way = Vec::new();
         let mut at = from;
-        while let Some(n) = board.neighbor(at, Dir::new(d)) {
-            if n == to {
+        while let Some(n) = board.neighbor(Cell::new(at), Dir::new(d)) {
+            if n == Cell::new(to) {
                 return Some(way);
             }
             if way.len() > board.len() {
                 break;
             }
-            way.push(n);
-            at = n;
+            way.push(n.index());
+            at = n.index();
         }
     }
     None

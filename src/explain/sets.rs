@@ -3,6 +3,7 @@
 //! side it is missing from, for `S where C` that C fails there.
 
 use crate::engine::{Game, State};
+use crate::ids::Cell;
 use crate::rules::SetExpr;
 use crate::rules::parts::{SetClass, Stored};
 use crate::rules::sources::{SourcedSet, Split};
@@ -15,7 +16,7 @@ pub struct Seen<'a> {
 
 impl Seen<'_> {
     pub fn label(&self, c: usize) -> &str {
-        self.game.board().label(c)
+        self.game.board().label(Cell::new(c))
     }
 
     pub fn quote(&self, s: &SourcedSet) -> String {
@@ -26,7 +27,7 @@ impl Seen<'_> {
     pub fn contents(&self, c: usize) -> String {
         let rules = &self.game.rules;
         let label = self.label(c);
-        match self.game.piece_at(self.st, c) {
+        match self.game.piece_at(self.st, Cell::new(c)) {
             None => format!("{label} is empty"),
             Some(p) => {
                 let piece = rules

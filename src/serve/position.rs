@@ -10,6 +10,7 @@
 //! prints it, variables and reserves, and the legal actions in notation
 //! with the cells each one names.
 
+use crate::ids::Cell;
 use serde_json::{Value, json};
 
 use super::http::ApiError;
@@ -145,14 +146,14 @@ pub fn by_cells(game: &Game, st: &State, cells: &[String]) -> Result<Action, Api
     let mut wanted = Vec::new();
     for c in cells {
         let cell = (0..board.len())
-            .find(|&i| board.label(i).eq_ignore_ascii_case(c))
+            .find(|&i| board.label(Cell::new(i)).eq_ignore_ascii_case(c))
             .ok_or_else(|| {
                 ApiError::bad(format!(
                     "`{}` is not a cell of this board",
                     crate::diagnostic::shorten(c)
                 ))
             })?;
-        wanted.push(board.label(cell).to_string());
+        wanted.push(board.label(Cell::new(cell)).to_string());
     }
     if wanted.is_empty() || wanted.len() > 2 {
         return Err(ApiError::bad("`cells` must name one cell, or a move's two"));

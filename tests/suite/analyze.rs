@@ -3,6 +3,7 @@
 //! merging into the very report of a single run, results independent of the
 //! number of threads, and the checks `merge` makes on its shards.
 
+use gdl::ids::Cell;
 use std::path::Path;
 use std::process::Command;
 
@@ -42,12 +43,12 @@ fn swapping(s: &[Symmetry]) -> Vec<&str> {
         .collect()
 }
 
-fn cell(g: &Game, label: &str) -> usize {
+fn cell(g: &Game, label: &str) -> Cell {
     g.board().cell_by_label(label).expect("a cell")
 }
 
 fn image(g: &Game, s: &Symmetry, label: &str) -> String {
-    g.board().label(s.cells[cell(g, label)]).to_string()
+    g.board().label(s.cells[cell(g, label).index()]).to_string()
 }
 
 const SQUARE: [&str; 8] = [
@@ -237,7 +238,7 @@ fn images_of_placements_and_moves() {
     let (g, s) = syms("tictactoe.gdl", &[]);
     let place = Action {
         choice: 0,
-        kind: ActionKind::OnCell(cell(&g, "a1") as u16),
+        kind: ActionKind::OnCell(cell(&g, "a1")),
     };
     let img = s[2].image(&g, place).expect("a placement has an image");
     assert_eq!(g.board().label(img.cell().expect("a cell")), "c3");
@@ -253,8 +254,8 @@ fn images_of_placements_and_moves() {
     let a = Action {
         choice: step,
         kind: ActionKind::Moves {
-            from: cell(&g, "a1") as u16,
-            to: cell(&g, "a2") as u16,
+            from: cell(&g, "a1"),
+            to: cell(&g, "a2"),
         },
     };
     // Rotation by 90°: a1 goes to e1, a2 (north of it) to d1 (west of e1).

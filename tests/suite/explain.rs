@@ -2,6 +2,7 @@
 //! snapshot (the rule quoted from the file with its line, and the reason
 //! in the game's terms), and `gdl explain` for legal actions.
 
+use gdl::ids::Cell;
 use std::path::Path;
 
 use gdl::{Game, OptionChoice, notation};
@@ -158,11 +159,15 @@ fn every_word_of_every_game_is_explained() {
         let mut st = game.start();
         for _ in 0..6 {
             let mut words: Vec<String> = (0..board.len())
-                .map(|c| board.label(c).to_string())
+                .map(|c| board.label(Cell::new(c)).to_string())
                 .collect();
             for c in 0..board.len() {
-                for &n in board.neighbors(c) {
-                    words.push(format!("{}-{}", board.label(c), board.label(n as usize)));
+                for &n in board.neighbors(Cell::new(c)) {
+                    words.push(format!(
+                        "{}-{}",
+                        board.label(Cell::new(c)),
+                        board.label(Cell::new(n.index()))
+                    ));
                 }
             }
             words.extend(["pass", "swap"].map(String::from));

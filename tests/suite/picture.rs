@@ -3,6 +3,7 @@
 //! owner's colour (neutral pieces apart), the marks, the links and the last
 //! action, and labels the edges with the board's coordinates.
 
+use gdl::ids::Cell;
 use std::collections::BTreeSet;
 
 use crate::common::{after, game};
@@ -55,16 +56,18 @@ fn check_picture(file: &str, options: &[&str], moves: &str) -> String {
     let cells = elements(&doc, "cell");
     assert_eq!(cells.len(), board.len(), "{file}: one shape per cell");
     let labels: BTreeSet<&str> = cells.iter().map(|c| attr(c, "data-cell")).collect();
-    let expected: BTreeSet<&str> = (0..board.len()).map(|c| board.label(c)).collect();
+    let expected: BTreeSet<&str> = (0..board.len())
+        .map(|c| board.label(Cell::new(c)))
+        .collect();
     assert_eq!(labels, expected, "{file}: every cell by its label");
 
     let pieces = elements(&doc, "piece");
     let occupied: Vec<usize> = (0..board.len())
-        .filter(|&c| g.piece_at(&st, c).is_some())
+        .filter(|&c| g.piece_at(&st, Cell::new(c)).is_some())
         .collect();
     assert_eq!(pieces.len(), occupied.len(), "{file}: one shape per piece");
     for (p, &c) in pieces.iter().zip(&occupied) {
-        let piece = g.piece_at(&st, c).expect("occupied");
+        let piece = g.piece_at(&st, Cell::new(c)).expect("occupied");
         let kind = piece.kind.index();
         let owner_name = piece
             .owner
@@ -79,7 +82,7 @@ fn check_picture(file: &str, options: &[&str], moves: &str) -> String {
     let marked = (0..board.len())
         .map(|c| {
             (0..g.rules.marks.len())
-                .filter(|&m| g.has_mark(&st, c, m))
+                .filter(|&m| g.has_mark(&st, Cell::new(c), m))
                 .count()
         })
         .sum::<usize>();
@@ -116,7 +119,7 @@ fn check_picture(file: &str, options: &[&str], moves: &str) -> String {
         .filter_map(|n| n.text().map(str::to_string))
         .collect();
     for c in 0..board.len() {
-        let info = board.cell(c);
+        let info = board.cell(Cell::new(c));
         let letter = gdl::board::column_letters(info.col as usize);
         assert!(texts.contains(&letter), "{file}: column {letter}");
         assert!(texts.contains(&(info.row + 1).to_string()), "{file}: row");

@@ -8,11 +8,8 @@ use super::*;
 pub(super) fn corners(c: &mut Checker<'_>, _: Span) -> Value {
     let cells = match &c.board {
         Some(b) if c.cut_board => {
-            let fewest = (0..b.len())
-                .map(|x| b.neighbors(x).len())
-                .min()
-                .unwrap_or(0);
-            (0..b.len())
+            let fewest = b.cells().map(|x| b.neighbors(x).len()).min().unwrap_or(0);
+            b.cells()
                 .filter(|&x| b.neighbors(x).len() == fewest)
                 .collect()
         }

@@ -5,6 +5,7 @@ use crate::cellset;
 use crate::engine::eval::Ctx;
 use crate::engine::position::state::position_key;
 use crate::engine::{NO_CELL, OCCUPIED};
+use crate::ids::Cell;
 use crate::limits::{MAX_CELL_WORDS, MAX_CELLS};
 use crate::rules::*;
 
@@ -97,8 +98,13 @@ impl Ctx<'_> {
                     return false;
                 }
                 let Some(d) = self.dir(d) else { return false };
-                match self.g.rules.board.neighbor(self.here as usize, Dir::new(d)) {
-                    Some(n) => self.member(s, n, tmp),
+                match self
+                    .g
+                    .rules
+                    .board
+                    .neighbor(Cell::new(self.here as usize), Dir::new(d))
+                {
+                    Some(n) => self.member(s, n.index(), tmp),
                     None => false,
                 }
             }
@@ -137,8 +143,8 @@ impl Ctx<'_> {
                 }
                 let (g, h) = (self.g, self.here as usize);
                 for d in each_dir(dirs.mask(self.me)) {
-                    if let Some(n) = g.rules.board.neighbor(h, Dir::new(d))
-                        && self.member(s, n, tmp)
+                    if let Some(n) = g.rules.board.neighbor(Cell::new(h), Dir::new(d))
+                        && self.member(s, n.index(), tmp)
                     {
                         return true;
                     }
@@ -260,8 +266,8 @@ impl Ctx<'_> {
                         }
                         let board = &self.g.rules.board;
                         let mut n = 0;
-                        for &c in board.neighbors(self.here as usize) {
-                            if self.member(other, c as usize, tmp) {
+                        for &c in board.neighbors(Cell::new(self.here as usize)) {
+                            if self.member(other, c.index(), tmp) {
                                 n += 1;
                             }
                         }
@@ -297,7 +303,7 @@ impl Ctx<'_> {
                 let mut seen = [0u64; MAX_CELL_WORDS];
                 let mut n = 0;
                 for c in cellset::cells(t) {
-                    let info = board.cell(c);
+                    let info = board.cell(Cell::new(c));
                     let k = (if rows { info.row } else { info.col }).clamp(0, MAX_CELLS as i32 - 1)
                         as usize;
                     if seen[k / 64] >> (k % 64) & 1 == 0 {

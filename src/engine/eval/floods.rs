@@ -3,6 +3,7 @@
 
 use crate::cellset;
 use crate::engine::eval::Ctx;
+use crate::ids::Cell;
 use crate::rules::*;
 
 impl Ctx<'_> {
@@ -39,8 +40,8 @@ impl Ctx<'_> {
         self.stack.extend(cellset::cells(seen).map(|c| c as u32));
         let board = &self.g.rules.board;
         while let Some(c) = self.stack.pop() {
-            for &n in board.neighbors(c as usize) {
-                let n = n as usize;
+            for &n in board.neighbors(Cell::new(c as usize)) {
+                let n = n.index();
                 if stop(n) {
                     return true;
                 }
@@ -157,9 +158,9 @@ impl Ctx<'_> {
         let board = &g.rules.board;
         self.groups
             .rebuild_with(p, cellset::cells(owner), &g.cell_anchors, |c, f| {
-                for &n in board.neighbors(c) {
-                    if cellset::contains(owner, n as usize) {
-                        f(n as usize)
+                for &n in board.neighbors(Cell::new(c)) {
+                    if cellset::contains(owner, n.index()) {
+                        f(n.index())
                     }
                 }
             });
@@ -268,8 +269,8 @@ impl Ctx<'_> {
             if cellset::contains(target, c) {
                 return true;
             }
-            for &n in board.neighbors(c) {
-                let n = n as usize;
+            for &n in board.neighbors(Cell::new(c)) {
+                let n = n.index();
                 if cellset::contains(within, n) && !cellset::contains(seen, n) {
                     cellset::insert(seen, n);
                     self.stack.push(n as u32);
@@ -394,6 +395,7 @@ impl crate::engine::Game {
 mod tests {
     use crate::cellset;
     use crate::engine::same_games::{game, same_games};
+    use crate::ids::Cell;
     use crate::rules::Player;
 
     const CARTESO: &str = include_str!("../../../games/carteso.gdl");
@@ -496,8 +498,8 @@ mod tests {
                     let mut stack = vec![start];
                     cellset::insert(&mut want, start);
                     while let Some(c) = stack.pop() {
-                        for &n in board.neighbors(c) {
-                            let n = n as usize;
+                        for &n in board.neighbors(Cell::new(c)) {
+                            let n = n.index();
                             if s.cells[n] == s.cells[start] && !cellset::contains(&want, n) {
                                 cellset::insert(&mut want, n);
                                 stack.push(n);
@@ -549,8 +551,8 @@ mod tests {
                         seen[start] = true;
                         while let Some(c) = stack.pop() {
                             size += 1;
-                            for &n in board.neighbors(c) {
-                                let n = n as usize;
+                            for &n in board.neighbors(Cell::new(c)) {
+                                let n = n.index();
                                 if s.cells[n] == code && !seen[n] {
                                     seen[n] = true;
                                     stack.push(n);

@@ -16,6 +16,7 @@ use crate::board::{Board, NO_CELL};
 use crate::cellset;
 use crate::engine::eval::Ctx;
 use crate::engine::{EMPTY, Game, OCCUPIED};
+use crate::ids::Cell;
 use crate::rules::parts::{SetClass, Stored};
 use crate::rules::*;
 
@@ -309,9 +310,9 @@ pub(in crate::engine) fn line_masks(
                 cellset::insert(&mut mask, at);
                 let mut ok = true;
                 for _ in 1..n {
-                    match board.neighbor(at, Dir::new(d)) {
+                    match board.neighbor(Cell::new(at), Dir::new(d)) {
                         Some(next) => {
-                            at = next;
+                            at = next.index();
                             cellset::insert(&mut mask, at);
                         }
                         None => {

@@ -16,6 +16,7 @@ use crate::cellset;
 use crate::cellset::CellSet;
 use crate::engine::{EMPTY, Game, NO_CELL, OCCUPIED, State};
 use crate::groups::Groups;
+use crate::ids::Cell;
 use crate::limits::{MAX_BINDINGS, MAX_VARIABLES};
 use crate::rules::parts::{SetClass, Stored};
 use crate::rules::*;
@@ -343,9 +344,9 @@ impl Ctx<'_> {
             SetExpr::Neighbors(a) => {
                 let board = &self.g.rules.board;
                 board
-                    .neighbors(c)
+                    .neighbors(Cell::new(c))
                     .iter()
-                    .any(|&n| self.member(a, n as usize, tmp))
+                    .any(|&n| self.member(a, n.index(), tmp))
             }
             SetExpr::Where(a, cond) => {
                 if !self.member(a, c, tmp) {

@@ -8,6 +8,7 @@ pub(in crate::engine) mod kept;
 pub(in crate::engine) mod offer;
 pub(in crate::engine) mod shared_sets;
 
+use crate::ids::Cell;
 use rand::{Rng, RngExt};
 
 use crate::cellset;
@@ -92,8 +93,8 @@ impl Game {
         // A step without directions also takes the links that have none
         // (a step keeps no direction).
         if let Offer::Steps { links: true } = self.offers[c as usize] {
-            for &n in board.undirected_links(cell) {
-                if cellset::contains(to, n as usize) && !f(cell, 0, n as usize) {
+            for &n in board.undirected_links(Cell::new(cell)) {
+                if cellset::contains(to, n.index()) && !f(cell, 0, n.index()) {
                     return false;
                 }
             }
@@ -268,7 +269,8 @@ impl Game {
                 let t = self.slot(st, i);
                 let offered = match self.offers[*c as usize] {
                     Offer::OnCell => a.cell().is_some_and(|cell| {
-                        cell < self.rules.board.len() && cellset::contains(&t[..w], cell)
+                        cell.index() < self.rules.board.len()
+                            && cellset::contains(&t[..w], cell.index())
                     }),
                     Offer::Fixed { options } => {
                         a.pick_index().is_some_and(|k| k < options) && !cellset::is_empty(&t[..w])

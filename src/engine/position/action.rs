@@ -5,7 +5,7 @@
 //! variant here, nor in notation or move listing.
 
 use crate::board::MAX_CELLS;
-use crate::ids::Cell16;
+use crate::ids::Cell;
 use crate::rules::Dir;
 
 // Small enough to pass in a register.
@@ -17,23 +17,23 @@ const _: () = assert!(std::mem::size_of::<Action>() == 8);
 pub enum ActionKind {
     /// An action on one cell: a piece placed (`place`), converted
     /// (`convert`) or taken off (`remove`).
-    OnCell(Cell16),
+    OnCell(Cell),
     /// A piece moves from one cell to another: to a neighbour (`step`),
     /// along a line (`slide`), by a pattern (`leap`) or anywhere (`move`).
     Moves {
         /// The cell the piece leaves.
-        from: Cell16,
+        from: Cell,
         /// The cell it reaches.
-        to: Cell16,
+        to: Cell,
     },
     /// A piece moves over a neighbour to the cell behind it, in a line
     /// (`jump`): the neighbour of `from` in direction `dir` (kept instead
     /// of the cell, so that an action fits in 8 bytes).
     Jumps {
         /// The cell the piece leaves.
-        from: Cell16,
+        from: Cell,
         /// The cell it lands on.
-        to: Cell16,
+        to: Cell,
         /// The direction of the jump: the cell jumped over is `from`'s
         /// neighbour that way.
         dir: Dir,
@@ -78,13 +78,13 @@ impl Action {
     pub(crate) fn on_cell(choice: u16, cell: usize) -> Action {
         Action {
             choice,
-            kind: ActionKind::OnCell(cell as Cell16),
+            kind: ActionKind::OnCell(Cell::new(cell)),
         }
     }
 
     /// A move: a step, or a jump in direction `dir`.
     pub(crate) fn moving(choice: u16, from: usize, jump: bool, dir: usize, to: usize) -> Action {
-        let (from, to) = (from as Cell16, to as Cell16);
+        let (from, to) = (Cell::new(from), Cell::new(to));
         let kind = if jump {
             ActionKind::Jumps {
                 from,
@@ -100,7 +100,7 @@ impl Action {
     /// A move from `from` to `to` that keeps no direction (a slide, a
     /// leap, a `move`).
     pub(crate) fn far(choice: u16, from: usize, to: usize) -> Action {
-        let (from, to) = (from as Cell16, to as Cell16);
+        let (from, to) = (Cell::new(from), Cell::new(to));
         Action {
             choice,
             kind: ActionKind::Moves { from, to },
@@ -116,9 +116,9 @@ impl Action {
     }
 
     /// The cell of an action on a cell (place, convert, remove).
-    pub fn cell(self) -> Option<usize> {
+    pub fn cell(self) -> Option<Cell> {
         match self.kind {
-            ActionKind::OnCell(c) => Some(c as usize),
+            ActionKind::OnCell(c) => Some(c),
             ActionKind::Moves { .. }
             | ActionKind::Jumps { .. }
             | ActionKind::Pick(_)
@@ -127,11 +127,9 @@ impl Action {
     }
 
     /// The cells a moving piece leaves and reaches.
-    pub fn move_cells(self) -> Option<(usize, usize)> {
+    pub fn move_cells(self) -> Option<(Cell, Cell)> {
         match self.kind {
-            ActionKind::Moves { from, to } | ActionKind::Jumps { from, to, .. } => {
-                Some((from as usize, to as usize))
-            }
+            ActionKind::Moves { from, to } | ActionKind::Jumps { from, to, .. } => Some((from, to)),
             ActionKind::OnCell(_) | ActionKind::Pick(_) | ActionKind::Pie => None,
         }
     }
@@ -152,20 +150,19 @@ impl Action {
     /// symmetry), or `None` for actions without cells.
     pub fn map_cells(
         self,
-        f: impl Fn(usize) -> Option<usize>,
-        dir: impl Fn(usize) -> Option<usize>,
+        f: impl Fn(Cell) -> Option<Cell>,
+        dir: impl Fn(Dir) -> Option<Dir>,
     ) -> Option<Action> {
-        let m = |c: Cell16| f(c as usize).map(|c| c as Cell16);
         let kind = match self.kind {
-            ActionKind::OnCell(c) => ActionKind::OnCell(m(c)?),
+            ActionKind::OnCell(c) => ActionKind::OnCell(f(c)?),
             ActionKind::Moves { from, to } => ActionKind::Moves {
-                from: m(from)?,
-                to: m(to)?,
+                from: f(from)?,
+                to: f(to)?,
             },
             ActionKind::Jumps { from, to, dir: d } => ActionKind::Jumps {
-                from: m(from)?,
-                to: m(to)?,
-                dir: Dir::new(dir(d.index())?),
+                from: f(from)?,
+                to: f(to)?,
+                dir: dir(d)?,
             },
             // A region turn names its region, not cells: see
             // `analysis::symmetry` for how symmetries treat it.
@@ -180,12 +177,11 @@ impl Action {
     /// A compact key, distinct for distinct actions of one game: the choice
     /// and one number for the cells or value (for sets of actions seen).
     pub fn key(self) -> (u16, u32) {
-        let cells = MAX_CELLS as u32;
         let payload = match self.kind {
-            ActionKind::OnCell(c) => c as u32,
+            ActionKind::OnCell(c) => c.index() as u32,
             ActionKind::Pick(i) => i as u32,
             ActionKind::Moves { from, to } | ActionKind::Jumps { from, to, .. } => {
-                from as u32 * cells + to as u32
+                (from.index() * MAX_CELLS + to.index()) as u32
             }
             ActionKind::Pie => u32::MAX,
         };

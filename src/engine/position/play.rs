@@ -5,6 +5,7 @@ use crate::cellset;
 use crate::engine::{
     Action, ActionKind, EMPTY, Game, GameResult, NO_CELL, OCCUPIED, PlayError, State,
 };
+use crate::ids::Cell;
 use crate::rules::*;
 
 impl Game {
@@ -86,7 +87,7 @@ impl Game {
         st.passes = 0;
         st.here = NO_CELL;
         match a.kind {
-            ActionKind::OnCell(cell) => self.act_on_cell(st, &choice.kind, cell as usize),
+            ActionKind::OnCell(cell) => self.act_on_cell(st, &choice.kind, cell.index()),
             ActionKind::Pick(k) => match &choice.kind {
                 ChoiceKind::Pass => st.passes = passes + 1,
                 ChoiceKind::Swap => self.swap_seats(st),
@@ -101,11 +102,11 @@ impl Game {
                 | ChoiceKind::Leap { .. }
                 | ChoiceKind::Move { .. } => unreachable!("a pick comes from a fixed choice"),
             },
-            ActionKind::Moves { from, to } => self.move_from_to(st, from as usize, to as usize),
+            ActionKind::Moves { from, to } => self.move_from_to(st, from.index(), to.index()),
             ActionKind::Jumps { from, to, dir } => {
                 let nd = self.rules.board.ndirs();
-                st.jumped = self.rules.board.neighbor_table()[from as usize * nd + dir.index()];
-                self.move_from_to(st, from as usize, to as usize);
+                st.jumped = self.rules.board.neighbor_table()[from.index() * nd + dir.index()];
+                self.move_from_to(st, from.index(), to.index());
             }
             ActionKind::Pie => unreachable!("handled above"),
         }
@@ -237,9 +238,9 @@ impl Game {
                     let same = self
                         .rules
                         .board
-                        .neighbors(cell)
+                        .neighbors(Cell::new(cell))
                         .iter()
-                        .map(|&n| n as usize)
+                        .map(|&n| n.index())
                         .filter(|&n| cellset::contains(owner, n));
                     st.groups.add(o, cell, self.cell_anchors[cell], same);
                 }

@@ -14,6 +14,7 @@ use super::position::state::mix;
 use super::tables::{leaps, move_dirs, rays, shifts};
 use super::{Game, MAX_ANCHORS};
 use crate::cellset;
+use crate::ids::Cell;
 use crate::rules::*;
 use facts::Facts;
 
@@ -69,7 +70,7 @@ impl Game {
         let single_owned_kind = rules.neutral.iter().filter(|n| !**n).count() <= 1;
         let row_col: Vec<[u16; 2]> = (0..cells)
             .map(|c| {
-                let info = rules.board.cell(c);
+                let info = rules.board.cell(Cell::new(c));
                 [info.row.max(0) as u16, info.col.max(0) as u16]
             })
             .collect();
@@ -94,8 +95,8 @@ impl Game {
         let hash_last_cells = facts.last_cells;
         let mut neighbor_masks = vec![0u64; cells * words];
         for c in 0..cells {
-            for &n in rules.board.neighbors(c) {
-                cellset::insert(&mut neighbor_masks[c * words..(c + 1) * words], n as usize);
+            for &n in rules.board.neighbors(Cell::new(c)) {
+                cellset::insert(&mut neighbor_masks[c * words..(c + 1) * words], n.index());
             }
         }
         let shared_sets = shared_sets::shared_sets(&rules);

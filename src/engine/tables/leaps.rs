@@ -4,12 +4,12 @@
 
 use crate::board::Board;
 use crate::cellset;
-use crate::ids::Cell16;
+use crate::ids::Cell;
 use crate::rules::walk::{At, Node, Visitor, walk};
 use crate::rules::*;
 
 /// No target: the leap would leave the board.
-pub(in crate::engine) const NO_TARGET: Cell16 = Cell16::MAX;
+pub(in crate::engine) const NO_TARGET: u16 = u16::MAX;
 
 /// One pattern's tables.
 #[derive(Clone, Debug)]
@@ -20,7 +20,7 @@ pub(in crate::engine) struct LeapTable {
     pub count: usize,
     /// `targets[c * count + k]`: the cell displacement `k` reaches from
     /// `c`, or [`NO_TARGET`].
-    pub targets: Vec<Cell16>,
+    pub targets: Vec<u16>,
     /// Each cell's targets as a set (W words per cell); a table of some of
     /// a pattern's displacements has them only on small boards (see
     /// [`SUBSET_MASK_WORDS`]), and is walked otherwise.
@@ -146,16 +146,21 @@ impl LeapTable {
         }
         let cells = board.len();
         let coords: std::collections::HashMap<(i32, i32), usize> = (0..cells)
-            .map(|c| ((board.cell(c).col, board.cell(c).row), c))
+            .map(|c| {
+                (
+                    (board.cell(Cell::new(c)).col, board.cell(Cell::new(c)).row),
+                    c,
+                )
+            })
             .collect();
         let count = moves.len();
         let mut targets = vec![NO_TARGET; cells * count];
         let mut masks = vec![0u64; cells * words];
         for c in 0..cells {
-            let (col, row) = (board.cell(c).col, board.cell(c).row);
+            let (col, row) = (board.cell(Cell::new(c)).col, board.cell(Cell::new(c)).row);
             for (k, &(mx, my)) in moves.iter().enumerate() {
                 if let Some(&t) = coords.get(&(col + mx, row + my)) {
-                    targets[c * count + k] = t as Cell16;
+                    targets[c * count + k] = t as u16;
                     cellset::insert(&mut masks[c * words..(c + 1) * words], t);
                 }
             }
@@ -243,7 +248,7 @@ impl LeapTable {
 
     /// The targets from cell `c`, one per displacement.
     #[inline(always)]
-    pub fn from(&self, c: usize) -> &[Cell16] {
+    pub fn from(&self, c: usize) -> &[u16] {
         &self.targets[c * self.count..(c + 1) * self.count]
     }
 }
@@ -308,14 +313,14 @@ mod tests {
         assert_eq!(t.count, 8);
         let d4 = b.cell_by_label("d4").unwrap();
         let mut to: Vec<&str> = t
-            .from(d4)
+            .from(d4.index())
             .iter()
             .filter(|&&x| x != NO_TARGET)
-            .map(|&x| b.label(x as usize))
+            .map(|&x| b.label(Cell::new(x as usize)))
             .collect();
         to.sort_unstable();
         assert_eq!(to, ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]);
-        let a1 = b.cell_by_label("a1").unwrap();
+        let a1 = b.cell_by_label("a1").unwrap().index();
         assert_eq!(cellset::count(&t.masks[a1..a1 + 1]), 2);
         // Toward the north: the four leaps that gain rows.
         let n = b.dir_by_name("n").unwrap();

@@ -6,6 +6,7 @@
 use crate::board::{Board, NO_CELL};
 use crate::cellset;
 use crate::engine::Game;
+use crate::ids::Cell;
 use crate::rules::*;
 
 /// Boards of at most this many words (256 cells) may count moves by
@@ -103,9 +104,9 @@ fn table(board: &Board, mask: DirMask, links: bool, words: usize, out: &mut Vec<
             }
         }
         if links {
-            for &n in board.undirected_links(c) {
-                distinct &= !cellset::contains(set, n as usize);
-                cellset::insert(set, n as usize);
+            for &n in board.undirected_links(Cell::new(c)) {
+                distinct &= !cellset::contains(set, n.index());
+                cellset::insert(set, n.index());
             }
         }
     }

@@ -4,7 +4,6 @@
 
 use crate::board::{Board, Dir, NO_CELL};
 use crate::cellset;
-use crate::ids::Cell16;
 
 /// The rays of every cell, one list per cell and direction.
 #[derive(Clone, Debug)]
@@ -13,7 +12,7 @@ pub(in crate::engine) struct Rays {
     /// The ray of cell `c` in direction `d` is
     /// `cells[start[c * ndirs + d]..start[c * ndirs + d + 1]]`.
     start: Vec<u32>,
-    cells: Vec<Cell16>,
+    cells: Vec<u16>,
 }
 
 impl Rays {
@@ -32,7 +31,7 @@ impl Rays {
                     if x == NO_CELL {
                         break;
                     }
-                    cells.push(x as Cell16);
+                    cells.push(x as u16);
                     x = table[x as usize * nd + d];
                 }
                 start.push(cells.len() as u32);
@@ -47,7 +46,7 @@ impl Rays {
 
     /// The cells from `c` (not included) along direction `d`, in order.
     #[inline(always)]
-    pub fn ray(&self, c: usize, d: usize) -> &[Cell16] {
+    pub fn ray(&self, c: usize, d: usize) -> &[u16] {
         let i = c * self.ndirs + d;
         &self.cells[self.start[i] as usize..self.start[i + 1] as usize]
     }
@@ -119,6 +118,7 @@ impl Lines {
 mod tests {
     use super::*;
     use crate::board::{BoardSpec, Shape, build};
+    use crate::ids::Cell;
 
     #[test]
     fn rays_run_to_the_edge_in_order() {
@@ -133,13 +133,13 @@ mod tests {
             let d = b.dir_by_name(d).expect("a direction");
             rays.ray(c, d.index())
                 .iter()
-                .map(|&x| b.label(x as usize))
+                .map(|&x| b.label(Cell::new(x as usize)))
                 .collect()
         };
         let a1 = b.cell_by_label("a1").unwrap();
-        assert_eq!(labels(a1, "e"), ["b1", "c1", "d1"]);
-        assert_eq!(labels(a1, "ne"), ["b2", "c3"]);
-        assert_eq!(labels(a1, "s"), Vec::<&str>::new());
+        assert_eq!(labels(a1.index(), "e"), ["b1", "c1", "d1"]);
+        assert_eq!(labels(a1.index(), "ne"), ["b2", "c3"]);
+        assert_eq!(labels(a1.index(), "s"), Vec::<&str>::new());
     }
 
     #[test]
@@ -153,12 +153,12 @@ mod tests {
         let b = build(&spec).expect("a board");
         let rays = Rays::new(&b);
         let lines = Lines::new(&b, &rays, 1);
-        let cell = |l: &str| b.cell_by_label(l).expect("a cell");
+        let cell = |l: &str| b.cell_by_label(l).expect("a cell").index();
         let dir = |d: &str| b.dir_by_name(d).expect("a direction");
         let count = |c: &str, d: &str, cells: &[&str]| {
             let mut s = [0u64];
             cells.iter().for_each(|&l| cellset::insert(&mut s, cell(l)));
-            lines.count(cell(c), (dir(d)).index(), &s)
+            lines.count(cell(c), dir(d).index(), &s)
         };
         let all = [
             "a1", "b1", "c1", "d1", "a2", "b2", "d2", "a3", "b3", "c3", "d3",

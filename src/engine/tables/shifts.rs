@@ -149,6 +149,7 @@ mod tests {
     use super::*;
     use crate::board::Dir;
     use crate::board::{BoardSpec, Shape, build};
+    use crate::ids::Cell;
 
     /// Every board shape: the shifted answer is the cell-by-cell one.
     #[test]
@@ -191,8 +192,8 @@ mod tests {
                     let want: Vec<usize> = (0..n)
                         .filter(|&c| {
                             board
-                                .neighbor(c, Dir::new(d))
-                                .is_some_and(|m| cellset::contains(&x, m))
+                                .neighbor(Cell::new(c), Dir::new(d))
+                                .is_some_and(|m| cellset::contains(&x, m.index()))
                         })
                         .collect();
                     let got: Vec<usize> = cellset::cells(&out).collect();

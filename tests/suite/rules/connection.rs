@@ -4,11 +4,17 @@
 //! player who placed it.
 
 use super::*;
+use gdl::ids::Cell;
 
 /// The stones of one player, cell by cell.
 fn own_cells(g: &Game, st: &State, player: usize) -> Vec<bool> {
     (0..g.board().len())
-        .map(|c| g.piece_at(st, c).and_then(|p| p.owner).map(|o| o.index()) == Some(player))
+        .map(|c| {
+            g.piece_at(st, Cell::new(c))
+                .and_then(|p| p.owner)
+                .map(|o| o.index())
+                == Some(player)
+        })
         .collect()
 }
 
@@ -23,8 +29,8 @@ fn groups_of(g: &Game, own: &[bool]) -> Vec<usize> {
         let mut stack = vec![start];
         group[start] = next;
         while let Some(c) = stack.pop() {
-            for &n in g.board().neighbors(c) {
-                let n = n as usize;
+            for &n in g.board().neighbors(Cell::new(c)) {
+                let n = n.index();
                 if own[n] && group[n] == usize::MAX {
                     group[n] = next;
                     stack.push(n);
@@ -40,13 +46,16 @@ fn cells_of(g: &Game, side: &str) -> Vec<usize> {
     g.board()
         .side(side)
         .unwrap_or_else(|| panic!("no side {side}"))
+        .into_iter()
+        .map(Cell::index)
+        .collect()
 }
 
 /// A cell is enclosed when every path from it off the board passes through
 /// another of `own`'s stones: a ring is a loop of stones around such a cell.
 fn has_ring(g: &Game, own: &[bool]) -> bool {
     let board = g.board();
-    let on_rim = |c: usize| board.neighbors(c).len() < 6;
+    let on_rim = |c: usize| board.neighbors(Cell::new(c)).len() < 6;
     (0..own.len()).any(|start| {
         let mut seen = vec![false; own.len()];
         seen[start] = true;
@@ -55,8 +64,8 @@ fn has_ring(g: &Game, own: &[bool]) -> bool {
             if on_rim(c) {
                 return false;
             }
-            for &n in board.neighbors(c) {
-                let n = n as usize;
+            for &n in board.neighbors(Cell::new(c)) {
+                let n = n.index();
                 if !own[n] && !seen[n] {
                     seen[n] = true;
                     stack.push(n);
@@ -96,13 +105,13 @@ fn havannah_shapes(g: &Game, own: &[bool]) -> (bool, bool, bool) {
     let mut bridge = false;
     let mut fork = false;
     for k in 0..groups {
-        let joined_corners = corners.iter().filter(|&&c| group[c] == k).count();
+        let joined_corners = corners.iter().filter(|&&c| group[c.index()] == k).count();
         let joined_sides = HEX_SIDES
             .iter()
             .filter(|side| {
                 cells_of(g, side)
                     .into_iter()
-                    .any(|c| group[c] == k && !corners.contains(&c))
+                    .any(|c| group[c] == k && !corners.contains(&Cell::new(c)))
             })
             .count();
         bridge |= joined_corners >= 2;
@@ -122,7 +131,7 @@ fn havannah_against_reference(size: u32, games: u64) -> Wins {
             g.play(&mut st, a).expect("legal");
             let own = own_cells(&g, &st, me);
             let (ring, bridge, fork) = havannah_shapes(&g, &own);
-            let full = (0..own.len()).all(|c| g.piece_at(&st, c).is_some());
+            let full = (0..own.len()).all(|c| g.piece_at(&st, Cell::new(c)).is_some());
             let expected = if ring || bridge || fork {
                 Some(g.rules.players[me].clone())
             } else if full {

@@ -1,6 +1,7 @@
 //! Ecalper rules, played out on the shipped game file.
 
 use super::*;
+use gdl::ids::Cell;
 
 // The 7-cell board (size 2):    b1 c1
 //                             a2 b2 c2
@@ -40,8 +41,8 @@ fn ecalper_marks_the_stones_to_replace_and_a_turn_is_replace_then_three() {
         .position(|m| m == "added")
         .expect("mark");
     let marked: Vec<&str> = (0..g.board().len())
-        .filter(|&c| g.has_mark(&st, c, added))
-        .map(|c| g.board().label(c))
+        .filter(|&c| g.has_mark(&st, Cell::new(c), added))
+        .map(|c| g.board().label(Cell::new(c)))
         .collect();
     // White's three additions are marked; Black's remaining c1 and e1 are
     // not (they were added the turn before), nor White's replacement d1.
@@ -113,8 +114,12 @@ fn group_stats(g: &Game, st: &State, player: usize) -> (usize, usize) {
     let n = g.board().len();
     let mut seen = vec![false; n];
     let (mut largest, mut count) = (0, 0);
-    let mine =
-        |c: usize| g.piece_at(st, c).and_then(|p| p.owner).map(|o| o.index()) == Some(player);
+    let mine = |c: usize| {
+        g.piece_at(st, Cell::new(c))
+            .and_then(|p| p.owner)
+            .map(|o| o.index())
+            == Some(player)
+    };
     for s in 0..n {
         if seen[s] || !mine(s) {
             continue;
@@ -125,8 +130,8 @@ fn group_stats(g: &Game, st: &State, player: usize) -> (usize, usize) {
         seen[s] = true;
         while let Some(c) = stack.pop() {
             size += 1;
-            for &m in g.board().neighbors(c) {
-                let m = m as usize;
+            for &m in g.board().neighbors(Cell::new(c)) {
+                let m = m.index();
                 if !seen[m] && mine(m) {
                     seen[m] = true;
                     stack.push(m);
@@ -155,7 +160,7 @@ fn ecalper_scoring_matches_the_rules_over_random_games() {
         assert_eq!(
             g.board().len()
                 - (0..g.board().len())
-                    .filter(|&c| g.piece_at(&st, c).is_some())
+                    .filter(|&c| g.piece_at(&st, Cell::new(c)).is_some())
                     .count(),
             1
         );

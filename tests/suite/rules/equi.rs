@@ -1,6 +1,7 @@
 //! Equi rules, played out on the shipped game file.
 
 use super::*;
+use gdl::ids::Cell;
 
 // On `square5` (a1 bottom left, orthogonal). The first territory piece is
 // Black's; after it, a cell's placement is a territory piece where the
@@ -240,12 +241,12 @@ fn equi_always_place_ends_on_a_full_board_by_score() {
         assert!(st.is_over());
         let n = g.board().len();
         assert!(
-            (0..n).all(|c| g.piece_at(&st, c).is_some()),
+            (0..n).all(|c| g.piece_at(&st, Cell::new(c)).is_some()),
             "seed {seed}: board full"
         );
         let score = |p: usize| -> i64 {
             (0..n)
-                .filter_map(|c| g.piece_at(&st, c))
+                .filter_map(|c| g.piece_at(&st, Cell::new(c)))
                 .filter(|x| x.owner.map(|o| o.index()) == Some(p))
                 .map(|x| {
                     if g.rules.pieces[x.kind.index()] == "territory" {

@@ -2,6 +2,7 @@
 //! position it leads to, after its effects, seen from the player who acted.
 
 use super::*;
+use gdl::ids::Cell;
 use rand::RngExt;
 
 fn compile(src: &str) -> Game {
@@ -52,7 +53,9 @@ fn kept_actions_are_those_whose_result_satisfies_the_condition() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
     let stones = |st: &State, who: usize| {
         (0..16)
-            .filter(|&c| g.piece_at(st, c).and_then(|p| p.owner) == Some(Player::new(who)))
+            .filter(|&c| {
+                g.piece_at(st, Cell::new(c)).and_then(|p| p.owner) == Some(Player::new(who))
+            })
             .count()
     };
     let mut judged = 0;

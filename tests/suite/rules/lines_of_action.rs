@@ -4,6 +4,7 @@
 //! and the perft counts of `tests/perft/counts.txt` beyond depth 1.
 
 use super::*;
+use gdl::ids::Cell;
 
 const FILE: &str = "games/lines-of-action.gdl";
 
@@ -185,10 +186,10 @@ fn lines_of_action_matches_a_reference_implementation() {
             assert_eq!(legal(&g, &st), want, "seed {seed}, ply {}", st.ply);
             let chosen = a.move_cells().map(|(from, to)| {
                 let cell = |x: usize| {
-                    let l = g.board().label(x).as_bytes();
+                    let l = g.board().label(Cell::new(x)).as_bytes();
                     (i32::from(l[0] - b'a'), i32::from(l[1] - b'1'))
                 };
-                (cell(from), cell(to))
+                (cell(from.index()), cell(to.index()))
             });
             if let Some(((fc, fr), (tc, tr))) = chosen {
                 captures += usize::from(o.get(tc, tr) == Some(Some(1 - o.mover)));

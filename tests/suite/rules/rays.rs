@@ -2,6 +2,7 @@
 //! small games written here.
 
 use super::*;
+use gdl::ids::Cell;
 
 fn compile(src: &str) -> Game {
     gdl::load_source(src, "test.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.render()))
@@ -27,8 +28,8 @@ fn a_ray_runs_while_its_path_holds_and_leaves_out_its_start() {
     );
     let st = after(&g, "c5 pass a1 c3");
     let seen: BTreeSet<String> = (0..g.board().len())
-        .filter(|&c| g.has_mark(&st, c, 0))
-        .map(|c| g.board().label(c).to_string())
+        .filter(|&c| g.has_mark(&st, Cell::new(c), 0))
+        .map(|c| g.board().label(Cell::new(c)).to_string())
         .collect();
     assert_eq!(
         seen,
@@ -196,8 +197,8 @@ fn slides_rays_and_runs_keep_to_their_directions() {
     assert_eq!(legal(&g, &st), set(&["a1-a2", "a1-a3", "a1-b1", "a1-c1"]));
     let st = after(&g, "a1 pass a1-a2");
     let seen: BTreeSet<String> = (0..g.board().len())
-        .filter(|&c| g.has_mark(&st, c, 0))
-        .map(|c| g.board().label(c).to_string())
+        .filter(|&c| g.has_mark(&st, Cell::new(c), 0))
+        .map(|c| g.board().label(Cell::new(c)).to_string())
         .collect();
     assert_eq!(seen, set(&["b3", "b1"]));
     // flanked(..., orthogonal): the diagonal run b2 from a1 to c3 is not one.
@@ -269,8 +270,8 @@ fn after_a_slide_here_is_where_it_stopped_and_origin_where_it_started() {
     let st = after(&g, "a1 pass a1-a4");
     let marked = |m: usize| -> Vec<String> {
         (0..g.board().len())
-            .filter(|&c| g.has_mark(&st, c, m))
-            .map(|c| g.board().label(c).to_string())
+            .filter(|&c| g.has_mark(&st, Cell::new(c), m))
+            .map(|c| g.board().label(Cell::new(c)).to_string())
             .collect()
     };
     assert_eq!(marked(0), ["a1"]);
@@ -291,7 +292,7 @@ fn a_symmetry_maps_the_cells_of_slides_and_leaps() {
     g.legal_actions(&after(&g, "a1 pass"), &mut list);
     // The reflection in the long diagonal: a1-d4 stays, b1 <-> a2.
     let b = g.board();
-    let mirror = |c: usize| {
+    let mirror = |c: Cell| {
         let info = b.cell(c);
         b.cell_by_label(&format!(
             "{}{}",
@@ -312,16 +313,22 @@ fn a_symmetry_maps_the_cells_of_slides_and_leaps() {
     assert!(matches!(kind_of(slide), ChoiceKind::Slide { .. }));
     let (f, t) = image(slide)
         .map(|k| match k {
-            ActionKind::Moves { from, to } => (from as usize, to as usize),
+            ActionKind::Moves { from, to } => (from.index(), to.index()),
             other => panic!("a slide maps to a move: {other:?}"),
         })
         .expect("cells map");
-    assert_eq!((b.label(f), b.label(t)), ("a1", "a3"));
+    assert_eq!((b.label(Cell::new(f)), b.label(Cell::new(t))), ("a1", "a3"));
     let leap = find("a1", "b3");
     assert!(matches!(kind_of(leap), ChoiceKind::Leap { .. }));
     match image(leap) {
         Some(ActionKind::Moves { from, to }) => {
-            assert_eq!((b.label(from as usize), b.label(to as usize)), ("a1", "c2"))
+            assert_eq!(
+                (
+                    b.label(Cell::new(from.index())),
+                    b.label(Cell::new(to.index()))
+                ),
+                ("a1", "c2")
+            )
         }
         other => panic!("a leap maps to a leap: {other:?}"),
     }

@@ -4,6 +4,7 @@
 //! directions to the turned directions, and a full circle of turns must
 //! bring every piece home.
 
+use gdl::ids::Cell;
 use gdl::rules::{ChoiceKind, RegionTurn};
 
 use super::*;
@@ -40,18 +41,20 @@ fn check_turn(g: &Game, t: &RegionTurn) {
     );
     for (&a, &fa) in &map {
         for d in (0..board.ndirs()).map(gdl::board::Dir::new) {
-            let Some(n) = board.neighbor(a, d) else {
+            let Some(n) = board.neighbor(Cell::new(a), d) else {
                 continue;
             };
-            let Some(&fn_) = map.get(&n) else { continue };
+            let Some(&fn_) = map.get(&n.index()) else {
+                continue;
+            };
             let turned = board.rotate(d, t.angle).expect("a direction of the board");
             assert_eq!(
-                board.neighbor(fa, turned),
-                Some(fn_),
+                board.neighbor(Cell::new(fa), turned),
+                Some(Cell::new(fn_)),
                 "{} by {}: {} {} {} not carried along",
                 t.region,
                 t.angle,
-                board.label(a),
+                board.label(Cell::new(a)),
                 d,
                 board.label(n)
             );
