@@ -61,11 +61,11 @@ pub fn format(game: &Game, legal: &[Action], a: Action) -> String {
             }
         }
         ActionKind::OnCell(cell) => {
-            let label = board.label(Cell::new(cell.index()));
+            let label = board.label(cell);
             // Two kinds of action on the same cell: name the kind.
             let clash = legal
                 .iter()
-                .any(|b| b.cell() == Some(Cell::new(cell.index())) && b.choice != a.choice);
+                .any(|b| b.cell() == Some(cell) && b.choice != a.choice);
             if clash {
                 format!("{}:{label}", choice_name(game, a))
             } else {

@@ -163,11 +163,7 @@ fn every_word_of_every_game_is_explained() {
                 .collect();
             for c in 0..board.len() {
                 for &n in board.neighbors(Cell::new(c)) {
-                    words.push(format!(
-                        "{}-{}",
-                        board.label(Cell::new(c)),
-                        board.label(Cell::new(n.index()))
-                    ));
+                    words.push(format!("{}-{}", board.label(Cell::new(c)), board.label(n)));
                 }
             }
             words.extend(["pass", "swap"].map(String::from));
