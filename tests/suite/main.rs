@@ -13,6 +13,7 @@ mod explain;
 mod fuzz;
 mod games;
 mod hostile;
+mod mancala;
 mod matches;
 mod mcts;
 mod perft;
