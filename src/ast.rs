@@ -154,6 +154,13 @@ pub enum ChoiceKind {
         regions: Vec<Name>,
         angles: Vec<Expr>,
     },
+    /// `sow FROM along RING [skipping SKIP]`: a cell's counters dropped
+    /// one by one along a ring.
+    Sow {
+        from: Expr,
+        ring: Name,
+        skip: Option<Expr>,
+    },
     /// `choose VAR from a, b, c`: one action per value.
     Choose {
         var: Name,
@@ -199,6 +206,8 @@ pub enum Effect {
     Move(Expr, Expr),
     /// `set VAR to EXPR`
     Set(Name, Expr),
+    /// `take SET [into CELL]`: counters to the mover's hand, or onto a cell.
+    Take(Expr, Option<Expr>, Span),
     /// An effect declared with `effect NAME = ...`.
     Named(Name),
 }
@@ -229,6 +238,8 @@ pub struct SetupDecl {
 /// `PLAYER PIECE at SET`, or `PIECE at SET` for a neutral kind.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Placement {
+    /// `N x` before a kind of counters: so many on each cell.
+    pub count: Option<Expr>,
     pub player: Option<Name>,
     pub piece: Name,
     pub at: Expr,
@@ -249,6 +260,15 @@ pub struct ReserveEntry {
     pub player: Option<Name>,
     pub piece: Name,
     pub count: Expr,
+    pub span: Span,
+}
+
+/// `ring NAME, NAME = CELL CELL ...`: a cyclic order of cells, named by
+/// two directions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RingDecl {
+    pub names: [Name; 2],
+    pub cells: Vec<Name>,
     pub span: Span,
 }
 
@@ -314,6 +334,9 @@ pub struct GameFile {
     pub variables: Vec<Name>,
     pub effects: Vec<(Name, Effect)>,
     pub marks: Vec<Name>,
+    /// Kinds of counters (`counters seed`).
+    pub counters: Vec<Name>,
+    pub rings: Vec<RingDecl>,
     pub regions: Vec<RegionDecl>,
     pub defines: Vec<(Name, RegionBody)>,
     pub actions: Vec<(Name, Choice)>,

@@ -117,6 +117,15 @@ pub const MAX_REGION_TURNS: usize = 1000;
 /// Most pieces of one kind in a player's reserve (`reserve: man = 9`).
 pub const MAX_RESERVE: i64 = 10_000;
 
+/// Kinds of counters a game may declare (`counters seed`): each cell keeps
+/// one count.
+pub const MAX_COUNTER_KINDS: usize = 1;
+
+/// Most counters a game may start with, all cells together (`setup: N x
+/// seed at S`): counters are only ever moved, never made, so no cell and
+/// no hand can hold more than this, and a count fits in 16 bits.
+pub const MAX_COUNTERS: i64 = 65_535;
+
 /// Longest `line(S, N)`.
 pub const MAX_LINE: i64 = 1000;
 
@@ -165,6 +174,8 @@ mod tests {
             format!("| `N x` repetitions | 1 to {MAX_REPEAT} |"),
             format!("| `line` length | 1 to {MAX_LINE} |"),
             format!("| pieces in a reserve | 0 to {MAX_RESERVE} |"),
+            format!("| kinds of counters | {MAX_COUNTER_KINDS} |"),
+            format!("| counters at the start, all cells together | {MAX_COUNTERS} |"),
             format!("| leap pattern `(A, B)` | 0 to {MAX_LEAP} each, not both 0 |"),
             format!("| different leap patterns | {MAX_LEAP_PATTERNS} |"),
             format!("| slide distance `by N` | 1 to {MAX_DISTANCE} |"),

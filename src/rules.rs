@@ -91,6 +91,10 @@ pub enum SetExpr {
     Leaps(Box<SetExpr>, Leap),
     /// `lines(S, N)`: the cells of S on N or more cells of S in a row.
     Lines(Box<SetExpr>, u32),
+    /// Cells holding counters (`seeded`).
+    Seeded,
+    /// The cell the last counter of the last sowing fell in (`last-sown`).
+    LastSown,
 }
 
 /// The parts of `ray(FROM, PATH[, DIRS])`.
@@ -163,6 +167,10 @@ pub enum NumExpr {
     Index(Who),
     /// How many pieces of the kind the player has in hand (`in-hand`).
     InHand(Kind, Who),
+    /// How many counters the player has in hand (`in-hand(seed)`).
+    CountersInHand(Who),
+    /// How many counters the cells of the set hold (`tally`).
+    Tally(SetExpr),
     /// `select(COND, A, B)`: A if the condition holds, else B.
     Select(Box<BoolExpr>, Box<NumExpr>, Box<NumExpr>),
     /// Distinct rows the set's cells lie in.
@@ -335,6 +343,9 @@ pub enum Effect {
     Move(SetExpr, SetExpr),
     /// A variable takes a value.
     Set(u8, NumExpr),
+    /// The counters on the cells of the first set go to the mover's hand,
+    /// or, with a second set of one cell, onto that cell (`take S [into T]`).
+    Take(SetExpr, Option<SetExpr>),
 }
 
 /// What kind of action a choice offers, and on which cells.
@@ -428,6 +439,31 @@ pub enum ChoiceKind {
     /// One action per turn of a region (its regions by its angles, region
     /// by region): the pieces of the region turn about its centre.
     Rotate(Vec<RegionTurn>),
+    /// The counters of a cell of `from` are lifted and dropped one by one
+    /// on the cells after it along a ring, passing over the cells of `skip`
+    /// (`sow FROM along RING [skipping SKIP]`).
+    Sow {
+        /// The cells that may be sown (only those holding counters are).
+        from: SetExpr,
+        /// The ring, an index into [`Rules::rings`].
+        ring: u16,
+        /// Along the ring's first direction (`false`: back along it).
+        forward: bool,
+        /// The cells passed over, seen with `here` the sown cell.
+        skip: Option<SetExpr>,
+    },
+}
+
+/// A ring: cells in a cyclic order, named by two directions (`ring ccw, cw
+/// = a1 b1 ...`): along the list, and back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ring {
+    /// The names of the two directions: along the list, and back.
+    pub names: [String; 2],
+    /// The cells in order; the last is followed by the first.
+    pub cells: Vec<u32>,
+    /// Per board cell: its place in `cells`, or `u32::MAX` off the ring.
+    pub place: Vec<u32>,
 }
 
 /// A region turned by an angle: where the piece on each of its cells goes,
@@ -647,6 +683,16 @@ pub struct Rules {
     pub reserve: Vec<u16>,
     /// Per kind: placing it takes one from the player's reserve.
     pub reserved: Vec<bool>,
+    /// The kind of counters (`counters seed`), if the game has one.
+    pub counters: Option<String>,
+    /// Counters per cell at the start (`setup: N x seed at S`); empty in a
+    /// game without counters.
+    pub tally: Vec<u16>,
+    /// The rings (`ring ccw, cw = ...`).
+    pub rings: Vec<Ring>,
+    /// Some rule puts counters in hand or asks how many are (`take S`,
+    /// `in-hand(seed)`): `show` lists the hands.
+    pub counter_hands: bool,
     /// Where each rule was written, for explanations only.
     pub sources: Sources,
 }

@@ -143,7 +143,22 @@ pub fn position(game: &Game, st: &State) -> String {
             None => '.',
         }
     };
-    let mut out = board.render(&cell_char);
+    let mut out = match game.rules.counters {
+        // A cell shows its count (`.` for none), or its piece.
+        Some(_) => {
+            let total: u64 = game.rules.tally.iter().map(|&n| n as u64).sum();
+            let wide = total.max(1).to_string().len();
+            board.render_wide(
+                &|c| match (game.piece_at(st, c), game.tally(st, c)) {
+                    (None, 0) => cell_char(c).to_string(),
+                    (None, n) => n.to_string(),
+                    (Some(_), _) => cell_char(c).to_string(),
+                },
+                wide,
+            )
+        }
+        None => board.render(&cell_char),
+    };
     let legend: Vec<String> = game
         .rules
         .players
@@ -208,8 +223,24 @@ pub fn position(game: &Game, st: &State) -> String {
     for (i, v) in game.rules.variables.iter().enumerate() {
         out.push_str(&format!("{} = {}\n", v.name, v.show(st.var(i))));
     }
-    // Pieces in hand: `in hand: white man 9, black man 8`.
-    if !game.rules.reserve.is_empty() {
+    // Counters on cells that hold a piece: listed, as the piece hides them.
+    if game.rules.counters.is_some() {
+        let under: Vec<String> = board
+            .cells()
+            .filter(|&c| game.piece_at(st, c).is_some() && game.tally(st, c) > 0)
+            .map(|c| format!("{} {}", board.label(c), game.tally(st, c)))
+            .collect();
+        if !under.is_empty() {
+            let kind = game.rules.counters.as_deref().unwrap_or("");
+            out.push_str(&format!("{kind} under pieces: {}\n", under.join(", ")));
+        }
+    }
+    // Pieces in hand: `in hand: white man 9, black man 8`; counters:
+    // `in hand: south seed 4, north seed 0`.
+    let rules = &game.rules;
+    if !rules.reserve.is_empty()
+        && (rules.counters.is_none() || rules.counter_hands || rules.reserved.contains(&true))
+    {
         let kinds = game.rules.pieces.len();
         let mut hands = Vec::new();
         for (p, player) in game.rules.players.iter().enumerate() {
@@ -217,6 +248,15 @@ pub fn position(game: &Game, st: &State) -> String {
                 if game.rules.reserved[k] {
                     hands.push(format!("{player} {kind} {}", st.in_hand(p, k, kinds)));
                 }
+            }
+            if let Some(kind) = game
+                .rules
+                .counters
+                .as_ref()
+                .filter(|_| game.rules.counter_hands)
+            {
+                let n = game.counters_in_hand(st, crate::ids::Player::new(p));
+                hands.push(format!("{player} {kind} {n}"));
             }
         }
         out.push_str(&format!("in hand: {}\n", hands.join(", ")));

@@ -10,12 +10,20 @@ impl Board {
     /// removed cells show as blanks. Every line ends with `'\n'`; no
     /// trailing spaces.
     pub fn render(&self, cell_text: &dyn Fn(Cell) -> char) -> String {
+        self.render_wide(&|c| cell_text(c).to_string(), 1)
+    }
+
+    /// As [`Board::render`], with `wide` characters per cell (a count of
+    /// counters), right-aligned under the column letters; the columns
+    /// spread out to leave a blank between cells.
+    pub fn render_wide(&self, cell_text: &dyn Fn(Cell) -> String, wide: usize) -> String {
         let f = &self.frame;
+        let pad = wide.max(1) as i64 - 1;
         let nlines = f.rows.len();
         let ymin = f.ymin as i64;
         let ymax = ymin + nlines as i64 - 1;
         // Characters per half-cell unit: wide enough for the longest column name.
-        let s = column_letters(f.cmax.max(0) as usize).len() as i64;
+        let s = (column_letters(f.cmax.max(0) as usize).len() as i64).max((pad + 3) / 2);
         let maxnum = f.rows.iter().flatten().map(|r| r.2).max().unwrap_or(1);
         let width = maxnum.to_string().len().max(2);
         let gap = match self.layout {
@@ -28,7 +36,8 @@ impl Board {
         for c in self.cells() {
             let info = self.cell(c);
             let line = (info.y as i64 - ymin) as usize + 1;
-            items.push((line, info.x as i64 * s, cell_text(c).to_string()));
+            let text = format!("{:>w$}", cell_text(c), w = pad as usize + 1);
+            items.push((line, info.x as i64 * s - pad, text));
         }
         // Hexagonal shapes label each row by its first and last cells, since
         // their columns start on several sides; the others by row numbers
@@ -56,7 +65,7 @@ impl Board {
                     let left = self.label(first);
                     items.push((
                         i + 1,
-                        fx - gap - lwidth,
+                        fx - pad - gap - lwidth,
                         format!("{left:>w$}", w = lwidth as usize),
                     ));
                     items.push((i + 1, lx + 1 + gap, self.label(last).to_string()));
@@ -66,7 +75,11 @@ impl Board {
             for (i, r) in f.rows.iter().enumerate() {
                 if let Some((first, last, num)) = *r {
                     let (first, last) = (first as i64 * s, last as i64 * s);
-                    items.push((i + 1, first - gap - width as i64, format!("{num:>width$}")));
+                    items.push((
+                        i + 1,
+                        first - pad - gap - width as i64,
+                        format!("{num:>width$}"),
+                    ));
                     items.push((i + 1, last + 1 + gap, num.to_string()));
                 }
             }

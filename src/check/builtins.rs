@@ -231,6 +231,7 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("like", &[Set], Set, |_, a| {
         Value::Set(SetExpr::Like(Box::new(a.set(0))))
     }),
+    Builtin::new("tally", &[Set], Number, lowering::tally),
     Builtin::new("count", &[Set], Number, |_, a| {
         Value::Num(NumExpr::Count(a.set(0)))
     }),
@@ -346,6 +347,8 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
         Value::Bool(BoolExpr::Cmp(CmpOp::Gt, seen, NumExpr::Const(0.0)))
     }),
     ("origin", |_, _| Value::Set(SetExpr::Origin)),
+    ("seeded", lowering::seeded),
+    ("last-sown", lowering::last_sown),
     ("jumped", |_, _| Value::Set(SetExpr::Jumped)),
     ("possible", |c, span| {
         c.errors.push(
@@ -498,6 +501,8 @@ impl<'a> Checker<'a> {
                 ExprKind::Name(t) if self.pieces.contains(t) => Arg::Piece(Kind::new(
                     self.pieces.iter().position(|p| p == t).unwrap_or(0),
                 )),
+                // The kind of counters: the kind past the pieces'.
+                ExprKind::Name(t) if self.is_counter(t) => Arg::Piece(Kind::new(self.pieces.len())),
                 _ => {
                     self.errors.push(
                         Diagnostic::at(e.span, "`in-hand` takes a kind of piece")

@@ -1,7 +1,7 @@
 //! Effects: what happens without a choice, lowered with their nesting capped.
 
 use crate::ast;
-use crate::diagnostic::Span;
+use crate::diagnostic::{Diagnostic, Span};
 use crate::limits::MAX_EFFECT_DEPTH;
 use crate::rules::*;
 
@@ -67,6 +67,18 @@ impl<'a> Checker<'a> {
                 Effect::Place(piece, self.set(s))
             }
             ast::Effect::Move(from, to) => Effect::Move(self.set(from), self.set(to)),
+            ast::Effect::Take(what, into, span) => {
+                let what = self.set(what);
+                let into = into.as_ref().map(|t| self.set(t));
+                self.counter_hands |= into.is_none();
+                if self.counters.is_none() {
+                    self.errors.push(
+                        Diagnostic::at(*span, "`take` moves counters, and the game has none")
+                            .with_help("declare a kind of counter: `counters seed`"),
+                    );
+                }
+                Effect::Take(what, into)
+            }
             ast::Effect::Set(var, value) => {
                 let Some(v) = self.variables.iter().position(|x| x.name == var.text) else {
                     let known: Vec<String> =
@@ -132,7 +144,7 @@ fn effect_span(e: &ast::Effect) -> Span {
         | ast::Effect::Make(x, _)
         | ast::Effect::Place(_, x)
         | ast::Effect::Move(x, _) => x.span,
-        ast::Effect::Repeat(_, span) => *span,
+        ast::Effect::Repeat(_, span) | ast::Effect::Take(_, _, span) => *span,
         ast::Effect::If(c, _, _) => c.span,
         ast::Effect::Group(list) => list.first().map_or_else(Span::default, effect_span),
         ast::Effect::EachGroup { var, .. } => var.span,

@@ -359,6 +359,33 @@ impl<'a> Checker<'a> {
             self.error(span, format!("`{n}` is an action, not a value"));
             return Value::Error;
         }
+        if self.is_counter(n) {
+            self.errors.push(
+                Diagnostic::at(
+                    span,
+                    format!("`{n}` is a kind of counter, not a set of cells"),
+                )
+                .with_help(
+                    "the cells holding counters are `seeded`; how many a set holds is `tally(S)`",
+                ),
+            );
+            return Value::Error;
+        }
+        if self
+            .file
+            .rings
+            .iter()
+            .any(|r| r.names.iter().any(|x| x.text == n))
+        {
+            self.errors.push(
+                Diagnostic::at(
+                    span,
+                    format!("`{n}` is a ring's direction: it is for `sow ... along {n}`"),
+                )
+                .with_help("a ring has no angle: it is no direction of the board"),
+            );
+            return Value::Error;
+        }
         if self.maybe_on_unknown_board(n) {
             return Value::Error;
         }

@@ -13,6 +13,7 @@
 
 mod boards;
 mod builtins;
+mod counters;
 mod directions;
 mod effects;
 mod expressions;
@@ -119,6 +120,7 @@ fn compile_with(
         }
     }
     c.reserves();
+    c.rings();
     c.regions();
     let rules = c.rules();
     if c.errors.is_empty() {
@@ -184,6 +186,8 @@ enum NameKind {
     Direction,
     Variable,
     Effect,
+    Counter,
+    Ring,
 }
 
 impl NameKind {
@@ -201,6 +205,8 @@ impl NameKind {
             NameKind::Direction => "a direction of the board",
             NameKind::Variable => "a variable",
             NameKind::Effect => "an effect",
+            NameKind::Counter => "a kind of counter",
+            NameKind::Ring => "a ring's direction",
         }
     }
 }
@@ -260,6 +266,14 @@ struct Checker<'a> {
     reserve: Vec<u16>,
     /// Per kind: whether placing it takes from a reserve.
     reserved: Vec<bool>,
+    /// The kind of counters, if declared (`counters seed`).
+    counters: Option<String>,
+    /// The rings (`ring ccw, cw = ...`), and each direction's name with
+    /// its ring and whether it goes along the list.
+    rings: Vec<Ring>,
+    ring_dirs: HashMap<String, (u16, bool)>,
+    /// Some rule takes counters in hand or counts them there.
+    counter_hands: bool,
     /// Where the choices, guards and ends were written (see [`Sources`]).
     sources: Sources,
     /// Per mark: no rule sets it (with the options chosen), so it is always
@@ -314,6 +328,10 @@ impl<'a> Checker<'a> {
             dir_slots: 0,
             reserve: Vec::new(),
             reserved: Vec::new(),
+            counters: None,
+            rings: Vec::new(),
+            ring_dirs: HashMap::new(),
+            counter_hands: false,
             sources: Sources::default(),
             dead_marks: Vec::new(),
         }

@@ -4,7 +4,8 @@
 use crate::ast::{self, Literal, Name};
 use crate::diagnostic::{Diagnostic, closest};
 use crate::limits::{
-    MAX_BINDINGS, MAX_MARKS, MAX_PIECE_CODES, MAX_PIECES, MAX_PLAYERS, MAX_VARIABLES,
+    MAX_BINDINGS, MAX_COUNTER_KINDS, MAX_MARKS, MAX_PIECE_CODES, MAX_PIECES, MAX_PLAYERS,
+    MAX_VARIABLES,
 };
 use crate::rules::*;
 
@@ -65,6 +66,20 @@ impl<'a> Checker<'a> {
         for m in &file.marks {
             if self.declare(m, NameKind::Mark) {
                 self.marks.push(m.text.clone());
+            }
+        }
+        for (i, k) in file.counters.iter().enumerate() {
+            if i >= MAX_COUNTER_KINDS {
+                let msg =
+                    format!("at most {MAX_COUNTER_KINDS} kind of counters: a cell keeps one count");
+                self.limit(k.span, msg);
+            } else if self.declare(k, NameKind::Counter) {
+                self.counters = Some(k.text.clone());
+            }
+        }
+        for r in &file.rings {
+            for n in &r.names {
+                self.declare(n, NameKind::Ring);
             }
         }
         if let Some((extra, _)) = file.pieces.get(MAX_PIECES) {

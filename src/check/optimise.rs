@@ -160,6 +160,7 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
                     | Effect::Make(..)
                     | Effect::Place(..)
                     | Effect::Move(..)
+                    | Effect::Take(..)
                     | Effect::Set(..) => None,
                 },
                 Node::Set(_)

@@ -131,6 +131,8 @@ impl<'a> Checker<'a> {
             | SetExpr::Here
             | SetExpr::Origin
             | SetExpr::Jumped
+            | SetExpr::Seeded
+            | SetExpr::LastSown
             | SetExpr::Owned(_)
             | SetExpr::Enemy
             | SetExpr::Piece(_)

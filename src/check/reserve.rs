@@ -14,11 +14,19 @@ impl<'a> Checker<'a> {
     pub(super) fn reserves(&mut self) {
         let file = self.file;
         let (players, pieces) = (self.players.len(), self.pieces.len());
+        if self.counters.is_some() {
+            // Counters in hand follow the pieces: one count per player,
+            // at `players * pieces + player`, all empty at the start.
+            self.reserve = vec![0; players * pieces + players];
+            self.reserved = vec![false; pieces];
+        }
         if file.reserves.is_empty() {
             return;
         }
-        self.reserve = vec![0; players * pieces];
-        self.reserved = vec![false; pieces];
+        if self.reserve.is_empty() {
+            self.reserve = vec![0; players * pieces];
+            self.reserved = vec![false; pieces];
+        }
         // Which (player, kind) an applying entry has given, against repeats.
         let mut given = vec![false; players * pieces];
         for item in &file.reserves {

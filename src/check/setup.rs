@@ -11,9 +11,10 @@ use super::Checker;
 
 impl<'a> Checker<'a> {
     /// The pieces on the board before the first turn.
-    pub(super) fn setup(&mut self) -> Vec<Placed> {
+    pub(super) fn setup(&mut self) -> (Vec<Placed>, Vec<u16>) {
         let file = self.file;
         let mut placed = Vec::new();
+        let (mut tally, mut total) = (Vec::new(), 0);
         // What each cell got first ("white pawn"), for the error when a
         // second piece comes.
         let mut first: Vec<Option<String>> = vec![None; self.board().len()];
@@ -29,6 +30,23 @@ impl<'a> Checker<'a> {
                 },
             };
             for p in &item.placements {
+                if let Some(count) = &p.count {
+                    self.counter_placement(p, count, applies, &mut tally, &mut total);
+                    continue;
+                }
+                if self.is_counter(&p.piece.text) {
+                    self.errors.push(
+                        Diagnostic::at(
+                            p.span,
+                            format!("how many `{}` on each cell?", p.piece.text),
+                        )
+                        .with_help(format!(
+                            "write the number first: `4 x {} at ...`",
+                            p.piece.text
+                        )),
+                    );
+                    continue;
+                }
                 let Some((piece, owner)) = self.placed_piece(p) else {
                     continue;
                 };
@@ -65,7 +83,11 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        placed
+        if self.counters.is_some() && tally.is_empty() {
+            // A game with counters keeps a count per cell, even all zero.
+            tally = vec![0; self.board().len()];
+        }
+        (placed, tally)
     }
 
     /// The piece and owner of a placement, checked: a player's kind needs
@@ -122,7 +144,7 @@ impl<'a> Checker<'a> {
     }
 
     /// The cells of a placement: a set fixed when the game is built.
-    fn setup_cells(&mut self, e: &ast::Expr) -> Option<Vec<usize>> {
+    pub(super) fn setup_cells(&mut self, e: &ast::Expr) -> Option<Vec<usize>> {
         let value = self.expr(e);
         let set = self.want_set(value, e.span)?;
         match self.const_set(&set) {

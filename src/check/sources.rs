@@ -20,6 +20,7 @@ impl<'a> Checker<'a> {
         let sets: Vec<(Role, &Expr)> = match &c.kind {
             ast::ChoiceKind::Place { at, .. } => vec![(Role::At, at)],
             ast::ChoiceKind::Convert(e) | ast::ChoiceKind::Remove(e) => vec![(Role::At, e)],
+            ast::ChoiceKind::Sow { from, .. } => vec![(Role::At, from)],
             ast::ChoiceKind::Step { from, to, .. }
             | ast::ChoiceKind::Leap { from, to, .. }
             | ast::ChoiceKind::Move { from, to } => {

@@ -137,7 +137,7 @@ impl<'a> Checker<'a> {
                 source.keep.push(k.span);
             }
         }
-        let setup = self.setup();
+        let (setup, tally) = self.setup();
         let name = file
             .name
             .as_ref()
@@ -180,6 +180,10 @@ impl<'a> Checker<'a> {
             dir_slots: self.dir_slots,
             reserve: std::mem::take(&mut self.reserve),
             reserved: std::mem::take(&mut self.reserved),
+            counters: self.counters.clone(),
+            tally,
+            rings: std::mem::take(&mut self.rings),
+            counter_hands: self.counter_hands,
             sources: std::mem::take(&mut self.sources),
         }
     }
@@ -285,6 +289,25 @@ impl<'a> Checker<'a> {
             }
             ast::ChoiceKind::Convert(e) => ChoiceKind::Convert(self.set(e)),
             ast::ChoiceKind::Remove(e) => ChoiceKind::Remove(self.set(e)),
+            ast::ChoiceKind::Sow { from, ring, skip } => {
+                let from = self.set(from);
+                let skip = skip.as_ref().map(|s| self.set(s));
+                if self.counters.is_none() {
+                    self.errors.push(
+                        Diagnostic::at(c.span, "`sow` moves counters, and the game has none")
+                            .with_help("declare a kind of counter: `counters seed`"),
+                    );
+                }
+                match self.ring_dir(ring) {
+                    Some((ring, forward)) => ChoiceKind::Sow {
+                        from,
+                        ring,
+                        forward,
+                        skip,
+                    },
+                    None => ChoiceKind::Pass,
+                }
+            }
             ast::ChoiceKind::Pass => ChoiceKind::Pass,
             ast::ChoiceKind::Swap => ChoiceKind::Swap,
             ast::ChoiceKind::Choose { var, values, span } => self.choose(var, values, *span),
@@ -350,6 +373,7 @@ impl<'a> Checker<'a> {
             ChoiceKind::Place { .. } => piece_name.clone().unwrap_or_else(|| "place".into()),
             ChoiceKind::Convert(_) => "convert".into(),
             ChoiceKind::Remove(_) => "remove".into(),
+            ChoiceKind::Sow { .. } => "sow".into(),
             ChoiceKind::Pass => "pass".into(),
             ChoiceKind::Swap => "swap".into(),
             ChoiceKind::Step { .. } => "step".into(),

@@ -82,6 +82,18 @@ pub struct Game {
     /// Zobrist keys: `cell * codes + code` for pieces, then marks.
     piece_keys: Vec<u64>,
     mark_keys: Vec<u64>,
+    /// The game has counters (`counters seed`): the state keeps a count
+    /// per cell, the set of cells holding some, and `last-sown`.
+    counted: bool,
+    /// Where the counts start in `State::sets`, in words, past the bitsets
+    /// (see [`Game::tally_of`]).
+    tally_at: usize,
+    /// Counters' hash: a random key per cell, and one for `last-sown`; the
+    /// position's counters add up to `Σ count × key` (wrapping), kept in
+    /// the state and mixed into the board hash.
+    tally_keys: Vec<u64>,
+    /// Each ring's cells, W words each.
+    ring_masks: Vec<u64>,
     /// Fixed sets used as anchors by `connected`, and each cell's anchor bits.
     anchor_sets: Vec<u32>,
     cell_anchors: Vec<u64>,
@@ -176,8 +188,55 @@ impl Game {
         3 + self.players + self.pieces + m
     }
 
-    fn sets_len(&self) -> usize {
+    /// The cells holding counters (in a game with counters).
+    fn seeded_set(&self) -> usize {
         3 + self.players + self.pieces + self.rules.marks.len()
+    }
+
+    fn sets_len(&self) -> usize {
+        3 + self.players + self.pieces + self.rules.marks.len() + self.counted as usize
+    }
+
+    /// Words past the bitsets in `State::sets`, in a game with counters:
+    /// one count per cell, then `last-sown`, then the counters' additive
+    /// hash. Kept there so that copying a position and reading it from an
+    /// evaluation context cost games without counters nothing.
+    fn counter_words(&self) -> usize {
+        match self.counted {
+            true => self.rules.board.len() + 2,
+            false => 0,
+        }
+    }
+
+    /// The counters on `cell`, from a state's `sets`.
+    #[inline(always)]
+    pub(in crate::engine) fn tally_of(&self, sets: &[u64], cell: usize) -> u64 {
+        sets[self.tally_at + cell]
+    }
+
+    /// `last-sown` (or `NO_CELL`), from a state's `sets`.
+    #[inline(always)]
+    pub(in crate::engine) fn last_sown_of(&self, sets: &[u64]) -> u32 {
+        sets[self.tally_at + self.rules.board.len()] as u32
+    }
+
+    /// The counters on a cell (0 in a game without counters).
+    pub fn tally(&self, st: &State, cell: Cell) -> u64 {
+        match self.counted {
+            true => self.tally_of(&st.sets, cell.index()),
+            false => 0,
+        }
+    }
+
+    /// The counters in a player's hand (0 in a game without counters).
+    pub fn counters_in_hand(&self, st: &State, player: Player) -> u64 {
+        match self.counted {
+            true => {
+                st.reserve[self.rules.players.len() * self.rules.pieces.len() + player.index()]
+                    as u64
+            }
+            false => 0,
+        }
     }
 
     /// The owner slot of a piece placed by `mover`: the mover, or nobody.
@@ -194,7 +253,7 @@ impl Game {
     pub fn start(&self) -> State {
         let cells = self.rules.board.len();
         let w = self.words;
-        let mut sets = vec![0u64; self.sets_len() * w];
+        let mut sets = vec![0u64; self.sets_len() * w + self.counter_words()];
         for c in 0..cells {
             cellset::insert(&mut sets[EMPTY * w..(EMPTY + 1) * w], c);
         }
@@ -239,6 +298,9 @@ impl Game {
         for p in &self.rules.setup {
             let owner = p.owner.map_or(self.players, |o| o.index());
             self.put(&mut st, p.cell as usize, Some((p.piece.index(), owner)));
+        }
+        if self.counted {
+            self.start_counters(&mut st);
         }
         st.changes = 0;
         st.turn_def = self.select_turn(&mut st);

@@ -135,6 +135,7 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
         | ChoiceKind::Place { .. }
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)
+        | ChoiceKind::Sow { .. }
         | ChoiceKind::Pass
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }

@@ -127,6 +127,10 @@ impl Seen<'_> {
                     None => format!("{label} {is} `{quote}`, which is no cell now"),
                 }
             }
+            SetClass::Stored(Stored::Seeded) => {
+                let n = self.game.tally(self.st, crate::ids::Cell::new(c));
+                format!("{label} {is} in `{quote}`: it holds {n}")
+            }
             SetClass::Stored(Stored::Mark(_))
             | SetClass::Bound(_)
             | SetClass::Fixed(_)

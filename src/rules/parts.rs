@@ -72,6 +72,8 @@ pub enum Stored {
     Piece(Kind),
     /// Cells carrying the mark.
     Mark(Mark),
+    /// Cells holding counters.
+    Seeded,
 }
 
 /// A cell that the current action fixes.
@@ -83,6 +85,8 @@ pub enum ActionCell {
     Origin,
     /// The cell the last jump went over.
     Jumped,
+    /// The cell the last sowing's last counter fell in.
+    LastSown,
 }
 
 impl SetExpr {
@@ -96,6 +100,8 @@ impl SetExpr {
             SetExpr::Owned(w) => SetClass::Stored(Stored::Owned(*w)),
             SetExpr::Piece(k) => SetClass::Stored(Stored::Piece(*k)),
             SetExpr::Mark(m) => SetClass::Stored(Stored::Mark(*m)),
+            SetExpr::Seeded => SetClass::Stored(Stored::Seeded),
+            SetExpr::LastSown => SetClass::ActionCell(ActionCell::LastSown),
             SetExpr::Var(slot) => SetClass::Bound(*slot),
             SetExpr::Fixed(i) => SetClass::Fixed(*i),
             SetExpr::PerPlayer(v) => SetClass::FixedPerPlayer(v),
@@ -139,6 +145,8 @@ impl SetExpr {
             | SetExpr::All
             | SetExpr::Origin
             | SetExpr::Jumped
+            | SetExpr::Seeded
+            | SetExpr::LastSown
             | SetExpr::Owned(_)
             | SetExpr::Enemy
             | SetExpr::Piece(_)
@@ -202,6 +210,8 @@ impl SetExpr {
             | SetExpr::Here
             | SetExpr::Origin
             | SetExpr::Jumped
+            | SetExpr::Seeded
+            | SetExpr::LastSown
             | SetExpr::Owned(_)
             | SetExpr::Enemy
             | SetExpr::Piece(_)
@@ -226,6 +236,8 @@ impl NumExpr {
                 ..Reads::default()
             },
             NumExpr::Count(_)
+            | NumExpr::Tally(_)
+            | NumExpr::CountersInHand(_)
             | NumExpr::Select(..)
             | NumExpr::ByPlayer(_)
             | NumExpr::Add(..)
@@ -248,6 +260,7 @@ impl NumExpr {
         use Role::Same;
         match self {
             NumExpr::Count(s)
+            | NumExpr::Tally(s)
             | NumExpr::Groups(s)
             | NumExpr::Largest(s)
             | NumExpr::Rows(s)
@@ -274,6 +287,7 @@ impl NumExpr {
             | NumExpr::Var(_)
             | NumExpr::Passes
             | NumExpr::Index(_)
+            | NumExpr::CountersInHand(_)
             | NumExpr::InHand(..) => {}
         }
     }
@@ -394,6 +408,12 @@ impl Effect {
                 f(Node::Effect(body), Same);
             }
             Effect::Set(_, n) => f(Node::Num(n), Same),
+            Effect::Take(s, into) => {
+                f(Node::Set(s), Same);
+                if let Some(t) = into {
+                    f(Node::Set(t), Same);
+                }
+            }
             Effect::Clear(_) | Effect::Swap => {}
         }
     }
@@ -443,6 +463,7 @@ impl ChoiceKind {
         match self {
             ChoiceKind::Place { target, .. } => ChoiceShape::OnCell(target),
             ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => ChoiceShape::OnCell(t),
+            ChoiceKind::Sow { from, .. } => ChoiceShape::OnCell(from),
             ChoiceKind::Step { links, .. } => ChoiceShape::NextDoor {
                 jump: false,
                 links: *links,
@@ -476,6 +497,7 @@ impl ChoiceKind {
             ChoiceKind::Place { .. } => "placement",
             ChoiceKind::Convert(_) => "conversion",
             ChoiceKind::Remove(_) => "removal",
+            ChoiceKind::Sow { .. } => "sowing",
             ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => "action",
         }
     }
@@ -496,6 +518,7 @@ impl ChoiceKind {
             | ChoiceKind::Place { .. }
             | ChoiceKind::Convert(_)
             | ChoiceKind::Remove(_)
+            | ChoiceKind::Sow { .. }
             | ChoiceKind::Step { .. }
             | ChoiceKind::Jump { .. }
             | ChoiceKind::Slide { .. }
@@ -516,6 +539,7 @@ impl ChoiceKind {
             | ChoiceKind::Place { .. }
             | ChoiceKind::Convert(_)
             | ChoiceKind::Remove(_)
+            | ChoiceKind::Sow { .. }
             | ChoiceKind::Pass
             | ChoiceKind::Swap
             | ChoiceKind::Choose { .. }
@@ -530,6 +554,13 @@ impl ChoiceKind {
         match self {
             ChoiceKind::Place { target, .. } => f(Node::Set(target), Same),
             ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => f(Node::Set(t), Same),
+            // The cells passed over are evaluated when the action is played.
+            ChoiceKind::Sow { from, skip, .. } => {
+                f(Node::Set(from), Same);
+                if let Some(s) = skip {
+                    f(Node::Set(s), Same);
+                }
+            }
             ChoiceKind::Step { from, dirs, to, .. } => {
                 f(Node::Set(from), Same);
                 f(Node::Dirs(dirs), Same);

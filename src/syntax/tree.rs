@@ -149,6 +149,19 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             game.effects.push((n, e));
         }
         Rule::marks_item => game.marks.extend(inner.map(name)),
+        Rule::counters_item => game
+            .counters
+            .extend(inner.filter(|p| p.as_rule() == Rule::name).map(name)),
+        Rule::ring_item => {
+            let mut names = inner.filter(|p| p.as_rule() == Rule::name).map(name);
+            let a = names.next().expect("ring direction");
+            let b = names.next().expect("ring direction back");
+            game.rings.push(RingDecl {
+                names: [a, b],
+                cells: names.collect(),
+                span: item_span,
+            });
+        }
         Rule::region_item => {
             let name = name(inner.next().expect("region name"));
             let body = shared_or_per_player(inner.collect());
@@ -338,7 +351,17 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::neutral
         | Rule::choose
         | Rule::each_group
-        | Rule::effect_ref => {}
+        | Rule::effect_ref
+        | Rule::counter_count
+        | Rule::counters_kw
+        | Rule::ring_kw
+        | Rule::sow_kw
+        | Rule::along_kw
+        | Rule::skipping_kw
+        | Rule::take_kw
+        | Rule::sow_move
+        | Rule::sow_skip
+        | Rule::take_cells => {}
     }
 }
 
@@ -367,14 +390,26 @@ fn placement(pair: P) -> Placement {
     let s = span(&pair);
     let mut names = Vec::new();
     let mut at = None;
+    let mut count = None;
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::name => names.push(name(p)),
+            Rule::counter_count => {
+                let n = p.into_inner().next().expect("a count");
+                count = Some(Expr {
+                    span: span(&n),
+                    kind: match n.as_rule() {
+                        Rule::int => ExprKind::Number(n.as_str().to_string()),
+                        _ => ExprKind::Name(n.as_str().to_string()),
+                    },
+                });
+            }
             _ => at = Some(expr(p)),
         }
     }
     let piece = names.pop().expect("a placement names a piece");
     Placement {
+        count,
         player: names.pop(),
         piece,
         at: at.expect("a placement has cells"),

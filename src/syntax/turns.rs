@@ -145,6 +145,18 @@ pub(super) fn choice(pair: P) -> Choice {
             }
             ChoiceKind::Rotate { regions, angles }
         }
+        Rule::sow_move => {
+            let mut parts = kind_pair
+                .into_inner()
+                .filter(|p| !matches!(p.as_rule(), Rule::sow_kw | Rule::along_kw));
+            let from = expr(parts.next().expect("from"));
+            let ring = name(parts.next().expect("ring"));
+            let skip = parts.next().map(|p| {
+                let mut inner = p.into_inner().filter(|p| p.as_rule() != Rule::skipping_kw);
+                expr(inner.next().expect("skip"))
+            });
+            ChoiceKind::Sow { from, ring, skip }
+        }
         Rule::choose => {
             let choose_span = span(&kind_pair);
             let mut parts = kind_pair.into_inner();
@@ -276,6 +288,11 @@ pub(super) fn effect(pair: P) -> Effect {
             let var = name(parts.next().expect("variable"));
             let value = expr(parts.next().expect("value"));
             Effect::Set(var, value)
+        }
+        Rule::take_cells => {
+            let mut parts = parts.filter(|p| p.as_rule() != Rule::take_kw);
+            let what = expr(parts.next().expect("cells"));
+            Effect::Take(what, parts.next().map(expr), effect_span)
         }
         Rule::effect_ref => Effect::Named(name(parts.next().expect("effect name"))),
         _ => Effect::Group(parts.map(effect).collect()),

@@ -466,6 +466,8 @@ fn diagnostics_have_kinds() {
         "rules_too_large_defines",
         "reserve_too_large",
         "rules_too_large_effects",
+        "second_counter_kind",
+        "counter_setup_overflow",
         "too_deep",
         "turn_number_beyond_limit",
         "turn_number_too_large",

@@ -463,3 +463,198 @@ fn kalah_ends_when_a_side_is_empty_and_each_side_goes_to_its_owner() {
     assert_eq!(next.board, [0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0]);
     assert!(next.over);
 }
+
+// gdl's games against this generator: the same counts at every depth
+// checked, and the same legal sowings and pits along random games.
+
+use gdl::engine::{Game, State};
+use gdl::run::{perft, perft_turns};
+use gdl::{OptionChoice, load, load_source};
+use std::path::Path;
+
+fn gdl_game(file: &str, options: &[&str]) -> Game {
+    let options: Vec<OptionChoice> = options.iter().map(|o| o.parse().expect("option")).collect();
+    load(Path::new(file), &options).unwrap_or_else(|e| panic!("{file}: {}", e.message()))
+}
+
+fn nodes(counts: Vec<gdl::run::PerftDepth>) -> Vec<u64> {
+    counts.iter().map(|d| d.nodes).collect()
+}
+
+#[test]
+fn gdl_oware_counts_equal_the_reference() {
+    let game = gdl_game("games/oware.gdl", &[]);
+    let gdl = nodes(perft(&game, &game.start(), 7, false));
+    let reference: Vec<u64> = (1..=7).map(perft_oware).collect();
+    assert_eq!(gdl, reference);
+}
+
+#[test]
+fn gdl_kalah_counts_equal_the_reference() {
+    let game = gdl_game("games/kalah.gdl", &[]);
+    let turns = nodes(perft_turns(&game, &game.start(), 5, false).expect("turns"));
+    assert_eq!(
+        turns,
+        (1..=5).map(|d| perft_kalah(d, 6, 4)).collect::<Vec<_>>()
+    );
+    let sowings = nodes(perft(&game, &game.start(), 6, false));
+    let reference: Vec<u64> = (1..=6).map(|d| perft_kalah_sowings(d, 6, 4)).collect();
+    assert_eq!(sowings, reference);
+    for seeds in 1..=6u8 {
+        let game = gdl_game("games/kalah.gdl", &[&format!("seeds={seeds}")]);
+        let turns = nodes(perft_turns(&game, &game.start(), 3, false).expect("turns"));
+        let reference: Vec<u64> = (1..=3).map(|d| perft_kalah(d, 6, seeds)).collect();
+        assert_eq!(turns, reference, "{seeds} seeds");
+    }
+}
+
+/// Kalah of two pits a side and one seed, played to its end: the same
+/// rules as `games/kalah.gdl` on a board of 2 + 2 pits and 2 stores.
+#[test]
+fn gdl_kalah_of_two_pits_ends_as_the_reference() {
+    let text = "game Kalah-2
+board square(4, 2) without a1, d2
+players south, north
+counters seed
+region home: south = row(1) except cells(d1), north = row(2) except cells(a2)
+region store: south = cells(d1), north = cells(a2)
+region their-store: south = cells(a2), north = cells(d1)
+ring ccw, cw = b1 c1 d1 c2 b2 a2
+setup: 1 x seed at cells(b1, c1, b2, c2)
+define across = ray(last-sown, all, n or s)
+action sowing = sow home along ccw skipping their-store
+  then if last-sown and home and tally(last-sown) = 1 and tally(across) > 0:
+         take last-sown or across into store
+turn: sowing, while last-sown and store: sowing
+end if tally(row(1) except cells(d1)) = 0 or tally(row(2) except cells(a2)) = 0:
+  most tally(store or home)
+";
+    let game = load_source(text, "kalah-2.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.message()));
+    let turns = nodes(perft_turns(&game, &game.start(), 5, false).expect("turns"));
+    assert_eq!(
+        turns,
+        (1..=5).map(|d| perft_kalah(d, 2, 1)).collect::<Vec<_>>()
+    );
+    assert_eq!(turns, [2, 2, 2, 0, 0]);
+}
+
+/// The cell of each Oware pit (0-5 south's a1-f1, 6-11 north's f2-a2).
+fn oware_cell(pit: usize) -> String {
+    match pit {
+        0..6 => format!("{}1", (b'a' + pit as u8) as char),
+        _ => format!("{}2", (b'a' + (11 - pit) as u8) as char),
+    }
+}
+
+/// The cell of each Kalah pit and store (0-5 b1-g1, 6 h1, 7-12 g2-b2, 13 a2).
+fn kalah_cell(pit: usize) -> String {
+    match pit {
+        0..6 => format!("{}1", (b'b' + pit as u8) as char),
+        6 => "h1".into(),
+        7..13 => format!("{}2", (b'g' - (pit - 7) as u8) as char),
+        _ => "a2".into(),
+    }
+}
+
+/// The cells of the legal sowings, sorted.
+fn legal_cells(game: &Game, st: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    game.legal_actions(st, &mut out);
+    let mut cells: Vec<String> = out
+        .iter()
+        .map(|a| {
+            game.board()
+                .label(a.cell().expect("a sowing is on a cell"))
+                .to_string()
+        })
+        .collect();
+    cells.sort();
+    cells
+}
+
+fn tally_at(game: &Game, st: &State, label: &str) -> u64 {
+    game.tally(st, game.board().cell_by_label(label).expect("a cell"))
+}
+
+/// A small generator of pseudo-random numbers, for the games below.
+fn next_random(x: &mut u64) -> usize {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x as usize
+}
+
+#[test]
+fn gdl_oware_plays_as_the_reference_along_random_games() {
+    let game = gdl_game("games/oware.gdl", &[]);
+    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+    let mut plies = 0;
+    for _ in 0..200 {
+        let (mut pos, mut st) = (Oware::start(), game.start());
+        loop {
+            // At the end the reference gives the pits left to their owner;
+            // gdl leaves them and counts hand and side. Before it, alike.
+            assert_eq!(st.is_over(), pos.over);
+            if pos.over {
+                break;
+            }
+            for pit in 0..12 {
+                assert_eq!(tally_at(&game, &st, &oware_cell(pit)), pos.pits[pit] as u64);
+            }
+            for p in 0..2 {
+                let player = gdl::ids::Player::new(p);
+                assert_eq!(game.counters_in_hand(&st, player), pos.captured[p] as u64);
+            }
+            assert_eq!(st.mover.index(), pos.mover);
+            let mut moves: Vec<String> = pos.moves().iter().map(|&p| oware_cell(p)).collect();
+            moves.sort();
+            assert_eq!(legal_cells(&game, &st), moves);
+            let pit = pos.moves()[next_random(&mut seed) % moves.len()];
+            let cell = game.board().cell_by_label(&oware_cell(pit)).expect("cell");
+            let mut out = Vec::new();
+            game.legal_actions(&st, &mut out);
+            let a = *out.iter().find(|a| a.cell() == Some(cell)).expect("legal");
+            game.play_unchecked(&mut st, a);
+            pos = pos.play(pit);
+            plies += 1;
+        }
+    }
+    assert!(plies > 5000, "{plies} plies");
+}
+
+#[test]
+fn gdl_kalah_plays_as_the_reference_along_random_games() {
+    let game = gdl_game("games/kalah.gdl", &[]);
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut plies = 0;
+    for _ in 0..200 {
+        let (mut pos, mut st) = (Kalah::start(6, 4), game.start());
+        loop {
+            assert_eq!(st.is_over(), pos.over);
+            if pos.over {
+                break;
+            }
+            // The reference gathers each side into its store at the end;
+            // gdl leaves them and counts store and side. Before it, alike.
+            for pit in 0..14 {
+                assert_eq!(
+                    tally_at(&game, &st, &kalah_cell(pit)),
+                    pos.board[pit] as u64
+                );
+            }
+            assert_eq!(st.mover.index(), pos.mover);
+            let mut moves: Vec<String> = pos.moves().iter().map(|&p| kalah_cell(p)).collect();
+            moves.sort();
+            assert_eq!(legal_cells(&game, &st), moves);
+            let pit = pos.moves()[next_random(&mut seed) % moves.len()];
+            let cell = game.board().cell_by_label(&kalah_cell(pit)).expect("cell");
+            let mut out = Vec::new();
+            game.legal_actions(&st, &mut out);
+            let a = *out.iter().find(|a| a.cell() == Some(cell)).expect("legal");
+            game.play_unchecked(&mut st, a);
+            pos = pos.sow(pit);
+            plies += 1;
+        }
+    }
+    assert!(plies > 5000, "{plies} plies");
+}

@@ -43,6 +43,11 @@ pub(super) fn line_length(c: &mut Checker<'_>, a: &Args<'_>) -> Option<u32> {
 pub(super) fn in_hand(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
     let kind = a.piece(0);
     let who = if a.given() > 1 { a.player(1) } else { Who::Me };
+    if kind.index() == c.pieces.len() {
+        // The kind of counters (see `Checker::arg`).
+        c.counter_hands = true;
+        return Value::Num(NumExpr::CountersInHand(who));
+    }
     if !c.reserved.get(kind.index()).copied().unwrap_or(false) {
         let name = c.pieces.get(kind.index()).cloned().unwrap_or_default();
         c.errors.push(
@@ -164,5 +169,44 @@ impl Checker<'_> {
             _ => None,
         }
         .unwrap_or(Leap { a: 1, b: 0 })
+    }
+}
+
+/// Reported unless the game declares counters; `what` names the word used.
+fn needs_counters(c: &mut Checker<'_>, span: Span, what: &str) -> bool {
+    if c.counters.is_some() {
+        return true;
+    }
+    c.errors.push(
+        Diagnostic::at(
+            span,
+            format!("`{what}` is about counters, and the game has none"),
+        )
+        .with_help("declare a kind of counter: `counters seed`"),
+    );
+    false
+}
+
+/// `seeded`: the cells holding counters.
+pub(super) fn seeded(c: &mut Checker<'_>, span: Span) -> Value {
+    match needs_counters(c, span, "seeded") {
+        true => Value::Set(SetExpr::Seeded),
+        false => Value::Error,
+    }
+}
+
+/// `last-sown`: the cell the last sowing ended on.
+pub(super) fn last_sown(c: &mut Checker<'_>, span: Span) -> Value {
+    match needs_counters(c, span, "last-sown") {
+        true => Value::Set(SetExpr::LastSown),
+        false => Value::Error,
+    }
+}
+
+/// `tally(S)`: the counters on the cells of S.
+pub(super) fn tally(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
+    match needs_counters(c, a.span(0), "tally") {
+        true => Value::Num(NumExpr::Tally(a.set(0))),
+        false => Value::Error,
     }
 }

@@ -220,6 +220,11 @@ impl Ctx<'_> {
                 let pieces = self.g.rules.pieces.len();
                 self.reserve[self.who(*w) * pieces + k.index()] as f64
             }
+            NumExpr::CountersInHand(w) => {
+                let pieces = self.g.rules.pieces.len();
+                self.reserve[self.g.rules.players.len() * pieces + self.who(*w)] as f64
+            }
+            NumExpr::Tally(s) => self.tally(s, tmp),
             NumExpr::Select(c, a, b) => {
                 if self.cond(c, tmp) {
                     self.int(a, tmp)
@@ -321,6 +326,8 @@ impl Ctx<'_> {
             | NumExpr::Passes
             | NumExpr::Index(_)
             | NumExpr::InHand(..)
+            | NumExpr::CountersInHand(_)
+            | NumExpr::Tally(_)
             | NumExpr::Select(..)
             | NumExpr::Count(_)
             | NumExpr::Groups(_)

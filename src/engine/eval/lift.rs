@@ -215,11 +215,13 @@ fn num_fixed_here(e: &NumExpr) -> bool {
         | NumExpr::Var(_)
         | NumExpr::Passes
         | NumExpr::Index(_)
+        | NumExpr::CountersInHand(_)
         | NumExpr::InHand(..) => true,
         NumExpr::Select(c, a, b) => cond_fixed_here(c) && num_fixed_here(a) && num_fixed_here(b),
         NumExpr::Rows(s)
         | NumExpr::Columns(s)
         | NumExpr::Count(s)
+        | NumExpr::Tally(s)
         | NumExpr::Groups(s)
         | NumExpr::Largest(s) => set_fixed_here(s),
         NumExpr::ByPlayer(v) => v.iter().all(num_fixed_here),

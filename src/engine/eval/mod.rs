@@ -124,6 +124,7 @@ impl Ctx<'_> {
             SetClass::Stored(Stored::Owned(w)) => self.raw(self.g.owner_set(self.who(w))),
             SetClass::Stored(Stored::Piece(k)) => self.raw(self.g.piece_set(k.index())),
             SetClass::Stored(Stored::Mark(m)) => self.raw(self.g.mark_set(m.index())),
+            SetClass::Stored(Stored::Seeded) => self.raw(self.g.seeded_set()),
             SetClass::Bound(slot) => {
                 let w = self.g.words;
                 &self.set_vars[slot as usize * w..(slot as usize + 1) * w]
@@ -167,11 +168,12 @@ impl Ctx<'_> {
 
         match e {
             SetExpr::All => cellset::copy(out, &self.g.all_cells),
-            SetExpr::Here | SetExpr::Origin | SetExpr::Jumped => {
+            SetExpr::Here | SetExpr::Origin | SetExpr::Jumped | SetExpr::LastSown => {
                 cellset::clear(out);
                 let c = match e {
                     SetExpr::Here => self.here,
                     SetExpr::Origin => *self.origin,
+                    SetExpr::LastSown => self.g.last_sown_of(self.sets),
                     _ => *self.jumped,
                 };
                 if c != NO_CELL {
@@ -316,6 +318,7 @@ impl Ctx<'_> {
             | SetExpr::Owned(_)
             | SetExpr::Piece(_)
             | SetExpr::Mark(_)
+            | SetExpr::Seeded
             | SetExpr::Fixed(_)
             | SetExpr::PerPlayer(_)
             | SetExpr::Var(_) => unreachable!("stored sets are copied above"),
@@ -332,6 +335,7 @@ impl Ctx<'_> {
             SetExpr::Here => self.here as usize == c,
             SetExpr::Origin => *self.origin as usize == c,
             SetExpr::Jumped => *self.jumped as usize == c,
+            SetExpr::LastSown => self.g.last_sown_of(self.sets) as usize == c,
             SetExpr::Enemy => {
                 cellset::contains(self.raw(OCCUPIED), c)
                     && !cellset::contains(self.raw(self.g.owner_set(self.me.index())), c)
@@ -387,10 +391,33 @@ impl Ctx<'_> {
             | SetExpr::Owned(_)
             | SetExpr::Piece(_)
             | SetExpr::Mark(_)
+            | SetExpr::Seeded
             | SetExpr::Fixed(_)
             | SetExpr::PerPlayer(_)
             | SetExpr::Var(_) => unreachable!("stored sets are tested above"),
         }
+    }
+}
+
+impl Ctx<'_> {
+    /// `tally(S)`: the counters on the cells of S.
+    #[inline(never)]
+    pub(in crate::engine) fn tally(&mut self, s: &SetExpr, tmp: &mut [u64]) -> f64 {
+        let w = self.w();
+        let (t, rest) = tmp.split_at_mut(w);
+        self.set(s, t, rest);
+        let seeded = self.raw(self.g.seeded_set());
+        let mut n = 0;
+        for j in 0..w {
+            let mut bits = t[j] & seeded[j];
+            while bits != 0 {
+                n += self
+                    .g
+                    .tally_of(self.sets, j * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        n as f64
     }
 }
 

@@ -55,6 +55,8 @@ impl Ctx<'_> {
             | SetExpr::Here
             | SetExpr::Origin
             | SetExpr::Jumped
+            | SetExpr::Seeded
+            | SetExpr::LastSown
             | SetExpr::Enemy
             | SetExpr::Union(..)
             | SetExpr::Inter(..)

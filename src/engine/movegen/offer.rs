@@ -71,6 +71,18 @@ impl Game {
                     ChoiceKind::Remove(target) => {
                         self.cell_targets(&mut cx, *c, target, out, scratch, |_, occ, _| occ)
                     }
+                    // The cells of the ring holding counters.
+                    ChoiceKind::Sow { from, ring, .. } => {
+                        self.cell_targets(&mut cx, *c, from, out, scratch, |_, _, _| !0);
+                        let seeded = cx.raw(self.seeded_set());
+                        let on_ring = &self.ring_masks[*ring as usize * w..][..w];
+                        let mut n = 0;
+                        for j in 0..w {
+                            out[j] &= seeded[j] & on_ring[j];
+                            n += out[j].count_ones() as usize;
+                        }
+                        n
+                    }
                     ChoiceKind::Step { from, to, .. } => {
                         rest.fill(0);
                         let (_, to_slot) = rest.split_at_mut(w);

@@ -6,4 +6,5 @@ pub mod action;
 pub(in crate::engine) mod history;
 pub(in crate::engine) mod play;
 pub mod scratch;
+mod sowing;
 pub mod state;

@@ -28,6 +28,18 @@ impl Game {
                 }
             }
             ChoiceKind::Remove(_) => self.put(st, cell, None),
+            ChoiceKind::Sow {
+                ring,
+                forward,
+                ref skip,
+                ..
+            } => self.sow(
+                st,
+                cell,
+                &self.rules.rings[ring as usize],
+                forward,
+                skip.as_ref(),
+            ),
             ChoiceKind::Pass
             | ChoiceKind::Swap
             | ChoiceKind::Choose { .. }
@@ -96,6 +108,7 @@ impl Game {
                 ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)
+                | ChoiceKind::Sow { .. }
                 | ChoiceKind::Step { .. }
                 | ChoiceKind::Jump { .. }
                 | ChoiceKind::Slide { .. }
@@ -399,6 +412,7 @@ impl Game {
                 });
             }
             Effect::Move(from, to) => self.move_piece(st, from, to),
+            Effect::Take(what, into) => self.take(st, what, into.as_ref()),
             Effect::Set(var, value) => {
                 let v = self.with_ctx(st, me, |cx, scratch| cx.int(value, scratch));
                 if st.vars[*var as usize] != v {
@@ -607,6 +621,18 @@ mod tests {
                 }
             }
         }
+        if g.counted {
+            // The counters' key, summed again, and `seeded` from the counts.
+            let mut key = 0u64;
+            for c in 0..g.rules.board.len() {
+                let n = g.tally_of(&st.sets, c);
+                key = key.wrapping_add(n.wrapping_mul(g.tally_keys[c]));
+                let seeded = &st.sets[g.seeded_set() * w..][..w];
+                assert_eq!(cellset::contains(seeded, c), n > 0, "seeded at {c}");
+            }
+            assert_eq!(key, st.sets[g.tally_key_at()], "the counters' key");
+            h ^= g.counters_hash(&st.sets);
+        }
         h
     }
 
@@ -630,5 +656,11 @@ mod tests {
             });
         }
         assert!(files >= 20 && marked > 100, "{files} games, {marked} marks");
+        assert!(
+            std::fs::read_dir("games")
+                .expect("games/")
+                .any(|e| e.expect("entry").path().ends_with("oware.gdl")),
+            "a game with counters is among them"
+        );
     }
 }

@@ -82,6 +82,8 @@ impl Facts {
                 // In a `where` condition, `here` is the cell tested.
                 SetClass::ActionCell(ActionCell::Here) => !at.in_where,
                 SetClass::ActionCell(ActionCell::Origin | ActionCell::Jumped) => true,
+                // Kept in the board hash with the counters.
+                SetClass::ActionCell(ActionCell::LastSown) => false,
                 SetClass::Stored(_)
                 | SetClass::Bound(_)
                 | SetClass::Fixed(_)

@@ -36,6 +36,19 @@ impl Game {
         };
         let piece_keys = (0..cells * codes).map(|_| next()).collect();
         let mark_keys = (0..cells * rules.marks.len()).map(|_| next()).collect();
+        // Counters: an additive key per cell (see `Game::tally_keys`).
+        let tally_keys = match rules.counters {
+            Some(_) => (0..cells + 1).map(|_| next()).collect(),
+            None => Vec::new(),
+        };
+        let mut ring_masks = vec![0u64; rules.rings.len() * words];
+        for (i, r) in rules.rings.iter().enumerate() {
+            for &c in &r.cells {
+                cellset::insert(&mut ring_masks[i * words..(i + 1) * words], c as usize);
+            }
+        }
+        let counted = rules.counters.is_some();
+        let tally_at = (3 + players + pieces + rules.marks.len() + counted as usize) * words;
 
         let facts = Facts::of(&rules);
         // Only a cache: a `connected` side without an anchor bit is answered
@@ -156,6 +169,10 @@ impl Game {
             pieces,
             piece_keys,
             mark_keys,
+            counted,
+            tally_at,
+            tally_keys,
+            ring_masks,
             anchor_sets,
             cell_anchors,
             max_choices,
