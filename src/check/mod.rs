@@ -6,7 +6,7 @@
 //! One `Checker` walks the file in passes, each in its own file: options
 //! (`options`), declarations and name lookup (`names`), the board
 //! (`boards`), directions (`directions`), regions (`regions`), reserves
-//! (`reserve`), the start (`setup`), expressions (`expressions`,
+//! (`reserve`), rings and counters (`counters`), the start (`setup`), expressions (`expressions`,
 //! `operators`, `builtins`), turns and effects (`turns`, `effects`,
 //! `possible`, `rotations`), the spans explanations quote (`sources`);
 //! `optimise` folds constants on the way.

@@ -166,3 +166,99 @@ impl Game {
         self.counters_changed(st, before);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::same_games::game;
+    use crate::engine::{Game, NO_CELL, State};
+    use crate::rules::*;
+
+    /// The sowing choice of a game: its ring, direction and skipped cells.
+    fn sowing(g: &Game) -> (&Ring, bool, Option<&SetExpr>) {
+        for c in &g.rules.choices {
+            if let ChoiceKind::Sow {
+                ring,
+                forward,
+                skip,
+                ..
+            } = &c.kind
+            {
+                return (&g.rules.rings[*ring as usize], *forward, skip.as_ref());
+            }
+        }
+        panic!("no sowing")
+    }
+
+    /// Sows `origin` seed by seed, as the rules say it in words: the next
+    /// cell along the ring, passed over when it is in `skipped`.
+    fn walk(
+        counts: &mut [u64],
+        ring: &Ring,
+        forward: bool,
+        origin: usize,
+        skipped: &[bool],
+    ) -> usize {
+        let len = ring.cells.len();
+        let mut seeds = std::mem::take(&mut counts[origin]);
+        let mut at = ring.place[origin] as usize;
+        let mut last = origin;
+        while seeds > 0 {
+            at = if forward {
+                (at + 1) % len
+            } else {
+                (at + len - 1) % len
+            };
+            let c = ring.cells[at] as usize;
+            if !skipped[c] {
+                counts[c] += 1;
+                seeds -= 1;
+                last = c;
+            }
+        }
+        last
+    }
+
+    /// Each lap added at once equals sowing seed by seed, from every cell
+    /// of the ring, for each player, with up to three laps of seeds; the
+    /// counters' key and `seeded` stay those of the counts.
+    #[test]
+    fn sowing_by_laps_is_sowing_seed_by_seed() {
+        for file in ["games/oware.gdl", "games/kalah.gdl"] {
+            let g = game(&std::fs::read_to_string(file).expect("reads"), &[]);
+            let (ring, forward, skip) = sowing(&g);
+            let cells = g.rules.board.len();
+            for mover in 0..2 {
+                for &origin in &ring.cells {
+                    let origin = origin as usize;
+                    for n in 1..=3 * ring.cells.len() as u64 + 1 {
+                        let mut st: State = g.start();
+                        st.mover = Player::new(mover);
+                        // Some counters everywhere, n on the origin.
+                        let mut counts: Vec<u64> = (0..cells).map(|c| (c as u64 * 7) % 3).collect();
+                        counts[origin] = n;
+                        for (c, &k) in counts.iter().enumerate() {
+                            g.set_tally(&mut st, c, k);
+                        }
+                        let skipped: Vec<bool> = match skip {
+                            Some(s) => {
+                                let set = g.probe_set(&st, s, Some(origin));
+                                (0..cells).map(|c| set.contains(c)).collect()
+                            }
+                            None => vec![false; cells],
+                        };
+                        let last = walk(&mut counts, ring, forward, origin, &skipped);
+                        g.sow(&mut st, origin, ring, forward, skip);
+                        let sown: Vec<u64> = (0..cells).map(|c| g.tally_of(&st.sets, c)).collect();
+                        assert_eq!(sown, counts, "{file}: {n} from {origin}");
+                        assert_eq!(g.last_sown_of(&st.sets), last as u32);
+                        assert_ne!(last as u32, NO_CELL);
+                        let key = (0..cells).fold(0u64, |k, c| {
+                            k.wrapping_add(counts[c].wrapping_mul(g.tally_keys[c]))
+                        });
+                        assert_eq!(st.sets[g.tally_key_at()], key);
+                    }
+                }
+            }
+        }
+    }
+}
