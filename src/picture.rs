@@ -418,6 +418,20 @@ pub fn svg(game: &Game, st: &State, last: Option<Action>, caption: &str) -> Stri
         );
     }
     canvas.pieces(&mut out, &Legend::of(game), &pieces(game, st));
+    // Counters: each cell's count, where no piece hides it.
+    if game.rules.counters.is_some() {
+        for c in 0..layout.cells.len() {
+            let n = game.tally(st, Cell::new(c));
+            if n > 0 && game.piece_at(st, Cell::new(c)).is_none() {
+                let (x, y) = canvas.pos[c];
+                let _ = writeln!(
+                    out,
+                    r##"<text class="count" x="{x:.1}" y="{:.1}" font-size="18" text-anchor="middle" fill="#333">{n}</text>"##,
+                    y + 6.0
+                );
+            }
+        }
+    }
     for c in last.map(action_cells).unwrap_or_default() {
         let (x, y) = canvas.pos[c];
         let _ = writeln!(

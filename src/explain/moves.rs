@@ -48,6 +48,18 @@ pub fn cell(seen: &Seen, c: u16, cell: usize) -> Checked {
         (ChoiceKind::Convert(_), Some(p)) if p.owner == Some(seen.st.mover) => {
             format!("{} already", seen.contents(cell))
         }
+        (ChoiceKind::Sow { ring, .. }, _) => {
+            let rules = &seen.game.rules;
+            let ring = &rules.rings[*ring as usize];
+            let kind = rules.counters.as_deref().unwrap_or("counter");
+            if ring.place[cell] == u32::MAX {
+                format!("{label} is not on the ring `{}`", ring.names[0])
+            } else if seen.game.tally(seen.st, Cell::new(cell)) == 0 {
+                format!("{label} holds no {kind}")
+            } else {
+                return Ok(());
+            }
+        }
         _ => return Ok(()),
     };
     Err((Stage::Shape, why))

@@ -186,3 +186,22 @@ fn every_word_of_every_game_is_explained() {
         }
     }
 }
+
+/// A sowing is refused on a pit without seeds, off the mover's pits, or
+/// when it would leave a starving opponent without seeds.
+#[test]
+fn refused_sowings_say_why() {
+    let oware = load("games/oware.gdl", &[]);
+    let kalah = load("games/kalah.gdl", &[]);
+    assert_eq!(
+        refused(&oware, "c1 d2 c1"),
+        "`c1` is not legal: `sow home` (games/oware.gdl:20): c1 holds no seed"
+    );
+    assert_eq!(
+        refused(&oware, "c1 c1"),
+        "`c1` is not legal: `sow home` (games/oware.gdl:20): c1 is not in `home`"
+    );
+    assert!(refused(&kalah, "d1 h1").contains("h1 is not in `home`"));
+    let starving = "a1 d2 c1 e2 b1 b2 d1 b2 f1 f2 e1 d2 f1 e2";
+    assert!(refused(&oware, starving).contains("keeps an action only if `tally(away) > 0`"));
+}
