@@ -40,7 +40,10 @@
 //!   (`define forward: white = n, black = s`) map player by player, with
 //!   the same ρ as the regions;
 //! - the pieces of the starting position (`setup`) map onto pieces of the
-//!   same kind, each player's onto player `ρ(p)`'s;
+//!   same kind, each player's onto player `ρ(p)`'s, and its counters onto
+//!   equal counts;
+//! - each ring maps onto itself in the same cyclic order (sowing keeps its
+//!   sense: a mirror image of Oware's board would sow clockwise);
 //! - when the rules count rows or columns (`rows`, `columns`, `box`), σ
 //!   maps rows to rows and columns to columns, or rows to columns and
 //!   columns to rows (*exchanged*, kept with a note: the two counts trade
@@ -565,7 +568,20 @@ pub fn symmetries(rules: &Rules) -> Vec<Symmetry> {
                 let fixed = |&(x, _): &(u32, u32)| sigma[x as usize] == x as usize;
                 turns.iter().all(|t| t.cells.iter().all(fixed))
             });
-            if !fixed_ok || !dirs_ok || !turns_ok {
+            // A ring keeps its cells in the same cyclic order (a mirror
+            // image would sow the other way), and the counters of the
+            // start map onto equal counts.
+            let rings_ok = rules.rings.iter().all(|r| {
+                let n = r.cells.len();
+                let k = r.place[sigma[r.cells[0] as usize]];
+                k != u32::MAX
+                    && (0..n).all(|i| {
+                        sigma[r.cells[i] as usize] == r.cells[(k as usize + i) % n] as usize
+                    })
+            });
+            let tally_ok = rules.tally.is_empty()
+                || (0..board.len()).all(|c| rules.tally[sigma[c]] == rules.tally[c]);
+            if !fixed_ok || !dirs_ok || !turns_ok || !rings_ok || !tally_ok {
                 continue;
             }
             let rc = if uses.rows_columns {
@@ -668,6 +684,27 @@ mod tests {
         assert_eq!(p[0], vec![0, 1, 2]);
         let set: BTreeSet<_> = p.into_iter().collect();
         assert_eq!(set.len(), 6);
+    }
+
+    /// A ring keeps its sense: of the square's symmetries of a 6x2 board
+    /// sown counter-clockwise, the mirrors would sow the other way; only
+    /// the turn by 180 degrees is left. Uneven counters rule it out too.
+    #[test]
+    fn rings_and_counters_must_map_onto_themselves() {
+        let rules = |setup: &str| {
+            let text = format!(
+                "game Sow\nboard square(6, 2)\nplayers a, b\ncounters seed\n\
+                 ring ccw, cw = a1 b1 c1 d1 e1 f1 f2 e2 d2 c2 b2 a2\n{setup}\n\
+                 turn: sow all along ccw\nend if stuck: draw\n"
+            );
+            let file = crate::syntax::parse(&text).expect("parses");
+            crate::check::compile(&file, &[]).expect("compiles")
+        };
+        let kinds =
+            |r: &Rules| -> Vec<&'static str> { symmetries(r).iter().map(|s| s.kind()).collect() };
+        assert_eq!(symmetries(&rules("setup: 4 x seed at all")).len(), 2);
+        assert_eq!(kinds(&rules("setup: 4 x seed at all"))[1], "rotation");
+        assert_eq!(symmetries(&rules("setup: 4 x seed at cells(a1)")).len(), 1);
     }
 
     #[test]
