@@ -324,4 +324,25 @@ pub struct GameFile {
     pub ends: Vec<EndDecl>,
     /// `keep actions if COND`: a `keep if` of every action.
     pub keeps: Vec<Expr>,
+    /// `position text: FIELD, ...`: how a position is written as a line.
+    pub position_texts: Vec<(Vec<TextField>, Span)>,
+}
+
+/// A field of `position text`, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TextField {
+    /// `board [LETTER ...]`: the pieces row by row, a letter per kind.
+    Board(Vec<Name>, Span),
+    /// `mover WORD ...`: the player to move, a word per player.
+    Mover(Vec<Name>, Span),
+    /// `flags MARK LETTER = SET ...`: letters whose cells all carry the mark.
+    Flags(Name, Vec<(Name, Expr)>),
+    /// `cell MARK`: the cell carrying the mark, or `-`.
+    Cell(Name),
+    /// `number VARIABLE`: a variable's value.
+    Number(Name),
+    /// `moves`: the number of the round (each player's turn once), from 1.
+    Moves(Span),
+    /// `turn`: the turn number, from 1.
+    Turn(Span),
 }

@@ -7,14 +7,17 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
+use crate::ids::Cell;
 
 mod directions;
 pub mod parts;
 pub mod sources;
+mod text;
 pub mod walk;
 
 pub use directions::{DirMask, DirSet, MAX_DIRS, all_dirs, each_dir};
 pub use sources::Sources;
+pub use text::{PositionText, TextField, kind_letters};
 
 pub use crate::ids::{Dir, NO_DIR};
 pub use crate::ids::{Kind, Mark, Player};
@@ -625,6 +628,10 @@ pub struct Rules {
     pub fixed_sets: Vec<CellSet>,
     /// The pieces on the board at the start, in the order placed.
     pub setup: Vec<Placed>,
+    /// The marks on the board at the start (`setup: MARK at SET`).
+    pub setup_marks: Vec<(Cell, Mark)>,
+    /// How a position is written as a line of text.
+    pub position_text: PositionText,
     /// Every choice of every turn; a step's entries are indices here.
     pub choices: Vec<Choice>,
     /// The turn rules, in file order.

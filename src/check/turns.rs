@@ -137,7 +137,8 @@ impl<'a> Checker<'a> {
                 source.keep.push(k.span);
             }
         }
-        let setup = self.setup();
+        let (setup, setup_marks) = self.setup();
+        let position_text = self.position_text();
         let name = file
             .name
             .as_ref()
@@ -171,6 +172,8 @@ impl<'a> Checker<'a> {
             set_slots: self.set_slots,
             marks: self.marks.clone(),
             setup,
+            setup_marks,
+            position_text,
             fixed_sets: self.fixed_sets.clone(),
             choices: std::mem::take(&mut self.choices),
             turns,

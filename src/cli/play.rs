@@ -344,7 +344,7 @@ pub(super) fn play_cmd(
         None => seed.unwrap_or(1),
     };
     let agents = agents(&game, &agent_words)?;
-    let mut st = start_after(&game, &moves)?;
+    let mut st = start_after(&game, None, &moves)?;
     let recorder = match (output, &source) {
         (Some(output), Some(text)) => Some(match &resumed {
             Some((_, record)) => records::Recorder::resumed(output, record),

@@ -85,6 +85,13 @@ pub const OTHER_WORDS: &[&str] = &[
     "toward",
     "rotate",
     "by",
+    "position",
+    "text",
+    "mover",
+    "flags",
+    "cell",
+    "number",
+    "moves",
 ];
 
 /// Every word of the grammar, for "did you mean".
@@ -244,6 +251,24 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::turn_item => "`turn`",
         Rule::end_item => "`end if`",
         Rule::keep_item => "`keep actions if`",
+        Rule::position_item => "`position text`",
+        Rule::text_field
+        | Rule::text_board
+        | Rule::text_mover
+        | Rule::text_flags
+        | Rule::text_cell
+        | Rule::text_number
+        | Rule::text_moves
+        | Rule::text_turn
+        | Rule::kw_board
+        | Rule::kw_mover
+        | Rule::kw_flags
+        | Rule::kw_cell
+        | Rule::kw_number => {
+            "a field (`board`, `mover`, `flags`, `cell`, `number`, `moves`, `turn`)"
+        }
+        Rule::text_flag => "a flag (`LETTER = CELLS`)",
+        Rule::text_word => "a name",
         Rule::name | Rule::action_ref => "a name",
         Rule::int | Rule::int_range => "a whole number",
         Rule::number | Rule::literal | Rule::word => "a value",
