@@ -153,6 +153,10 @@ pub struct ReplayArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    /// Start from this position instead of the game's first: its text as
+    /// `gdl show` prints it (FEN for chess); kept in the record.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
     /// Actions to play before the game starts.
     #[arg(long)]
     pub moves: Option<String>,
@@ -175,7 +179,7 @@ pub struct PlayArgs {
     /// `--black human --white mcts:1s`. By default the first player is
     /// human and the others random. Agents: human, random, mcts:BUDGET
     /// (BUDGET per action: 2000 iterations, 1s, 500ms). A player named
-    /// seed, moves, option, help, record, resume or force is given its
+    /// seed, moves, position, option, help, record, resume or force is given its
     /// agent with `--player NAME=AGENT`, which works for any player.
     #[arg(
         trailing_var_arg = true,

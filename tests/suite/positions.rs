@@ -160,3 +160,58 @@ fn bad_text_is_refused_with_its_column() {
         );
     }
 }
+
+#[test]
+fn a_game_played_from_a_position_is_recorded_replayed_and_resumed_from_it() {
+    let dir = std::env::temp_dir().join(format!("gdl-positions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let record = dir.join("castle.record");
+    let record = record.to_str().expect("a UTF-8 path");
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let run = crate::common::gdl_with_input(
+        &[
+            "play",
+            "games/chess.gdl",
+            "--position",
+            fen,
+            "--record",
+            record,
+            "--black",
+            "human",
+        ],
+        "e1-g1\ne8-c8\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    let text = std::fs::read_to_string(record).expect("the record");
+    assert!(text.contains(&format!("position: {fen}\n")), "{text}");
+    assert!(text.contains("turn 1: e1-g1\nturn 2: e8-c8\n"), "{text}");
+    // Replayed from the position: castling both ways was legal there.
+    let run = gdl(&["replay", record]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains(" 8 . . k r . . . r 8"), "{run:?}");
+    // Resumed from it too; another position on top is refused.
+    let run =
+        crate::common::gdl_with_input(&["play", "games/chess.gdl", "--resume", record], "quit\n");
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains(" 1 R . . . . R K . 1"), "{run:?}");
+    let run = gdl(&[
+        "play",
+        "games/chess.gdl",
+        "--resume",
+        record,
+        "--position",
+        fen,
+    ]);
+    assert_eq!(run.code, 2, "{run:?}");
+    // A damaged position line is refused at its line.
+    let damaged = text.replace(fen, "r3k2r/8/8 w KQkq - 0 1");
+    std::fs::write(record, damaged).expect("written");
+    let run = gdl(&["replay", record]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("line 8: the position: column 1: the board has 8 rows"),
+        "{run:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
