@@ -126,6 +126,14 @@ pub enum ChoiceKind {
         over: Expr,
         to: Expr,
     },
+    /// `hop FROM [DIRS] over SCREEN to TO`: a piece moves along a line over
+    /// exactly one piece (in SCREEN) and any empty cells around it.
+    Hop {
+        from: Expr,
+        dirs: Option<Expr>,
+        over: Expr,
+        to: Expr,
+    },
     /// `slide FROM [DIRS] [by DISTANCE] [over PATH] to TO`: a piece moves
     /// along a line (exactly DISTANCE cells, if given).
     Slide {
@@ -141,6 +149,8 @@ pub enum ChoiceKind {
         a: Expr,
         b: Expr,
         toward: Option<Expr>,
+        /// `over LEG`: the cell halfway must be in LEG.
+        over: Option<Expr>,
         to: Expr,
     },
     /// `move FROM to TO`: a piece moves to any cell of TO.

@@ -308,6 +308,17 @@ impl<'a> Checker<'a> {
                 over: self.set(over),
                 to: self.set(to),
             },
+            ast::ChoiceKind::Hop {
+                from,
+                dirs,
+                over,
+                to,
+            } => ChoiceKind::Hop {
+                from: self.set(from),
+                dirs: self.move_dirs(dirs.as_ref()),
+                over: self.set(over),
+                to: self.set(to),
+            },
             ast::ChoiceKind::Slide {
                 from,
                 dirs,
@@ -331,6 +342,7 @@ impl<'a> Checker<'a> {
                 a,
                 b,
                 toward,
+                over,
                 to,
             } => {
                 let from = self.set(from);
@@ -340,6 +352,7 @@ impl<'a> Checker<'a> {
                     from,
                     leap,
                     toward,
+                    over: over.as_ref().map(|e| self.set(e)),
                     to: self.set(to),
                 }
             }
@@ -357,6 +370,7 @@ impl<'a> Checker<'a> {
             ChoiceKind::Swap => "swap".into(),
             ChoiceKind::Step { .. } => "step".into(),
             ChoiceKind::Jump { .. } => "jump".into(),
+            ChoiceKind::Hop { .. } => "hop".into(),
             ChoiceKind::Slide { .. } => "slide".into(),
             ChoiceKind::Leap { .. } => "leap".into(),
             ChoiceKind::Move { .. } => "move".into(),

@@ -451,9 +451,10 @@ impl ChoiceKind {
                 jump: true,
                 links: false,
             },
-            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
-                ChoiceShape::Far
-            }
+            ChoiceKind::Slide { .. }
+            | ChoiceKind::Hop { .. }
+            | ChoiceKind::Leap { .. }
+            | ChoiceKind::Move { .. } => ChoiceShape::Far,
             ChoiceKind::Pass | ChoiceKind::Swap => ChoiceShape::Fixed { options: 1 },
             ChoiceKind::Choose { values, .. } => ChoiceShape::Fixed {
                 options: values.len(),
@@ -469,6 +470,7 @@ impl ChoiceKind {
         match self {
             ChoiceKind::Step { .. } => "step",
             ChoiceKind::Jump { .. } => "jump",
+            ChoiceKind::Hop { .. } => "hop",
             ChoiceKind::Slide { .. } => "slide",
             ChoiceKind::Leap { .. } => "leap",
             ChoiceKind::Move { .. } => "move",
@@ -498,6 +500,7 @@ impl ChoiceKind {
             | ChoiceKind::Remove(_)
             | ChoiceKind::Step { .. }
             | ChoiceKind::Jump { .. }
+            | ChoiceKind::Hop { .. }
             | ChoiceKind::Slide { .. }
             | ChoiceKind::Leap { .. }
             | ChoiceKind::Move { .. } => None,
@@ -510,6 +513,7 @@ impl ChoiceKind {
         match self {
             ChoiceKind::Step { dirs, .. }
             | ChoiceKind::Jump { dirs, .. }
+            | ChoiceKind::Hop { dirs, .. }
             | ChoiceKind::Slide { dirs, .. } => Some(dirs),
             ChoiceKind::Leap { .. }
             | ChoiceKind::Move { .. }
@@ -540,6 +544,12 @@ impl ChoiceKind {
                 dirs,
                 over,
                 to,
+            }
+            | ChoiceKind::Hop {
+                from,
+                dirs,
+                over,
+                to,
             } => {
                 f(Node::Set(from), Same);
                 f(Node::Dirs(dirs), Same);
@@ -563,11 +573,18 @@ impl ChoiceKind {
                 f(Node::Set(to), Same);
             }
             ChoiceKind::Leap {
-                from, toward, to, ..
+                from,
+                toward,
+                over,
+                to,
+                ..
             } => {
                 f(Node::Set(from), Same);
                 if let Some(d) = toward {
                     f(Node::Dirs(d), Same);
+                }
+                if let Some(o) = over {
+                    f(Node::Set(o), Same);
                 }
                 f(Node::Set(to), Same);
             }

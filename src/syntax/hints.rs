@@ -64,6 +64,7 @@ pub const KEYWORDS: &[&str] = &[
     "leap",
     "move",
     "reserve",
+    "hop",
 ];
 
 /// The grammar's other words: they are not reserved, so they may be names
@@ -228,11 +229,13 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::else_kw => "`else`",
         Rule::step_move => "`step`",
         Rule::jump_move => "`jump`",
+        Rule::hop_move => "`hop`",
         Rule::slide_move => "`slide`",
         Rule::slide_over => "`over`",
         Rule::slide_by | Rule::by_kw => "`by`",
         Rule::leap_toward | Rule::toward_kw => "`toward`",
         Rule::leap_move => "`leap`",
+        Rule::leap_over => "`over`",
         Rule::move_any => "`move`",
         Rule::rotate_move | Rule::rotate_kw => "`rotate`",
         Rule::make_cells => "`make`",

@@ -335,6 +335,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::else_kw
         | Rule::step_move
         | Rule::jump_move
+        | Rule::hop_move
+        | Rule::leap_over
         | Rule::slide_move
         | Rule::slide_over
         | Rule::slide_by
