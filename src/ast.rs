@@ -126,6 +126,14 @@ pub enum ChoiceKind {
         over: Expr,
         to: Expr,
     },
+    /// `hop FROM [DIRS] over SCREEN to TO`: a piece moves along a line over
+    /// exactly one piece (in SCREEN) and any empty cells around it.
+    Hop {
+        from: Expr,
+        dirs: Option<Expr>,
+        over: Expr,
+        to: Expr,
+    },
     /// `slide FROM [DIRS] [by DISTANCE] [over PATH] to TO`: a piece moves
     /// along a line (exactly DISTANCE cells, if given).
     Slide {
@@ -141,6 +149,8 @@ pub enum ChoiceKind {
         a: Expr,
         b: Expr,
         toward: Option<Expr>,
+        /// `over LEG`: the cell halfway must be in LEG.
+        over: Option<Expr>,
         to: Expr,
     },
     /// `move FROM to TO`: a piece moves to any cell of TO.
@@ -347,4 +357,25 @@ pub struct GameFile {
     pub ends: Vec<EndDecl>,
     /// `keep actions if COND`: a `keep if` of every action.
     pub keeps: Vec<Expr>,
+    /// `position text: FIELD, ...`: how a position is written as a line.
+    pub position_texts: Vec<(Vec<TextField>, Span)>,
+}
+
+/// A field of `position text`, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TextField {
+    /// `board [LETTER ...]`: the pieces row by row, a letter per kind.
+    Board(Vec<Name>, Span),
+    /// `mover WORD ...`: the player to move, a word per player.
+    Mover(Vec<Name>, Span),
+    /// `flags MARK LETTER = SET ...`: letters whose cells all carry the mark.
+    Flags(Name, Vec<(Name, Expr)>),
+    /// `cell MARK`: the cell carrying the mark, or `-`.
+    Cell(Name),
+    /// `number VARIABLE`: a variable's value.
+    Number(Name),
+    /// `moves`: the number of the round (each player's turn once), from 1.
+    Moves(Span),
+    /// `turn`: the turn number, from 1.
+    Turn(Span),
 }

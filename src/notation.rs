@@ -16,10 +16,12 @@
 //! `c3-e5-c7`, `d1-d7/g7`, `d4/e5/f6`.
 
 mod joined;
+mod position;
 
 pub use joined::{
     ListTurnsError, format_turn, join_turn, list_turns, parse_word, play_word, split_word,
 };
+pub use position::{PositionError, read_position, write_position};
 
 use crate::engine::{Action, ActionKind, Game, State};
 use crate::ids::Cell;

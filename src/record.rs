@@ -21,6 +21,8 @@
 //! without it is a game still in progress.
 //! `source` is a hash of the game file's text: a record is refused when the
 //! file has changed since, so that it is never replayed under other rules.
+//! A game started from a given position (`gdl play --position`) has a
+//! `position:` line after the seed, the position's text.
 
 use std::fmt::Write;
 
@@ -47,6 +49,8 @@ pub struct Record {
     /// The seed the computer players' choices were drawn from; a resumed
     /// game keeps it.
     pub seed: u64,
+    /// The position's text the game started from, if not the game's first.
+    pub position: Option<String>,
     /// The actions of each turn, in notation.
     pub turns: Vec<Vec<String>>,
     /// `black wins`, `draw`; `None` while the game goes on.
@@ -117,6 +121,9 @@ impl Record {
         );
         let _ = writeln!(out, "seats: {}", self.seats.join(" "));
         let _ = writeln!(out, "seed: {}", self.seed);
+        if let Some(p) = &self.position {
+            let _ = writeln!(out, "position: {p}");
+        }
         out
     }
 
@@ -183,6 +190,7 @@ impl Record {
                         .parse()
                         .map_err(|_| bad(format!("the seed is a whole number, not `{value}`")))?;
                 }
+                "position" => r.position = Some(value.to_string()),
                 "result" => {
                     r.result = Some(value.to_string());
                     r.lines.push(n);
@@ -206,14 +214,18 @@ impl Record {
     pub fn line_of(&self, key: &str) -> usize {
         match self.keys.iter().find(|(k, _)| k == key) {
             Some((_, n)) => *n,
-            None => KEYS.iter().position(|k| *k == key).map_or(1, |i| i + 2),
+            None => KEYS
+                .iter()
+                .position(|k| *k == key)
+                .map_or(KEYS.len() + 2, |i| i + 2),
         }
     }
 
     /// The line of turn `t` (from 0), or of the result after the last
     /// turn: as read, else as [`Record::render`] writes it.
     fn turn_line(&self, t: usize) -> usize {
-        self.lines.get(t).copied().unwrap_or(8 + t)
+        let header = KEYS.len() + 2 + usize::from(self.position.is_some());
+        self.lines.get(t).copied().unwrap_or(header + t)
     }
 
     /// Plays the record on `game` (loaded from `source`, the text of the
@@ -249,7 +261,16 @@ impl Record {
             });
         }
         self.check_seats(game)?;
-        let mut st = game.start();
+        let mut st = match &self.position {
+            None => game.start(),
+            Some(text) => {
+                let p = notation::read_position(game, text).map_err(|e| RecordError {
+                    line: self.line_of("position"),
+                    message: format!("the position: {e}"),
+                })?;
+                game.start_at(&p)
+            }
+        };
         let mut played = Vec::new();
         let mut legal = Vec::new();
         // The turn of the previous line, and its last word.

@@ -7,14 +7,17 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
+use crate::ids::Cell;
 
 mod directions;
 pub mod parts;
 pub mod sources;
+mod text;
 pub mod walk;
 
 pub use directions::{DirMask, DirSet, MAX_DIRS, all_dirs, each_dir};
 pub use sources::Sources;
+pub use text::{PositionText, TextField, kind_letters};
 
 pub use crate::ids::{Dir, NO_DIR};
 pub use crate::ids::{Kind, Mark, Player};
@@ -107,6 +110,10 @@ pub struct Ray {
     /// The directions looked along (every direction of the board when not
     /// given).
     pub dirs: DirSet,
+    /// `hops(FROM, SCREEN[, DIRS])`: `path` is the screen, and the cells
+    /// are those a hop lands on: past empty cells and one piece of the
+    /// screen, the empty cells beyond and the next piece.
+    pub hop: bool,
 }
 
 /// The parts of `flanked(RUN, A, B[, DIRS])`.
@@ -401,6 +408,19 @@ pub enum ChoiceKind {
         /// The cells it may land on.
         to: SetExpr,
     },
+    /// A piece moves along a line over empty cells, then over exactly one
+    /// occupied cell (which must be in `over`), then over empty cells, to
+    /// a cell of `to` beyond it: an empty one, or the first occupied one.
+    Hop {
+        /// The cells a moving piece may start on.
+        from: SetExpr,
+        /// The directions it may hop in.
+        dirs: DirSet,
+        /// The piece it may hop over (the screen).
+        over: SetExpr,
+        /// The cells it may land on.
+        to: SetExpr,
+    },
     /// A piece moves along one direction over cells of `path`, stopping on
     /// a cell of `to` it crosses or on the first cell not in `path`; with a
     /// distance, exactly that many cells, crossing only cells of `path`.
@@ -426,6 +446,9 @@ pub enum ChoiceKind {
         /// Only leaps less than 90 degrees from one of these directions
         /// (`toward`).
         toward: Option<DirSet>,
+        /// `over LEG`: the cell halfway (each coordinate of the leap halved,
+        /// rounded toward the start) must be in it.
+        over: Option<SetExpr>,
         /// The cells it may land on.
         to: SetExpr,
     },
@@ -661,6 +684,10 @@ pub struct Rules {
     pub fixed_sets: Vec<CellSet>,
     /// The pieces on the board at the start, in the order placed.
     pub setup: Vec<Placed>,
+    /// The marks on the board at the start (`setup: MARK at SET`).
+    pub setup_marks: Vec<(Cell, Mark)>,
+    /// How a position is written as a line of text.
+    pub position_text: PositionText,
     /// Every choice of every turn; a step's entries are indices here.
     pub choices: Vec<Choice>,
     /// The turn rules, in file order.

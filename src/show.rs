@@ -28,25 +28,6 @@ pub fn player_glyphs(game: &Game) -> Vec<char> {
     }
 }
 
-/// One letter per kind of piece (`names` in declaration order), upper case:
-/// the first letter of its name that no earlier kind took (`king` K, then
-/// `knight` N), else the first free letter of the alphabet.
-pub fn kind_letters(names: &[String]) -> Vec<char> {
-    let mut letters: Vec<char> = Vec::new();
-    for name in names {
-        let free = |c: &char| !letters.contains(c);
-        let letter = name
-            .chars()
-            .filter(char::is_ascii_alphabetic)
-            .map(|c| c.to_ascii_uppercase())
-            .find(free)
-            .or_else(|| ('A'..='Z').find(free))
-            .unwrap_or('?');
-        letters.push(letter);
-    }
-    letters
-}
-
 /// Describes a result: `black wins` or `draw`.
 pub fn result_text(game: &Game, r: GameResult) -> String {
     match r {
@@ -112,7 +93,7 @@ pub fn position(game: &Game, st: &State) -> String {
     // With more, a piece shows its kind's letter, upper case for the first
     // player and lower case for the second (as a chess diagram does).
     let by_kind = owned_kinds > 2 && game.rules.players.len() <= 2;
-    let kinds = kind_letters(&game.rules.pieces);
+    let kinds = &game.rules.position_text.letters;
     let cell_char = |c: Cell| -> char {
         let marked = owned_kinds < 2 && (0..marks).any(|m| game.has_mark(st, c, m));
         match game.piece_at(st, c) {
@@ -319,7 +300,10 @@ mod tests {
     #[test]
     fn kinds_take_the_first_letter_no_earlier_kind_took() {
         let names = ["king", "knight", "kite", "pawn", "ppp"].map(String::from);
-        assert_eq!(kind_letters(&names), ['K', 'N', 'I', 'P', 'A']);
+        assert_eq!(
+            crate::rules::kind_letters(&names),
+            ['K', 'N', 'I', 'P', 'A']
+        );
     }
 
     #[test]

@@ -299,6 +299,18 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
             from: a.set(0),
             path: a.set(1),
             dirs,
+            hop: false,
+        })))
+    })
+    .optional(1)
+    .on_board(),
+    Builtin::new("hops", &[Set, Set, Directions], Set, |c, a| {
+        let dirs = c.dirs_arg(a, 2);
+        Value::Set(SetExpr::Ray(Box::new(Ray {
+            from: a.set(0),
+            path: a.set(1),
+            dirs,
+            hop: true,
         })))
     })
     .optional(1)

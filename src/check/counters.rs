@@ -127,7 +127,7 @@ impl<'a> Checker<'a> {
         let Some(n) = self.const_int(count) else {
             return;
         };
-        let Some(cells) = self.setup_cells(&p.at) else {
+        let Some(cells) = self.setup_cells(&p.at, "of a `setup`") else {
             return;
         };
         if !(0..=MAX_COUNTERS).contains(&n) {

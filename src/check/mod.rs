@@ -27,6 +27,7 @@ mod reserve;
 mod rotations;
 mod setup;
 mod sources;
+mod text;
 mod turns;
 
 use std::collections::HashMap;

@@ -2,6 +2,7 @@
 //! common conditions. Each function returns what the engine evaluates.
 
 use crate::ast::BinOp;
+use crate::rules::TextField;
 use crate::rules::walk::{self, At, Node, Visitor};
 use crate::rules::{BoolExpr, Choice, CmpOp, Effect, NumExpr, Rules, SetExpr};
 
@@ -178,6 +179,20 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
     }
     let mut marks = MarksSet(vec![false; rules.marks.len()]);
     walk::walk(rules, &mut marks);
+    // Marks the game starts with, or that a position's text may give.
+    for &(_, m) in &rules.setup_marks {
+        marks.0[m.index()] = true;
+    }
+    for f in &rules.position_text.fields {
+        match f {
+            TextField::Flags { mark, .. } | TextField::CellOf(mark) => marks.0[mark.index()] = true,
+            TextField::Board
+            | TextField::Mover(_)
+            | TextField::Number(_)
+            | TextField::Moves
+            | TextField::Turn => {}
+        }
+    }
     marks.0.iter().map(|&set| !set).collect()
 }
 

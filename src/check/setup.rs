@@ -1,6 +1,6 @@
-//! The starting position: `setup [if COND]: PLAYER PIECE at SET, ...`.
-//! Every item whose condition holds places its pieces, in file order; a
-//! cell may start with one piece only.
+//! The starting position: `setup [if COND]: PLAYER PIECE at SET, ...`, and
+//! `MARK at SET` for marks. Every item whose condition holds places its
+//! pieces and marks, in file order; a cell may start with one piece only.
 
 use crate::ast;
 use crate::diagnostic::Diagnostic;
@@ -10,10 +10,11 @@ use crate::rules::*;
 use super::Checker;
 
 impl<'a> Checker<'a> {
-    /// The pieces on the board before the first turn.
-    pub(super) fn setup(&mut self) -> (Vec<Placed>, Vec<u16>) {
+    /// The pieces, marks and counters on the board before the first turn.
+    pub(super) fn setup(&mut self) -> (Vec<Placed>, Vec<(Cell, Mark)>, Vec<u16>) {
         let file = self.file;
         let mut placed = Vec::new();
+        let mut marked = Vec::new();
         let (mut tally, mut total) = (Vec::new(), 0);
         // What each cell got first ("white pawn"), for the error when a
         // second piece comes.
@@ -47,12 +48,26 @@ impl<'a> Checker<'a> {
                     );
                     continue;
                 }
+                if p.player.is_none() && self.marks.contains(&p.piece.text) {
+                    let mark = self.mark(&p.piece);
+                    let Some(cells) = self.setup_cells(&p.at, "of a `setup`") else {
+                        continue;
+                    };
+                    if applies && !self.board_unknown {
+                        for c in cells {
+                            if !marked.contains(&(Cell::new(c), mark)) {
+                                marked.push((Cell::new(c), mark));
+                            }
+                        }
+                    }
+                    continue;
+                }
                 let Some((piece, owner)) = self.placed_piece(p) else {
                     continue;
                 };
                 // Checked even when the item does not apply, so that its
                 // mistakes show with any options.
-                let Some(cells) = self.setup_cells(&p.at) else {
+                let Some(cells) = self.setup_cells(&p.at, "of a `setup`") else {
                     continue;
                 };
                 if !applies || self.board_unknown {
@@ -87,7 +102,7 @@ impl<'a> Checker<'a> {
             // A game with counters keeps a count per cell, even all zero.
             tally = vec![0; self.board().len()];
         }
-        (placed, tally)
+        (placed, marked, tally)
     }
 
     /// The piece and owner of a placement, checked: a player's kind needs
@@ -144,14 +159,14 @@ impl<'a> Checker<'a> {
     }
 
     /// The cells of a placement: a set fixed when the game is built.
-    pub(super) fn setup_cells(&mut self, e: &ast::Expr) -> Option<Vec<usize>> {
+    pub(super) fn setup_cells(&mut self, e: &ast::Expr, whose: &str) -> Option<Vec<usize>> {
         let value = self.expr(e);
         let set = self.want_set(value, e.span)?;
         match self.const_set(&set) {
             Some(s) => Some(s.iter().collect()),
             None => {
                 self.errors.push(
-                    Diagnostic::at(e.span, "the cells of a `setup` must be fixed before the game starts")
+                    Diagnostic::at(e.span, format!("the cells {whose} must be fixed before the game starts"))
                         .with_help("use regions, rows, columns, sides, `cells(...)`, `dark` or `light`, not the position"),
                 );
                 None

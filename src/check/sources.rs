@@ -21,12 +21,17 @@ impl<'a> Checker<'a> {
             ast::ChoiceKind::Place { at, .. } => vec![(Role::At, at)],
             ast::ChoiceKind::Convert(e) | ast::ChoiceKind::Remove(e) => vec![(Role::At, e)],
             ast::ChoiceKind::Sow { from, .. } => vec![(Role::At, from)],
-            ast::ChoiceKind::Step { from, to, .. }
-            | ast::ChoiceKind::Leap { from, to, .. }
-            | ast::ChoiceKind::Move { from, to } => {
+            ast::ChoiceKind::Step { from, to, .. } | ast::ChoiceKind::Move { from, to } => {
                 vec![(Role::From, from), (Role::To, to)]
             }
-            ast::ChoiceKind::Jump { from, over, to, .. } => {
+            ast::ChoiceKind::Leap { from, over, to, .. } => {
+                let mut v = vec![(Role::From, from)];
+                v.extend(over.iter().map(|o| (Role::Over, o)));
+                v.push((Role::To, to));
+                v
+            }
+            ast::ChoiceKind::Jump { from, over, to, .. }
+            | ast::ChoiceKind::Hop { from, over, to, .. } => {
                 vec![(Role::From, from), (Role::Over, over), (Role::To, to)]
             }
             ast::ChoiceKind::Slide { from, path, to, .. } => {

@@ -137,7 +137,8 @@ impl<'a> Checker<'a> {
                 source.keep.push(k.span);
             }
         }
-        let (setup, tally) = self.setup();
+        let (setup, setup_marks, tally) = self.setup();
+        let position_text = self.position_text();
         let name = file
             .name
             .as_ref()
@@ -171,6 +172,8 @@ impl<'a> Checker<'a> {
             set_slots: self.set_slots,
             marks: self.marks.clone(),
             setup,
+            setup_marks,
+            position_text,
             fixed_sets: self.fixed_sets.clone(),
             choices: std::mem::take(&mut self.choices),
             turns,
@@ -328,6 +331,17 @@ impl<'a> Checker<'a> {
                 over: self.set(over),
                 to: self.set(to),
             },
+            ast::ChoiceKind::Hop {
+                from,
+                dirs,
+                over,
+                to,
+            } => ChoiceKind::Hop {
+                from: self.set(from),
+                dirs: self.move_dirs(dirs.as_ref()),
+                over: self.set(over),
+                to: self.set(to),
+            },
             ast::ChoiceKind::Slide {
                 from,
                 dirs,
@@ -351,6 +365,7 @@ impl<'a> Checker<'a> {
                 a,
                 b,
                 toward,
+                over,
                 to,
             } => {
                 let from = self.set(from);
@@ -360,6 +375,7 @@ impl<'a> Checker<'a> {
                     from,
                     leap,
                     toward,
+                    over: over.as_ref().map(|e| self.set(e)),
                     to: self.set(to),
                 }
             }
@@ -378,6 +394,7 @@ impl<'a> Checker<'a> {
             ChoiceKind::Swap => "swap".into(),
             ChoiceKind::Step { .. } => "step".into(),
             ChoiceKind::Jump { .. } => "jump".into(),
+            ChoiceKind::Hop { .. } => "hop".into(),
             ChoiceKind::Slide { .. } => "slide".into(),
             ChoiceKind::Leap { .. } => "leap".into(),
             ChoiceKind::Move { .. } => "move".into(),

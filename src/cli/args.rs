@@ -81,6 +81,10 @@ pub struct CheckArgs {
 pub struct MovesArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    /// Start from this position instead of the game's first: its text as
+    /// `gdl show` prints it (FEN for chess), fields separated by spaces.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
     /// Actions to play first, separated by spaces: `--moves "d4 e5"`.
     #[arg(long, default_value = "")]
     pub moves: String,
@@ -94,6 +98,10 @@ pub struct MovesArgs {
 pub struct ShowArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    /// Start from this position instead of the game's first: its text as
+    /// `gdl show` prints it (FEN for chess), fields separated by spaces.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
     /// Actions to play first, separated by spaces: `--moves "d4 e5"`;
     /// a whole turn may be one word (`d4/e5/f6`).
     #[arg(long, default_value = "")]
@@ -107,6 +115,10 @@ pub struct ShowArgs {
 pub struct ExplainArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    /// Start from this position instead of the game's first: its text as
+    /// `gdl show` prints it (FEN for chess), fields separated by spaces.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
     /// Actions to play first, separated by spaces: `--moves "d4 e5"`.
     #[arg(long, default_value = "")]
     pub moves: String,
@@ -141,6 +153,10 @@ pub struct ReplayArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    /// Start from this position instead of the game's first: its text as
+    /// `gdl show` prints it (FEN for chess); kept in the record.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
     /// Actions to play before the game starts.
     #[arg(long)]
     pub moves: Option<String>,
@@ -163,7 +179,7 @@ pub struct PlayArgs {
     /// `--black human --white mcts:1s`. By default the first player is
     /// human and the others random. Agents: human, random, mcts:BUDGET
     /// (BUDGET per action: 2000 iterations, 1s, 500ms). A player named
-    /// seed, moves, option, help, record, resume or force is given its
+    /// seed, moves, position, option, help, record, resume or force is given its
     /// agent with `--player NAME=AGENT`, which works for any player.
     #[arg(
         trailing_var_arg = true,
@@ -192,6 +208,10 @@ pub struct PlayoutArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    /// Start from this position instead of the game's first: its text as
+    /// `gdl show` prints it (FEN for chess), fields separated by spaces.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
     /// Deepest depth to count (1 to 64).
     #[arg(long, short = 'd', value_parser = clap::value_parser!(u16).range(1..=crate::limits::MAX_PERFT_DEPTH as i64))]
     pub depth: u16,

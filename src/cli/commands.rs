@@ -11,7 +11,7 @@ use super::json::Doc;
 
 use super::{
     BenchArgs, CheckArgs, ExplainArgs, Failure, MovesArgs, PerftArgs, PlayoutArgs, ShowArgs, io,
-    load, start_after,
+    load, start_after, start_from,
 };
 use crate::engine::{Action, Game};
 use crate::{explain, notation, picture, run, show};
@@ -70,31 +70,37 @@ pub(super) fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Fail
 
 pub(super) fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = load(&a.game.file, &a.game.options)?;
-    let st = start_after(&game, &a.moves)?;
+    let st = start_after(&game, a.position.as_deref(), &a.moves)?;
     if a.svg {
-        let last = last_action(&game, &a.moves)?;
+        let last = last_action(&game, a.position.as_deref(), &a.moves)?;
         let caption = show::title(&game);
         return write!(out, "{}", picture::svg(&game, &st, last, &caption)).map_err(io);
     }
-    writeln!(
-        out,
-        "{}\n{}",
-        show::title(&game),
-        show::position(&game, &st)
-    )
-    .map_err(io)
+    let mut shown = show::position(&game, &st);
+    // A game that declares how its positions are written shows the line,
+    // for `--position` or another program (FEN).
+    if game.rules.position_text.declared {
+        let text = notation::write_position(&game, &st);
+        shown = format!("{}\nposition: {text}\n", shown.trim_end());
+    }
+    writeln!(out, "{}\n{shown}", show::title(&game)).map_err(io)
 }
 
 /// The last action of `moves`, to outline in a picture.
-pub(super) fn last_action(game: &Game, moves: &str) -> Result<Option<Action>, Failure> {
-    let played = explain::play_listed(game, &mut game.start(), moves)
+pub(super) fn last_action(
+    game: &Game,
+    position: Option<&str>,
+    moves: &str,
+) -> Result<Option<Action>, Failure> {
+    let mut st = start_from(game, position)?;
+    let played = explain::play_listed(game, &mut st, moves)
         .map_err(|e| Failure::Input(format!("error: in --moves, {e}\n")))?;
     Ok(played.last().copied())
 }
 
 pub(super) fn moves_cmd(a: &MovesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = load(&a.game.file, &a.game.options)?;
-    let st = start_after(&game, &a.moves)?;
+    let st = start_after(&game, a.position.as_deref(), &a.moves)?;
     if let Some(result) = st.result() {
         // Nothing to list; an empty line would read as a stuck game.
         return Err(Failure::Input(format!(
@@ -119,7 +125,7 @@ pub(super) fn moves_cmd(a: &MovesArgs, out: &mut dyn Write) -> Result<(), Failur
 /// `explain`: which rule offers or refuses an action after `--moves`.
 pub(super) fn explain_cmd(a: &ExplainArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = load(&a.game.file, &a.game.options)?;
-    let st = start_after(&game, &a.moves)?;
+    let st = start_after(&game, a.position.as_deref(), &a.moves)?;
     write!(out, "{}", crate::explain::explain(&game, &st, &a.action)).map_err(io)
 }
 
@@ -205,7 +211,7 @@ pub(super) fn playout_cmd(a: &PlayoutArgs, out: &mut dyn Write) -> Result<(), Fa
 /// `perft`: each depth printed as soon as it is counted.
 pub(super) fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = load(&a.game.file, &a.game.options)?;
-    let st = start_after(&game, &a.moves)?;
+    let st = start_after(&game, a.position.as_deref(), &a.moves)?;
     let mut doc = None;
     if a.json {
         let mut d = Doc::begin(out).map_err(io)?;

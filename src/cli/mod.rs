@@ -94,8 +94,23 @@ pub(crate) fn load(path: &Path, options: &[OptionChoice]) -> Result<Game, Failur
     Ok(crate::load(path, options)?)
 }
 
-pub(crate) fn start_after(game: &Game, moves: &str) -> Result<State, Failure> {
-    let mut st = game.start();
+/// The position to start from: the game's first, or the one `--position`
+/// gives.
+pub(crate) fn start_from(game: &Game, position: Option<&str>) -> Result<State, Failure> {
+    match position {
+        None => Ok(game.start()),
+        Some(text) => crate::notation::read_position(game, text)
+            .map(|p| game.start_at(&p))
+            .map_err(|e| Failure::Input(format!("error: in --position, {e}\n"))),
+    }
+}
+
+pub(crate) fn start_after(
+    game: &Game,
+    position: Option<&str>,
+    moves: &str,
+) -> Result<State, Failure> {
+    let mut st = start_from(game, position)?;
     explain::play_moves(game, &mut st, moves)
         .map_err(|e| Failure::Input(format!("error: in --moves, {e}\n")))?;
     Ok(st)

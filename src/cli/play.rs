@@ -94,6 +94,8 @@ struct PlaySetup {
     /// `None`: not given (1, or a resumed record's).
     seed: Option<u64>,
     moves: String,
+    /// `--position`: the position's text to start from.
+    position: Option<String>,
     record: Option<PathBuf>,
     resume: Option<PathBuf>,
     force: bool,
@@ -149,12 +151,14 @@ fn resumed_agents(
 fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
     // Given before the agents (read by clap) or after them, at most once.
     let (mut seed, mut moves) = (a.seed, a.moves.clone());
+    let mut position = a.position.clone();
     let (mut record, mut resume) = (a.record.clone(), a.resume.clone());
     let mut setup = PlaySetup {
         agents: Vec::new(),
         options: a.game.options.clone(),
         seed: None,
         moves: String::new(),
+        position: None,
         record: None,
         resume: None,
         force: a.force,
@@ -188,6 +192,13 @@ fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
                 })?);
             }
             "--force" => setup.force = true,
+            "--position" => {
+                let v = value("--position")?;
+                if position.is_some() {
+                    return Err(twice("--position"));
+                }
+                position = Some(v);
+            }
             "--moves" => {
                 let v = value("--moves")?;
                 if moves.is_some() {
@@ -241,6 +252,7 @@ fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
     }
     setup.seed = seed;
     setup.moves = moves.unwrap_or_default();
+    setup.position = position;
     (setup.record, setup.resume) = (record, resume);
     Ok(setup)
 }
@@ -264,6 +276,7 @@ pub(super) fn play_cmd(
         mut options,
         seed,
         mut moves,
+        mut position,
         record: record_file,
         resume: resume_file,
         force,
@@ -286,9 +299,9 @@ pub(super) fn play_cmd(
     // against the rules (and the file's hash) before play goes on.
     let resumed = match &resume_file {
         Some(path) => {
-            if !options.is_empty() || !moves.is_empty() {
+            if !options.is_empty() || !moves.is_empty() || position.is_some() {
                 return Err(Failure::Input(
-                    "error: --resume takes the options and actions from the record: give no -o or --moves\n"
+                    "error: --resume takes the options, position and actions from the record: give no -o, --position or --moves\n"
                         .into(),
                 ));
             }
@@ -302,6 +315,7 @@ pub(super) fn play_cmd(
             }
             options = records::record_options(path, &record)?;
             moves = record.turns.concat().join(" ");
+            position = record.position.clone();
             if output.is_none() {
                 output = Some(files::Output::existing(path).map_err(records::output_failure)?);
             }
@@ -344,7 +358,7 @@ pub(super) fn play_cmd(
         None => seed.unwrap_or(1),
     };
     let agents = agents(&game, &agent_words)?;
-    let mut st = start_after(&game, &moves)?;
+    let mut st = start_after(&game, position.as_deref(), &moves)?;
     let recorder = match (output, &source) {
         (Some(output), Some(text)) => Some(match &resumed {
             Some((_, record)) => records::Recorder::resumed(output, record),
@@ -355,7 +369,15 @@ pub(super) fn play_cmd(
                         format!("{}={}", game.rules.players[p], agents[seat])
                     })
                     .collect();
-                records::Recorder::new(output, &game, &a.game.file, text, seats, seed)
+                records::Recorder::new(
+                    output,
+                    &game,
+                    &a.game.file,
+                    text,
+                    seats,
+                    seed,
+                    position.as_deref(),
+                )
             }
         }),
         _ => None,

@@ -212,11 +212,11 @@ impl Recorder {
         source: &str,
         seats: Vec<String>,
         seed: u64,
+        position: Option<&str>,
     ) -> Recorder {
-        Recorder {
-            output,
-            header: header(game, file, source, seats, seed),
-        }
+        let mut header = header(game, file, source, seats, seed);
+        header.position = position.map(str::to_string);
+        Recorder { output, header }
     }
 
     /// The record read back, going on: its header (game, file, options,
@@ -241,7 +241,7 @@ impl Recorder {
         actions: &[String],
         result: Option<String>,
     ) -> Result<(), Failure> {
-        let mut st = game.start();
+        let mut st = super::start_from(game, self.header.position.as_deref())?;
         let mut log = TurnLog::default();
         let mut legal = Vec::new();
         for text in actions {

@@ -248,9 +248,30 @@ impl Game {
         }
     }
 
-    /// The position before the first action: the pieces of `setup` on the
-    /// board, placed as effects place them (sets, hash and groups agree).
+    /// The position before the first action: the pieces and marks of
+    /// `setup` on the board, placed as effects place them (sets, hash and
+    /// groups agree).
     pub fn start(&self) -> State {
+        let pieces = self.rules.setup.iter().map(|p| {
+            let piece = Piece {
+                kind: p.piece,
+                owner: p.owner,
+            };
+            (Cell::new(p.cell as usize), piece)
+        });
+        let position = StartPosition {
+            pieces: pieces.collect(),
+            marks: self.rules.setup_marks.clone(),
+            ..StartPosition::default()
+        };
+        self.start_at(&position)
+    }
+
+    /// The position `from` gives (a position's text, see
+    /// [`crate::notation::read_position`]), before its player's turn: the
+    /// rest as at the start of a game (variables not given at their first
+    /// values, hands full, no history).
+    pub fn start_at(&self, from: &StartPosition) -> State {
         let cells = self.rules.board.len();
         let w = self.words;
         let mut sets = vec![0u64; self.sets_len() * w + self.counter_words()];
@@ -295,10 +316,20 @@ impl Game {
             history: Default::default(),
             trial: Default::default(),
         };
-        for p in &self.rules.setup {
+        for &(cell, p) in &from.pieces {
             let owner = p.owner.map_or(self.players, |o| o.index());
-            self.put(&mut st, p.cell as usize, Some((p.piece.index(), owner)));
+            self.put(&mut st, cell.index(), Some((p.kind.index(), owner)));
         }
+        for &(cell, m) in &from.marks {
+            if !self.has_mark(&st, cell, m.index()) {
+                self.set_mark(&mut st, cell.index(), m.index(), true);
+            }
+        }
+        for &(v, value) in &from.variables {
+            st.vars[v] = value;
+        }
+        st.mover = from.mover;
+        st.turn = from.turn.max(1);
         if self.counted {
             self.start_counters(&mut st);
         }
@@ -389,5 +420,33 @@ impl Game {
         let w = self.words;
         let s = self.mark_set(m);
         cellset::contains(&st.sets[s * w..(s + 1) * w], cell.index())
+    }
+}
+
+/// A position to start from: what a position's text gives. Whatever it
+/// leaves out is as at the start of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StartPosition {
+    /// The pieces on the board.
+    pub pieces: Vec<(Cell, Piece)>,
+    /// The marked cells.
+    pub marks: Vec<(Cell, Mark)>,
+    /// Variables (by index) and their values.
+    pub variables: Vec<(usize, f64)>,
+    /// The player to move.
+    pub mover: Player,
+    /// The turn number, from 1.
+    pub turn: u32,
+}
+
+impl Default for StartPosition {
+    fn default() -> StartPosition {
+        StartPosition {
+            pieces: Vec::new(),
+            marks: Vec::new(),
+            variables: Vec::new(),
+            mover: Player::new(0),
+            turn: 1,
+        }
     }
 }

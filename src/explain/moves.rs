@@ -141,6 +141,31 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
                 return Err((Stage::Target, why));
             }
         }
+        ChoiceKind::Hop { .. } => {
+            let pieces: Vec<usize> = crossed
+                .iter()
+                .copied()
+                .filter(|&m| game.piece_at(seen.st, Cell::new(m)).is_some())
+                .collect();
+            match pieces[..] {
+                [] => {
+                    let why = "a hop goes over a piece, and there is none on the way".to_string();
+                    return Err((Stage::Target, why));
+                }
+                [m] => {
+                    if let Some(s) = part(seen, c, Role::Over) {
+                        let over = game.probe_set(seen.st, &s.set, None);
+                        if !over.contains(m) {
+                            return Err((Stage::Target, seen.outside(s, m)));
+                        }
+                    }
+                }
+                [_, m, ..] => {
+                    let why = format!("a hop goes over one piece only: {}", seen.contents(m));
+                    return Err((Stage::Target, why));
+                }
+            }
+        }
         ChoiceKind::Step { .. }
         | ChoiceKind::Leap { .. }
         | ChoiceKind::Move { .. }

@@ -472,9 +472,10 @@ impl ChoiceKind {
                 jump: true,
                 links: false,
             },
-            ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. } | ChoiceKind::Move { .. } => {
-                ChoiceShape::Far
-            }
+            ChoiceKind::Slide { .. }
+            | ChoiceKind::Hop { .. }
+            | ChoiceKind::Leap { .. }
+            | ChoiceKind::Move { .. } => ChoiceShape::Far,
             ChoiceKind::Pass | ChoiceKind::Swap => ChoiceShape::Fixed { options: 1 },
             ChoiceKind::Choose { values, .. } => ChoiceShape::Fixed {
                 options: values.len(),
@@ -490,6 +491,7 @@ impl ChoiceKind {
         match self {
             ChoiceKind::Step { .. } => "step",
             ChoiceKind::Jump { .. } => "jump",
+            ChoiceKind::Hop { .. } => "hop",
             ChoiceKind::Slide { .. } => "slide",
             ChoiceKind::Leap { .. } => "leap",
             ChoiceKind::Move { .. } => "move",
@@ -521,6 +523,7 @@ impl ChoiceKind {
             | ChoiceKind::Sow { .. }
             | ChoiceKind::Step { .. }
             | ChoiceKind::Jump { .. }
+            | ChoiceKind::Hop { .. }
             | ChoiceKind::Slide { .. }
             | ChoiceKind::Leap { .. }
             | ChoiceKind::Move { .. } => None,
@@ -533,6 +536,7 @@ impl ChoiceKind {
         match self {
             ChoiceKind::Step { dirs, .. }
             | ChoiceKind::Jump { dirs, .. }
+            | ChoiceKind::Hop { dirs, .. }
             | ChoiceKind::Slide { dirs, .. } => Some(dirs),
             ChoiceKind::Leap { .. }
             | ChoiceKind::Move { .. }
@@ -571,6 +575,12 @@ impl ChoiceKind {
                 dirs,
                 over,
                 to,
+            }
+            | ChoiceKind::Hop {
+                from,
+                dirs,
+                over,
+                to,
             } => {
                 f(Node::Set(from), Same);
                 f(Node::Dirs(dirs), Same);
@@ -594,11 +604,18 @@ impl ChoiceKind {
                 f(Node::Set(to), Same);
             }
             ChoiceKind::Leap {
-                from, toward, to, ..
+                from,
+                toward,
+                over,
+                to,
+                ..
             } => {
                 f(Node::Set(from), Same);
                 if let Some(d) = toward {
                     f(Node::Dirs(d), Same);
+                }
+                if let Some(o) = over {
+                    f(Node::Set(o), Same);
                 }
                 f(Node::Set(to), Same);
             }

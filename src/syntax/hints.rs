@@ -64,6 +64,7 @@ pub const KEYWORDS: &[&str] = &[
     "leap",
     "move",
     "reserve",
+    "hop",
 ];
 
 /// The grammar's other words: they are not reserved, so they may be names
@@ -91,6 +92,13 @@ pub const OTHER_WORDS: &[&str] = &[
     "along",
     "skipping",
     "take",
+    "position",
+    "text",
+    "mover",
+    "flags",
+    "cell",
+    "number",
+    "moves",
 ];
 
 /// Every word of the grammar, for "did you mean".
@@ -238,11 +246,13 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::else_kw => "`else`",
         Rule::step_move => "`step`",
         Rule::jump_move => "`jump`",
+        Rule::hop_move => "`hop`",
         Rule::slide_move => "`slide`",
         Rule::slide_over => "`over`",
         Rule::slide_by | Rule::by_kw => "`by`",
         Rule::leap_toward | Rule::toward_kw => "`toward`",
         Rule::leap_move => "`leap`",
+        Rule::leap_over => "`over`",
         Rule::move_any => "`move`",
         Rule::rotate_move | Rule::rotate_kw => "`rotate`",
         Rule::make_cells => "`make`",
@@ -261,6 +271,24 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::turn_item => "`turn`",
         Rule::end_item => "`end if`",
         Rule::keep_item => "`keep actions if`",
+        Rule::position_item => "`position text`",
+        Rule::text_field
+        | Rule::text_board
+        | Rule::text_mover
+        | Rule::text_flags
+        | Rule::text_cell
+        | Rule::text_number
+        | Rule::text_moves
+        | Rule::text_turn
+        | Rule::kw_board
+        | Rule::kw_mover
+        | Rule::kw_flags
+        | Rule::kw_cell
+        | Rule::kw_number => {
+            "a field (`board`, `mover`, `flags`, `cell`, `number`, `moves`, `turn`)"
+        }
+        Rule::text_flag => "a flag (`LETTER = CELLS`)",
+        Rule::text_word => "a name",
         Rule::name | Rule::action_ref => "a name",
         Rule::int | Rule::int_range => "a whole number",
         Rule::number | Rule::literal | Rule::word => "a value",

@@ -235,6 +235,10 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             });
         }
         Rule::keep_item => game.keeps.push(expr(inner.next().expect("condition"))),
+        Rule::position_item => {
+            let fields = inner.map(text_field).collect();
+            game.position_texts.push((fields, item_span));
+        }
         Rule::end_item => {
             let cond = expr(inner.next().expect("end condition"));
             let outcome = outcome(inner.next().expect("outcome"));
@@ -319,6 +323,21 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::WHITESPACE
         | Rule::COMMENT
         | Rule::item
+        | Rule::text_field
+        | Rule::text_board
+        | Rule::text_mover
+        | Rule::text_flags
+        | Rule::text_flag
+        | Rule::text_cell
+        | Rule::text_number
+        | Rule::text_moves
+        | Rule::text_turn
+        | Rule::kw_board
+        | Rule::text_word
+        | Rule::kw_mover
+        | Rule::kw_flags
+        | Rule::kw_cell
+        | Rule::kw_number
         | Rule::board_modifier
         | Rule::choice_kind
         | Rule::ident_char
@@ -329,6 +348,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::else_kw
         | Rule::step_move
         | Rule::jump_move
+        | Rule::hop_move
+        | Rule::leap_over
         | Rule::slide_move
         | Rule::slide_over
         | Rule::slide_by
@@ -382,6 +403,54 @@ fn reserve_entry(pair: P) -> ReserveEntry {
         piece,
         count: count.expect("count"),
         span: s,
+    }
+}
+
+/// A field of `position text`.
+fn text_field(pair: P) -> TextField {
+    let s = span(&pair);
+    let rule = pair.as_rule();
+    let mut inner = pair.into_inner().peekable();
+    // The field's keyword (`board`, `mover`, ...) comes first, if any.
+    if inner.peek().is_some_and(|p| {
+        matches!(
+            p.as_rule(),
+            Rule::kw_board | Rule::kw_mover | Rule::kw_flags | Rule::kw_cell | Rule::kw_number
+        )
+    }) {
+        inner.next();
+    }
+    fn words<'i>(inner: impl Iterator<Item = P<'i>>) -> Vec<Name> {
+        inner
+            .map(|w| Name {
+                text: w.as_str().to_string(),
+                span: span(&w),
+            })
+            .collect()
+    }
+    match rule {
+        Rule::text_board => TextField::Board(words(inner), s),
+        Rule::text_mover => TextField::Mover(words(inner), s),
+        Rule::text_flags => {
+            let mark = name(inner.next().expect("mark"));
+            let flags = inner
+                .map(|f| {
+                    let mut f = f.into_inner();
+                    let w = f.next().expect("letter");
+                    let letter = Name {
+                        text: w.as_str().to_string(),
+                        span: span(&w),
+                    };
+                    (letter, expr(f.next().expect("cells")))
+                })
+                .collect();
+            TextField::Flags(mark, flags)
+        }
+        Rule::text_cell => TextField::Cell(name(inner.next().expect("mark"))),
+        Rule::text_number => TextField::Number(name(inner.next().expect("variable"))),
+        Rule::text_moves => TextField::Moves(s),
+        Rule::text_turn => TextField::Turn(s),
+        other => unreachable!("not a field of `position text`: {other:?}"),
     }
 }
 

@@ -79,6 +79,17 @@ pub(super) fn choice(pair: P) -> Choice {
                 to,
             }
         }
+        Rule::hop_move => {
+            let (from, dirs, mut rest) = move_start(kind_pair);
+            let over = expr(rest.next().expect("over"));
+            let to = expr(rest.next().expect("to"));
+            ChoiceKind::Hop {
+                from,
+                dirs,
+                over,
+                to,
+            }
+        }
         Rule::slide_move => {
             let (from, dirs, mut rest) = move_start(kind_pair);
             let mut next = rest.next().expect("by, over or to");
@@ -112,8 +123,15 @@ pub(super) fn choice(pair: P) -> Choice {
             let mut next = parts.next().expect("toward or to");
             let toward = if next.as_rule() == Rule::leap_toward {
                 let dirs = next.into_inner().nth(1).expect("directions");
-                next = parts.next().expect("to");
+                next = parts.next().expect("over or to");
                 Some(move_dirs(dirs))
+            } else {
+                None
+            };
+            let over = if next.as_rule() == Rule::leap_over {
+                let leg = expr(next.into_inner().next().expect("leg"));
+                next = parts.next().expect("to");
+                Some(leg)
             } else {
                 None
             };
@@ -122,6 +140,7 @@ pub(super) fn choice(pair: P) -> Choice {
                 a,
                 b,
                 toward,
+                over,
                 to: expr(next),
             }
         }

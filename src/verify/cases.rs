@@ -7,6 +7,7 @@
 //!
 //! case "a stone between two enemy stones at a right angle turns"
 //!   options: size=5 pie=off           # else the defaults
+//!   from: 8/8/3k4/8/8/3K4/8/8 w - - 0 1   # start here (the position's text)
 //!   moves: c3 b3 d2                   # played from the start
 //!   legal: a1 b1 c1                   # exactly these actions, in any order
 //!   turns: a1/b1 a1/c1                # exactly these whole turns (joined)
@@ -54,6 +55,9 @@ pub struct Case {
     pub line: usize,
     /// `NAME=VALUE` words of `options:`; empty for the defaults.
     pub options: Vec<String>,
+    /// The text of `from:`, the position's text to start from (else the
+    /// game's first position).
+    pub from: Option<String>,
     /// The text of `moves:`, played from the start in the game's notation.
     pub moves: String,
     /// Each expectation with its line, in file order.
@@ -137,6 +141,7 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
                     name: name.to_string(),
                     line: number,
                     options: Vec::new(),
+                    from: None,
                     moves: String::new(),
                     expects: Vec::new(),
                     set: Vec::new(),
@@ -158,9 +163,9 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
             .ok_or_else(|| error(format!("expected `KEY: VALUE`, found `{line}`")))?;
         let value = value.trim();
         let key = key.trim();
-        // `options:` and `moves:` set up the case: once each, so that a
-        // second never silently replaces the first.
-        if matches!(key, "options" | "moves") {
+        // `options:`, `from:` and `moves:` set up the case: once each, so
+        // that a second never silently replaces the first.
+        if matches!(key, "options" | "from" | "moves") {
             if let Some(first) = case.set.iter().find(|(k, _)| k == key).map(|(_, l)| *l) {
                 return Err(error(format!(
                     "`{key}:` is given twice in this case (first on line {first}): give it once"
@@ -171,6 +176,10 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
         let expect = match key {
             "options" => {
                 case.options = words(value);
+                continue;
+            }
+            "from" => {
+                case.from = Some(value.to_string());
                 continue;
             }
             "moves" => {

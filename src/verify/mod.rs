@@ -144,7 +144,12 @@ pub fn run_case_source(source: &str, file: &str, case: &Case, tests: &str) -> Re
 }
 
 fn run_case_on(game: &Game, case: &Case, tests: &str) -> Result<(), String> {
-    let mut st = game.start();
+    let mut st = match &case.from {
+        None => game.start(),
+        Some(text) => crate::notation::read_position(game, text)
+            .map(|p| game.start_at(&p))
+            .map_err(|e| format!("from: {e}"))?,
+    };
     explain::play_moves(game, &mut st, &case.moves).map_err(|e| format!("moves: {e}"))?;
     let mut failures = Vec::new();
     for (line, expect) in &case.expects {

@@ -18,6 +18,7 @@ mod matches;
 mod mcts;
 mod perft;
 mod picture;
+mod positions;
 mod records;
 mod rules;
 mod serve;

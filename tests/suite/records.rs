@@ -48,6 +48,7 @@ fn recorded(file: &str, options: &[&str], seed: u64) -> (Game, String, Record) {
             .map(|p| format!("{p}=random"))
             .collect(),
         seed,
+        position: None,
         turns: log.turns(),
         result: st.result().map(|r| show::result_text(&g, r)),
         lines: Vec::new(),

@@ -138,6 +138,29 @@ impl Ctx<'_> {
         let rays = &self.g.rays;
         let mask = r.dirs.mask(self.me) & all_dirs(rays.ndirs());
         let path = self.bits(&r.path, b2);
+        if r.hop {
+            let occupied = self.raw(OCCUPIED);
+            self.view(&r.from, b1).each(|c| {
+                for d in each_dir(mask) {
+                    let mut ray = rays.ray(c, d).iter().map(|&x| x as usize);
+                    // Past empty cells, one piece of the screen...
+                    let Some(screen) = ray.find(|&x| cellset::contains(occupied, x)) else {
+                        continue;
+                    };
+                    if !cellset::contains(path, screen) {
+                        continue;
+                    }
+                    // ... then the empty cells beyond and the next piece.
+                    for x in ray {
+                        cellset::insert(out, x);
+                        if cellset::contains(occupied, x) {
+                            break;
+                        }
+                    }
+                }
+            });
+            return;
+        }
         self.view(&r.from, b1).each(|c| {
             for d in each_dir(mask) {
                 for &x in rays.ray(c, d) {

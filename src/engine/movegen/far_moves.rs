@@ -49,7 +49,24 @@ impl Game {
                     }
                 }
             }
-            ChoiceKind::Leap { .. } => {
+            ChoiceKind::Leap { over: Some(_), .. } => {
+                // Only leaps whose leg is a cell of OVER (in the path slot).
+                let table = self.leaps.of_choice(c, player);
+                for a in cellset::cells(from) {
+                    for (&x, &leg) in table.from(a).iter().zip(table.legs_from(a)) {
+                        let x = x as usize;
+                        if x != crate::engine::tables::leaps::NO_TARGET as usize
+                            && cellset::contains(to, x)
+                            && (leg == crate::engine::tables::leaps::NO_TARGET
+                                || cellset::contains(path, leg as usize))
+                            && !f(Action::far(c, a, x))
+                        {
+                            return;
+                        }
+                    }
+                }
+            }
+            ChoiceKind::Leap { over: None, .. } => {
                 let table = self.leaps.of_choice(c, player);
                 let masks = !table.masks.is_empty();
                 for a in cellset::cells(from) {
@@ -66,6 +83,32 @@ impl Game {
                             && !f(Action::far(c, a, x))
                         {
                             return;
+                        }
+                    }
+                }
+            }
+            ChoiceKind::Hop { .. } => {
+                let occupied = &t[3 * w..4 * w];
+                let (mask, _) = self.move_dirs(c, player);
+                for a in cellset::cells(from) {
+                    for d in each_dir(mask) {
+                        let mut ray = self.rays.ray(a, d).iter().map(|&x| x as usize);
+                        // Over empty cells to the first piece: the screen.
+                        let Some(screen) = ray.find(|&x| cellset::contains(occupied, x)) else {
+                            continue;
+                        };
+                        if !cellset::contains(path, screen) {
+                            continue;
+                        }
+                        // Then over empty cells, to a cell of TO, up to the
+                        // next piece.
+                        for x in ray {
+                            if cellset::contains(to, x) && !f(Action::moving(c, a, true, d, x)) {
+                                return;
+                            }
+                            if cellset::contains(occupied, x) {
+                                break;
+                            }
                         }
                     }
                 }
@@ -147,7 +190,7 @@ impl Game {
             let (from, to) = (&t[..w], &t[2 * w..3 * w]);
             return cellset::count(from) * cellset::count(to) - cellset::count_and(from, to);
         }
-        if let ChoiceKind::Leap { .. } = &self.rules.choices[c as usize].kind
+        if let ChoiceKind::Leap { over: None, .. } = &self.rules.choices[c as usize].kind
             && !self.leaps.of_choice(c, player).masks.is_empty()
         {
             // A leap's targets from a cell are distinct: one AND per word.

@@ -87,10 +87,11 @@ impl Game {
                         rest.fill(0);
                         let (_, to_slot) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
-                        cx.set(to, to_slot, scratch);
+                        cx.set(to, &mut to_slot[..w], scratch);
                         self.movable(&cx, *c, me, slot)
                     }
                     ChoiceKind::Jump { from, over, to, .. }
+                    | ChoiceKind::Hop { from, over, to, .. }
                     | ChoiceKind::Slide {
                         from,
                         path: over,
@@ -110,13 +111,27 @@ impl Game {
                         {
                             cx.set(counted, &mut rest[..w], scratch);
                         }
+                        // The pieces a hop passes over and stops at.
+                        if let ChoiceKind::Hop { .. } = &choice.kind {
+                            rest[..w].copy_from_slice(&cx.sets[OCCUPIED * w..(OCCUPIED + 1) * w]);
+                        }
                         self.movable(&cx, *c, me, slot)
                     }
-                    ChoiceKind::Leap { from, to, .. } | ChoiceKind::Move { from, to } => {
+                    ChoiceKind::Leap { from, to, over, .. } => {
+                        rest.fill(0);
+                        let (over_slot, to_slot) = rest.split_at_mut(w);
+                        cx.set(from, out, scratch);
+                        if let Some(over) = over {
+                            cx.set(over, over_slot, scratch);
+                        }
+                        cx.set(to, &mut to_slot[..w], scratch);
+                        self.movable(&cx, *c, me, slot)
+                    }
+                    ChoiceKind::Move { from, to } => {
                         rest.fill(0);
                         let (_, to_slot) = rest.split_at_mut(w);
                         cx.set(from, out, scratch);
-                        cx.set(to, to_slot, scratch);
+                        cx.set(to, &mut to_slot[..w], scratch);
                         self.movable(&cx, *c, me, slot)
                     }
                     ChoiceKind::Pass

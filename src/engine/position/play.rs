@@ -46,6 +46,7 @@ impl Game {
             | ChoiceKind::Rotate(_)
             | ChoiceKind::Step { .. }
             | ChoiceKind::Jump { .. }
+            | ChoiceKind::Hop { .. }
             | ChoiceKind::Slide { .. }
             | ChoiceKind::Leap { .. }
             | ChoiceKind::Move { .. } => unreachable!("not an action on a cell"),
@@ -111,14 +112,25 @@ impl Game {
                 | ChoiceKind::Sow { .. }
                 | ChoiceKind::Step { .. }
                 | ChoiceKind::Jump { .. }
+                | ChoiceKind::Hop { .. }
                 | ChoiceKind::Slide { .. }
                 | ChoiceKind::Leap { .. }
                 | ChoiceKind::Move { .. } => unreachable!("a pick comes from a fixed choice"),
             },
             ActionKind::Moves { from, to } => self.move_from_to(st, from.index(), to.index()),
             ActionKind::Jumps { from, to, dir } => {
-                let nd = self.rules.board.ndirs();
-                st.jumped = self.rules.board.neighbor_table()[from.index() * nd + dir.index()];
+                st.jumped = if let ChoiceKind::Hop { .. } = choice.kind {
+                    // A hop's screen: the first piece on its way.
+                    self.rays
+                        .ray(from.index(), dir.index())
+                        .iter()
+                        .map(|&x| x as u32)
+                        .find(|&x| self.code_at(st, x as usize).is_some())
+                        .unwrap_or(NO_CELL)
+                } else {
+                    let nd = self.rules.board.ndirs();
+                    self.rules.board.neighbor_table()[from.index() * nd + dir.index()]
+                };
                 self.move_from_to(st, from.index(), to.index());
             }
             ActionKind::Pie => unreachable!("handled above"),

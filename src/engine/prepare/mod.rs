@@ -135,6 +135,10 @@ impl Game {
                 }
             )
         });
+        let hops = rules
+            .choices
+            .iter()
+            .any(|c| matches!(c.kind, ChoiceKind::Hop { .. }));
         let lines = if counts_lines {
             rays::Lines::new(board, &rays, words)
         } else {
@@ -145,7 +149,9 @@ impl Game {
         let mut game = Game {
             rays,
             lines,
-            slot_sets: if counts_lines { 4 } else { 3 },
+            // A fourth set: what a `line-count` slide counts, or the
+            // occupied cells a hop looks at.
+            slot_sets: if counts_lines || hops { 4 } else { 3 },
             leaps,
             line_masks,
             line_windows,

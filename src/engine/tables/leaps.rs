@@ -21,6 +21,10 @@ pub(in crate::engine) struct LeapTable {
     /// `targets[c * count + k]`: the cell displacement `k` reaches from
     /// `c`, or [`NO_TARGET`].
     pub targets: Vec<u16>,
+    /// `legs[c * count + k]`: the cell halfway along displacement `k` from
+    /// `c` (each coordinate halved, rounded toward `c`), or [`NO_TARGET`]
+    /// when that is `c` itself (`leap ... over LEG`).
+    pub legs: Vec<u16>,
     /// Each cell's targets as a set (W words per cell); a table of some of
     /// a pattern's displacements has them only on small boards (see
     /// [`SUBSET_MASK_WORDS`]), and is walked otherwise.
@@ -155,6 +159,7 @@ impl LeapTable {
             .collect();
         let count = moves.len();
         let mut targets = vec![NO_TARGET; cells * count];
+        let mut legs = vec![NO_TARGET; cells * count];
         let mut masks = vec![0u64; cells * words];
         for c in 0..cells {
             let (col, row) = (board.cell(Cell::new(c)).col, board.cell(Cell::new(c)).row);
@@ -162,6 +167,11 @@ impl LeapTable {
                 if let Some(&t) = coords.get(&(col + mx, row + my)) {
                     targets[c * count + k] = t as u16;
                     cellset::insert(&mut masks[c * words..(c + 1) * words], t);
+                }
+                if (mx / 2, my / 2) != (0, 0)
+                    && let Some(&leg) = coords.get(&(col + mx / 2, row + my / 2))
+                {
+                    legs[c * count + k] = leg as u16;
                 }
             }
         }
@@ -196,6 +206,7 @@ impl LeapTable {
             leap,
             count,
             targets,
+            legs,
             masks,
             toward,
             kept: low_bits(count),
@@ -214,12 +225,14 @@ impl LeapTable {
         let ks: Vec<usize> = (0..self.count).filter(|k| keep >> k & 1 == 1).collect();
         let cells = self.targets.len() / self.count.max(1);
         let mut targets = Vec::with_capacity(cells * ks.len());
+        let mut legs = Vec::with_capacity(cells * ks.len());
         let with_masks = cells * words <= SUBSET_MASK_WORDS;
         let mut masks = vec![0u64; if with_masks { cells * words } else { 0 }];
         for c in 0..cells {
             for &k in &ks {
                 let t = self.targets[c * self.count + k];
                 targets.push(t);
+                legs.push(self.legs[c * self.count + k]);
                 if t != NO_TARGET && with_masks {
                     cellset::insert(&mut masks[c * words..(c + 1) * words], t as usize);
                 }
@@ -239,6 +252,7 @@ impl LeapTable {
             leap: self.leap,
             count: ks.len(),
             targets,
+            legs,
             masks,
             toward,
             kept: keep,
@@ -250,6 +264,12 @@ impl LeapTable {
     #[inline(always)]
     pub fn from(&self, c: usize) -> &[u16] {
         &self.targets[c * self.count..(c + 1) * self.count]
+    }
+
+    /// The legs of the leaps from cell `c`, one per displacement.
+    #[inline(always)]
+    pub fn legs_from(&self, c: usize) -> &[u16] {
+        &self.legs[c * self.count..(c + 1) * self.count]
     }
 }
 

@@ -1,0 +1,158 @@
+//! `position text: FIELD, ...`: how a position is written as a line,
+//! checked: one `board`, a letter per kind, a word per player, marks and
+//! variables that exist, flags on fixed cells. Without the item, a
+//! position is written as its board and the player to move.
+
+use crate::ast::{self, Name};
+use crate::diagnostic::{Diagnostic, Span};
+use crate::ids::Cell;
+use crate::rules::*;
+
+use super::Checker;
+
+impl Checker<'_> {
+    /// The position text the file declares, or the default one.
+    pub(super) fn position_text(&mut self) -> PositionText {
+        let file = self.file;
+        let mut text = PositionText {
+            fields: vec![TextField::Board, TextField::Mover(self.players.clone())],
+            letters: kind_letters(&self.pieces),
+            declared: false,
+        };
+        let Some((fields, span)) = file.position_texts.first() else {
+            return text;
+        };
+        for (_, again) in &file.position_texts[1..] {
+            self.error(*again, "a game has one `position text`: merge the two");
+        }
+        text.declared = true;
+        text.fields.clear();
+        for f in fields {
+            if let Some(field) = self.text_field(f, &mut text.letters) {
+                text.fields.push(field);
+            }
+        }
+        if self.players.len() > 2 {
+            self.error(
+                *span,
+                "a position text writes the first player's pieces in upper case and the \
+                 second's in lower case: it is for games of one or two players",
+            );
+        }
+        let boards = text
+            .fields
+            .iter()
+            .filter(|f| **f == TextField::Board)
+            .count();
+        if boards != 1 {
+            self.errors.push(
+                Diagnostic::at(*span, "a position text has the field `board` once")
+                    .with_help("start it with `board`: `position text: board, mover w b`"),
+            );
+        }
+        text
+    }
+
+    fn text_field(&mut self, f: &ast::TextField, letters: &mut Vec<char>) -> Option<TextField> {
+        match f {
+            ast::TextField::Board(given, span) => {
+                if !given.is_empty()
+                    && let Some(given) = self.piece_letters(given, *span)
+                {
+                    *letters = given;
+                }
+                Some(TextField::Board)
+            }
+            ast::TextField::Mover(words, span) => {
+                if words.len() != self.players.len() {
+                    let msg = format!(
+                        "`mover` needs a word per player, in order ({}): {} given",
+                        self.players.join(", "),
+                        words.len()
+                    );
+                    self.error(*span, msg);
+                    return None;
+                }
+                self.distinct(words)?;
+                Some(TextField::Mover(
+                    words.iter().map(|w| w.text.clone()).collect(),
+                ))
+            }
+            ast::TextField::Flags(mark, flags) => {
+                let mark = self.mark(mark);
+                let letters: Vec<Name> = flags.iter().map(|(l, _)| l.clone()).collect();
+                self.distinct(&letters)?;
+                let mut out = Vec::new();
+                for (letter, cells) in flags {
+                    let cells = self.setup_cells(cells, "of a flag")?;
+                    out.push((
+                        letter.text.clone(),
+                        cells.into_iter().map(Cell::new).collect(),
+                    ));
+                }
+                Some(TextField::Flags { mark, flags: out })
+            }
+            ast::TextField::Cell(mark) => Some(TextField::CellOf(self.mark(mark))),
+            ast::TextField::Number(var) => {
+                let Some(v) = self.variables.iter().position(|x| x.name == var.text) else {
+                    let known: Vec<String> =
+                        self.variables.iter().map(|x| x.name.clone()).collect();
+                    self.unknown_kind(var, &known, "variable");
+                    return None;
+                };
+                if !self.variables[v].symbols.is_empty() {
+                    let msg = format!(
+                        "`{}` is chosen among names, not a number: `number` writes a number",
+                        var.text
+                    );
+                    self.error(var.span, msg);
+                    return None;
+                }
+                Some(TextField::Number(v))
+            }
+            ast::TextField::Moves(_) => Some(TextField::Moves),
+            ast::TextField::Turn(_) => Some(TextField::Turn),
+        }
+    }
+
+    /// `board K Q R B N P`: a letter per kind, in the order of `pieces`,
+    /// upper case and distinct.
+    fn piece_letters(&mut self, given: &[Name], span: Span) -> Option<Vec<char>> {
+        if given.len() != self.pieces.len() {
+            let msg = format!(
+                "`board` needs a letter per kind of piece, in order ({}): {} given",
+                self.pieces.join(", "),
+                given.len()
+            );
+            self.error(span, msg);
+            return None;
+        }
+        let mut letters = Vec::new();
+        for g in given {
+            let mut chars = g.text.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_uppercase() => letters.push(c),
+                _ => {
+                    self.errors.push(
+                        Diagnostic::at(g.span, format!("`{}` is not one capital letter", g.text))
+                            .with_help("the first player's pieces are written in capitals, the second's in small letters: give the capital"),
+                    );
+                    return None;
+                }
+            }
+        }
+        self.distinct(given)?;
+        Some(letters)
+    }
+
+    /// Reports the first word that comes twice.
+    fn distinct(&mut self, words: &[Name]) -> Option<()> {
+        for (i, w) in words.iter().enumerate() {
+            if words[..i].iter().any(|x| x.text == w.text) {
+                self.error(w.span, format!("`{}` stands for two things here", w.text));
+                return None;
+            }
+        }
+        Some(())
+    }
+}

@@ -1,0 +1,348 @@
+//! A position as one line of text, by the fields the game's `position
+//! text` declares (FEN for chess): [`read_position`] for `--position` and a
+//! test's `from:`, [`write_position`] for `show`. Fields are separated by
+//! spaces; trailing fields may be left out (they keep their values at the
+//! start of a game).
+
+use std::fmt;
+
+use crate::engine::{Game, StartPosition, State};
+use crate::ids::{Cell, Kind, Piece, Player};
+use crate::limits::MAX_TURN;
+use crate::rules::TextField;
+
+/// What is wrong with a position's text, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// The byte offset in the text where the fault is.
+    pub column: usize,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column + 1, self.message)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+fn fault(column: usize, message: impl Into<String>) -> PositionError {
+    PositionError {
+        column,
+        message: message.into(),
+    }
+}
+
+/// The board's rows as the text writes them: from the top line, left to
+/// right (cells are numbered in that order).
+fn rows(game: &Game) -> Vec<Vec<Cell>> {
+    let board = game.board();
+    let mut rows: Vec<Vec<Cell>> = Vec::new();
+    let mut line = None;
+    for c in board.cells() {
+        let y = board.cell(c).y;
+        if line != Some(y) {
+            rows.push(Vec::new());
+            line = Some(y);
+        }
+        rows.last_mut().expect("a row").push(c);
+    }
+    rows
+}
+
+/// The position `text` describes in `game`'s position text.
+pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionError> {
+    let rules = &game.rules;
+    let fields = &rules.position_text.fields;
+    let tokens: Vec<(usize, &str)> = text
+        .split_ascii_whitespace()
+        .map(|t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
+        .collect();
+    if tokens.is_empty() {
+        return Err(fault(0, "the position is empty"));
+    }
+    if tokens.len() > fields.len() {
+        let (at, extra) = tokens[fields.len()];
+        return Err(fault(
+            at,
+            format!(
+                "`{extra}` is one field too many: this game writes {} ({})",
+                fields.len(),
+                field_names(game)
+            ),
+        ));
+    }
+    let mut position = StartPosition::default();
+    let mut round = None;
+    for (field, &(at, token)) in fields.iter().zip(&tokens) {
+        match field {
+            TextField::Board => position.pieces = read_board(game, at, token)?,
+            TextField::Mover(words) => {
+                let Some(i) = words.iter().position(|w| w == token) else {
+                    let msg = format!("`{token}` is no player: write {}", words.join(" or "));
+                    return Err(fault(at, msg));
+                };
+                position.mover = Player::new(i);
+            }
+            TextField::Flags { mark, flags } => {
+                if token == "-" {
+                    continue;
+                }
+                let mut rest = token;
+                while !rest.is_empty() {
+                    let here = at + token.len() - rest.len();
+                    let Some((letter, cells)) = flags
+                        .iter()
+                        .filter(|(l, _)| rest.starts_with(l.as_str()))
+                        .max_by_key(|(l, _)| l.len())
+                    else {
+                        let known: Vec<&str> = flags.iter().map(|(l, _)| l.as_str()).collect();
+                        let msg = format!(
+                            "`{}` is no flag here: write some of {} in that order, or `-`",
+                            rest.chars().next().unwrap_or(' '),
+                            known.join(" ")
+                        );
+                        return Err(fault(here, msg));
+                    };
+                    position.marks.extend(cells.iter().map(|&c| (c, *mark)));
+                    rest = &rest[letter.len()..];
+                }
+            }
+            TextField::CellOf(mark) => {
+                if token == "-" {
+                    continue;
+                }
+                let Some(c) = game.board().cell_by_label(token) else {
+                    return Err(fault(
+                        at,
+                        format!("`{token}` is no cell of the board, nor `-`"),
+                    ));
+                };
+                position.marks.push((c, *mark));
+            }
+            TextField::Number(v) => {
+                let value = whole(at, token)?;
+                position.variables.push((*v, value as f64));
+            }
+            TextField::Moves => round = Some(whole(at, token)?.max(1)),
+            TextField::Turn => position.turn = whole(at, token)?.max(1),
+        }
+    }
+    if let Some(round) = round {
+        let players = rules.players.len() as u32;
+        position.turn = (round - 1)
+            .saturating_mul(players)
+            .saturating_add(position.mover.index() as u32 + 1);
+    }
+    if position.turn > MAX_TURN {
+        let msg = format!("the turn is at most {MAX_TURN}, not {}", position.turn);
+        return Err(fault(0, msg));
+    }
+    Ok(position)
+}
+
+/// The names of the fields, for messages.
+fn field_names(game: &Game) -> String {
+    let names: Vec<String> = game
+        .rules
+        .position_text
+        .fields
+        .iter()
+        .map(|f| match f {
+            TextField::Board => "board".to_string(),
+            TextField::Mover(_) => "mover".to_string(),
+            TextField::Flags { mark, .. } => {
+                format!("flags of `{}`", game.rules.marks[mark.index()])
+            }
+            TextField::CellOf(mark) => format!("cell of `{}`", game.rules.marks[mark.index()]),
+            TextField::Number(v) => format!("`{}`", game.rules.variables[*v].name),
+            TextField::Moves => "moves".to_string(),
+            TextField::Turn => "turn".to_string(),
+        })
+        .collect();
+    names.join(", ")
+}
+
+fn whole(at: usize, token: &str) -> Result<u32, PositionError> {
+    token
+        .parse::<u32>()
+        .map_err(|_| fault(at, format!("`{token}` is not a whole number")))
+}
+
+/// The board field: rows from the top, `/` between them.
+fn read_board(game: &Game, at: usize, token: &str) -> Result<Vec<(Cell, Piece)>, PositionError> {
+    let rows = rows(game);
+    let given: Vec<&str> = token.split('/').collect();
+    if given.len() != rows.len() {
+        let msg = format!(
+            "the board has {} rows, `/` between them; {} given",
+            rows.len(),
+            given.len()
+        );
+        return Err(fault(at, msg));
+    }
+    let mut pieces = Vec::new();
+    let mut offset = at;
+    for (k, (row, text)) in rows.iter().zip(&given).enumerate() {
+        let mut cells = row.iter();
+        let mut run = 0usize;
+        let mut chars = text.char_indices().peekable();
+        let too_long = |i: usize| {
+            let msg = format!(
+                "row {} from the top (`{text}`) has more than its {} cells",
+                k + 1,
+                row.len()
+            );
+            fault(offset + i, msg)
+        };
+        while let Some((i, ch)) = chars.next() {
+            if let Some(d) = ch.to_digit(10) {
+                run = run.saturating_mul(10).saturating_add(d as usize);
+                if chars.peek().is_some_and(|(_, n)| n.is_ascii_digit()) {
+                    continue;
+                }
+                for _ in 0..run {
+                    cells.next().ok_or_else(|| too_long(i))?;
+                }
+                run = 0;
+                continue;
+            }
+            let piece = read_piece(game, ch).ok_or_else(|| {
+                fault(offset + i, format!("`{ch}` is no piece: {}", letters(game)))
+            })?;
+            let cell = cells.next().ok_or_else(|| too_long(i))?;
+            pieces.push((*cell, piece));
+        }
+        if cells.next().is_some() {
+            let msg = format!(
+                "row {} from the top (`{text}`) has fewer than its {} cells",
+                k + 1,
+                row.len()
+            );
+            return Err(fault(offset, msg));
+        }
+        offset += text.len() + 1;
+    }
+    Ok(pieces)
+}
+
+/// The piece a letter stands for: capitals the first player's (or a
+/// neutral kind's), small letters the second player's.
+fn read_piece(game: &Game, ch: char) -> Option<Piece> {
+    let rules = &game.rules;
+    let upper = ch.to_ascii_uppercase();
+    let kind = rules
+        .position_text
+        .letters
+        .iter()
+        .position(|&l| l == upper)?;
+    let neutral = rules.neutral[kind];
+    let owner = match (ch.is_ascii_uppercase(), neutral) {
+        (true, true) => None,
+        (true, false) => Some(Player::new(0)),
+        (false, false) if rules.players.len() >= 2 => Some(Player::new(1)),
+        (false, _) => return None,
+    };
+    Some(Piece {
+        kind: Kind::new(kind),
+        owner,
+    })
+}
+
+/// The letters, for messages: `K Q R (white), k q r (black)`.
+fn letters(game: &Game) -> String {
+    let rules = &game.rules;
+    let of = |lower: bool, neutral: bool| -> Vec<String> {
+        rules
+            .position_text
+            .letters
+            .iter()
+            .zip(&rules.neutral)
+            .filter(|&(_, &n)| n == neutral)
+            .map(|(&l, _)| if lower { l.to_ascii_lowercase() } else { l }.to_string())
+            .collect()
+    };
+    let mut parts = Vec::new();
+    for (p, name) in rules.players.iter().enumerate().take(2) {
+        let l = of(p == 1, false);
+        if !l.is_empty() {
+            parts.push(format!("{} ({name})", l.join(" ")));
+        }
+    }
+    let n = of(false, true);
+    if !n.is_empty() {
+        parts.push(format!("{} (no player's)", n.join(" ")));
+    }
+    format!(
+        "the letters are {}, digits for empty cells",
+        parts.join(", ")
+    )
+}
+
+/// The position's text (at the start of its player's turn).
+pub fn write_position(game: &Game, st: &State) -> String {
+    let rules = &game.rules;
+    let board = game.board();
+    let mut out: Vec<String> = Vec::new();
+    for field in &rules.position_text.fields {
+        out.push(match field {
+            TextField::Board => {
+                let rows: Vec<String> = rows(game)
+                    .iter()
+                    .map(|row| {
+                        let mut s = String::new();
+                        let mut run = 0;
+                        for &c in row {
+                            match game.piece_at(st, c) {
+                                None => run += 1,
+                                Some(p) => {
+                                    if run > 0 {
+                                        s += &run.to_string();
+                                        run = 0;
+                                    }
+                                    let l = rules.position_text.letters[p.kind.index()];
+                                    let second = p.owner.is_some_and(|o| o.index() == 1);
+                                    s.push(if second { l.to_ascii_lowercase() } else { l });
+                                }
+                            }
+                        }
+                        if run > 0 {
+                            s += &run.to_string();
+                        }
+                        s
+                    })
+                    .collect();
+                rows.join("/")
+            }
+            TextField::Mover(words) => words[st.mover.index()].clone(),
+            TextField::Flags { mark, flags } => {
+                let on: String = flags
+                    .iter()
+                    .filter(|(_, cells)| {
+                        !cells.is_empty()
+                            && cells.iter().all(|&c| game.has_mark(st, c, mark.index()))
+                    })
+                    .map(|(l, _)| l.as_str())
+                    .collect();
+                if on.is_empty() { "-".to_string() } else { on }
+            }
+            TextField::CellOf(mark) => board
+                .cells()
+                .find(|&c| game.has_mark(st, c, mark.index()))
+                .map_or("-".to_string(), |c| board.label(c).to_string()),
+            TextField::Number(v) => {
+                let x = st.var(*v);
+                if x.fract() == 0.0 {
+                    format!("{}", x as i64)
+                } else {
+                    format!("{x}")
+                }
+            }
+            TextField::Moves => ((st.turn - 1) / rules.players.len() as u32 + 1).to_string(),
+            TextField::Turn => st.turn.to_string(),
+        });
+    }
+    out.join(" ")
+}

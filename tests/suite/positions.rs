@@ -1,0 +1,217 @@
+//! Positions as text (`position text`, `--position`, a test's `from:`):
+//! reading what was written gives back the same position, along random
+//! games of several shipped games; bad text is refused with its column.
+
+use crate::common::{game, gdl};
+use gdl::engine::{Action, Game, State};
+use gdl::notation::{read_position, write_position};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+/// Plays random games; at the start of every turn, writes the position,
+/// reads it back into a fresh state and checks that it writes the same
+/// text and, when `same_moves`, offers the same actions.
+fn round_trips(g: &Game, games: u64, same_moves: bool) -> usize {
+    let mut checked = 0;
+    for seed in 0..games {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut st = g.start();
+        let mut turn = 0;
+        for _ in 0..300 {
+            if st.is_over() {
+                break;
+            }
+            if st.turn != turn {
+                turn = st.turn;
+                let text = write_position(g, &st);
+                let read =
+                    read_position(g, &text).unwrap_or_else(|e| panic!("{text}: {e} (seed {seed})"));
+                let again = g.start_at(&read);
+                assert_eq!(write_position(g, &again), text, "seed {seed}");
+                if same_moves {
+                    assert_eq!(legal(g, &again), legal(g, &st), "{text} (seed {seed})");
+                }
+                checked += 1;
+            }
+            let a = g
+                .random_action(&st, &mut rng)
+                .expect("a game not over has an action");
+            g.play(&mut st, a).expect("a random action is legal");
+        }
+    }
+    checked
+}
+
+fn legal(g: &Game, st: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    g.legal_actions(st, &mut out);
+    out.sort();
+    out
+}
+
+#[test]
+fn chess_positions_read_back_the_same_fen_and_moves() {
+    let g = game("games/chess.gdl", &[]);
+    assert!(round_trips(&g, 12, true) > 1000);
+}
+
+#[test]
+fn games_without_a_position_text_read_back_their_board_and_mover() {
+    // Breakthrough and Amazons keep nothing else; Amazons has neutral
+    // arrows (capitals) beside the players' queens.
+    for file in [
+        "games/breakthrough.gdl",
+        "games/amazons.gdl",
+        "games/reversi.gdl",
+    ] {
+        let g = game(file, &[]);
+        assert!(round_trips(&g, 4, true) > 40, "{file}");
+    }
+    // Go and draughts keep more (history, marks): the text still reads back.
+    for file in ["games/draughts.gdl", "games/nine-mens-morris.gdl"] {
+        let g = game(file, &[]);
+        assert!(round_trips(&g, 4, false) > 40, "{file}");
+    }
+}
+
+#[test]
+fn the_default_text_is_the_board_and_the_mover_by_name() {
+    let g = game("games/breakthrough.gdl", &["size=5"]);
+    assert_eq!(
+        write_position(&g, &g.start()),
+        "ppppp/ppppp/5/PPPPP/PPPPP white"
+    );
+}
+
+#[test]
+fn show_prints_the_text_and_position_starts_there() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let run = gdl(&["show", "games/chess.gdl", "--position", fen]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stdout.contains(&format!("position: {fen}\n")),
+        "{run:?}"
+    );
+    let run = gdl(&["moves", "games/chess.gdl", "--position", fen]);
+    assert_eq!(run.stdout.split_whitespace().count(), 48, "{run:?}");
+    let run = gdl(&[
+        "perft",
+        "games/chess.gdl",
+        "--turns",
+        "-d",
+        "2",
+        "--position",
+        fen,
+    ]);
+    assert!(run.stdout.contains("depth 2: 2039 nodes"), "{run:?}");
+    // After moves from it, the text follows the game.
+    let run = gdl(&[
+        "show",
+        "games/chess.gdl",
+        "--position",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        "--moves",
+        "e2-e4",
+    ]);
+    assert!(
+        run.stdout
+            .contains("position: 4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1\n"),
+        "{run:?}"
+    );
+}
+
+#[test]
+fn bad_text_is_refused_with_its_column() {
+    let cases = [
+        ("", "column 1: the position is empty"),
+        ("8/8/8 w", "the board has 8 rows"),
+        (
+            "8/8/8/8/8/8/8/7 w",
+            "column 15: row 8 from the top (`7`) has fewer than its 8 cells",
+        ),
+        (
+            "9/8/8/8/8/8/8/8 w",
+            "row 1 from the top (`9`) has more than its 8 cells",
+        ),
+        ("x7/8/8/8/8/8/8/8 w", "column 1: `x` is no piece"),
+        (
+            "8/8/8/8/8/8/8/8 white",
+            "column 17: `white` is no player: write w or b",
+        ),
+        ("8/8/8/8/8/8/8/8 w KX", "column 20: `X` is no flag here"),
+        ("8/8/8/8/8/8/8/8 w - i9", "`i9` is no cell of the board"),
+        ("8/8/8/8/8/8/8/8 w - - x", "`x` is not a whole number"),
+        (
+            "8/8/8/8/8/8/8/8 w - - 0 1 more",
+            "`more` is one field too many",
+        ),
+        ("8/8/8/8/8/8/8/8 w - - 0 4000000", "the turn is at most"),
+        (
+            "99999999999999999999999/8/8/8/8/8/8/8 w",
+            "has more than its 8 cells",
+        ),
+    ];
+    for (text, message) in cases {
+        let run = gdl(&["moves", "games/chess.gdl", "--position", text]);
+        assert_eq!(run.code, 2, "{text}: {run:?}");
+        assert!(
+            run.stderr.starts_with("error: in --position, ") && run.stderr.contains(message),
+            "{text}: {run:?}"
+        );
+    }
+}
+
+#[test]
+fn a_game_played_from_a_position_is_recorded_replayed_and_resumed_from_it() {
+    let dir = std::env::temp_dir().join(format!("gdl-positions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let record = dir.join("castle.record");
+    let record = record.to_str().expect("a UTF-8 path");
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let run = crate::common::gdl_with_input(
+        &[
+            "play",
+            "games/chess.gdl",
+            "--position",
+            fen,
+            "--record",
+            record,
+            "--black",
+            "human",
+        ],
+        "e1-g1\ne8-c8\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    let text = std::fs::read_to_string(record).expect("the record");
+    assert!(text.contains(&format!("position: {fen}\n")), "{text}");
+    assert!(text.contains("turn 1: e1-g1\nturn 2: e8-c8\n"), "{text}");
+    // Replayed from the position: castling both ways was legal there.
+    let run = gdl(&["replay", record]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains(" 8 . . k r . . . r 8"), "{run:?}");
+    // Resumed from it too; another position on top is refused.
+    let run =
+        crate::common::gdl_with_input(&["play", "games/chess.gdl", "--resume", record], "quit\n");
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains(" 1 R . . . . R K . 1"), "{run:?}");
+    let run = gdl(&[
+        "play",
+        "games/chess.gdl",
+        "--resume",
+        record,
+        "--position",
+        fen,
+    ]);
+    assert_eq!(run.code, 2, "{run:?}");
+    // A damaged position line is refused at its line.
+    let damaged = text.replace(fen, "r3k2r/8/8 w KQkq - 0 1");
+    std::fs::write(record, damaged).expect("written");
+    let run = gdl(&["replay", record]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("line 8: the position: column 1: the board has 8 rows"),
+        "{run:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
