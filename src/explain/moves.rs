@@ -93,9 +93,12 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
         let way = match kind {
             ChoiceKind::Step { .. } => near,
             ChoiceKind::Jump { .. } => line.as_ref().is_some_and(|l| l.len() == 1),
-            ChoiceKind::Slide { .. } => line.is_some(),
+            ChoiceKind::Slide { .. } | ChoiceKind::Hop { .. } => line.is_some(),
             _ => false,
         };
+        if let (ChoiceKind::Hop { .. }, Some(l)) = (kind, &line) {
+            hop_way(seen, l)?;
+        }
         let (f, t) = (seen.label(from), seen.label(to));
         let why = if let (ChoiceKind::Slide { by: Some(by), .. }, Some(l)) = (kind, &line)
             && way
@@ -142,32 +145,36 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
             }
         }
         ChoiceKind::Hop { .. } => {
-            let pieces: Vec<usize> = crossed
-                .iter()
-                .copied()
-                .filter(|&m| game.piece_at(seen.st, Cell::new(m)).is_some())
-                .collect();
-            match pieces[..] {
-                [] => {
-                    let why = "a hop goes over a piece, and there is none on the way".to_string();
-                    return Err((Stage::Target, why));
+            let screen = hop_way(seen, &crossed)?;
+            if let Some(s) = part(seen, c, Role::Over) {
+                let over = game.probe_set(seen.st, &s.set, None);
+                if !over.contains(screen) {
+                    return Err((Stage::Target, seen.outside(s, screen)));
                 }
-                [m] => {
-                    if let Some(s) = part(seen, c, Role::Over) {
-                        let over = game.probe_set(seen.st, &s.set, None);
-                        if !over.contains(m) {
-                            return Err((Stage::Target, seen.outside(s, m)));
-                        }
-                    }
-                }
-                [_, m, ..] => {
-                    let why = format!("a hop goes over one piece only: {}", seen.contents(m));
+            }
+        }
+        ChoiceKind::Leap { over: Some(_), .. } => {
+            // The leg: each coordinate of the leap halved, toward `from`.
+            let board = game.board();
+            let (a, b) = (board.cell(Cell::new(from)), board.cell(Cell::new(to)));
+            let half = ((b.col - a.col) / 2, (b.row - a.row) / 2);
+            let leg = board
+                .cells()
+                .find(|&x| {
+                    let x = board.cell(x);
+                    (x.col, x.row) == (a.col + half.0, a.row + half.1)
+                })
+                .filter(|_| half != (0, 0));
+            if let (Some(leg), Some(s)) = (leg, part(seen, c, Role::Over)) {
+                let over = game.probe_set(seen.st, &s.set, None);
+                if !over.contains(leg.index()) {
+                    let why = format!("its leg: {}", seen.outside(s, leg.index()));
                     return Err((Stage::Target, why));
                 }
             }
         }
         ChoiceKind::Step { .. }
-        | ChoiceKind::Leap { .. }
+        | ChoiceKind::Leap { over: None, .. }
         | ChoiceKind::Move { .. }
         | ChoiceKind::Place { .. }
         | ChoiceKind::Convert(_)
@@ -179,6 +186,26 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
         | ChoiceKind::Rotate(_) => {}
     }
     Ok(())
+}
+
+/// The one piece a hop crosses (its screen), or why the cells it crosses
+/// hold none or more than one.
+fn hop_way(seen: &Seen, crossed: &[usize]) -> Result<usize, (Stage, String)> {
+    let mut pieces = crossed
+        .iter()
+        .copied()
+        .filter(|&m| seen.game.piece_at(seen.st, Cell::new(m)).is_some());
+    match (pieces.next(), pieces.next()) {
+        (Some(screen), None) => Ok(screen),
+        (None, _) => Err((
+            Stage::Target,
+            "a hop goes over a piece, and there is none on the way".to_string(),
+        )),
+        (Some(_), Some(m)) => Err((
+            Stage::Target,
+            format!("a hop goes over one piece only: {}", seen.contents(m)),
+        )),
+    }
 }
 
 /// The cells strictly between two cells of one straight line of the

@@ -205,3 +205,29 @@ fn refused_sowings_say_why() {
     let starving = "a1 d2 c1 e2 b1 b2 d1 b2 f1 f2 e1 d2 f1 e2";
     assert!(refused(&oware, starving).contains("keeps an action only if `tally(away) > 0`"));
 }
+
+/// A leap with a leg and a hop say what on their way refuses them.
+#[test]
+fn legs_and_screens_are_named() {
+    let game = inline(
+        "legs.gdl",
+        "game T\nboard square(5)\nplayers x, o\npieces horse, cannon, stone\n\
+         setup: x horse at cells(a1), x stone at cells(a2), x cannon at cells(e1),\n\
+         o stone at cells(e2, e3, e5)\n\
+         turn: leap own and horse (1, 2) over empty to empty\n\
+         | hop own and cannon orthogonal over occupied to enemy\n",
+    );
+    let why = refused(&game, "a1-b3");
+    assert!(
+        why.contains("its leg: a2 is not in `empty`: a2 holds x's stone"),
+        "{why}"
+    );
+    // The leg of a1-c2 is b1, empty: offered.
+    let mut st = game.start();
+    gdl::explain::play_moves(&game, &mut st, "a1-c2").expect("a free leg");
+    // e1 over e2 lands on e3 (the next piece); e5 is behind two pieces.
+    let mut st = game.start();
+    gdl::explain::play_moves(&game, &mut st, "e1-e3").expect("one screen");
+    let why = refused(&game, "e1-e5");
+    assert!(why.contains("a hop goes over one piece only: e3"), "{why}");
+}
