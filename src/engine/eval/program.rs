@@ -275,6 +275,7 @@ impl<'a> Lower<'a> {
             }
             SetExpr::Piece(k) => self.stored(g.piece_set(k.index())),
             SetExpr::Mark(m) => self.stored(g.mark_set(m.index())),
+            SetExpr::Seeded => self.stored(g.seeded_set()),
             SetExpr::Fixed(i) => self.emit(Op::Fixed(*i)),
             SetExpr::PerPlayer(v) => self.emit(Op::Fixed(v[self.me.index()])),
             SetExpr::Var(slot) => self.emit(Op::Slot(*slot)),
@@ -472,6 +473,20 @@ mod tests {
         let ops: Vec<&Op> = p.code.iter().map(|i| &i.op).collect();
         assert_eq!(ops.len(), 3, "{ops:?}");
         assert!(matches!(ops[2], Op::AndNot(..)), "{ops:?}");
+    }
+
+    /// `seeded` is a stored set like the others: loaded, joined, shifted.
+    #[test]
+    fn programs_answer_as_the_tree_with_counters() {
+        same_as_tree(
+            "game T board square(6, 2) players s, n counters seed
+             ring ccw, cw = a1 b1 c1 d1 e1 f1 f2 e2 d2 c2 b2 a2
+             setup: 2 x seed at cells(a1, c1, e1, b2, d2, f2), 1 x seed at all
+             turn: sow (row(1) where not seeded at e) along ccw
+                 | sow (row(2) and seeded where seeded at w) along cw skipping here | pass
+             end if count(seeded) < 4: mover wins",
+            1,
+        );
     }
 
     #[test]
