@@ -192,7 +192,8 @@ impl<'a> Checker<'a> {
     /// `keep turns with most|least NUMBER`, at most once.
     fn preference(&mut self) -> Option<Preference> {
         let file = self.file;
-        let (most, value, _) = file.prefers.first()?;
+        let (most, value, span) = file.prefers.first()?;
+        self.sources.prefer = Some(*span);
         for (_, _, again) in &file.prefers[1..] {
             self.error(
                 *again,

@@ -116,11 +116,15 @@ impl Game {
     /// Whether `a` begins a whole turn with the best number of `keep turns
     /// with` (true without one, and in the search's own positions).
     pub(crate) fn is_preferred(&self, st: &State, a: Action) -> bool {
-        let Some(prefer) = &self.rules.prefer else {
-            return true;
-        };
+        self.preference_gap(st, a).is_none()
+    }
+
+    /// For an action `keep turns with` refuses: the best number a turn
+    /// starting with it reaches, and the best of the decision.
+    pub(crate) fn preference_gap(&self, st: &State, a: Action) -> Option<(f64, f64)> {
+        let prefer = self.rules.prefer.as_ref()?;
         if st.no_preference || a.is_pie() {
-            return true;
+            return None;
         }
         let key = crate::engine::mix(
             st.board_hash
@@ -144,11 +148,9 @@ impl Game {
         let best = values
             .iter()
             .map(|&(_, v)| v)
-            .reduce(|x, y| if prefer.most { x.max(y) } else { x.min(y) });
-        values
-            .iter()
-            .find(|(b, _)| *b == a)
-            .is_none_or(|&(_, v)| Some(v) == best)
+            .reduce(|x, y| if prefer.most { x.max(y) } else { x.min(y) })?;
+        let &(_, v) = values.iter().find(|(b, _)| *b == a)?;
+        (v != best).then_some((v, best))
     }
 
     /// The best number a whole turn reaches when `a` is played in `st` (a
