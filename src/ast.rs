@@ -357,6 +357,8 @@ pub struct GameFile {
     pub ends: Vec<EndDecl>,
     /// `keep actions if COND`: a `keep if` of every action.
     pub keeps: Vec<Expr>,
+    /// `keep turns with most|least NUMBER` (`true` for most), with its span.
+    pub prefers: Vec<(bool, Expr, Span)>,
     /// `position text: FIELD, ...`: how a position is written as a line.
     pub position_texts: Vec<(Vec<TextField>, Span)>,
 }

@@ -261,6 +261,22 @@ fn refusal(seen: &Seen, i: Intent) -> (Stage, String) {
             format!("{cite} keeps an action only if {cond} holds after it, and it would not"),
         );
     }
+    if let Some(&a) = unfiltered.iter().find(|a| is_it(a))
+        && let Some((this, best)) = game.preference_gap(st, a)
+    {
+        let sources = &game.rules.sources;
+        let item = sources.prefer.map_or_else(
+            || "`keep turns with`".to_string(),
+            |span| sources.cite(span),
+        );
+        return (
+            Stage::Kept,
+            format!(
+                "{item} allows only the turns that reach {best} (for the player to move), and a turn \
+                 starting with it reaches {this} at best"
+            ),
+        );
+    }
     let group_of = |c: u16| entries.iter().filter(|e| e.0 == c).map(|e| e.2).min();
     match legal
         .iter()

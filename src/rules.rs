@@ -647,6 +647,15 @@ pub struct OptionInfo {
     pub doc: String,
 }
 
+/// `keep turns with most|least NUMBER`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preference {
+    /// Whether the largest number is kept (else the smallest).
+    pub most: bool,
+    /// The number, read on the position after the turn.
+    pub value: NumExpr,
+}
+
 /// A piece on the board before the first turn (`setup`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placed {
@@ -688,6 +697,10 @@ pub struct Rules {
     pub setup_marks: Vec<(Cell, Mark)>,
     /// How a position is written as a line of text.
     pub position_text: PositionText,
+    /// `keep turns with most|least NUMBER`: only the ways to play a whole
+    /// turn whose number, on the position after it and seen from the
+    /// player who played it, is the best are legal.
+    pub prefer: Option<Preference>,
     /// Every choice of every turn; a step's entries are indices here.
     pub choices: Vec<Choice>,
     /// The turn rules, in file order.

@@ -138,6 +138,7 @@ impl<'a> Checker<'a> {
             }
         }
         let (setup, setup_marks, tally) = self.setup();
+        let prefer = self.preference();
         let position_text = self.position_text();
         let name = file
             .name
@@ -174,6 +175,7 @@ impl<'a> Checker<'a> {
             setup,
             setup_marks,
             position_text,
+            prefer,
             fixed_sets: self.fixed_sets.clone(),
             choices: std::mem::take(&mut self.choices),
             turns,
@@ -189,6 +191,22 @@ impl<'a> Checker<'a> {
             counter_hands: self.counter_hands,
             sources: std::mem::take(&mut self.sources),
         }
+    }
+
+    /// `keep turns with most|least NUMBER`, at most once.
+    fn preference(&mut self) -> Option<Preference> {
+        let file = self.file;
+        let (most, value, span) = file.prefers.first()?;
+        self.sources.prefer = Some(*span);
+        for (_, _, again) in &file.prefers[1..] {
+            self.error(
+                *again,
+                "a game keeps turns by one number: give `keep turns with` once",
+            );
+        }
+        let v = self.expr(value);
+        let value = self.want_num(v, value.span)?;
+        Some(Preference { most: *most, value })
     }
 
     pub(super) fn step(&mut self, s: &ast::Step) -> Step {

@@ -315,6 +315,8 @@ impl Game {
             result: None,
             history: Default::default(),
             trial: Default::default(),
+            preferred: Default::default(),
+            no_preference: false,
         };
         for &(cell, p) in &from.pieces {
             let owner = p.owner.map_or(self.players, |o| o.index());

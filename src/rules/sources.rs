@@ -27,6 +27,8 @@ pub struct Sources {
     pub ends: Vec<Span>,
     /// Each `end if stuck ...`, as [`super::Rules::stuck`].
     pub stuck: Vec<Span>,
+    /// The `keep turns with` item, if any.
+    pub prefer: Option<Span>,
 }
 
 /// A turn rule as written, and the guards of its steps' entries.

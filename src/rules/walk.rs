@@ -86,6 +86,10 @@ pub fn walk(rules: &Rules, v: &mut impl Visitor) {
         cond(c, at(Site::End), v);
         outcome(o, at(Site::Outcome), v);
     }
+    // Read like an outcome's keys: on the position after a turn.
+    if let Some(p) = &rules.prefer {
+        num(&p.value, at(Site::Outcome), v);
+    }
     for t in &rules.turns {
         match &t.when {
             TurnWhen::If(c) => cond(c, at(Site::TurnWhen), v),

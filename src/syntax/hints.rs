@@ -99,6 +99,7 @@ pub const OTHER_WORDS: &[&str] = &[
     "cell",
     "number",
     "moves",
+    "turns",
 ];
 
 /// Every word of the grammar, for "did you mean".
@@ -271,6 +272,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::turn_item => "`turn`",
         Rule::end_item => "`end if`",
         Rule::keep_item => "`keep actions if`",
+        Rule::prefer_item => "`keep turns with`",
         Rule::position_item => "`position text`",
         Rule::text_field
         | Rule::text_board

@@ -235,6 +235,11 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             });
         }
         Rule::keep_item => game.keeps.push(expr(inner.next().expect("condition"))),
+        Rule::prefer_item => {
+            let most = inner.next().expect("most or least").as_rule() == Rule::most;
+            let value = expr(inner.next().expect("number"));
+            game.prefers.push((most, value, item_span));
+        }
         Rule::position_item => {
             let fields = inner.map(text_field).collect();
             game.position_texts.push((fields, item_span));

@@ -231,3 +231,17 @@ fn legs_and_screens_are_named() {
     let why = refused(&game, "e1-e5");
     assert!(why.contains("a hop goes over one piece only: e3"), "{why}");
 }
+
+/// A turn refused by `keep turns with` says the best number and its own.
+#[test]
+fn a_turn_that_takes_fewer_pieces_is_explained() {
+    let game = load("games/international-draughts.gdl", &[]);
+    let text = "10/10/10/10/5m4/10/3m3m2/2M3M3/10/10 white";
+    let st = game.start_at(&notation::read_position(&game, text).expect("a position"));
+    let why = gdl::explain::explain(&game, &st, "g3-i5");
+    assert!(
+        why.contains("`keep turns with least count(enemy)` (games/international-draughts.gdl:24) allows only the turns that reach 1 (for the player to move), and a turn starting with it reaches 2 at best"),
+        "{why}"
+    );
+    assert!(gdl::explain::explain(&game, &st, "c3-e5").contains("is legal"));
+}

@@ -11,12 +11,19 @@
 //! refused, which is uniform over the kept ones; listing the legal actions
 //! and checking one try each.
 //!
-//! Games without `keep if` never come here (`Game::keeps`), so their
-//! offers, their random games and their speed are unchanged.
+//! `keep turns with most|least N` keeps, at each decision of a turn, the
+//! actions that begin a whole turn reaching the best N (read after the
+//! turn, seen from its player): the rest of the turn is searched once per
+//! decision, on copies of the position that judge no preference, and the
+//! best value after each action is kept in the state until it moves on.
+//!
+//! Games without `keep if` or `keep turns` never come here
+//! (`Game::keeps`), so their offers, their random games and their speed
+//! are unchanged.
 
 use crate::engine::position::state::position_key;
 use crate::engine::{Action, Game, State};
-use crate::rules::Entry;
+use crate::rules::{Entry, Preference};
 
 impl Game {
     /// `offer` in a game with `keep if`: the groups offered as usual; a
@@ -86,7 +93,7 @@ impl Game {
         out: &mut Vec<Action>,
         start: usize,
     ) {
-        if self.rules.choices[c as usize].keep.is_empty() {
+        if self.rules.choices[c as usize].keep.is_empty() && self.rules.prefer.is_none() {
             return;
         }
         let mut j = start;
@@ -103,7 +110,68 @@ impl Game {
     /// (true for a choice without).
     #[inline]
     pub(in crate::engine) fn is_kept(&self, st: &State, a: Action) -> bool {
-        self.failing_keep(st, a).is_none()
+        self.failing_keep(st, a).is_none() && self.is_preferred(st, a)
+    }
+
+    /// Whether `a` begins a whole turn with the best number of `keep turns
+    /// with` (true without one, and in the search's own positions).
+    pub(crate) fn is_preferred(&self, st: &State, a: Action) -> bool {
+        self.preference_gap(st, a).is_none()
+    }
+
+    /// For an action `keep turns with` refuses: the best number a turn
+    /// starting with it reaches, and the best of the decision.
+    pub(crate) fn preference_gap(&self, st: &State, a: Action) -> Option<(f64, f64)> {
+        let prefer = self.rules.prefer.as_ref()?;
+        if st.no_preference || a.is_pie() {
+            return None;
+        }
+        let key = crate::engine::mix(
+            st.board_hash
+                ^ u64::from(st.ply) << 40
+                ^ u64::from(st.step) << 20
+                ^ st.mover.index() as u64,
+        );
+        let mut cache = st.preferred.0.borrow_mut();
+        if cache.as_ref().is_none_or(|(k, _)| *k != key) {
+            let mut probe = st.clone();
+            probe.no_preference = true;
+            let mut actions = Vec::new();
+            self.legal_actions(&probe, &mut actions);
+            let values = actions
+                .into_iter()
+                .map(|b| (b, self.turn_value(&probe, b, prefer)))
+                .collect();
+            *cache = Some((key, values));
+        }
+        let (_, values) = cache.as_ref().expect("just filled");
+        let best = values
+            .iter()
+            .map(|&(_, v)| v)
+            .reduce(|x, y| if prefer.most { x.max(y) } else { x.min(y) })?;
+        let &(_, v) = values.iter().find(|(b, _)| *b == a)?;
+        (v != best).then_some((v, best))
+    }
+
+    /// The best number a whole turn reaches when `a` is played in `st` (a
+    /// position of the search): read once the turn is over, or when it
+    /// cannot go on.
+    fn turn_value(&self, st: &State, a: Action, prefer: &Preference) -> f64 {
+        let mut next = st.clone();
+        self.play_unchecked(&mut next, a);
+        let mut actions = Vec::new();
+        if next.turn == st.turn && next.result.is_none() {
+            self.legal_actions(&next, &mut actions);
+        }
+        if actions.is_empty() {
+            let (mut cx, spare) = self.ctx_split(&mut next, st.mover);
+            return cx.int(&prefer.value, spare.scratch);
+        }
+        actions
+            .into_iter()
+            .map(|b| self.turn_value(&next, b, prefer))
+            .reduce(|x, y| if prefer.most { x.max(y) } else { x.min(y) })
+            .expect("some action")
     }
 
     /// The first `keep if` condition of `a`'s choice that does not hold on

@@ -1,8 +1,8 @@
 //! One position: the board as bitsets, where the turn stands, and the
 //! space the engine reuses between plies.
 
-use crate::engine::GameResult;
 use crate::engine::position::history::History;
+use crate::engine::{Action, GameResult};
 use crate::groups::Groups;
 use crate::limits::{MAX_PLAYERS, MAX_VARIABLES};
 use crate::rules::*;
@@ -61,6 +61,11 @@ pub struct State {
     /// The position a `keep if` tries an action on (made at its first
     /// use, then reused; never copied with the state).
     pub(in crate::engine) trial: Trial,
+    /// `keep turns with`: the value of the best turn after each action of
+    /// this decision, worked out at its first question (see `kept.rs`).
+    pub(in crate::engine) preferred: Preferred,
+    /// A state of that search: it judges no preference itself.
+    pub(in crate::engine) no_preference: bool,
     /// The position at the start of each turn so far and the player to
     /// move then ([`position_key`]; kept only in games that ask).
     pub(in crate::engine) history: History,
@@ -99,6 +104,20 @@ impl Clone for Trial {
     }
 }
 
+/// Each action of a decision with the best number a whole turn starting
+/// with it reaches, under the position's key.
+pub(in crate::engine) type TurnValues = Option<(u64, Vec<(Action, f64)>)>;
+
+/// What `keep turns with` found at one decision (see [`TurnValues`]).
+#[derive(Debug, Default)]
+pub(in crate::engine) struct Preferred(pub(in crate::engine) std::cell::RefCell<TurnValues>);
+
+impl Clone for Preferred {
+    fn clone(&self) -> Preferred {
+        Preferred::default()
+    }
+}
+
 impl Clone for State {
     fn clone(&self) -> State {
         State {
@@ -132,6 +151,8 @@ impl Clone for State {
             line_seen: self.line_seen.clone(),
             result: self.result,
             trial: Trial::default(),
+            preferred: Preferred::default(),
+            no_preference: self.no_preference,
             history: self.history.clone(),
         }
     }
@@ -180,6 +201,7 @@ impl State {
         self.set_vars.clone_from(&o.set_vars);
         self.line_seen.clone_from(&o.line_seen);
         self.result = o.result;
+        *self.preferred.0.borrow_mut() = None;
     }
 }
 

@@ -160,7 +160,7 @@ impl Game {
             neighbor_masks,
             moves,
             offers,
-            keeps: rules.choices.iter().any(|c| !c.keep.is_empty()),
+            keeps: rules.choices.iter().any(|c| !c.keep.is_empty()) || rules.prefer.is_some(),
             track_history: facts.history,
             hash_last_cells,
             row_col,
