@@ -240,7 +240,7 @@ fn a_turn_that_takes_fewer_pieces_is_explained() {
     let st = game.start_at(&notation::read_position(&game, text).expect("a position"));
     let why = gdl::explain::explain(&game, &st, "g3-i5");
     assert!(
-        why.contains("`keep turns with least count(enemy)` (games/international-draughts.gdl:24) allows only the turns that reach 1 (for the player to move), and a turn starting with it reaches 2 at best"),
+        why.contains("`keep turns with least count(enemy)` (games/international-draughts.gdl:26) allows only the turns that reach 1 (for the player to move), and a turn starting with it reaches 2 at best"),
         "{why}"
     );
     assert!(gdl::explain::explain(&game, &st, "c3-e5").contains("is legal"));

@@ -133,18 +133,27 @@ impl Game {
                 ^ st.mover.index() as u64,
         );
         let mut cache = st.preferred.0.borrow_mut();
-        if cache.as_ref().is_none_or(|(k, _)| *k != key) {
-            let mut probe = st.clone();
-            probe.no_preference = true;
-            let mut actions = Vec::new();
-            self.legal_actions(&probe, &mut actions);
-            let values = actions
-                .into_iter()
-                .map(|b| (b, self.turn_value(&probe, b, prefer)))
-                .collect();
-            *cache = Some((key, values));
+        let cache = &mut *cache;
+        if cache.key != Some(key) {
+            // Depth 0 is the decision itself, seen as the search sees it.
+            if cache.states.is_empty() {
+                cache.states.push(st.clone());
+                cache.actions.push(Vec::new());
+            }
+            cache.states[0].copy_position_from(st);
+            cache.states[0].history.copy_from(&st.history);
+            cache.states[0].no_preference = true;
+            let mut listed = std::mem::take(&mut cache.actions[0]);
+            self.legal_actions(&cache.states[0], &mut listed);
+            cache.values.clear();
+            for &b in &listed {
+                let v = self.turn_value(&mut cache.states, &mut cache.actions, 0, b, prefer);
+                cache.values.push((b, v));
+            }
+            cache.actions[0] = listed;
+            cache.key = Some(key);
         }
-        let (_, values) = cache.as_ref().expect("just filled");
+        let values = &cache.values;
         let best = values
             .iter()
             .map(|&(_, v)| v)
@@ -156,22 +165,45 @@ impl Game {
     /// The best number a whole turn reaches when `a` is played in `st` (a
     /// position of the search): read once the turn is over, or when it
     /// cannot go on.
-    fn turn_value(&self, st: &State, a: Action, prefer: &Preference) -> f64 {
-        let mut next = st.clone();
-        self.play_unchecked(&mut next, a);
-        let mut actions = Vec::new();
+    /// `states[depth]` is the position `a` is played in; the deeper ones
+    /// and `lists` are the search's room, grown as needed and reused.
+    fn turn_value(
+        &self,
+        states: &mut Vec<State>,
+        lists: &mut Vec<Vec<Action>>,
+        depth: usize,
+        a: Action,
+        prefer: &Preference,
+    ) -> f64 {
+        if states.len() <= depth + 1 {
+            states.push(states[depth].clone());
+            lists.push(Vec::new());
+        }
+        let (lower, upper) = states.split_at_mut(depth + 1);
+        let (st, next) = (&lower[depth], &mut upper[0]);
+        next.copy_position_from(st);
+        next.history.copy_from(&st.history);
+        next.no_preference = true;
+        self.play_unchecked(next, a);
+        let mut actions = std::mem::take(&mut lists[depth + 1]);
+        actions.clear();
         if next.turn == st.turn && next.result.is_none() {
-            self.legal_actions(&next, &mut actions);
+            self.legal_actions(next, &mut actions);
         }
-        if actions.is_empty() {
-            let (mut cx, spare) = self.ctx_split(&mut next, st.mover);
-            return cx.int(&prefer.value, spare.scratch);
-        }
-        actions
-            .into_iter()
-            .map(|b| self.turn_value(&next, b, prefer))
-            .reduce(|x, y| if prefer.most { x.max(y) } else { x.min(y) })
-            .expect("some action")
+        let value = if actions.is_empty() {
+            let me = st.mover;
+            let (mut cx, spare) = self.ctx_split(next, me);
+            cx.int(&prefer.value, spare.scratch)
+        } else {
+            let mut best: Option<f64> = None;
+            for &b in &actions {
+                let v = self.turn_value(states, lists, depth + 1, b, prefer);
+                best = Some(best.map_or(v, |x| if prefer.most { x.max(v) } else { x.min(v) }));
+            }
+            best.expect("some action")
+        };
+        lists[depth + 1] = actions;
+        value
     }
 
     /// The first `keep if` condition of `a`'s choice that does not hold on

@@ -104,9 +104,21 @@ impl Clone for Trial {
     }
 }
 
-/// Each action of a decision with the best number a whole turn starting
-/// with it reaches, under the position's key.
-pub(in crate::engine) type TurnValues = Option<(u64, Vec<(Action, f64)>)>;
+/// What `keep turns with` found at one decision, and the room its search
+/// reuses from one decision to the next (nothing is allocated once the
+/// longest turn has been searched).
+#[derive(Debug, Default)]
+pub(in crate::engine) struct TurnValues {
+    /// The position's key, when `values` are for it.
+    pub(in crate::engine) key: Option<u64>,
+    /// Each action of the decision, with the best number a whole turn
+    /// starting with it reaches.
+    pub(in crate::engine) values: Vec<(Action, f64)>,
+    /// A position for each depth of the search.
+    pub(in crate::engine) states: Vec<State>,
+    /// The actions listed at each depth of the search.
+    pub(in crate::engine) actions: Vec<Vec<Action>>,
+}
 
 /// What `keep turns with` found at one decision (see [`TurnValues`]).
 #[derive(Debug, Default)]
@@ -201,7 +213,7 @@ impl State {
         self.set_vars.clone_from(&o.set_vars);
         self.line_seen.clone_from(&o.line_seen);
         self.result = o.result;
-        *self.preferred.0.borrow_mut() = None;
+        self.preferred.0.borrow_mut().key = None;
     }
 }
 
