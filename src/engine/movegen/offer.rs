@@ -71,17 +71,8 @@ impl Game {
                     ChoiceKind::Remove(target) => {
                         self.cell_targets(&mut cx, *c, target, out, scratch, |_, occ, _| occ)
                     }
-                    // The cells of the ring holding counters.
                     ChoiceKind::Sow { from, ring, .. } => {
-                        self.cell_targets(&mut cx, *c, from, out, scratch, |_, _, _| !0);
-                        let seeded = cx.raw(self.seeded_set());
-                        let on_ring = &self.ring_masks[*ring as usize * w..][..w];
-                        let mut n = 0;
-                        for j in 0..w {
-                            out[j] &= seeded[j] & on_ring[j];
-                            n += out[j].count_ones() as usize;
-                        }
-                        n
+                        self.sow_targets(&mut cx, *c, from, *ring, out, scratch)
                     }
                     ChoiceKind::Step { from, to, .. } => {
                         rest.fill(0);
@@ -178,6 +169,31 @@ impl Game {
         let mut n = 0;
         for j in 0..out.len() {
             out[j] &= within(empty[j], occ[j], own[j]);
+            n += out[j].count_ones() as usize;
+        }
+        n
+    }
+
+    /// The cells a sowing offers: those of `from` on the ring that hold
+    /// counters; returns their number. Out of line, so that games without
+    /// counters keep `offer_groups` as it was.
+    #[inline(never)]
+    fn sow_targets(
+        &self,
+        cx: &mut Ctx,
+        c: u16,
+        from: &SetExpr,
+        ring: u16,
+        out: &mut [u64],
+        scratch: &mut [u64],
+    ) -> usize {
+        let w = self.words;
+        self.cell_targets(cx, c, from, out, scratch, |_, _, _| !0);
+        let seeded = cx.raw(self.seeded_set());
+        let on_ring = &self.ring_masks[ring as usize * w..][..w];
+        let mut n = 0;
+        for j in 0..w {
+            out[j] &= seeded[j] & on_ring[j];
             n += out[j].count_ones() as usize;
         }
         n
