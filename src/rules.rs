@@ -698,8 +698,8 @@ pub struct Rules {
     /// How a position is written as a line of text.
     pub position_text: PositionText,
     /// `keep turns with most|least NUMBER`: only the ways to play a whole
-    /// turn whose number, on the position after it and seen from the
-    /// player who played it, is the best are legal.
+    /// turn whose number, where the turn ends and seen from the player who
+    /// played it, is the best are legal.
     pub prefer: Option<Preference>,
     /// Every choice of every turn; a step's entries are indices here.
     pub choices: Vec<Choice>,

@@ -317,6 +317,7 @@ impl Game {
             trial: Default::default(),
             preferred: Default::default(),
             no_preference: false,
+            turn_over: false,
         };
         for &(cell, p) in &from.pieces {
             let owner = p.owner.map_or(self.players, |o| o.index());

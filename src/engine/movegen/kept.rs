@@ -12,8 +12,8 @@
 //! and checking one try each.
 //!
 //! `keep turns with most|least N` keeps, at each decision of a turn, the
-//! actions that begin a whole turn reaching the best N (read after the
-//! turn, seen from its player): the rest of the turn is searched once per
+//! actions that begin a whole turn reaching the best N (read where the
+//! turn ends, before the next begins, seen from its player): the rest of the turn is searched once per
 //! decision, on copies of the position that judge no preference, and the
 //! best value after each action is kept in the state until it moves on.
 //!
@@ -147,7 +147,12 @@ impl Game {
             self.legal_actions(&cache.states[0], &mut listed);
             cache.values.clear();
             for &b in &listed {
-                let v = self.turn_value(&mut cache.states, &mut cache.actions, 0, b, prefer);
+                // A lone action is the best there is: no search.
+                let v = if listed.len() == 1 {
+                    0.0
+                } else {
+                    self.turn_value(&mut cache.states, &mut cache.actions, 0, b, prefer)
+                };
                 cache.values.push((b, v));
             }
             cache.actions[0] = listed;
@@ -184,10 +189,11 @@ impl Game {
         next.copy_position_from(st);
         next.history.copy_from(&st.history);
         next.no_preference = true;
+        next.turn_over = false;
         self.play_unchecked(next, a);
         let mut actions = std::mem::take(&mut lists[depth + 1]);
         actions.clear();
-        if next.turn == st.turn && next.result.is_none() {
+        if !next.turn_over && next.result.is_none() {
             self.legal_actions(next, &mut actions);
         }
         let value = if actions.is_empty() {

@@ -353,6 +353,11 @@ impl Game {
                     self.end_stuck(st);
                     return;
                 }
+                if st.no_preference {
+                    // `keep turns with` reads the turn where it ends.
+                    st.turn_over = true;
+                    return;
+                }
                 self.next_turn(st);
                 continue;
             };

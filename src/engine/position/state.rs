@@ -64,8 +64,11 @@ pub struct State {
     /// `keep turns with`: the value of the best turn after each action of
     /// this decision, worked out at its first question (see `kept.rs`).
     pub(in crate::engine) preferred: Preferred,
-    /// A state of that search: it judges no preference itself.
+    /// A state of that search: it judges no preference itself, and its
+    /// turn stops at its end (`turn_over`) instead of going on to the next.
     pub(in crate::engine) no_preference: bool,
+    /// In such a state: the turn has played its last step.
+    pub(in crate::engine) turn_over: bool,
     /// The position at the start of each turn so far and the player to
     /// move then ([`position_key`]; kept only in games that ask).
     pub(in crate::engine) history: History,
@@ -165,6 +168,7 @@ impl Clone for State {
             trial: Trial::default(),
             preferred: Preferred::default(),
             no_preference: self.no_preference,
+            turn_over: self.turn_over,
             history: self.history.clone(),
         }
     }
