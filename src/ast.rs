@@ -380,4 +380,6 @@ pub enum TextField {
     Moves(Span),
     /// `turn`: the turn number, from 1.
     Turn(Span),
+    /// `-`: a field the game does not use.
+    Dash(Span),
 }

@@ -190,7 +190,8 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
             | TextField::Mover(_)
             | TextField::Number(_)
             | TextField::Moves
-            | TextField::Turn => {}
+            | TextField::Turn
+            | TextField::Dash => {}
         }
     }
     marks.0.iter().map(|&set| !set).collect()

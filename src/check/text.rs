@@ -112,6 +112,7 @@ impl Checker<'_> {
             }
             ast::TextField::Moves(_) => Some(TextField::Moves),
             ast::TextField::Turn(_) => Some(TextField::Turn),
+            ast::TextField::Dash(_) => Some(TextField::Dash),
         }
     }
 

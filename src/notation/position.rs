@@ -128,6 +128,11 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
             }
             TextField::Moves => round = Some(whole(at, token)?.max(1)),
             TextField::Turn => position.turn = whole(at, token)?.max(1),
+            TextField::Dash => {
+                if token != "-" {
+                    return Err(fault(at, format!("expected `-` here, not `{token}`")));
+                }
+            }
         }
     }
     if let Some(round) = round {
@@ -160,6 +165,7 @@ fn field_names(game: &Game) -> String {
             TextField::Number(v) => format!("`{}`", game.rules.variables[*v].name),
             TextField::Moves => "moves".to_string(),
             TextField::Turn => "turn".to_string(),
+            TextField::Dash => "-".to_string(),
         })
         .collect();
     names.join(", ")
@@ -342,6 +348,7 @@ pub fn write_position(game: &Game, st: &State) -> String {
             }
             TextField::Moves => ((st.turn - 1) / rules.players.len() as u32 + 1).to_string(),
             TextField::Turn => st.turn.to_string(),
+            TextField::Dash => "-".to_string(),
         });
     }
     out.join(" ")

@@ -41,6 +41,8 @@ pub enum TextField {
     Moves,
     /// The turn number.
     Turn,
+    /// A field the game does not use: `-`.
+    Dash,
 }
 
 /// One letter per kind of piece (`names` in declaration order), upper case:

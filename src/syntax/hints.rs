@@ -282,12 +282,13 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::text_number
         | Rule::text_moves
         | Rule::text_turn
+        | Rule::text_dash
         | Rule::kw_board
         | Rule::kw_mover
         | Rule::kw_flags
         | Rule::kw_cell
         | Rule::kw_number => {
-            "a field (`board`, `mover`, `flags`, `cell`, `number`, `moves`, `turn`)"
+            "a field (`board`, `mover`, `flags`, `cell`, `number`, `moves`, `turn`, `-`)"
         }
         Rule::text_flag => "a flag (`LETTER = CELLS`)",
         Rule::text_word => "a name",

@@ -337,6 +337,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::text_number
         | Rule::text_moves
         | Rule::text_turn
+        | Rule::text_dash
         | Rule::kw_board
         | Rule::text_word
         | Rule::kw_mover
@@ -455,6 +456,7 @@ fn text_field(pair: P) -> TextField {
         Rule::text_number => TextField::Number(name(inner.next().expect("variable"))),
         Rule::text_moves => TextField::Moves(s),
         Rule::text_turn => TextField::Turn(s),
+        Rule::text_dash => TextField::Dash(s),
         other => unreachable!("not a field of `position text`: {other:?}"),
     }
 }

@@ -215,3 +215,22 @@ fn a_game_played_from_a_position_is_recorded_replayed_and_resumed_from_it() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn xiangqi_reads_the_usual_fen_with_its_unused_fields() {
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let g = game("games/xiangqi.gdl", &[]);
+    assert_eq!(write_position(&g, &g.start()), fen);
+    let run = gdl(&["moves", "games/xiangqi.gdl", "--position", fen]);
+    assert_eq!(run.stdout.split_whitespace().count(), 44, "{run:?}");
+    let run = gdl(&[
+        "moves",
+        "games/xiangqi.gdl",
+        "--position",
+        "9/9/9/9/9/9/9/9/9/4K4 w x",
+    ]);
+    assert!(
+        run.stderr.contains("column 25: expected `-` here, not `x`"),
+        "{run:?}"
+    );
+}
