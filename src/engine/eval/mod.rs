@@ -113,6 +113,45 @@ impl Ctx<'_> {
         Some(self.g.rules.fixed_sets[i as usize].words())
     }
 
+    /// Whether `e` is empty for sure, by a stored set it cannot reach
+    /// beyond being empty (`neighbors(double) and ray(double, ...)` with no
+    /// cell marked `double`), without building it: an effect on it can be
+    /// skipped. False when that takes evaluating.
+    pub(in crate::engine) fn surely_empty(&self, e: &SetExpr) -> bool {
+        match e {
+            // Marks are the sets most often empty (a pawn that has just
+            // moved two, a piece to promote); pieces seldom are.
+            SetExpr::Mark(_) | SetExpr::Var(_) => self.stored(e).is_some_and(cellset::is_empty),
+            SetExpr::Inter(a, b) => self.surely_empty(a) || self.surely_empty(b),
+            SetExpr::Union(a, b) => self.surely_empty(a) && self.surely_empty(b),
+            SetExpr::Except(a, _)
+            | SetExpr::Neighbors(a)
+            | SetExpr::Where(a, _)
+            | SetExpr::Like(a)
+            | SetExpr::Box(a)
+            | SetExpr::Leaps(a, _)
+            | SetExpr::Lines(a, _) => self.surely_empty(a),
+            SetExpr::Ray(r) => self.surely_empty(&r.from),
+            SetExpr::Empty
+            | SetExpr::Occupied
+            | SetExpr::Piece(_)
+            | SetExpr::Owned(_)
+            | SetExpr::All
+            | SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::Jumped
+            | SetExpr::Enemy
+            | SetExpr::Fixed(_)
+            | SetExpr::PerPlayer(_)
+            | SetExpr::Complement(_)
+            | SetExpr::ByPlayer(_)
+            | SetExpr::Reach(..)
+            | SetExpr::Flanked(_)
+            | SetExpr::Seeded
+            | SetExpr::LastSown => false,
+        }
+    }
+
     /// A set stored in the state, usable without copying. Inlined into the
     /// evaluators (it is asked first by nearly every operator); the rare
     /// per-player choice recurses out of line.

@@ -303,6 +303,9 @@ impl Game {
         let me = st.mover;
         {
             let (mut cx, spare) = self.ctx_split(st, me);
+            if cx.surely_empty(target) {
+                return;
+            }
             let (t, rest) = spare.scratch.split_at_mut(w);
             match cx.stored(target) {
                 Some(s) => cellset::copy(t, s),
