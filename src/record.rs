@@ -84,6 +84,16 @@ impl std::fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// Every option in force, as a record's `options:` line lists them
+/// (`NAME=VALUE`).
+pub fn option_words(game: &Game) -> Vec<String> {
+    game.rules
+        .options
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect()
+}
+
 /// FNV-1a, 64 bits, of a game file's text.
 pub fn source_hash(text: &str) -> u64 {
     let mut h = 0xcbf2_9ce4_8422_2325u64;

@@ -191,12 +191,7 @@ fn header(game: &Game, file: &Path, source: &str, seats: Vec<String>, seed: u64)
         game: game.rules.name.clone(),
         file: file.display().to_string(),
         source_hash: crate::record::source_hash(source),
-        options: game
-            .rules
-            .options
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
+        options: crate::record::option_words(game),
         seats,
         seed,
         ..Record::default()

@@ -238,12 +238,7 @@ fn record(server: &Server, request: &Value) -> Result<Reply, ApiError> {
         game: game.rules.name.clone(),
         file: loaded.name.clone(),
         source_hash: source_hash(&loaded.source),
-        options: game
-            .rules
-            .options
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
+        options: crate::record::option_words(game),
         seats: named,
         seed: 1,
         turns,

@@ -557,12 +557,7 @@ fn record_text(file: &str, game: &Game, source: &str, seed: u64) -> String {
         game: game.rules.name.clone(),
         file: file.to_string(),
         source_hash: source_hash(source),
-        options: game
-            .rules
-            .options
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
+        options: gdl::record::option_words(game),
         seats: game
             .rules
             .players
