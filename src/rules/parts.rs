@@ -317,7 +317,8 @@ impl BoolExpr {
             | BoolExpr::Escapes { .. }
             | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..)
-            | BoolExpr::ByPlayer(_) => Reads::default(),
+            | BoolExpr::ByPlayer(_)
+            | BoolExpr::NextStuck => Reads::default(),
         }
     }
 
@@ -364,7 +365,7 @@ impl BoolExpr {
                     f(Node::Cond(x), Role::ForPlayer(p));
                 }
             }
-            BoolExpr::Const(_) | BoolExpr::SamePlayer(..) => {}
+            BoolExpr::Const(_) | BoolExpr::SamePlayer(..) | BoolExpr::NextStuck => {}
         }
     }
 }
@@ -611,7 +612,7 @@ impl ChoiceKind {
                 ..
             } => {
                 f(Node::Set(from), Same);
-                if let Some(d) = toward {
+                if let Some((_, d)) = toward {
                     f(Node::Dirs(d), Same);
                 }
                 if let Some(o) = over {
