@@ -385,7 +385,7 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
                 span,
                 "`stuck` stands alone, in `end if stuck: OUTCOME`, or first, in `end if stuck and COND: OUTCOME`",
             )
-                .with_help("it is the end of a game whose player to move has no action"),
+                .with_help("it is the end of a game whose player to move has no action; in a `keep if`, it asks whether the next player would have none"),
         );
         Value::Error
     }),
