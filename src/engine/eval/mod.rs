@@ -492,4 +492,45 @@ impl Game {
             cx.cond(e, scratch)
         })
     }
+
+    /// [`Self::probe_cond`] in a `keep if` trial's position
+    /// ([`Game::keep_trial`]): `stuck` is `next_stuck` (false when `None`).
+    pub(crate) fn probe_kept_cond(
+        &self,
+        st: &State,
+        e: &BoolExpr,
+        here: Option<usize>,
+        next_stuck: Option<bool>,
+    ) -> bool {
+        let answer = move || next_stuck.unwrap_or(false);
+        let mut st = st.clone();
+        let me = st.mover;
+        let (mut cx, spare) = self.ctx_split(&mut st, me);
+        if let Some(h) = here {
+            cx.here = h as u32;
+        }
+        cx.next_stuck = Some(&answer);
+        cx.cond(e, spare.scratch)
+    }
+
+    /// The value of `e` in `st` for the player to move, with `here` the
+    /// given cell (else the position's own).
+    pub(crate) fn probe_num(&self, st: &State, e: &NumExpr, here: Option<usize>) -> f64 {
+        let mut st = st.clone();
+        let me = st.mover;
+        self.with_ctx(&mut st, me, |cx, scratch| {
+            if let Some(h) = here {
+                cx.here = h as u32;
+            }
+            cx.int(e, scratch)
+        })
+    }
+
+    /// The earlier turns that started on the position of `st`, with
+    /// `to_move` to move or anyone when `None` (what `repetitions` and
+    /// `seen-before` count), by their numbers.
+    pub(crate) fn turns_seen(&self, st: &State, to_move: Option<Player>) -> Vec<u32> {
+        let key = crate::engine::position::state::position_key(st.board_hash, &st.reserve);
+        st.history.turns(key, to_move)
+    }
 }

@@ -23,7 +23,7 @@
 
 use crate::engine::position::state::position_key;
 use crate::engine::{Action, Game, State};
-use crate::rules::{Entry, Preference};
+use crate::rules::{Entry, Player, Preference};
 
 impl Game {
     /// `offer` in a game with `keep if`: the groups offered as usual; a
@@ -257,6 +257,27 @@ impl Game {
             cx.next_stuck = Some(&next_stuck);
         }
         keep.iter().position(|k| !cx.cond(k, spare.scratch))
+    }
+
+    /// For explanations: the position `a` leads to as its `keep if`
+    /// conditions see it (the history of `st`, the player who acted to
+    /// move) and, when they ask `stuck`, the player who decides next, the
+    /// game played on, and whether that player has no action.
+    pub(crate) fn keep_trial(&self, st: &State, a: Action) -> (State, Option<(Player, bool)>) {
+        let mut trial = st.clone();
+        trial.ply += 1;
+        trial.acted += 1;
+        self.act(&mut trial, a);
+        trial.done += 1;
+        let next = self.stuck_keeps[a.choice as usize].then(|| {
+            let mut ahead = trial.clone();
+            ahead.ended_stuck = false;
+            ahead.pie_offered = false;
+            self.after_action(&mut ahead);
+            (ahead.mover, ahead.ended_stuck)
+        });
+        trial.mover = st.mover;
+        (trial, next)
     }
 
     /// Adds the position at the first decision of a turn to the history

@@ -11,7 +11,9 @@ const FILTER_BITS: usize = 4096;
 /// The turn starts so far, in order, with a filter of their keys.
 #[derive(Clone, Debug, Default)]
 pub(in crate::engine) struct History {
-    entries: Vec<(u64, Player)>,
+    /// Each turn start's key, player to move and turn number (the turn,
+    /// read only by explanations, fits in the entry's padding).
+    entries: Vec<(u64, Player, u32)>,
     /// The turn whose position was added last (0: none yet).
     last_turn: u32,
     /// Bit `key % FILTER_BITS` is set for every key in `entries` (empty
@@ -24,18 +26,18 @@ impl History {
     pub(in crate::engine) fn remember(&mut self, turn: u32, key: u64, to_move: Player) {
         if turn != self.last_turn {
             self.last_turn = turn;
-            self.push(key, to_move);
+            self.push(key, to_move, turn);
         }
     }
 
     /// Adds a turn start.
-    fn push(&mut self, key: u64, to_move: Player) {
+    fn push(&mut self, key: u64, to_move: Player, turn: u32) {
         if self.filter.is_empty() {
             self.filter = vec![0; FILTER_BITS / 64];
         }
         let bit = key as usize % FILTER_BITS;
         self.filter[bit / 64] |= 1 << (bit % 64);
-        self.entries.push((key, to_move));
+        self.entries.push((key, to_move, turn));
     }
 
     /// How many turns started on the position `key`: with `to_move` to
@@ -46,10 +48,20 @@ impl History {
             Some(word) if word >> (bit % 64) & 1 == 1 => self
                 .entries
                 .iter()
-                .filter(|&&(k, p)| k == key && to_move.is_none_or(|m| m == p))
+                .filter(|&&(k, p, _)| k == key && to_move.is_none_or(|m| m == p))
                 .count(),
             Some(_) | None => 0,
         }
+    }
+
+    /// The turns that started on the position `key` (with `to_move` to
+    /// move, or anyone when `None`), in order: for explanations.
+    pub(in crate::engine) fn turns(&self, key: u64, to_move: Option<Player>) -> Vec<u32> {
+        self.entries
+            .iter()
+            .filter(|&&(k, p, _)| k == key && to_move.is_none_or(|m| m == p))
+            .map(|&(_, _, turn)| turn)
+            .collect()
     }
 
     /// Copies `o` without allocating when the sizes allow.
