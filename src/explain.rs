@@ -12,6 +12,7 @@
 
 mod change;
 pub mod intent;
+mod kept;
 mod moves;
 mod probe;
 mod sets;
@@ -250,16 +251,14 @@ fn refusal(seen: &Seen, i: Intent) -> (Stage, String) {
     if let Some(&a) = unfiltered.iter().find(|a| is_it(a))
         && let Some(k) = game.failing_keep(st, a)
     {
-        let sources = &game.rules.sources;
-        let cond = sources
-            .choices
-            .get(a.choice as usize)
-            .and_then(|c| c.keep.get(k))
-            .map_or_else(|| "its `keep if`".to_string(), |&span| sources.cite(span));
-        return (
-            Stage::Kept,
-            format!("{cite} keeps an action only if {cond} holds after it, and it would not"),
-        );
+        let why = match game.rules.sources.choices.get(a.choice as usize) {
+            Some(source) if k < source.keep.len() => kept::refusal(game, st, a, &source.keep[k]),
+            // A game compiled without its text.
+            _ => format!(
+                "{cite} keeps an action only if its `keep if` holds after it, and it would not"
+            ),
+        };
+        return (Stage::Kept, why);
     }
     if let Some(&a) = unfiltered.iter().find(|a| is_it(a))
         && let Some((this, best)) = game.preference_gap(st, a)

@@ -6,7 +6,7 @@
 
 use crate::ast::{self, BinOp, Expr, ExprKind};
 use crate::diagnostic::Span;
-use crate::rules::sources::{ChoiceSource, Role, SourcedSet, Split};
+use crate::rules::sources::{ChoiceSource, CondSplit, Role, SourcedCond, SourcedSet, Split};
 use crate::rules::*;
 
 use super::{Checker, Value};
@@ -97,8 +97,8 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Where(s, cond) => {
                 let s = self.sourced(s, depth + 1);
-                let c = self.condition(cond);
-                Split::Where(Box::new(s), cond.span, c)
+                let c = self.sourced_cond(cond, depth + 1);
+                Split::Where(Box::new(s), Box::new(c))
             }
             ExprKind::Name(n) => match self.defines.get(n.as_str()).copied() {
                 Some(ast::RegionBody::Shared(body)) => {
@@ -119,6 +119,141 @@ impl<'a> Checker<'a> {
             span: e.span,
             set,
             split,
+        }
+    }
+
+    /// The condition of a `keep if`, taken apart (`stuck` allowed). Like
+    /// [`Self::choice_source`], it reports nothing and spends nothing.
+    pub(super) fn keep_source(&mut self, e: &Expr) -> SourcedCond {
+        let (errors, lowered) = (self.errors.len(), self.lowered);
+        let in_keep = std::mem::replace(&mut self.in_keep, true);
+        let c = self.sourced_cond(e, 0);
+        self.in_keep = in_keep;
+        self.errors.truncate(errors);
+        self.lowered = lowered;
+        c
+    }
+
+    /// A condition with the parts of its `not`, `and`, `or`, definitions
+    /// and `count(S) OP N` comparisons, each lowered on its own.
+    fn sourced_cond(&mut self, e: &Expr, depth: usize) -> SourcedCond {
+        // Only a condition's own operators are taken apart: `own and king`
+        // used as a condition is a set, whose parts are not conditions.
+        let v = self.expr(e);
+        let is_bool = matches!(v, Value::Bool(_));
+        let cond = self.want_bool(v, e.span).unwrap_or(BoolExpr::Const(false));
+        let leaf = |cond| SourcedCond {
+            span: e.span,
+            cond,
+            split: CondSplit::Leaf,
+        };
+        // A condition decided by the options, or too deep to take apart.
+        if depth >= MAX_SPLIT_DEPTH || !is_bool || matches!(cond, BoolExpr::Const(_)) {
+            return leaf(cond);
+        }
+        let split = match &e.kind {
+            ExprKind::Binary(op @ (BinOp::And | BinOp::Or), ..) => {
+                // A chain of one operator is one list: `a or b or c`.
+                let mut operands = Vec::new();
+                self.chain(e, op, &mut operands);
+                let parts = operands
+                    .into_iter()
+                    .map(|x| self.sourced_cond(x, depth + 1))
+                    .collect();
+                if *op == BinOp::And {
+                    CondSplit::All(parts)
+                } else {
+                    CondSplit::Any(parts)
+                }
+            }
+            ExprKind::Not(a) => CondSplit::Not(Box::new(self.sourced_cond(a, depth + 1))),
+            ExprKind::Binary(
+                op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
+                a,
+                b,
+            ) => {
+                let counted = |x: &Expr| match &x.kind {
+                    ExprKind::Call(f, args) if f.text == "count" && args.len() == 1 => {
+                        Some(args[0].clone())
+                    }
+                    _ => None,
+                };
+                let cmp = match op {
+                    BinOp::Eq => CmpOp::Eq,
+                    BinOp::Ne => CmpOp::Ne,
+                    BinOp::Lt => CmpOp::Lt,
+                    BinOp::Le => CmpOp::Le,
+                    BinOp::Gt => CmpOp::Gt,
+                    _ => CmpOp::Ge,
+                };
+                // `N OP count(S)` is `count(S) OP' N`.
+                let turned = |c| match c {
+                    CmpOp::Lt => CmpOp::Gt,
+                    CmpOp::Le => CmpOp::Ge,
+                    CmpOp::Gt => CmpOp::Lt,
+                    CmpOp::Ge => CmpOp::Le,
+                    CmpOp::Eq | CmpOp::Ne => c,
+                };
+                let found = match (counted(a), counted(b)) {
+                    (Some(s), _) => Some((s, cmp, b)),
+                    (None, Some(s)) => Some((s, turned(cmp), a)),
+                    (None, None) => None,
+                };
+                match found {
+                    Some((s, cmp, other)) => {
+                        let v = self.expr(other);
+                        match self.want_num(v, other.span) {
+                            Some(n) => {
+                                CondSplit::Count(Box::new(self.sourced(&s, depth + 1)), cmp, n)
+                            }
+                            None => CondSplit::Leaf,
+                        }
+                    }
+                    None => {
+                        let mut sides = Vec::new();
+                        for x in [a, b] {
+                            if matches!(x.kind, ExprKind::Number(_)) {
+                                continue;
+                            }
+                            if let Value::Num(n) = self.expr(x) {
+                                sides.push((x.span, n));
+                            }
+                        }
+                        CondSplit::Compare(sides)
+                    }
+                }
+            }
+            ExprKind::Name(n) => match self.defines.get(n.as_str()).copied() {
+                Some(ast::RegionBody::Shared(body)) => {
+                    CondSplit::Define(Box::new(self.sourced_cond(body, depth + 1)))
+                }
+                Some(ast::RegionBody::PerPlayer(_)) | None => CondSplit::Leaf,
+            },
+            ExprKind::Number(_)
+            | ExprKind::Turn
+            | ExprKind::Call(..)
+            | ExprKind::Binary(..)
+            | ExprKind::Neg(_)
+            | ExprKind::At(..)
+            | ExprKind::Where(..)
+            | ExprKind::Quantifier { .. } => CondSplit::Leaf,
+        };
+        SourcedCond {
+            span: e.span,
+            cond,
+            split,
+        }
+    }
+
+    /// The operands of a chain of the condition operator `op` (`a or b or
+    /// c`), in order; an operand that is a set is not taken apart.
+    fn chain<'e>(&mut self, e: &'e Expr, op: &BinOp, out: &mut Vec<&'e Expr>) {
+        match &e.kind {
+            ExprKind::Binary(o, a, b) if o == op && matches!(self.expr(e), Value::Bool(_)) => {
+                self.chain(a, op, out);
+                self.chain(b, op, out);
+            }
+            _ => out.push(e),
         }
     }
 }

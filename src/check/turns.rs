@@ -132,9 +132,10 @@ impl<'a> Checker<'a> {
             if cond == BoolExpr::Const(true) {
                 continue;
             }
-            for (choice, source) in self.choices.iter_mut().zip(&mut self.sources.choices) {
+            let source = self.keep_source(k);
+            for (choice, sources) in self.choices.iter_mut().zip(&mut self.sources.choices) {
                 choice.keep.push(cond.clone());
-                source.keep.push(k.span);
+                sources.keep.push(source.clone());
             }
         }
         let (setup, setup_marks, tally) = self.setup();
@@ -207,6 +208,7 @@ impl<'a> Checker<'a> {
         let file = self.file;
         let (most, value, span) = file.prefers.first()?;
         self.sources.prefer = Some(*span);
+        self.sources.prefer_number = Some(value.span);
         for (_, _, again) in &file.prefers[1..] {
             self.error(
                 *again,
@@ -443,14 +445,17 @@ impl<'a> Checker<'a> {
             .filter(|e| !matches!(e, Effect::Seq(list) if list.is_empty()))
             .collect();
         // A condition that always holds keeps every action: left out.
-        let (keep, keep_spans): (Vec<BoolExpr>, Vec<Span>) = c
-            .keep
-            .iter()
-            .map(|k| (self.keep_condition(k), k.span))
-            .filter(|(k, _)| *k != BoolExpr::Const(true))
-            .unzip();
+        let mut keep = Vec::new();
+        let mut keep_sources = Vec::new();
+        for k in &c.keep {
+            let cond = self.keep_condition(k);
+            if cond != BoolExpr::Const(true) {
+                keep.push(cond);
+                keep_sources.push(self.keep_source(k));
+            }
+        }
         let mut source = self.choice_source(c);
-        source.keep = keep_spans;
+        source.keep = keep_sources;
         self.sources.choices.push(source);
         self.choices.push(Choice {
             name: name.map_or(default_name, str::to_string),

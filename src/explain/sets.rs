@@ -71,11 +71,11 @@ impl Seen<'_> {
                     self.outside(a, c)
                 }
             }
-            Split::Where(inner, cond_span, _) => {
+            Split::Where(inner, cond) => {
                 if self.contains(inner, c) {
                     format!(
                         "`{}` does not hold at {}",
-                        self.game.rules.sources.quote(*cond_span),
+                        self.game.rules.sources.quote(cond.span),
                         self.label(c)
                     )
                 } else {

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::{BoolExpr, SetExpr};
+use super::{BoolExpr, CmpOp, NumExpr, SetExpr};
 use crate::diagnostic::Span;
 
 /// The game file's text and name, and the spans of its rules.
@@ -29,6 +29,8 @@ pub struct Sources {
     pub stuck: Vec<Span>,
     /// The `keep turns with` item, if any.
     pub prefer: Option<Span>,
+    /// The number of the `keep turns with` item, if any.
+    pub prefer_number: Option<Span>,
 }
 
 /// A turn rule as written, and the guards of its steps' entries.
@@ -52,8 +54,9 @@ pub struct ChoiceSource {
     /// The sets, by role: `at`, `from`, `over`, `to` (`over` is the path of
     /// a slide).
     pub parts: Vec<(Role, SourcedSet)>,
-    /// The condition of each `keep if`, as [`super::Choice::keep`].
-    pub keep: Vec<Span>,
+    /// The condition of each `keep if`, as [`super::Choice::keep`], taken
+    /// apart.
+    pub keep: Vec<SourcedCond>,
 }
 
 /// Which set of a choice a part is.
@@ -94,8 +97,42 @@ pub enum Split {
     Inter(Box<SourcedSet>, Box<SourcedSet>),
     /// `A except B`.
     Except(Box<SourcedSet>, Box<SourcedSet>),
-    /// `S where C`: the condition's span and value.
-    Where(Box<SourcedSet>, Span, BoolExpr),
+    /// `S where C`.
+    Where(Box<SourcedSet>, Box<SourcedCond>),
+}
+
+/// A condition as written, with its lowered value and, for the parts an
+/// explanation can take apart, its operands.
+#[derive(Clone, Debug)]
+pub struct SourcedCond {
+    /// Where the condition was written.
+    pub span: Span,
+    /// Its lowered value.
+    pub cond: BoolExpr,
+    /// How an explanation can take it apart.
+    pub split: CondSplit,
+}
+
+/// How a [`SourcedCond`] splits into operands an explanation can test.
+#[derive(Clone, Debug)]
+pub enum CondSplit {
+    /// Not taken apart (`stuck`, `seen-before` and the like are read from
+    /// the lowered value).
+    Leaf,
+    /// A definition used by name: its body, where it was written.
+    Define(Box<SourcedCond>),
+    /// `not C`.
+    Not(Box<SourcedCond>),
+    /// `A and B and ...`, a chain of them as one list.
+    All(Vec<SourcedCond>),
+    /// `A or B or ...`, a chain of them as one list.
+    Any(Vec<SourcedCond>),
+    /// `count(S) OP N`, turned round when written `N OP count(S)`: the
+    /// counted set, the comparison and the other side.
+    Count(Box<SourcedSet>, CmpOp, NumExpr),
+    /// Another comparison of numbers: its sides that are not written as
+    /// numbers, each with where it was written.
+    Compare(Vec<(Span, NumExpr)>),
 }
 
 impl Sources {

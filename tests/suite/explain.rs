@@ -203,7 +203,11 @@ fn refused_sowings_say_why() {
     );
     assert!(refused(&kalah, "d1 h1").contains("h1 is not in `home`"));
     let starving = "a1 d2 c1 e2 b1 b2 d1 b2 f1 f2 e1 d2 f1 e2";
-    assert!(refused(&oware, starving).contains("keeps an action only if `tally(away) > 0`"));
+    assert_eq!(
+        refused(&oware, starving),
+        "`e2` is not legal: after it, `tally(away) > 0` (games/oware.gdl:22) would not hold: \
+         `tally(away)` is 0"
+    );
 }
 
 /// A leap with a leg and a hop say what on their way refuses them.
@@ -244,4 +248,162 @@ fn a_turn_that_takes_fewer_pieces_is_explained() {
         "{why}"
     );
     assert!(gdl::explain::explain(&game, &st, "c3-e5").contains("is legal"));
+}
+
+/// `gdl explain` on `action`, from `position` (the game's text of one, or
+/// the start) after `moves`.
+fn explained(game: &Game, position: &str, moves: &str, action: &str) -> String {
+    let mut st = if position.is_empty() {
+        game.start()
+    } else {
+        game.start_at(&notation::read_position(game, position).expect("a position"))
+    };
+    gdl::explain::play_moves(game, &mut st, moves).expect("plays");
+    gdl::explain::explain(game, &st, action)
+}
+
+/// An action refused by its result is explained by the part of the `keep
+/// if` that fails after it, down to the cells and the pieces that make it
+/// fail: the attacker of a king, the enemy general faced, the next player
+/// left without a move, the turn whose position would come back, the
+/// group without a liberty. Pinned in one snapshot.
+#[test]
+fn refusals_by_the_result_name_the_rule_the_cells_and_the_pieces() {
+    let chess = load("games/chess.gdl", &[]);
+    let xiangqi = load("games/xiangqi.gdl", &[]);
+    let shogi = load("games/shogi.gdl", &[]);
+    let go = load("games/go.gdl", &["size=5"]);
+    let oware = load("games/oware.gdl", &[]);
+    let draughts = load("games/international-draughts.gdl", &[]);
+    let cases: Vec<(&str, &Game, &str, &str, &str)> = vec![
+        (
+            "chess: the king steps onto a rook's line",
+            &chess,
+            "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",
+            "",
+            "e1-d2",
+        ),
+        (
+            "chess: a pinned knight",
+            &chess,
+            "4k3/8/8/8/4r3/8/4N3/4K3 w - - 0 1",
+            "",
+            "e2-c3",
+        ),
+        (
+            "chess: the king steps next to a pawn",
+            &chess,
+            "4k3/8/8/8/8/3p4/8/4K3 w - - 0 1",
+            "",
+            "e1-e2",
+        ),
+        (
+            "chess: a queen on the diagonal",
+            &chess,
+            "4k3/8/8/8/8/5q2/8/4K3 w - - 0 1",
+            "",
+            "e1-e2",
+        ),
+        (
+            "xiangqi: the generals would face each other",
+            &xiangqi,
+            "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1",
+            "",
+            "d1-e1",
+        ),
+        (
+            "xiangqi: a horse's leg is free",
+            &xiangqi,
+            "3k5/9/9/9/9/9/9/2n6/9/4K4 w - - 0 1",
+            "",
+            "e1-e2",
+        ),
+        (
+            "shogi: a pawn drop that mates",
+            &shogi,
+            "k8/2G6/9/9/L8/9/9/9/8K b LP 1",
+            "",
+            "drop-pawn:a8",
+        ),
+        (
+            "shogi: the king steps onto a rook's rank",
+            &shogi,
+            "k8/9/9/9/9/9/9/9/r7K b - 1",
+            "",
+            "i1-h1",
+        ),
+        ("go: suicide", &go, "", "a2 e5 b1", "a1"),
+        (
+            "go: superko (the ko retaken at once)",
+            &go,
+            "",
+            "b2 c2 c1 d1 c3 d3 a5 e2 d2",
+            "c2",
+        ),
+        (
+            "oware: a sowing that leaves the opponent no seed",
+            &oware,
+            "",
+            "a1 d2 c1 e2 b1 b2 d1 b2 f1 f2 e1 d2 f1",
+            "e2",
+        ),
+        (
+            "international draughts: a capture of fewer pieces",
+            &draughts,
+            "10/10/10/10/5m4/10/3m3m2/2M3M3/10/10 white",
+            "",
+            "g3-i5",
+        ),
+    ];
+    let mut doc = String::new();
+    for (what, game, position, moves, action) in cases {
+        let text = explained(game, position, moves, action);
+        assert!(text.contains("is not legal"), "{what}: {text}");
+        doc.push_str(&format!("{what}: {action}\n  {text}"));
+    }
+    insta::assert_snapshot!("kept", doc);
+}
+
+/// `repetitions` and `seen-before` in a `keep if` name the turns whose
+/// position would come back; a chain that fails in every part says each.
+#[test]
+fn history_and_chains_in_a_keep_if_are_explained() {
+    let game = |keep: &str| {
+        inline(
+            "walk.gdl",
+            &format!(
+                "game T\nboard square(3)\nplayers x, o\npieces stone\n\
+                 setup: x stone at cells(a1), o stone at cells(c3)\n\
+                 turn: step own to empty {keep}\n"
+            ),
+        )
+    };
+    // Back to where the game began, at turn 5.
+    let back = "a1-a2 c3-c2 a2-a1";
+    let why = explained(&game("keep if not seen-before"), "", back, "c2-c3");
+    assert_eq!(
+        why,
+        "`c2-c3` is not legal: after it, `not seen-before` (walk.gdl:6) would not hold: \
+         `seen-before` holds: it would repeat the position at the start of turn 1\n"
+    );
+    let twice = "a1-a2 c3-c2 a2-a1 c2-c3 a1-a2 c3-c2 a2-a1";
+    let why = explained(&game("keep if repetitions < 2"), "", twice, "c2-c3");
+    assert!(
+        why.ends_with(
+            "`repetitions` is 2: it would repeat the position at the start of turns 1 and 5\n"
+        ),
+        "{why}"
+    );
+    let why = explained(
+        &game("keep if count(own and row(2)) > 0 or turn > 10"),
+        "",
+        "",
+        "a1-b1",
+    );
+    assert_eq!(
+        why,
+        "`a1-b1` is not legal: after it, `count(own and row(2)) > 0 or turn > 10` (walk.gdl:6) \
+         would not hold: none of its parts holds: `count(own and row(2)) > 0` (no cell is in \
+         `own and row(2)`), `turn > 10` (`turn` is 1)\n"
+    );
 }

@@ -135,8 +135,7 @@ fn a_refused_action_is_explained_by_its_condition() {
     let why = gdl::explain::why_not(&g, &st, "a2").expect("refused");
     assert_eq!(
         why,
-        "`place stone at empty` (test.gdl:3) keeps an action only if \
-         `count(enemy) > 0` (test.gdl:3) holds after it, and it would not"
+        "after it, `count(enemy) > 0` (test.gdl:3) would not hold: no cell is in `enemy`"
     );
     // A kept action is legal: nothing to explain.
     assert_eq!(gdl::explain::why_not(&g, &st, "c2"), None);
