@@ -263,18 +263,7 @@ fn refusal(seen: &Seen, i: Intent) -> (Stage, String) {
     if let Some(&a) = unfiltered.iter().find(|a| is_it(a))
         && let Some((this, best)) = game.preference_gap(st, a)
     {
-        let sources = &game.rules.sources;
-        let item = sources.prefer.map_or_else(
-            || "`keep turns with`".to_string(),
-            |span| sources.cite(span),
-        );
-        return (
-            Stage::Kept,
-            format!(
-                "{item} allows only the turns that reach {best} (for the player to move), and a turn \
-                 starting with it reaches {this} at best"
-            ),
-        );
+        return (Stage::Kept, preferred(game, st, this, best));
     }
     let group_of = |c: u16| entries.iter().filter(|e| e.0 == c).map(|e| e.2).min();
     match legal
@@ -291,6 +280,28 @@ fn refusal(seen: &Seen, i: Intent) -> (Stage, String) {
         ),
         None => (Stage::Target, format!("{cite} does not offer it here")),
     }
+}
+
+/// Why `keep turns with` refuses an action: the number the best turns
+/// reach, and the best a turn starting with the action reaches.
+fn preferred(game: &Game, st: &State, this: f64, best: f64) -> String {
+    let sources = &game.rules.sources;
+    let item = sources.prefer.map_or_else(
+        || "`keep turns with`".to_string(),
+        |span| sources.cite(span),
+    );
+    let number = sources
+        .prefer_number
+        .map(|span| sources.quote(span))
+        .filter(|n| !n.is_empty())
+        .map_or_else(|| "its number".to_string(), |n| format!("`{n}`"));
+    let most = game.rules.prefer.as_ref().is_some_and(|p| p.most);
+    let worse = if most { "or less" } else { "or more" };
+    let player = &game.rules.players[st.mover.index()];
+    format!(
+        "{item} allows only the turns after which {number} is {best} (for {player}), and every \
+         turn starting with it ends with {number} at {this} {worse}"
+    )
 }
 
 /// The values a `choose` offers, for a value it does not.

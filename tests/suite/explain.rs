@@ -236,7 +236,8 @@ fn legs_and_screens_are_named() {
     assert!(why.contains("a hop goes over one piece only: e3"), "{why}");
 }
 
-/// A turn refused by `keep turns with` says the best number and its own.
+/// A turn refused by `keep turns with` names the number, the best value
+/// and the best a turn starting with the action reaches.
 #[test]
 fn a_turn_that_takes_fewer_pieces_is_explained() {
     let game = load("games/international-draughts.gdl", &[]);
@@ -244,7 +245,11 @@ fn a_turn_that_takes_fewer_pieces_is_explained() {
     let st = game.start_at(&notation::read_position(&game, text).expect("a position"));
     let why = gdl::explain::explain(&game, &st, "g3-i5");
     assert!(
-        why.contains("`keep turns with least count(enemy)` (games/international-draughts.gdl:26) allows only the turns that reach 1 (for the player to move), and a turn starting with it reaches 2 at best"),
+        why.contains(
+            "`keep turns with least count(enemy)` (games/international-draughts.gdl:26) allows \
+             only the turns after which `count(enemy)` is 1 (for white), and every turn starting \
+             with it ends with `count(enemy)` at 2 or more"
+        ),
         "{why}"
     );
     assert!(gdl::explain::explain(&game, &st, "c3-e5").contains("is legal"));
