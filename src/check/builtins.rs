@@ -248,6 +248,9 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         Value::Bool(BoolExpr::Connected(a.set(0), from, to))
     }),
     Builtin::new("line", &[Set, FixedNumber], Condition, line),
+    Builtin::new("attacked", &[Set], Condition, |_, a| {
+        Value::Bool(BoolExpr::Attacked(a.set(0)))
+    }),
     Builtin::new(
         "lines",
         &[Set, FixedNumber],
