@@ -285,6 +285,7 @@ impl Game {
             sets,
             board_hash: 0,
             groups: Groups::new(cells, self.players),
+            groups_tracked: self.track_groups,
             scratch: vec![0; self.scratch_sets * w],
             regs: vec![0; self.programs.regs * w],
             targets: vec![0; self.max_choices * self.slot_sets * w],

@@ -16,6 +16,9 @@ pub struct State {
     pub(in crate::engine) sets: Vec<u64>,
     pub(in crate::engine) board_hash: u64,
     pub(in crate::engine) groups: Groups,
+    /// Whether the game keeps the forests up to date as pieces move (else
+    /// a copy forgets them: they are rebuilt when asked).
+    pub(in crate::engine) groups_tracked: bool,
     pub(in crate::engine) scratch: Vec<u64>,
     /// The registers of the set programs (see `program`).
     pub(in crate::engine) regs: Vec<u64>,
@@ -148,6 +151,7 @@ impl Clone for State {
             sets: self.sets.clone(),
             board_hash: self.board_hash,
             groups: self.groups.clone(),
+            groups_tracked: self.groups_tracked,
             scratch: self.scratch.clone(),
             regs: vec![0; self.regs.len()],
             targets: self.targets.clone(),
@@ -199,7 +203,11 @@ impl State {
         self.cells.clone_from(&o.cells);
         self.sets.clone_from(&o.sets);
         self.board_hash = o.board_hash;
-        self.groups.clone_from(&o.groups);
+        if o.groups_tracked {
+            self.groups.clone_from(&o.groups);
+        } else {
+            self.groups.forget();
+        }
         self.targets.clone_from(&o.targets);
         self.counts.clone_from(&o.counts);
         if self.scratch.len() != o.scratch.len() {
