@@ -146,6 +146,7 @@ impl<'a> Checker<'a> {
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
+            | SetExpr::JumpReach(_)
             | SetExpr::Lines(..) => return None,
         })
     }
