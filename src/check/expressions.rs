@@ -181,6 +181,9 @@ impl<'a> Checker<'a> {
     pub(super) fn per_player(&mut self, n: &str, bindings: &[(Name, Expr)], span: Span) -> Value {
         let mut values: Vec<Option<Value>> = vec![None; self.players.len()];
         for (p, e) in bindings {
+            if self.unseated.contains(&p.text) {
+                continue;
+            }
             let Some(i) = self.players.iter().position(|x| *x == p.text) else {
                 let players = self.players.clone();
                 self.unknown_kind(p, &players, "player");
