@@ -46,9 +46,12 @@ impl<'a> Checker<'a> {
             }
         }
         if chosen.is_none() && !file.players.is_empty() && self.errors.is_empty() {
-            self.error(
-                file.players[0].names[0].span,
-                "no `players` line applies with these options",
+            self.errors.push(
+                Diagnostic::at(
+                    file.players[0].names[0].span,
+                    "no `players` line applies with these options",
+                )
+                .with_help("end with a `players` line without a condition, for the other options"),
             );
         }
         for decl in &file.players {
