@@ -156,7 +156,12 @@ impl<'a> Checker<'a> {
             ExprKind::Where(set, cond) => {
                 let s = self.set(set);
                 let c = self.condition(cond);
-                Value::Set(SetExpr::Where(Box::new(s), Box::new(c)))
+                // Decided now when the condition is (on options only).
+                Value::Set(match c {
+                    BoolExpr::Const(true) => s,
+                    BoolExpr::Const(false) => self.fixed(std::iter::empty::<usize>()),
+                    c => SetExpr::Where(Box::new(s), Box::new(c)),
+                })
             }
             ExprKind::Quantifier { some, var, body } => {
                 if !self.check_binding(var, "direction", self.scope.len(), "`some`/`every`") {
