@@ -158,6 +158,8 @@ pub enum ChoiceKind {
         a: Expr,
         b: Expr,
         toward: Option<Expr>,
+        /// `along DIRS` rather than `toward DIRS`: less than 45 degrees.
+        along: bool,
         /// `over LEG`: the cell halfway must be in LEG.
         over: Option<Expr>,
         to: Expr,
@@ -282,6 +284,15 @@ pub struct ReserveEntry {
     pub span: Span,
 }
 
+/// `captures to hand[: KIND as KIND, ...]`: a piece taken goes to the
+/// taker's hand, as the kind after `as` or as its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandDecl {
+    /// Each captured kind and the kind it goes to the hand as.
+    pub entries: Vec<(Name, Name)>,
+    pub span: Span,
+}
+
 /// `ring NAME, NAME = CELL CELL ...`: a cyclic order of cells, named by
 /// two directions.
 #[derive(Clone, Debug, PartialEq)]
@@ -362,6 +373,8 @@ pub struct GameFile {
     pub swaps: Vec<SwapDecl>,
     pub setups: Vec<SetupDecl>,
     pub reserves: Vec<ReserveDecl>,
+    /// `captures to hand`: captured pieces go to the taker's hand.
+    pub hands: Vec<HandDecl>,
     pub turns: Vec<TurnDecl>,
     pub ends: Vec<EndDecl>,
     /// `keep actions if COND`: a `keep if` of every action.
@@ -389,6 +402,8 @@ pub enum TextField {
     Moves(Span),
     /// `turn`: the turn number, from 1.
     Turn(Span),
+    /// `hands`: the pieces in hand.
+    Hands(Span),
     /// `-`: a field the game does not use.
     Dash(Span),
 }

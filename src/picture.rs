@@ -296,7 +296,7 @@ impl<'a> Canvas<'a> {
     /// owns several), diamonds for neutral ones.
     fn pieces(&self, out: &mut String, legend: &Legend, pieces: &[PieceSpot]) {
         let (players, kinds) = (&legend.players, &legend.kinds);
-        let letters = crate::rules::kind_letters(kinds);
+        let letters = crate::rules::kind_chars(kinds);
         for p in pieces {
             let (x, y) = self.pos[p.cell];
             let r = UNIT * 0.34;

@@ -17,7 +17,7 @@ pub mod walk;
 
 pub use directions::{DirMask, DirSet, MAX_DIRS, all_dirs, each_dir};
 pub use sources::Sources;
-pub use text::{PositionText, TextField, kind_letters};
+pub use text::{PositionText, TextField, kind_chars, kind_letters};
 
 pub use crate::ids::{Dir, NO_DIR};
 pub use crate::ids::{Kind, Mark, Player};
@@ -323,6 +323,10 @@ pub enum BoolExpr {
     /// One condition per player, chosen by the view (`define d: black = ...,
     /// ...`).
     ByPlayer(Vec<BoolExpr>),
+    /// `stuck` in a `keep if`: played on from the action's result to the
+    /// next decision, the player to decide has no action (shogi's pawn drop
+    /// may not mate). False anywhere else.
+    NextStuck,
 }
 
 /// An effect: a change to the position that no player chooses (after `then`,
@@ -372,6 +376,15 @@ pub enum Effect {
     /// The counters on the cells of the first set go to the mover's hand,
     /// or, with a second set of one cell, onto that cell (`take S [into T]`).
     Take(SetExpr, Option<SetExpr>),
+}
+
+/// How close to a direction a leap of `leap ... toward|along DIRS` goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cone {
+    /// `toward`: less than 90 degrees from it.
+    Toward,
+    /// `along`: less than 45 degrees from it.
+    Along,
 }
 
 /// What kind of action a choice offers, and on which cells.
@@ -462,9 +475,9 @@ pub enum ChoiceKind {
         from: SetExpr,
         /// The leap's pattern.
         leap: Leap,
-        /// Only leaps less than 90 degrees from one of these directions
-        /// (`toward`).
-        toward: Option<DirSet>,
+        /// Only leaps less than 90 degrees (`toward`) or 45 degrees
+        /// (`along`) from one of these directions.
+        toward: Option<(Cone, DirSet)>,
         /// `over LEG`: the cell halfway (each coordinate of the leap halved,
         /// rounded toward the start) must be in it.
         over: Option<SetExpr>,
@@ -742,6 +755,10 @@ pub struct Rules {
     pub reserve: Vec<u16>,
     /// Per kind: placing it takes one from the player's reserve.
     pub reserved: Vec<bool>,
+    /// Per kind: the kind a captured piece of it goes to the capturer's
+    /// hand as (`captures to hand`); `None` leaves the board for good. Empty
+    /// without the item.
+    pub captured_to: Vec<Option<Kind>>,
     /// The kind of counters (`counters seed`), if the game has one.
     pub counters: Option<String>,
     /// Counters per cell at the start (`setup: N x seed at S`); empty in a

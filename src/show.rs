@@ -94,16 +94,34 @@ pub fn position(game: &Game, st: &State) -> String {
     // player and lower case for the second (as a chess diagram does).
     let by_kind = owned_kinds > 2 && game.rules.players.len() <= 2;
     let kinds = &game.rules.position_text.letters;
+    // A symbol of two characters (`+P`) makes every cell two wide.
+    let wide_symbols = by_kind && kinds.iter().any(|k| k.chars().count() > 1);
+    let cell_symbol = |c: Cell| -> Option<String> {
+        match game.piece_at(st, c) {
+            Some(Piece {
+                kind,
+                owner: Some(owner),
+            }) if by_kind => Some(match owner.index() {
+                0 => kinds[kind.index()].clone(),
+                _ => kinds[kind.index()].to_ascii_lowercase(),
+            }),
+            _ => None,
+        }
+    };
     let cell_char = |c: Cell| -> char {
         let marked = owned_kinds < 2 && (0..marks).any(|m| game.has_mark(st, c, m));
         match game.piece_at(st, c) {
             Some(Piece {
                 kind,
                 owner: Some(owner),
-            }) if by_kind => match owner.index() {
-                0 => kinds[kind.index()],
-                _ => kinds[kind.index()].to_ascii_lowercase(),
-            },
+            }) if by_kind => {
+                let symbol = &kinds[kind.index()];
+                let letter = symbol.chars().last().unwrap_or('?');
+                match owner.index() {
+                    0 => letter,
+                    _ => letter.to_ascii_lowercase(),
+                }
+            }
             // A neutral piece: the initial of its kind.
             Some(Piece { kind, owner: None }) => {
                 let g = piece_glyph(kind.index());
@@ -138,6 +156,10 @@ pub fn position(game: &Game, st: &State) -> String {
                 wide,
             )
         }
+        None if wide_symbols => board.render_wide(
+            &|c| cell_symbol(c).unwrap_or_else(|| cell_char(c).to_string()),
+            2,
+        ),
         None => board.render(&cell_char),
     };
     let legend: Vec<String> = game
@@ -224,11 +246,18 @@ pub fn position(game: &Game, st: &State) -> String {
     {
         let kinds = game.rules.pieces.len();
         let mut hands = Vec::new();
+        // With several kinds in hand (shogi's seven), only those held.
+        let several = game.rules.reserved.iter().filter(|&&r| r).count() > 1;
         for (p, player) in game.rules.players.iter().enumerate() {
+            let before = hands.len();
             for (k, kind) in game.rules.pieces.iter().enumerate() {
-                if game.rules.reserved[k] {
-                    hands.push(format!("{player} {kind} {}", st.in_hand(p, k, kinds)));
+                let n = st.in_hand(p, k, kinds);
+                if game.rules.reserved[k] && (n > 0 || !several) {
+                    hands.push(format!("{player} {kind} {n}"));
                 }
+            }
+            if several && hands.len() == before {
+                hands.push(format!("{player} nothing"));
             }
             if let Some(kind) = game
                 .rules
@@ -300,10 +329,7 @@ mod tests {
     #[test]
     fn kinds_take_the_first_letter_no_earlier_kind_took() {
         let names = ["king", "knight", "kite", "pawn", "ppp"].map(String::from);
-        assert_eq!(
-            crate::rules::kind_letters(&names),
-            ['K', 'N', 'I', 'P', 'A']
-        );
+        assert_eq!(crate::rules::kind_chars(&names), ['K', 'N', 'I', 'P', 'A']);
     }
 
     #[test]

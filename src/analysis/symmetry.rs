@@ -281,7 +281,8 @@ impl walk::Visitor for Walker<'_> {
                 | BoolExpr::Escapes { .. }
                 | BoolExpr::Touches { .. }
                 | BoolExpr::SamePlayer(..)
-                | BoolExpr::ByPlayer(_) => {}
+                | BoolExpr::ByPlayer(_)
+                | BoolExpr::NextStuck => {}
             },
             // Effects, choices and outcomes name marks, pieces and players,
             // which no symmetry moves; their expressions are visited.

@@ -388,6 +388,9 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
     ("dark", |c, span| directions::square_colour(c, span, true)),
     ("light", |c, span| directions::square_colour(c, span, false)),
     ("stuck", |c, span| {
+        if c.in_keep {
+            return Value::Bool(BoolExpr::NextStuck);
+        }
         c.errors.push(
             Diagnostic::at(
                 span,

@@ -121,6 +121,7 @@ fn compile_with(
         }
     }
     c.reserves();
+    c.hands();
     c.rings();
     c.regions();
     let rules = c.rules();
@@ -270,6 +271,11 @@ struct Checker<'a> {
     reserve: Vec<u16>,
     /// Per kind: whether placing it takes from a reserve.
     reserved: Vec<bool>,
+    /// Per kind: the kind in hand a captured piece becomes (`captures to
+    /// hand`); empty without the item.
+    captured_to: Vec<Option<crate::ids::Kind>>,
+    /// Checking a `keep if` condition (`stuck` means the next decision's).
+    in_keep: bool,
     /// The kind of counters, if declared (`counters seed`).
     counters: Option<String>,
     /// The rings (`ring ccw, cw = ...`), and each direction's name with
@@ -333,6 +339,8 @@ impl<'a> Checker<'a> {
             dir_slots: 0,
             reserve: Vec::new(),
             reserved: Vec::new(),
+            captured_to: Vec::new(),
+            in_keep: false,
             counters: None,
             rings: Vec::new(),
             ring_dirs: HashMap::new(),

@@ -191,6 +191,7 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
             | TextField::Number(_)
             | TextField::Moves
             | TextField::Turn
+            | TextField::Hands
             | TextField::Dash => {}
         }
     }

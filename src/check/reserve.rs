@@ -75,6 +75,56 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// `captures to hand[: KIND as KIND, ...]`: per kind, the kind in hand
+    /// a captured piece becomes; a kind not listed goes as itself if it
+    /// has a reserve, else leaves the board.
+    pub(super) fn hands(&mut self) {
+        let file = self.file;
+        let Some(first) = file.hands.first() else {
+            return;
+        };
+        if let Some(second) = file.hands.get(1) {
+            let msg = "`captures to hand` is given twice";
+            self.errors.push(
+                Diagnostic::at(second.span, msg)
+                    .with_help("list every kind that changes in hand in one item"),
+            );
+        }
+        let pieces = self.pieces.len();
+        let reserved = |c: &Self, k: usize| c.reserved.get(k).copied().unwrap_or(false);
+        let mut to: Vec<Option<Kind>> = (0..pieces)
+            .map(|k| reserved(self, k).then(|| Kind::new(k)))
+            .collect();
+        let mut listed = vec![false; pieces];
+        for (captured, held) in &first.entries {
+            let before = self.errors.len();
+            let (k, h) = (self.piece(captured).index(), self.piece(held).index());
+            if self.errors.len() > before {
+                continue;
+            }
+            if listed[k] {
+                let msg = format!("`{}` is given a kind in hand twice", captured.text);
+                self.error(captured.span, msg);
+                continue;
+            }
+            listed[k] = true;
+            if !reserved(self, h) {
+                let msg = format!(
+                    "`{}` has no reserve, so no hand holds it: give it one (`reserve: {} = 0`)",
+                    held.text, held.text
+                );
+                self.error(held.span, msg);
+                continue;
+            }
+            to[k] = Some(Kind::new(h));
+        }
+        if self.reserve.is_empty() {
+            let msg = "`captures to hand` needs a kind with a reserve (`reserve: pawn = 0`)";
+            self.error(first.span, msg);
+        }
+        self.captured_to = to;
+    }
+
     /// The kind of a reserve entry and the players it is given to.
     fn reserve_owners(&mut self, e: &ast::ReserveEntry) -> Option<(usize, Vec<usize>)> {
         let before = self.errors.len();

@@ -53,7 +53,7 @@ impl Checker<'_> {
         text
     }
 
-    fn text_field(&mut self, f: &ast::TextField, letters: &mut Vec<char>) -> Option<TextField> {
+    fn text_field(&mut self, f: &ast::TextField, letters: &mut Vec<String>) -> Option<TextField> {
         match f {
             ast::TextField::Board(given, span) => {
                 if !given.is_empty()
@@ -112,13 +112,25 @@ impl Checker<'_> {
             }
             ast::TextField::Moves(_) => Some(TextField::Moves),
             ast::TextField::Turn(_) => Some(TextField::Turn),
+            ast::TextField::Hands(span) => {
+                if !self.reserved.contains(&true) {
+                    let msg = "`hands` writes the pieces in hand, and no kind has a reserve";
+                    self.errors.push(
+                        Diagnostic::at(*span, msg).with_help(
+                            "give the kinds held in hand a reserve: `reserve: pawn = 0`",
+                        ),
+                    );
+                    return None;
+                }
+                Some(TextField::Hands)
+            }
             ast::TextField::Dash(_) => Some(TextField::Dash),
         }
     }
 
     /// `board K Q R B N P`: a letter per kind, in the order of `pieces`,
-    /// upper case and distinct.
-    fn piece_letters(&mut self, given: &[Name], span: Span) -> Option<Vec<char>> {
+    /// upper case and distinct; `+P`: a `+` before it (a promoted piece).
+    fn piece_letters(&mut self, given: &[Name], span: Span) -> Option<Vec<String>> {
         if given.len() != self.pieces.len() {
             let msg = format!(
                 "`board` needs a letter per kind of piece, in order ({}): {} given",
@@ -130,9 +142,10 @@ impl Checker<'_> {
         }
         let mut letters = Vec::new();
         for g in given {
-            let mut chars = g.text.chars();
+            let letter = g.text.strip_prefix('+').unwrap_or(&g.text);
+            let mut chars = letter.chars();
             match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_ascii_uppercase() => letters.push(c),
+                (Some(c), None) if c.is_ascii_uppercase() => letters.push(g.text.clone()),
                 _ => {
                     self.errors.push(
                         Diagnostic::at(g.span, format!("`{}` is not one capital letter", g.text))

@@ -128,7 +128,7 @@ impl<'a> Checker<'a> {
         }
         // `keep actions if COND`: a `keep if` of every action, after its own.
         for k in &file.keeps {
-            let cond = self.condition(k);
+            let cond = self.keep_condition(k);
             if cond == BoolExpr::Const(true) {
                 continue;
             }
@@ -185,12 +185,21 @@ impl<'a> Checker<'a> {
             dir_slots: self.dir_slots,
             reserve: std::mem::take(&mut self.reserve),
             reserved: std::mem::take(&mut self.reserved),
+            captured_to: std::mem::take(&mut self.captured_to),
             counters: self.counters.clone(),
             tally,
             rings: std::mem::take(&mut self.rings),
             counter_hands: self.counter_hands,
             sources: std::mem::take(&mut self.sources),
         }
+    }
+
+    /// A `keep if` condition, where `stuck` asks about the next decision.
+    fn keep_condition(&mut self, e: &ast::Expr) -> BoolExpr {
+        self.in_keep = true;
+        let cond = self.condition(e);
+        self.in_keep = false;
+        cond
     }
 
     /// `keep turns with most|least NUMBER`, at most once.
@@ -383,12 +392,14 @@ impl<'a> Checker<'a> {
                 a,
                 b,
                 toward,
+                along,
                 over,
                 to,
             } => {
                 let from = self.set(from);
                 let leap = self.leap_pattern(a, b);
-                let toward = toward.as_ref().map(|d| self.move_dirs(Some(d)));
+                let cone = if *along { Cone::Along } else { Cone::Toward };
+                let toward = toward.as_ref().map(|d| (cone, self.move_dirs(Some(d))));
                 ChoiceKind::Leap {
                     from,
                     leap,
@@ -435,7 +446,7 @@ impl<'a> Checker<'a> {
         let (keep, keep_spans): (Vec<BoolExpr>, Vec<Span>) = c
             .keep
             .iter()
-            .map(|k| (self.condition(k), k.span))
+            .map(|k| (self.keep_condition(k), k.span))
             .filter(|(k, _)| *k != BoolExpr::Const(true))
             .unzip();
         let mut source = self.choice_source(c);

@@ -137,6 +137,8 @@ pub struct Game {
     offers: Vec<movegen::Offer>,
     /// Whether some choice has `keep if` conditions (see `movegen::kept`).
     keeps: bool,
+    /// Per choice: a `keep if` of it asks `stuck` (the trial plays on).
+    pub(in crate::engine) stuck_keeps: Vec<bool>,
     /// Whether a rule asks about earlier positions (`repetitions`,
     /// `seen-before`): the state keeps each turn's start.
     track_history: bool,
@@ -315,6 +317,8 @@ impl Game {
             result: None,
             history: Default::default(),
             trial: Default::default(),
+            lookahead: Default::default(),
+            ended_stuck: false,
             preferred: Default::default(),
             no_preference: false,
             turn_over: false,
@@ -330,6 +334,9 @@ impl Game {
         }
         for &(v, value) in &from.variables {
             st.vars[v] = value;
+        }
+        for &(p, k, n) in &from.hands {
+            st.reserve[p.index() * self.rules.pieces.len() + k.index()] = n;
         }
         st.mover = from.mover;
         st.turn = from.turn.max(1);
@@ -440,6 +447,9 @@ pub struct StartPosition {
     pub mover: Player,
     /// The turn number, from 1.
     pub turn: u32,
+    /// Pieces in hand given (player, kind, number); the others as at the
+    /// start of a game.
+    pub hands: Vec<(Player, Kind, u16)>,
 }
 
 impl Default for StartPosition {
@@ -450,6 +460,7 @@ impl Default for StartPosition {
             variables: Vec::new(),
             mover: Player::new(0),
             turn: 1,
+            hands: Vec::new(),
         }
     }
 }

@@ -128,6 +128,7 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
             }
             TextField::Moves => round = Some(whole(at, token)?.max(1)),
             TextField::Turn => position.turn = whole(at, token)?.max(1),
+            TextField::Hands => position.hands = read_hands(game, at, token)?,
             TextField::Dash => {
                 if token != "-" {
                     return Err(fault(at, format!("expected `-` here, not `{token}`")));
@@ -165,6 +166,7 @@ fn field_names(game: &Game) -> String {
             TextField::Number(v) => format!("`{}`", game.rules.variables[*v].name),
             TextField::Moves => "moves".to_string(),
             TextField::Turn => "turn".to_string(),
+            TextField::Hands => "hands".to_string(),
             TextField::Dash => "-".to_string(),
         })
         .collect();
@@ -215,8 +217,20 @@ fn read_board(game: &Game, at: usize, token: &str) -> Result<Vec<(Cell, Piece)>,
                 run = 0;
                 continue;
             }
-            let piece = read_piece(game, ch).ok_or_else(|| {
-                fault(offset + i, format!("`{ch}` is no piece: {}", letters(game)))
+            // `+P`: the `+` belongs to the letter after it.
+            let symbol = if ch == '+' {
+                match chars.next() {
+                    Some((_, next)) => &text[i..i + 1 + next.len_utf8()],
+                    None => &text[i..],
+                }
+            } else {
+                &text[i..i + ch.len_utf8()]
+            };
+            let piece = read_piece(game, symbol).ok_or_else(|| {
+                fault(
+                    offset + i,
+                    format!("`{symbol}` is no piece: {}", letters(game)),
+                )
             })?;
             let cell = cells.next().ok_or_else(|| too_long(i))?;
             pieces.push((*cell, piece));
@@ -234,18 +248,19 @@ fn read_board(game: &Game, at: usize, token: &str) -> Result<Vec<(Cell, Piece)>,
     Ok(pieces)
 }
 
-/// The piece a letter stands for: capitals the first player's (or a
-/// neutral kind's), small letters the second player's.
-fn read_piece(game: &Game, ch: char) -> Option<Piece> {
+/// The piece a symbol stands for (`P`, `+p`): capitals the first
+/// player's (or a neutral kind's), small letters the second player's.
+fn read_piece(game: &Game, symbol: &str) -> Option<Piece> {
     let rules = &game.rules;
-    let upper = ch.to_ascii_uppercase();
+    let letter = symbol.chars().last()?;
+    let upper = symbol.to_ascii_uppercase();
     let kind = rules
         .position_text
         .letters
         .iter()
-        .position(|&l| l == upper)?;
+        .position(|l| *l == upper)?;
     let neutral = rules.neutral[kind];
-    let owner = match (ch.is_ascii_uppercase(), neutral) {
+    let owner = match (letter.is_ascii_uppercase(), neutral) {
         (true, true) => None,
         (true, false) => Some(Player::new(0)),
         (false, false) if rules.players.len() >= 2 => Some(Player::new(1)),
@@ -267,7 +282,13 @@ fn letters(game: &Game) -> String {
             .iter()
             .zip(&rules.neutral)
             .filter(|&(_, &n)| n == neutral)
-            .map(|(&l, _)| if lower { l.to_ascii_lowercase() } else { l }.to_string())
+            .map(|(l, _)| {
+                if lower {
+                    l.to_ascii_lowercase()
+                } else {
+                    l.clone()
+                }
+            })
             .collect()
     };
     let mut parts = Vec::new();
@@ -308,9 +329,13 @@ pub fn write_position(game: &Game, st: &State) -> String {
                                         s += &run.to_string();
                                         run = 0;
                                     }
-                                    let l = rules.position_text.letters[p.kind.index()];
+                                    let l = &rules.position_text.letters[p.kind.index()];
                                     let second = p.owner.is_some_and(|o| o.index() == 1);
-                                    s.push(if second { l.to_ascii_lowercase() } else { l });
+                                    s += &if second {
+                                        l.to_ascii_lowercase()
+                                    } else {
+                                        l.clone()
+                                    };
                                 }
                             }
                         }
@@ -348,8 +373,112 @@ pub fn write_position(game: &Game, st: &State) -> String {
             }
             TextField::Moves => ((st.turn - 1) / rules.players.len() as u32 + 1).to_string(),
             TextField::Turn => st.turn.to_string(),
+            TextField::Hands => write_hands(game, st),
             TextField::Dash => "-".to_string(),
         });
     }
     out.join(" ")
+}
+
+/// The hands field: `-`, or each held kind's letter (capital for the first
+/// player) after its number when more than one (`2Pb`), in any order.
+fn read_hands(
+    game: &Game,
+    at: usize,
+    token: &str,
+) -> Result<Vec<(Player, Kind, u16)>, PositionError> {
+    let rules = &game.rules;
+    let (players, kinds) = (rules.players.len().min(2), rules.pieces.len());
+    let mut counts = vec![0u16; players * kinds];
+    if token != "-" {
+        let mut number = None::<u32>;
+        for (i, ch) in token.char_indices() {
+            if let Some(d) = ch.to_digit(10) {
+                number = Some(number.unwrap_or(0).saturating_mul(10).saturating_add(d));
+                continue;
+            }
+            let held = read_piece(game, &token[i..i + ch.len_utf8()])
+                .and_then(|p| Some((p.owner?, p.kind)))
+                .filter(|(_, k)| rules.reserved[k.index()]);
+            let Some((owner, kind)) = held else {
+                let known: Vec<String> = held_letters(game);
+                let msg = format!(
+                    "`{ch}` is no piece in hand: write a number and a letter of {}, or `-`",
+                    known.join(" ")
+                );
+                return Err(fault(at + i, msg));
+            };
+            let n = number.take().unwrap_or(1);
+            let slot = &mut counts[owner.index() * kinds + kind.index()];
+            *slot = u16::try_from(u32::from(*slot) + n)
+                .ok()
+                .filter(|&n| u32::from(n) <= crate::limits::MAX_RESERVE as u32)
+                .ok_or_else(|| {
+                    let most = crate::limits::MAX_RESERVE;
+                    fault(
+                        at + i,
+                        format!("a hand holds at most {most} pieces of a kind"),
+                    )
+                })?;
+        }
+        if number.is_some() {
+            return Err(fault(
+                at + token.len(),
+                "a number of pieces needs its letter after it",
+            ));
+        }
+    }
+    let mut hands = Vec::new();
+    for p in 0..players {
+        for k in (0..kinds).filter(|&k| rules.reserved[k]) {
+            hands.push((Player::new(p), Kind::new(k), counts[p * kinds + k]));
+        }
+    }
+    Ok(hands)
+}
+
+/// The letters of the kinds held in hand, both cases, for messages.
+fn held_letters(game: &Game) -> Vec<String> {
+    let rules = &game.rules;
+    let held = |lower: bool| {
+        rules
+            .position_text
+            .letters
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| rules.reserved[k])
+            .map(move |(_, l)| {
+                if lower {
+                    l.to_ascii_lowercase()
+                } else {
+                    l.clone()
+                }
+            })
+    };
+    held(false).chain(held(true)).collect()
+}
+
+/// The hands as the hands field writes them.
+fn write_hands(game: &Game, st: &State) -> String {
+    let rules = &game.rules;
+    let kinds = rules.pieces.len();
+    let mut out = String::new();
+    for p in 0..rules.players.len().min(2) {
+        for k in (0..kinds).filter(|&k| rules.reserved[k]) {
+            let n = st.in_hand(p, k, kinds);
+            if n == 0 {
+                continue;
+            }
+            if n > 1 {
+                out += &n.to_string();
+            }
+            let l = &rules.position_text.letters[k];
+            out += &if p == 1 {
+                l.to_ascii_lowercase()
+            } else {
+                l.clone()
+            };
+        }
+    }
+    if out.is_empty() { "-".to_string() } else { out }
 }

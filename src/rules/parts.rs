@@ -326,7 +326,8 @@ impl BoolExpr {
             | BoolExpr::Escapes { .. }
             | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..)
-            | BoolExpr::ByPlayer(_) => Reads::default(),
+            | BoolExpr::ByPlayer(_)
+            | BoolExpr::NextStuck => Reads::default(),
         }
     }
 
@@ -373,7 +374,7 @@ impl BoolExpr {
                     f(Node::Cond(x), Role::ForPlayer(p));
                 }
             }
-            BoolExpr::Const(_) | BoolExpr::SamePlayer(..) => {}
+            BoolExpr::Const(_) | BoolExpr::SamePlayer(..) | BoolExpr::NextStuck => {}
         }
     }
 }
@@ -620,7 +621,7 @@ impl ChoiceKind {
                 ..
             } => {
                 f(Node::Set(from), Same);
-                if let Some(d) = toward {
+                if let Some((_, d)) = toward {
                     f(Node::Dirs(d), Same);
                 }
                 if let Some(o) = over {

@@ -10,9 +10,10 @@ use crate::ids::{Cell, Mark};
 pub struct PositionText {
     /// The fields, in the order they are written.
     pub fields: Vec<TextField>,
-    /// Per kind of piece, its letter: the first player's pieces and
+    /// Per kind of piece, its symbol: a capital letter, or `+` and one
+    /// (shogi's promoted pieces, `+P`); the first player's pieces and
     /// neutral pieces in upper case, the second player's in lower case.
-    pub letters: Vec<char>,
+    pub letters: Vec<String>,
     /// Whether the file declares the item (`show` prints the line then).
     pub declared: bool,
 }
@@ -41,6 +42,9 @@ pub enum TextField {
     Moves,
     /// The turn number.
     Turn,
+    /// The pieces in hand (`reserve`), or `-`: each kind's letter after its
+    /// number when more than one, the first player's first (`2Pb`).
+    Hands,
     /// A field the game does not use: `-`.
     Dash,
 }
@@ -48,7 +52,12 @@ pub enum TextField {
 /// One letter per kind of piece (`names` in declaration order), upper case:
 /// the first letter of its name that no earlier kind took (`king` K, then
 /// `knight` N), else the first free letter of the alphabet.
-pub fn kind_letters(names: &[String]) -> Vec<char> {
+pub fn kind_letters(names: &[String]) -> Vec<String> {
+    kind_chars(names).into_iter().map(String::from).collect()
+}
+
+/// [`kind_letters`] as characters.
+pub fn kind_chars(names: &[String]) -> Vec<char> {
     let mut letters: Vec<char> = Vec::new();
     for name in names {
         let free = |c: &char| !letters.contains(c);

@@ -100,6 +100,10 @@ pub const OTHER_WORDS: &[&str] = &[
     "number",
     "moves",
     "turns",
+    "captures",
+    "hands",
+    "hand",
+    "as",
 ];
 
 /// Every word of the grammar, for "did you mean".
@@ -267,6 +271,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::setup_item => "`setup`",
         Rule::reserve_item => "`reserve`",
         Rule::reserve_entry => "a reserve (`PLAYER PIECE = COUNT`)",
+        Rule::hand_item | Rule::captures_kw | Rule::hand_kw => "`captures to hand`",
+        Rule::hand_entry | Rule::as_kw => "a kind in hand (`KIND as KIND`)",
         Rule::placement => "a placement (`PLAYER PIECE at CELLS`)",
         Rule::move_dirs | Rule::dirs_term => "directions",
         Rule::turn_item => "`turn`",
@@ -282,16 +288,18 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::text_number
         | Rule::text_moves
         | Rule::text_turn
+        | Rule::text_hands
         | Rule::text_dash
         | Rule::kw_board
         | Rule::kw_mover
         | Rule::kw_flags
         | Rule::kw_cell
         | Rule::kw_number => {
-            "a field (`board`, `mover`, `flags`, `cell`, `number`, `moves`, `turn`, `-`)"
+            "a field (`board`, `mover`, `flags`, `cell`, `number`, `moves`, `turn`, `hands`, `-`)"
         }
         Rule::text_flag => "a flag (`LETTER = CELLS`)",
         Rule::text_word => "a name",
+        Rule::text_plus => "a letter after `+`",
         Rule::name | Rule::action_ref => "a name",
         Rule::int | Rule::int_range => "a whole number",
         Rule::number | Rule::literal | Rule::word => "a value",

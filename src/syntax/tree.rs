@@ -235,6 +235,24 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             }
             game.reserves.push(reserve);
         }
+        Rule::hand_item => {
+            let mut entries = Vec::new();
+            for p in inner {
+                if p.as_rule() == Rule::hand_entry {
+                    let mut names = p
+                        .into_inner()
+                        .filter(|n| n.as_rule() == Rule::name)
+                        .map(name);
+                    let captured = names.next().expect("captured kind");
+                    let held = names.next().expect("kind in hand");
+                    entries.push((captured, held));
+                }
+            }
+            game.hands.push(HandDecl {
+                entries,
+                span: item_span,
+            });
+        }
         Rule::turn_item => {
             let mut when = TurnWhen::Always;
             let mut steps = Vec::new();
@@ -361,6 +379,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::text_number
         | Rule::text_moves
         | Rule::text_turn
+        | Rule::text_hands
+        | Rule::text_plus
         | Rule::text_dash
         | Rule::kw_board
         | Rule::text_word
@@ -394,6 +414,10 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::dirs_term
         | Rule::placement
         | Rule::reserve_entry
+        | Rule::hand_entry
+        | Rule::captures_kw
+        | Rule::hand_kw
+        | Rule::as_kw
         | Rule::call_name
         | Rule::make_cells
         | Rule::place_cells
@@ -480,6 +504,7 @@ fn text_field(pair: P) -> TextField {
         Rule::text_number => TextField::Number(name(inner.next().expect("variable"))),
         Rule::text_moves => TextField::Moves(s),
         Rule::text_turn => TextField::Turn(s),
+        Rule::text_hands => TextField::Hands(s),
         Rule::text_dash => TextField::Dash(s),
         other => unreachable!("not a field of `position text`: {other:?}"),
     }

@@ -121,8 +121,11 @@ pub(super) fn choice(pair: P) -> Choice {
             let a = expr(parts.next().expect("first count"));
             let b = expr(parts.next().expect("second count"));
             let mut next = parts.next().expect("toward or to");
+            let mut along = false;
             let toward = if next.as_rule() == Rule::leap_toward {
-                let dirs = next.into_inner().nth(1).expect("directions");
+                let mut inner = next.into_inner();
+                along = inner.next().expect("keyword").as_rule() == Rule::along_kw;
+                let dirs = inner.next().expect("directions");
                 next = parts.next().expect("over or to");
                 Some(move_dirs(dirs))
             } else {
@@ -140,6 +143,7 @@ pub(super) fn choice(pair: P) -> Choice {
                 a,
                 b,
                 toward,
+                along,
                 over,
                 to: expr(next),
             }

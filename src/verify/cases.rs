@@ -16,6 +16,7 @@
 //!   result: black wins                # or `draw`, or `not over`
 //!   perft: 22 462                     # counts from this position
 //!   perft: --turns 22 462             # of whole turns instead of actions
+//!   text: 4k4/9/9/9/9/9/9/9/K8 b 2P 30  # the position's text (`position text`)
 //!   position:                         # the position as `gdl show` prints it
 //!     ...indented lines...
 //! ```
@@ -44,6 +45,8 @@ pub enum Expect {
     PerftTurns(Vec<u64>),
     /// The text of `gdl show`, compared line by line without trailing spaces.
     Position(String),
+    /// The position's one-line text (`position text`), as `show` prints it.
+    Text(String),
 }
 
 /// One case: options, moves, expectations; `line` is where it starts.
@@ -225,6 +228,7 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
                     Expect::Perft(counts)
                 }
             }
+            "text" => Expect::Text(value.to_string()),
             "position" => {
                 // The block: the following lines indented deeper than `position:`.
                 let depth = raw.len() - raw.trim_start().len();
@@ -253,7 +257,7 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
             }
             other => {
                 return Err(error(format!(
-                    "unknown key `{other}` (options, moves, legal, turns, includes, illegal, result, perft, position)"
+                    "unknown key `{other}` (options, moves, legal, turns, includes, illegal, result, perft, text, position)"
                 )));
             }
         };

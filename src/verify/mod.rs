@@ -251,6 +251,14 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
                 .map(|c| c.nodes)
                 .map_err(|e| e.to_string())
         }),
+        Expect::Text(want) => {
+            let have = crate::notation::write_position(game, st);
+            if have == *want {
+                Ok(())
+            } else {
+                Err(format!("the position's text is `{have}`, not `{want}`"))
+            }
+        }
         Expect::Position(want) => {
             let text = show::position(game, st);
             let lines: Vec<&str> = text.lines().map(str::trim_end).collect();

@@ -129,7 +129,8 @@ impl Ctx<'_> {
             | BoolExpr::SamePlayer(..)
             | BoolExpr::Escapes { .. }
             | BoolExpr::Touches { .. }
-            | BoolExpr::ByPlayer(_) => self.cond_heavy(e, tmp),
+            | BoolExpr::ByPlayer(_)
+            | BoolExpr::NextStuck => self.cond_heavy(e, tmp),
         }
     }
 
@@ -153,6 +154,8 @@ impl Ctx<'_> {
             }
             BoolExpr::Connected(s, a, b) => self.connected(s, a, b, tmp),
             BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),
+            // Only a `keep if` trial lends the look ahead.
+            BoolExpr::NextStuck => self.next_stuck.is_some_and(|stuck| stuck()),
             BoolExpr::Escapes {
                 seed,
                 through,

@@ -44,7 +44,8 @@ impl Ctx<'_> {
             | BoolExpr::Line(..)
             | BoolExpr::Escapes { .. }
             | BoolExpr::Touches { .. }
-            | BoolExpr::SamePlayer(..) => false,
+            | BoolExpr::SamePlayer(..)
+            | BoolExpr::NextStuck => false,
         };
         if !worth || cellset::count(within) <= 4 * w || !liftable(cond) {
             return false;
@@ -139,7 +140,8 @@ impl Ctx<'_> {
             | BoolExpr::Line(..)
             | BoolExpr::Escapes { .. }
             | BoolExpr::Touches { .. }
-            | BoolExpr::SamePlayer(..) => {
+            | BoolExpr::SamePlayer(..)
+            | BoolExpr::NextStuck => {
                 if self.cond(e, tmp) {
                     self.set(&SetExpr::All, out, &mut []);
                 } else {
@@ -166,7 +168,8 @@ pub(in crate::engine) fn liftable(e: &BoolExpr) -> bool {
         | BoolExpr::Line(..)
         | BoolExpr::Escapes { .. }
         | BoolExpr::Touches { .. }
-        | BoolExpr::SamePlayer(..) => cond_fixed_here(e),
+        | BoolExpr::SamePlayer(..)
+        | BoolExpr::NextStuck => cond_fixed_here(e),
     }
 }
 
@@ -185,7 +188,7 @@ fn set_fixed_here(e: &SetExpr) -> bool {
 pub(in crate::engine) fn cond_fixed_here(e: &BoolExpr) -> bool {
     match e {
         BoolExpr::At(..) | BoolExpr::AtSome(..) => false,
-        BoolExpr::Const(_) | BoolExpr::SamePlayer(..) => true,
+        BoolExpr::Const(_) | BoolExpr::SamePlayer(..) | BoolExpr::NextStuck => true,
         BoolExpr::Not(a) => cond_fixed_here(a),
         BoolExpr::And(a, b) | BoolExpr::Or(a, b) => cond_fixed_here(a) && cond_fixed_here(b),
         BoolExpr::Cmp(_, a, b) => num_fixed_here(a) && num_fixed_here(b),

@@ -60,6 +60,9 @@ pub(in crate::engine) struct Ctx<'a> {
     pub(in crate::engine) memo_on: bool,
     /// The registers of the set programs (see [`crate::engine::eval::program`]).
     pub(in crate::engine) regs: &'a mut [u64],
+    /// In a `keep if` trial that asks `stuck`: whether the player deciding
+    /// next, the game played on from the trial's position, has no action.
+    pub(in crate::engine) next_stuck: Option<&'a dyn Fn() -> bool>,
 }
 
 /// An operand read a word at a time (see [`Ctx::leaf`]).

@@ -381,7 +381,8 @@ impl<'a> Lower<'a> {
             | BoolExpr::Connected(..)
             | BoolExpr::Line(..)
             | BoolExpr::Escapes { .. }
-            | BoolExpr::Touches { .. } => {
+            | BoolExpr::Touches { .. }
+            | BoolExpr::NextStuck => {
                 if !cond_fixed_here(e) {
                     return None;
                 }

@@ -229,8 +229,33 @@ impl Game {
         trial.acted += 1;
         self.act(trial, a);
         trial.done += 1;
+        let asks_stuck = self.stuck_keeps[a.choice as usize];
+        if asks_stuck {
+            // `stuck` plays on from this result, on a copy of its own.
+            let mut ahead = st.lookahead.borrow_mut();
+            let ahead = ahead.get_or_insert_with(|| Box::new(st.clone()));
+            ahead.copy_position_from(trial);
+            ahead.history.copy_from(&st.history);
+        }
+        // Played on once, however often the conditions ask.
+        let answer = std::cell::Cell::new(None);
+        let next_stuck = || {
+            if let Some(known) = answer.get() {
+                return known;
+            }
+            let mut ahead = st.lookahead.borrow_mut();
+            let ahead = ahead.as_mut().expect("copied above");
+            ahead.ended_stuck = false;
+            ahead.pie_offered = false;
+            self.after_action(ahead);
+            answer.set(Some(ahead.ended_stuck));
+            ahead.ended_stuck
+        };
         let (mut cx, spare) = self.ctx_split(trial, st.mover);
         cx.history = &st.history;
+        if asks_stuck {
+            cx.next_stuck = Some(&next_stuck);
+        }
         keep.iter().position(|k| !cx.cond(k, spare.scratch))
     }
 

@@ -437,6 +437,7 @@ impl Game {
             Some((_, outcome)) => self.decide(st, outcome),
             None => GameResult::Draw,
         });
+        st.ended_stuck = true;
     }
 
     pub(in crate::engine) fn next_turn(&self, st: &mut State) {

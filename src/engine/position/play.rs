@@ -27,7 +27,10 @@ impl Game {
                     self.put(st, cell, Some((k, mover)));
                 }
             }
-            ChoiceKind::Remove(_) => self.put(st, cell, None),
+            ChoiceKind::Remove(_) => {
+                self.capture_to_hand(st, cell);
+                self.put(st, cell, None);
+            }
             ChoiceKind::Sow {
                 ring,
                 forward,
@@ -58,10 +61,29 @@ impl Game {
     #[inline]
     fn move_from_to(&self, st: &mut State, from: usize, to: usize) {
         let piece = self.code_at(st, from);
+        self.capture_to_hand(st, to);
         self.put(st, from, None);
         self.put(st, to, piece);
         st.origin = from as u32;
         st.here = to as u32;
+    }
+
+    /// `captures to hand`: the enemy piece on `cell`, about to leave the
+    /// board, goes to the mover's hand (as the kind the rules say).
+    #[inline]
+    fn capture_to_hand(&self, st: &mut State, cell: usize) {
+        if self.rules.captured_to.is_empty() {
+            return;
+        }
+        let me = st.mover.index();
+        if let Some((k, o)) = self.code_at(st, cell)
+            && o != me
+            && o < self.players
+            && let Some(held) = self.rules.captured_to[k]
+        {
+            let i = me * self.rules.pieces.len() + held.index();
+            st.reserve[i] = st.reserve[i].saturating_add(1);
+        }
     }
 
     /// Plays `a` if it is legal.
@@ -99,6 +121,8 @@ impl Game {
         let passes = st.passes;
         st.passes = 0;
         st.here = NO_CELL;
+        // `origin` is the action's own: empty after one that moves no piece.
+        st.origin = NO_CELL;
         match a.kind {
             ActionKind::OnCell(cell) => self.act_on_cell(st, &choice.kind, cell.index()),
             ActionKind::Pick(k) => match &choice.kind {
@@ -148,7 +172,7 @@ impl Game {
     /// After an action: the end rules, then the steps up to the next
     /// decision.
     #[inline(always)]
-    fn after_action(&self, st: &mut State) {
+    pub(in crate::engine) fn after_action(&self, st: &mut State) {
         // The rules' end conditions, seen from the player who just acted.
         let me = st.mover;
         let ended = if self.rules.ends.is_empty() {
@@ -370,6 +394,7 @@ impl Game {
             Effect::Remove(target, mark) => {
                 self.for_each_cell(st, target, me, |g, st, c| {
                     if g.code_at(st, c).is_some() {
+                        g.capture_to_hand(st, c);
                         g.put(st, c, None);
                         if let Some(m) = mark {
                             g.set_mark(st, c, m.index(), true);
@@ -522,6 +547,7 @@ impl Game {
             && a != b
             && let Some(piece) = self.code_at(st, a)
         {
+            self.capture_to_hand(st, b);
             self.put(st, a, None);
             self.put(st, b, Some(piece));
         }

@@ -51,6 +51,7 @@ impl Game {
             memo: &mut [],
             memo_valid: 0,
             memo_on: false,
+            next_stuck: None,
         };
         let spare = Spare {
             scratch: &mut st.scratch,

@@ -61,6 +61,11 @@ pub struct State {
     /// The position a `keep if` tries an action on (made at its first
     /// use, then reused; never copied with the state).
     pub(in crate::engine) trial: Trial,
+    /// The position a `keep if` that asks `stuck` plays on from a trial's
+    /// result (made at its first use, then reused; never copied).
+    pub(in crate::engine) lookahead: Trial,
+    /// The game ended because the player to move could not act.
+    pub(in crate::engine) ended_stuck: bool,
     /// `keep turns with`: the value of the best turn after each action of
     /// this decision, worked out at its first question (see `kept.rs`).
     pub(in crate::engine) preferred: Preferred,
@@ -166,6 +171,8 @@ impl Clone for State {
             line_seen: self.line_seen.clone(),
             result: self.result,
             trial: Trial::default(),
+            lookahead: Trial::default(),
+            ended_stuck: self.ended_stuck,
             preferred: Preferred::default(),
             no_preference: self.no_preference,
             turn_over: self.turn_over,
@@ -217,6 +224,7 @@ impl State {
         self.set_vars.clone_from(&o.set_vars);
         self.line_seen.clone_from(&o.line_seen);
         self.result = o.result;
+        self.ended_stuck = o.ended_stuck;
         self.preferred.0.borrow_mut().key = None;
     }
 }

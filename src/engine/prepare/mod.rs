@@ -161,6 +161,7 @@ impl Game {
             moves,
             offers,
             keeps: rules.choices.iter().any(|c| !c.keep.is_empty()) || rules.prefer.is_some(),
+            stuck_keeps: rules.choices.iter().map(facts::asks_next_stuck).collect(),
             track_history: facts.history,
             hash_last_cells,
             row_col,

@@ -32,6 +32,9 @@ pub(in crate::engine) struct LeapTable {
     /// Per board direction, the displacements less than 90 degrees from
     /// it (bit `k` for displacement `k`).
     pub toward: Vec<u32>,
+    /// Per board direction, the displacements less than 45 degrees from
+    /// it (`along`).
+    pub along: Vec<u32>,
     /// The displacements of the whole pattern this table keeps (bit `k`
     /// for the whole pattern's displacement `k`).
     pub kept: u32,
@@ -81,8 +84,14 @@ impl Leaps {
                 // `toward DIRS`: the displacements toward one of them.
                 let keep = match toward {
                     None => tables[whole].all(),
-                    Some(dirs) => each_dir(dirs.mask(Player::new(p)) & all)
-                        .fold(0, |bits, d| bits | tables[whole].toward[d]),
+                    Some((cone, dirs)) => {
+                        let t = &tables[whole];
+                        let near = match cone {
+                            Cone::Toward => &t.toward,
+                            Cone::Along => &t.along,
+                        };
+                        each_dir(dirs.mask(Player::new(p)) & all).fold(0, |bits, d| bits | near[d])
+                    }
                 };
                 let k = match tables
                     .iter()
@@ -192,16 +201,20 @@ impl LeapTable {
                 p.0 * q.0 + p.1 * q.1
             }
         };
-        let toward = (0..board.ndirs())
-            .map(|d| {
-                let v = plane(board.dir_vector(Dir::new(d)));
-                moves
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, m)| dot(plane(**m), v) > 0)
-                    .fold(0u32, |bits, (k, _)| bits | 1 << k)
-            })
-            .collect();
+        // Less than 45 degrees: cos² above one half, in whole numbers.
+        let near = |d: usize, narrow: bool| {
+            let v = plane(board.dir_vector(Dir::new(d)));
+            moves
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| {
+                    let (m, d) = (plane(**m), dot(plane(**m), v));
+                    d > 0 && (!narrow || 2 * d * d > dot(m, m) * dot(v, v))
+                })
+                .fold(0u32, |bits, (k, _)| bits | 1 << k)
+        };
+        let toward = (0..board.ndirs()).map(|d| near(d, false)).collect();
+        let along = (0..board.ndirs()).map(|d| near(d, true)).collect();
         LeapTable {
             leap,
             count,
@@ -209,6 +222,7 @@ impl LeapTable {
             legs,
             masks,
             toward,
+            along,
             kept: low_bits(count),
             whole: true,
         }
@@ -238,16 +252,18 @@ impl LeapTable {
                 }
             }
         }
-        let toward = self
-            .toward
-            .iter()
-            .map(|&bits| {
-                ks.iter()
-                    .enumerate()
-                    .filter(|&(_, &k)| bits >> k & 1 == 1)
-                    .fold(0u32, |b, (i, _)| b | 1 << i)
-            })
-            .collect();
+        let renumber = |table: &[u32]| -> Vec<u32> {
+            table
+                .iter()
+                .map(|&bits| {
+                    ks.iter()
+                        .enumerate()
+                        .filter(|&(_, &k)| bits >> k & 1 == 1)
+                        .fold(0u32, |b, (i, _)| b | 1 << i)
+                })
+                .collect()
+        };
+        let (toward, along) = (renumber(&self.toward), renumber(&self.along));
         LeapTable {
             leap: self.leap,
             count: ks.len(),
@@ -255,6 +271,7 @@ impl LeapTable {
             legs,
             masks,
             toward,
+            along,
             kept: keep,
             whole: keep == self.all(),
         }
@@ -345,6 +362,19 @@ mod tests {
         // Toward the north: the four leaps that gain rows.
         let n = b.dir_by_name("n").unwrap();
         assert_eq!(t.toward[n.index()].count_ones(), 4);
+        // Along the north, less than 45 degrees: the two that gain two rows
+        // (the shogi knight): from d4, c6 and e6.
+        let along: Vec<&str> = (0..t.count)
+            .filter(|k| t.along[n.index()] >> k & 1 == 1)
+            .map(|k| t.from(d4.index())[k])
+            .map(|x| b.label(Cell::new(x as usize)))
+            .collect();
+        assert_eq!(along.len(), 2);
+        assert!(along.contains(&"c6") && along.contains(&"e6"), "{along:?}");
+        // A diagonal is exactly 45 degrees from the north: not along it.
+        let (_, diag) = table(square.clone(), 1, 1);
+        assert_eq!(diag.along[n.index()], 0);
+        assert_eq!(diag.toward[n.index()].count_ones(), 2);
         let (_, t) = table(Shape::HexHex { n: 5 }, 2, 1);
         assert_eq!(t.count, 12);
         // (1, 1) on a square board is a diagonal step: four, not eight.
