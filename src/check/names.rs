@@ -68,7 +68,10 @@ impl<'a> Checker<'a> {
                     self.players.push(p.text.clone());
                 }
             }
-            if let Some(extra) = list.get(MAX_PLAYERS) {
+        }
+        // Every line, seated or not, so that its mistakes show with any options.
+        for decl in &file.players {
+            if let Some(extra) = decl.names.get(MAX_PLAYERS) {
                 self.limit(extra.span, format!("at most {MAX_PLAYERS} players"));
             }
         }
