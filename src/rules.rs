@@ -327,6 +327,10 @@ pub enum BoolExpr {
     /// next decision, the player to decide has no action (shogi's pawn drop
     /// may not mate). False anywhere else.
     NextStuck,
+    /// `attacked(S)`: another player could move a piece onto a cell of S,
+    /// were a piece of the viewer there, by one of the rules' step, slide,
+    /// leap, hop or jump actions (guards, `keep if` and turns aside).
+    Attacked(SetExpr),
 }
 
 /// An effect: a change to the position that no player chooses (after `then`,

@@ -248,6 +248,9 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         Value::Bool(BoolExpr::Connected(a.set(0), from, to))
     }),
     Builtin::new("line", &[Set, FixedNumber], Condition, line),
+    Builtin::new("attacked", &[Set], Condition, |_, a| {
+        Value::Bool(BoolExpr::Attacked(a.set(0)))
+    }),
     Builtin::new(
         "lines",
         &[Set, FixedNumber],
@@ -396,7 +399,7 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
                 span,
                 "`stuck` stands alone, in `end if stuck: OUTCOME`, or first, in `end if stuck and COND: OUTCOME`",
             )
-                .with_help("it is the end of a game whose player to move has no action"),
+                .with_help("it is the end of a game whose player to move has no action; in a `keep if`, it asks whether the next player would have none"),
         );
         Value::Error
     }),

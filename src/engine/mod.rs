@@ -322,6 +322,7 @@ impl Game {
             preferred: Default::default(),
             no_preference: false,
             turn_over: false,
+            stop_at_turn_end: false,
         };
         for &(cell, p) in &from.pieces {
             let owner = p.owner.map_or(self.players, |o| o.index());

@@ -327,7 +327,8 @@ impl BoolExpr {
             | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..)
             | BoolExpr::ByPlayer(_)
-            | BoolExpr::NextStuck => Reads::default(),
+            | BoolExpr::NextStuck
+            | BoolExpr::Attacked(_) => Reads::default(),
         }
     }
 
@@ -344,7 +345,9 @@ impl BoolExpr {
                 f(Node::Num(a), Same);
                 f(Node::Num(b), Same);
             }
-            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) => f(Node::Set(s), Same),
+            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s) => {
+                f(Node::Set(s), Same)
+            }
             BoolExpr::Connected(a, b, c)
             | BoolExpr::Escapes {
                 seed: a,

@@ -2,6 +2,7 @@
 //! context every evaluator works in; conditions and numbers are in
 //! [`crate::engine::eval::conditions`].
 
+pub(in crate::engine) mod attacks;
 pub(in crate::engine) mod cell_tests;
 pub(in crate::engine) mod conditions;
 pub(in crate::engine) mod floods;

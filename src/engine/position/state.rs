@@ -74,6 +74,9 @@ pub struct State {
     pub(in crate::engine) no_preference: bool,
     /// In such a state: the turn has played its last step.
     pub(in crate::engine) turn_over: bool,
+    /// Stop where the turn ends, as a search state does, but judging
+    /// preferences as usual (see [`Game::play_to_turn_end`]).
+    pub(in crate::engine) stop_at_turn_end: bool,
     /// The position at the start of each turn so far and the player to
     /// move then ([`position_key`]; kept only in games that ask).
     pub(in crate::engine) history: History,
@@ -176,6 +179,7 @@ impl Clone for State {
             preferred: Preferred::default(),
             no_preference: self.no_preference,
             turn_over: self.turn_over,
+            stop_at_turn_end: self.stop_at_turn_end,
             history: self.history.clone(),
         }
     }
@@ -225,6 +229,8 @@ impl State {
         self.line_seen.clone_from(&o.line_seen);
         self.result = o.result;
         self.ended_stuck = o.ended_stuck;
+        self.turn_over = o.turn_over;
+        self.stop_at_turn_end = o.stop_at_turn_end;
         self.preferred.0.borrow_mut().key = None;
     }
 }
