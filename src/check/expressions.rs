@@ -397,6 +397,15 @@ impl<'a> Checker<'a> {
         if self.maybe_on_unknown_board(n) {
             return Value::Error;
         }
+        if self.unseated.iter().any(|p| p == n) {
+            // The same words as `who`'s.
+            let name = Name {
+                text: n.to_string(),
+                span,
+            };
+            self.who(&name);
+            return Value::Error;
+        }
         let mut candidates: Vec<String> = self.names.keys().cloned().collect();
         candidates.extend(self.scope.iter().cloned());
         // Sorted, so that ties between equally close names break the same way.
