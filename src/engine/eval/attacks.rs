@@ -33,6 +33,8 @@ impl Ctx<'_> {
             None => self.set(s, cells, rest),
         }
         let viewer = self.me;
+        // The shared sets of an offer are the viewer's: not for the attacker.
+        let memo_on = std::mem::replace(&mut self.memo_on, false);
         let players = self.g.players;
         let mut found = false;
         'cells: for c in cellset::cells(cells) {
@@ -45,18 +47,24 @@ impl Ctx<'_> {
             }
         }
         self.me = viewer;
+        self.memo_on = memo_on;
         found
     }
 
     /// Whether the view's player (the attacker) could move a piece onto
-    /// `c`, were a piece of `victim` there.
+    /// `c`, were a piece of `victim` there. FROM and the cells crossed are
+    /// built once per move as bitsets, then looked up cell by cell.
     fn threatens(&mut self, c: usize, victim: Player, tmp: &mut [u64]) -> bool {
         let g = self.g;
         let board = &g.rules.board;
         let nd = board.ndirs();
         let table = board.neighbor_table();
         let all = all_dirs(nd);
+        let w = self.w();
+        let (from_bits, rest) = tmp.split_at_mut(w);
+        let (aux_bits, rest) = rest.split_at_mut(w);
         let back = |d: usize| board.opposite(Dir::new(d)).index();
+        let has = |bits: &[u64], x: usize| cellset::contains(bits, x);
         for (i, choice) in g.rules.choices.iter().enumerate() {
             let hit = match &choice.kind {
                 ChoiceKind::Step {
@@ -65,20 +73,22 @@ impl Ctx<'_> {
                     to,
                     links,
                 } => {
-                    self.taken_at(to, c, victim, tmp)
-                        && if *links {
+                    self.taken_at(to, c, victim, rest) && {
+                        self.fill(from, from_bits, rest);
+                        if *links {
                             board
                                 .neighbors(Cell::new(c))
                                 .iter()
-                                .any(|b| self.member(from, b.index(), tmp))
+                                .any(|b| has(from_bits, b.index()))
                         } else {
                             each_dir(dirs.mask(self.me) & all).any(|d| {
                                 let b = table[c * nd + back(d)];
                                 b != NO_CELL
                                     && table[b as usize * nd + d] == c as u32
-                                    && self.member(from, b as usize, tmp)
+                                    && has(from_bits, b as usize)
                             })
                         }
+                    }
                 }
                 ChoiceKind::Slide {
                     from,
@@ -87,53 +97,55 @@ impl Ctx<'_> {
                     path,
                     to,
                 } => {
-                    self.taken_at(to, c, victim, tmp)
-                        && each_dir(dirs.mask(self.me) & all).any(|d| {
-                            let line = g.rays.ray(c, back(d));
-                            match by {
-                                None => {
-                                    for &x in line {
-                                        let x = x as usize;
-                                        if self.member(from, x, tmp) {
-                                            return true;
+                    !matches!(by, Some(Distance::LineCount(_)))
+                        && self.taken_at(to, c, victim, rest)
+                        && {
+                            self.fill(from, from_bits, rest);
+                            self.fill(path, aux_bits, rest);
+                            each_dir(dirs.mask(self.me) & all).any(|d| {
+                                let line = g.rays.ray(c, back(d));
+                                match by {
+                                    None => {
+                                        for &x in line {
+                                            if has(from_bits, x as usize) {
+                                                return true;
+                                            }
+                                            if !has(aux_bits, x as usize) {
+                                                return false;
+                                            }
                                         }
-                                        if !self.member(path, x, tmp) {
-                                            return false;
-                                        }
+                                        false
                                     }
-                                    false
+                                    Some(Distance::Cells(n)) => {
+                                        let n = *n as usize;
+                                        n >= 1
+                                            && line.len() >= n
+                                            && line[..n - 1]
+                                                .iter()
+                                                .all(|&x| has(aux_bits, x as usize))
+                                            && has(from_bits, line[n - 1] as usize)
+                                    }
+                                    // A distance read on the line through
+                                    // the piece: not turned round.
+                                    Some(Distance::LineCount(_)) => false,
                                 }
-                                Some(Distance::Cells(n)) => {
-                                    let n = *n as usize;
-                                    n >= 1
-                                        && line.len() >= n
-                                        && line[..n - 1]
-                                            .iter()
-                                            .all(|&x| self.member(path, x as usize, tmp))
-                                        && self.member(from, line[n - 1] as usize, tmp)
-                                }
-                                // A distance read on the line through the
-                                // piece: not turned round.
-                                Some(Distance::LineCount(_)) => false,
-                            }
-                        })
+                            })
+                        }
                 }
                 ChoiceKind::Leap { from, over, to, .. } => {
-                    self.taken_at(to, c, victim, tmp) && {
+                    self.taken_at(to, c, victim, rest) && {
+                        self.fill(from, from_bits, rest);
+                        if let Some(over) = over {
+                            self.fill(over, aux_bits, rest);
+                        }
                         let t = g.leaps.of_choice(i as u16, self.me);
                         (0..t.count).any(|k| {
                             let b = t.sources[c * t.count + k];
-                            if b == NO_TARGET {
+                            if b == NO_TARGET || !has(from_bits, b as usize) {
                                 return false;
                             }
                             let leg = t.legs[b as usize * t.count + k];
-                            let leg_free = match over {
-                                Some(over) => {
-                                    leg == NO_TARGET || self.member(over, leg as usize, tmp)
-                                }
-                                None => true,
-                            };
-                            leg_free && self.member(from, b as usize, tmp)
+                            over.is_none() || leg == NO_TARGET || has(aux_bits, leg as usize)
                         })
                     }
                 }
@@ -143,23 +155,26 @@ impl Ctx<'_> {
                     over,
                     to,
                 } => {
-                    self.taken_at(to, c, victim, tmp)
-                        && each_dir(dirs.mask(self.me) & all).any(|d| {
-                            let occupied = self.raw(OCCUPIED);
+                    self.taken_at(to, c, victim, rest) && {
+                        self.fill(from, from_bits, rest);
+                        self.fill(over, aux_bits, rest);
+                        let occupied = self.raw(OCCUPIED);
+                        each_dir(dirs.mask(self.me) & all).any(|d| {
                             let mut line = g
                                 .rays
                                 .ray(c, back(d))
                                 .iter()
                                 .map(|&x| x as usize)
-                                .filter(|&x| cellset::contains(occupied, x));
+                                .filter(|&x| has(occupied, x));
                             // The screen, then the hopping piece.
                             match (line.next(), line.next()) {
                                 (Some(screen), Some(piece)) => {
-                                    self.member(over, screen, tmp) && self.member(from, piece, tmp)
+                                    has(aux_bits, screen) && has(from_bits, piece)
                                 }
                                 _ => false,
                             }
                         })
+                    }
                 }
                 ChoiceKind::Jump {
                     from,
@@ -167,17 +182,20 @@ impl Ctx<'_> {
                     over,
                     to,
                 } => {
-                    self.taken_at(to, c, victim, tmp)
-                        && each_dir(dirs.mask(self.me) & all).any(|d| {
+                    self.taken_at(to, c, victim, rest) && {
+                        self.fill(from, from_bits, rest);
+                        self.fill(over, aux_bits, rest);
+                        each_dir(dirs.mask(self.me) & all).any(|d| {
                             let x1 = table[c * nd + back(d)];
                             if x1 == NO_CELL {
                                 return false;
                             }
                             let x2 = table[x1 as usize * nd + back(d)];
                             x2 != NO_CELL
-                                && self.member(over, x1 as usize, tmp)
-                                && self.member(from, x2 as usize, tmp)
+                                && has(aux_bits, x1 as usize)
+                                && has(from_bits, x2 as usize)
                         })
+                    }
                 }
                 ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
@@ -194,6 +212,15 @@ impl Ctx<'_> {
             }
         }
         false
+    }
+
+    /// `e` into `buf` (W words), seen from the view's player.
+    #[inline]
+    fn fill(&mut self, e: &SetExpr, buf: &mut [u64], tmp: &mut [u64]) {
+        match self.stored(e) {
+            Some(s) => buf.copy_from_slice(s),
+            None => self.set(e, buf, tmp),
+        }
     }
 
     /// Whether `c` is in `e` for the view's player, were a piece of
