@@ -318,6 +318,17 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     })
     .optional(1)
     .on_board(),
+    Builtin::new("jump-reach", &[Set, Set, Set, Directions], Set, |c, a| {
+        let dirs = c.dirs_arg(a, 3);
+        Value::Set(SetExpr::JumpReach(Box::new(JumpReach {
+            from: a.set(0),
+            over: a.set(1),
+            to: a.set(2),
+            dirs,
+        })))
+    })
+    .optional(1)
+    .on_board(),
     Builtin::new("flanked", &[Set, Set, Set, Directions], Set, |c, a| {
         let dirs = c.dirs_arg(a, 3);
         Value::Set(SetExpr::Flanked(Box::new(Flanked {

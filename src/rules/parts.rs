@@ -123,6 +123,7 @@ impl SetExpr {
             | SetExpr::Ray(_)
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
+            | SetExpr::JumpReach(_)
             | SetExpr::Lines(..) => SetClass::Computed,
         }
     }
@@ -133,9 +134,11 @@ impl SetExpr {
         match self {
             // `ray`, `flanked` and `leaps` are usually asked from `here`;
             // not worth telling apart.
-            SetExpr::Here | SetExpr::Ray(_) | SetExpr::Flanked(_) | SetExpr::Leaps(..) => {
-                Reads { here: true, ..none }
-            }
+            SetExpr::Here
+            | SetExpr::Ray(_)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..)
+            | SetExpr::JumpReach(_) => Reads { here: true, ..none },
             SetExpr::Box(_) => Reads {
                 rows_and_columns: true,
                 ..none
@@ -182,6 +185,12 @@ impl SetExpr {
                 f(Node::Set(&r.from), Same);
                 f(Node::Set(&r.path), Same);
                 f(Node::Dirs(&r.dirs), Same);
+            }
+            SetExpr::JumpReach(j) => {
+                f(Node::Set(&j.from), Same);
+                f(Node::Set(&j.over), Same);
+                f(Node::Set(&j.to), Same);
+                f(Node::Dirs(&j.dirs), Same);
             }
             SetExpr::Flanked(x) => {
                 f(Node::Set(&x.run), Same);

@@ -136,6 +136,7 @@ impl Ctx<'_> {
             | SetExpr::Leaps(a, _)
             | SetExpr::Lines(a, _) => self.surely_empty(a),
             SetExpr::Ray(r) => self.surely_empty(&r.from),
+            SetExpr::JumpReach(j) => self.surely_empty(&j.from),
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::Piece(_)
@@ -355,6 +356,7 @@ impl Ctx<'_> {
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
+            | SetExpr::JumpReach(_)
             | SetExpr::Lines(..) => self.set_heavy(e, out, tmp),
             SetExpr::Empty
             | SetExpr::Occupied
@@ -423,6 +425,7 @@ impl Ctx<'_> {
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
+            | SetExpr::JumpReach(_)
             | SetExpr::Lines(..) => {
                 // Whole-set questions: build the set.
                 let (t, rest) = tmp.split_at_mut(self.w());
