@@ -44,6 +44,15 @@ pub struct OptionDecl {
     pub doc: Option<String>,
 }
 
+/// A `players` line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayersDecl {
+    /// The players, in turn order.
+    pub names: Vec<Name>,
+    /// Used only when this holds (it may use options only).
+    pub guard: Option<Expr>,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardDecl {
     pub generator: Name,
@@ -349,7 +358,7 @@ pub struct GameFile {
     pub name: Option<(String, Span)>,
     pub options: Vec<OptionDecl>,
     pub boards: Vec<BoardDecl>,
-    pub players: Vec<Vec<Name>>,
+    pub players: Vec<PlayersDecl>,
     /// Pieces, each with whether it is neutral (owned by no player).
     pub pieces: Vec<(Name, bool)>,
     pub variables: Vec<Name>,

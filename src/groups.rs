@@ -113,6 +113,12 @@ impl Groups {
         (i < 8 && j < 8).then(|| self.pairs[player] >> (8 * i + j) & 1 == 1)
     }
 
+    /// Forgets every forest, as a copy of a state whose forests nobody
+    /// keeps up would have them: any question rebuilds.
+    pub fn forget(&mut self) {
+        self.exact.fill(false);
+    }
+
     pub fn is_exact(&self, player: usize) -> bool {
         self.exact[player]
     }

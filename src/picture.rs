@@ -369,23 +369,37 @@ impl<'a> Canvas<'a> {
         } else {
             (0.0, UNIT)
         };
+        let numbers: Vec<(i32, (f64, f64))> = leftmost
+            .iter()
+            .map(|(&row, &c)| (row, (pos(c).0 - UNIT * 0.8, pos(c).1 + 5.0)))
+            .collect();
         for (&col, &c) in &lowest {
             let (x, y) = pos(c);
+            // A column that ends just above a row's number (the lower
+            // points of a star) has its letter one step further down.
+            let near = |p: (f64, f64)| {
+                numbers
+                    .iter()
+                    .any(|(_, n)| (n.0 - p.0).abs() < UNIT * 0.6 && (n.1 - p.1).abs() < UNIT * 0.5)
+            };
+            let mut at = (x + dx * 0.8, y + dy * 0.8 + 5.0);
+            if near(at) {
+                at = (x + dx * 1.6, y + dy * 1.6 + 5.0);
+            }
             let _ = writeln!(
                 out,
                 r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
-                x + dx * 0.8,
-                y + dy * 0.8 + 5.0,
+                at.0,
+                at.1,
                 crate::board::column_letters(col.max(0) as usize)
             );
         }
-        for (&row, &c) in &leftmost {
-            let (x, y) = pos(c);
+        for (row, at) in &numbers {
             let _ = writeln!(
                 out,
                 r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
-                x - UNIT * 0.8,
-                y + 5.0,
+                at.0,
+                at.1,
                 row + 1
             );
         }

@@ -92,6 +92,9 @@ pub enum SetExpr {
     Flanked(Box<Flanked>),
     /// `leaps(S, A, B)`: the cells a leap of the pattern reaches from S.
     Leaps(Box<SetExpr>, Leap),
+    /// `jump-reach(S, OVER, TO[, DIRS])`: S and the cells a chain of jumps
+    /// from it reaches.
+    JumpReach(Box<JumpReach>),
     /// `lines(S, N)`: the cells of S on N or more cells of S in a row.
     Lines(Box<SetExpr>, u32),
     /// Cells holding counters (`seeded`).
@@ -114,6 +117,22 @@ pub struct Ray {
     /// are those a hop lands on: past empty cells and one piece of the
     /// screen, the empty cells beyond and the next piece.
     pub hop: bool,
+}
+
+/// The parts of `jump-reach(FROM, OVER, TO[, DIRS])`: the cells of FROM,
+/// and every cell a chain of jumps from one of them reaches, each jump
+/// over a neighbouring cell of OVER onto the cell straight behind it, in TO.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JumpReach {
+    /// The cells the chains start from.
+    pub from: SetExpr,
+    /// The cells a jump may go over.
+    pub over: SetExpr,
+    /// The cells a jump may land on.
+    pub to: SetExpr,
+    /// The directions jumps go along (every direction of the board when
+    /// not given).
+    pub dirs: DirSet,
 }
 
 /// The parts of `flanked(RUN, A, B[, DIRS])`.
@@ -308,6 +327,10 @@ pub enum BoolExpr {
     /// next decision, the player to decide has no action (shogi's pawn drop
     /// may not mate). False anywhere else.
     NextStuck,
+    /// `attacked(S)`: another player could move a piece onto a cell of S,
+    /// were a piece of the viewer there, by one of the rules' step, slide,
+    /// leap, hop or jump actions (guards, `keep if` and turns aside).
+    Attacked(SetExpr),
 }
 
 /// An effect: a change to the position that no player chooses (after `then`,

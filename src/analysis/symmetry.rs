@@ -282,7 +282,8 @@ impl walk::Visitor for Walker<'_> {
                 | BoolExpr::Touches { .. }
                 | BoolExpr::SamePlayer(..)
                 | BoolExpr::ByPlayer(_)
-                | BoolExpr::NextStuck => {}
+                | BoolExpr::NextStuck
+                | BoolExpr::Attacked(_) => {}
             },
             // Effects, choices and outcomes name marks, pieces and players,
             // which no symmetry moves; their expressions are visited.

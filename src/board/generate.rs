@@ -159,6 +159,95 @@ pub(super) fn generate(shape: &Shape) -> Result<Generated, BoardError> {
             hexagon([n as u32; 6])
         }
         Shape::Hexagon { sides } => hexagon(sides),
+        Shape::Star { n } => {
+            if n == 0 {
+                return Err(BoardError::BadSize(
+                    "star 0: need at least 1 cell per side".into(),
+                ));
+            }
+            if n as usize > MAX_CELLS {
+                return Err(BoardError::TooLarge(u64::MAX));
+            }
+            let n = n as u64;
+            check_count(6 * n * (n - 1) + 1)?;
+            Ok(star(n as i32 - 1))
+        }
+    }
+}
+
+/// The star whose points are triangles of `m` cells per side around a
+/// hexagon of `m + 1`: the cells of a hexagon of side `2m + 1` (`0 <= q, r
+/// <= 4m`, `2m <= q + r <= 6m`) whose cube coordinates about the centre
+/// (`x = q - 2m`, `z = r - 2m`, `y = -x - z`) are all at most `m` (one
+/// big triangle) or all at least `-m` (the other). Its sides are its six
+/// points (the triangles beyond the hexagon), clockwise from the top, and
+/// its corners the points' tips.
+fn star(m: i32) -> Generated {
+    let cube = |q: i32, r: i32| {
+        let (x, z) = (q - 2 * m, r - 2 * m);
+        (x, -x - z, z)
+    };
+    let on_star = |q: i32, r: i32| {
+        let (x, y, z) = cube(q, r);
+        (q + r >= 2 * m && q + r <= 6 * m) && (x.max(y).max(z) <= m || x.min(y).min(z) >= -m)
+    };
+    // Smallest 2q + r over the shape, to make drawing x start at 0.
+    let xoff = (0..=4 * m)
+        .flat_map(|r| (0..=4 * m).map(move |q| (q, r)))
+        .filter(|&(q, r)| on_star(q, r))
+        .map(|(q, r)| 2 * q + r)
+        .min()
+        .unwrap_or(0);
+    let mut cells = Vec::new();
+    let mut coords = HashMap::new();
+    let mut sides = vec![Vec::new(); SIX_SIDES.len()];
+    for r in 0..=4 * m {
+        for q in 0..=4 * m {
+            if !on_star(q, r) {
+                continue;
+            }
+            let i = cells.len();
+            coords.insert((q, r), i);
+            let (x, y, z) = cube(q, r);
+            // top top-right bottom-right bottom bottom-left top-left
+            let on = [z < -m, x > m, y < -m, z > m, x < -m, y > m];
+            for (k, side) in sides.iter_mut().enumerate() {
+                if on[k] {
+                    side.push(i);
+                }
+            }
+            cells.push(CellInfo {
+                label: format!("{}{}", column_letters(q as usize), r + 1),
+                col: q,
+                row: r,
+                x: 2 * q + r - xoff,
+                y: r,
+            });
+        }
+    }
+    // The tips, clockwise from the top, as (x, z) about the centre.
+    let tips = [
+        (m, -2 * m),
+        (2 * m, -m),
+        (m, m),
+        (-m, 2 * m),
+        (-2 * m, m),
+        (-m, -m),
+    ];
+    let mut corners: Vec<usize> = tips
+        .iter()
+        .map(|&(x, z)| coords[&(x + 2 * m, z + 2 * m)])
+        .collect();
+    corners.dedup();
+    Generated {
+        cells,
+        coords,
+        dirs: &HEX_DIRS,
+        dir_vecs: &HEX_VECS,
+        layout: Layout::Hex { xoff },
+        side_names: &SIX_SIDES,
+        sides,
+        corners,
     }
 }
 

@@ -65,6 +65,13 @@ pub const GENERATORS: &[Generator] = &[
             sides: std::array::from_fn(|i| size(s, i)),
         },
     },
+    Generator {
+        name: "star",
+        sizes: &[1],
+        usage: "star(side): a hexagon of that side with a triangle on each side",
+        diagonals: false,
+        shape: |s, _| Shape::Star { n: size(s, 0) },
+    },
 ];
 
 /// The generator called `name`, if there is one.

@@ -128,6 +128,13 @@ pub enum Shape {
         /// Cells per side, clockwise from the top side.
         sides: [u32; 6],
     },
+    /// Six-pointed star of hex cells: a regular hexagon with n cells per
+    /// side and a triangle of n - 1 cells per side on each of its sides
+    /// (6n(n-1)+1 cells; n = 5 is the 121 holes of Chinese checkers).
+    Star {
+        /// Cells per side of the central hexagon.
+        n: u32,
+    },
 }
 
 impl fmt::Display for Shape {
@@ -146,6 +153,7 @@ impl fmt::Display for Shape {
                 let s: Vec<String> = sides.iter().map(|s| s.to_string()).collect();
                 write!(f, "hexagon {}", s.join(","))
             }
+            Shape::Star { n } => write!(f, "star {n}"),
         }
     }
 }

@@ -44,7 +44,7 @@ impl Board {
         // at both ends and column letters above and below.
         let row_labels = matches!(
             self.shape,
-            super::Shape::HexHex { .. } | super::Shape::Hexagon { .. }
+            super::Shape::HexHex { .. } | super::Shape::Hexagon { .. } | super::Shape::Star { .. }
         );
         if row_labels {
             let lwidth = self.cells().map(|c| self.label(c).len()).max().unwrap_or(2) as i64;

@@ -620,3 +620,51 @@ fn every_generator_builds_and_is_documented() {
         }
     }
 }
+
+#[test]
+fn star_is_a_hexagon_with_six_triangles() {
+    for n in 1..=6u32 {
+        let b = board(Shape::Star { n });
+        assert_eq!(b.len(), (6 * n * (n - 1) + 1) as usize);
+        check_invariants(&b);
+        // Each point is a triangle of n - 1 cells a side; its tip is a corner.
+        let points: Vec<usize> = (0..6)
+            .map(|k| b.side(b.side_names()[k]).map_or(0, |s| s.len()))
+            .collect();
+        let t = (n * (n - 1) / 2) as usize;
+        assert_eq!(points, [t; 6]);
+        assert_eq!(b.corners().len(), if n == 1 { 1 } else { 6 });
+    }
+    // Chinese checkers: 121 holes, rows of 1 2 3 4 13 12 11 10 9 10 ... 1.
+    let b = board(Shape::Star { n: 5 });
+    let rows: Vec<usize> = (1..=17).map(|k| b.row(k).len()).collect();
+    assert_eq!(
+        rows,
+        [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
+    );
+    let top = b.cell_by_label("m1").expect("the top tip");
+    assert_eq!(b.neighbors(top).len(), 2);
+    let labels =
+        |s: &str| -> Vec<&str> { b.side(s).unwrap().iter().map(|&c| b.label(c)).collect() };
+    assert_eq!(
+        labels("top"),
+        ["m1", "l2", "m2", "k3", "l3", "m3", "j4", "k4", "l4", "m4"]
+    );
+    assert_eq!(
+        labels("bottom"),
+        [
+            "e14", "f14", "g14", "h14", "e15", "f15", "g15", "e16", "f16", "e17"
+        ]
+    );
+    // The hexagon of side 5 in the middle: 61 cells outside every point.
+    let points: usize = b
+        .side_names()
+        .iter()
+        .map(|s| b.side(s).unwrap().len())
+        .sum();
+    assert_eq!(b.len() - points, 61);
+    // Six neighbours: the hexagon's cells but its six corners (where two
+    // points meet, five), and in each point the middle of its two lower rows.
+    let six = b.cells().filter(|&c| b.neighbors(c).len() == 6).count();
+    assert_eq!(six, 61 - 6 + 6 * 3);
+}

@@ -248,6 +248,9 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         Value::Bool(BoolExpr::Connected(a.set(0), from, to))
     }),
     Builtin::new("line", &[Set, FixedNumber], Condition, line),
+    Builtin::new("attacked", &[Set], Condition, |_, a| {
+        Value::Bool(BoolExpr::Attacked(a.set(0)))
+    }),
     Builtin::new(
         "lines",
         &[Set, FixedNumber],
@@ -311,6 +314,17 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
             path: a.set(1),
             dirs,
             hop: true,
+        })))
+    })
+    .optional(1)
+    .on_board(),
+    Builtin::new("jump-reach", &[Set, Set, Set, Directions], Set, |c, a| {
+        let dirs = c.dirs_arg(a, 3);
+        Value::Set(SetExpr::JumpReach(Box::new(JumpReach {
+            from: a.set(0),
+            over: a.set(1),
+            to: a.set(2),
+            dirs,
         })))
     })
     .optional(1)

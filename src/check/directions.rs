@@ -147,7 +147,10 @@ pub(super) fn orthogonal(c: &mut Checker<'_>, _: Span) -> Value {
     let b = c.board();
     let mask = match b.shape() {
         Shape::Square { .. } => 0b1111,
-        Shape::HexHex { .. } | Shape::Rhombus { .. } | Shape::Hexagon { .. } => all_dirs(b.ndirs()),
+        Shape::HexHex { .. }
+        | Shape::Rhombus { .. }
+        | Shape::Hexagon { .. }
+        | Shape::Star { .. } => all_dirs(b.ndirs()),
     };
     Value::Dirs(DirSet::Fixed(mask))
 }
@@ -163,7 +166,10 @@ pub(super) fn diagonal(c: &mut Checker<'_>, span: Span) -> Value {
             diagonals: true, ..
         } => return Value::Dirs(DirSet::Fixed(all_dirs(b.ndirs()) & !0b1111)),
         Shape::Square { .. } => "add `with diagonals` to the board to give it diagonal directions",
-        Shape::HexHex { .. } | Shape::Rhombus { .. } | Shape::Hexagon { .. } => {
+        Shape::HexHex { .. }
+        | Shape::Rhombus { .. }
+        | Shape::Hexagon { .. }
+        | Shape::Star { .. } => {
             "on a hex board every direction leads to a neighbour across a side: use `orthogonal`"
         }
     };

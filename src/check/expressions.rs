@@ -156,7 +156,12 @@ impl<'a> Checker<'a> {
             ExprKind::Where(set, cond) => {
                 let s = self.set(set);
                 let c = self.condition(cond);
-                Value::Set(SetExpr::Where(Box::new(s), Box::new(c)))
+                // Decided now when the condition is (on options only).
+                Value::Set(match c {
+                    BoolExpr::Const(true) => s,
+                    BoolExpr::Const(false) => self.fixed(std::iter::empty::<usize>()),
+                    c => SetExpr::Where(Box::new(s), Box::new(c)),
+                })
             }
             ExprKind::Quantifier { some, var, body } => {
                 if !self.check_binding(var, "direction", self.scope.len(), "`some`/`every`") {
@@ -181,6 +186,9 @@ impl<'a> Checker<'a> {
     pub(super) fn per_player(&mut self, n: &str, bindings: &[(Name, Expr)], span: Span) -> Value {
         let mut values: Vec<Option<Value>> = vec![None; self.players.len()];
         for (p, e) in bindings {
+            if self.unseated.contains(&p.text) {
+                continue;
+            }
             let Some(i) = self.players.iter().position(|x| *x == p.text) else {
                 let players = self.players.clone();
                 self.unknown_kind(p, &players, "player");
@@ -387,6 +395,15 @@ impl<'a> Checker<'a> {
             return Value::Error;
         }
         if self.maybe_on_unknown_board(n) {
+            return Value::Error;
+        }
+        if self.unseated.iter().any(|p| p == n) {
+            // The same words as `who`'s.
+            let name = Name {
+                text: n.to_string(),
+                span,
+            };
+            self.who(&name);
             return Value::Error;
         }
         let mut candidates: Vec<String> = self.names.keys().cloned().collect();

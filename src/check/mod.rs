@@ -223,6 +223,9 @@ struct Checker<'a> {
     names: HashMap<String, NameKind>,
     board: Option<Board>,
     players: Vec<String>,
+    /// The players of the `players` lines that do not apply with these
+    /// options: their per-player values and setup placements are left out.
+    unseated: Vec<String>,
     pieces: Vec<String>,
     marks: Vec<String>,
     regions: HashMap<String, SetExpr>,
@@ -307,6 +310,7 @@ impl<'a> Checker<'a> {
             names,
             board: None,
             players: Vec::new(),
+            unseated: Vec::new(),
             pieces: Vec::new(),
             marks: Vec::new(),
             regions: HashMap::new(),

@@ -14,29 +14,64 @@ use super::{Checker, NameKind};
 impl<'a> Checker<'a> {
     pub(super) fn declarations(&mut self) {
         let file = self.file;
-        match file.players.len() {
-            0 => {
-                self.errors
-                    .push(Diagnostic::whole("the game declares no players").with_help(
-                        "add a line such as `players black, white`; the first one moves first",
-                    ))
-            }
-            1 => {}
-            _ => {
-                let span = file.players[1][0].span;
+        if file.players.is_empty() {
+            self.errors.push(
+                Diagnostic::whole("the game declares no players").with_help(
+                    "add a line such as `players black, white`; the first one moves first",
+                ),
+            );
+        }
+        // The first line whose condition (on options only) holds.
+        let mut chosen = None;
+        for (i, decl) in file.players.iter().enumerate() {
+            if decl.guard.is_none() && i > 0 && file.players[..i].iter().any(|d| d.guard.is_none())
+            {
                 self.error(
-                    span,
+                    decl.names[0].span,
                     "players are declared twice: list them all in one `players` line",
                 );
             }
+            let applies = match &decl.guard {
+                None => true,
+                Some(g) => match self.condition(g) {
+                    BoolExpr::Const(v) => v,
+                    _ => {
+                        self.error(g.span, "the condition of `players` may only use options");
+                        false
+                    }
+                },
+            };
+            if applies && chosen.is_none() {
+                chosen = Some(decl);
+            }
         }
-        if let Some(list) = file.players.first() {
+        if chosen.is_none() && !file.players.is_empty() && self.errors.is_empty() {
+            self.errors.push(
+                Diagnostic::at(
+                    file.players[0].names[0].span,
+                    "no `players` line applies with these options",
+                )
+                .with_help("end with a `players` line without a condition, for the other options"),
+            );
+        }
+        for decl in &file.players {
+            for p in &decl.names {
+                let seated = chosen.is_some_and(|c| c.names.iter().any(|n| n.text == p.text));
+                if !seated && !self.unseated.contains(&p.text) {
+                    self.unseated.push(p.text.clone());
+                }
+            }
+        }
+        if let Some(list) = chosen.map(|d| &d.names) {
             for p in list {
                 if self.declare(p, NameKind::Player) {
                     self.players.push(p.text.clone());
                 }
             }
-            if let Some(extra) = list.get(MAX_PLAYERS) {
+        }
+        // Every line, seated or not, so that its mistakes show with any options.
+        for decl in &file.players {
+            if let Some(extra) = decl.names.get(MAX_PLAYERS) {
                 self.limit(extra.span, format!("at most {MAX_PLAYERS} players"));
             }
         }
@@ -185,6 +220,13 @@ impl<'a> Checker<'a> {
             "opponent" => Who::Opponent,
             t => match self.players.iter().position(|p| p == t) {
                 Some(i) => Who::Player(Player::new(i)),
+                None if self.unseated.iter().any(|p| p == t) => {
+                    let msg = format!("`{t}` does not play with these options");
+                    self.errors.push(Diagnostic::at(n.span, msg).with_help(
+                        "a player of another `players` line can only be given per-player values and setup placements",
+                    ));
+                    Who::Me
+                }
                 None => {
                     let mut known: Vec<String> = self.players.clone();
                     known.push("mover".into());

@@ -95,7 +95,12 @@ impl<'a> Checker<'a> {
                     else {
                         return Value::Error;
                     };
-                    let dead = |s: &SetExpr| matches!(s, SetExpr::Mark(m) if self.is_dead_mark(*m));
+                    let dead = |s: &SetExpr| match s {
+                        SetExpr::Mark(m) => self.is_dead_mark(*m),
+                        // No cell at all (`S where` a condition false with these options).
+                        SetExpr::Fixed(i) => self.fixed_sets[*i as usize].is_empty(),
+                        _ => false,
+                    };
                     return Value::Set(optimise::join(op, x, y, dead));
                 }
                 let (Some(x), Some(y)) = (self.want_bool(va, a.span), self.want_bool(vb, b.span))

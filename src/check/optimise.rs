@@ -112,7 +112,7 @@ fn touches(neighbours: SetExpr, target: SetExpr) -> BoolExpr {
 }
 
 /// `x or y`, `x and y` or `x except y` (`op` is one of those), with a
-/// side that `is_empty` (a mark never set) dropped where it changes
+/// side that `is_empty` (a mark never set, a fixed set of no cell) dropped where it changes
 /// nothing: `x or ∅` and `x except ∅` are `x`.
 pub(super) fn join(
     op: &BinOp,

@@ -17,6 +17,11 @@ impl<'a> Checker<'a> {
                 ast::RegionBody::PerPlayer(bindings) => {
                     let mut per = vec![None; self.players.len()];
                     for (p, e) in bindings {
+                        if self.unseated.contains(&p.text) {
+                            // Checked all the same, its cells unused.
+                            self.fixed_region(e);
+                            continue;
+                        }
                         let Some(i) = self.players.iter().position(|x| *x == p.text) else {
                             self.unknown(p, &self.players.clone());
                             continue;
@@ -146,6 +151,7 @@ impl<'a> Checker<'a> {
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
+            | SetExpr::JumpReach(_)
             | SetExpr::Lines(..) => return None,
         })
     }

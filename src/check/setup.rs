@@ -62,6 +62,16 @@ impl<'a> Checker<'a> {
                     }
                     continue;
                 }
+                if p.player
+                    .as_ref()
+                    .is_some_and(|n| self.unseated.contains(&n.text))
+                {
+                    // A player who does not play with these options: the
+                    // cells are checked, nothing is placed.
+                    self.piece(&p.piece);
+                    self.setup_cells(&p.at, "of a `setup`");
+                    continue;
+                }
                 let Some((piece, owner)) = self.placed_piece(p) else {
                     continue;
                 };

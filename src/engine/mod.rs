@@ -285,6 +285,7 @@ impl Game {
             sets,
             board_hash: 0,
             groups: Groups::new(cells, self.players),
+            groups_tracked: self.track_groups,
             scratch: vec![0; self.scratch_sets * w],
             regs: vec![0; self.programs.regs * w],
             targets: vec![0; self.max_choices * self.slot_sets * w],
@@ -322,6 +323,7 @@ impl Game {
             preferred: Default::default(),
             no_preference: false,
             turn_over: false,
+            stop_at_turn_end: false,
         };
         for &(cell, p) in &from.pieces {
             let owner = p.owner.map_or(self.players, |o| o.index());

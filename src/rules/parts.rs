@@ -123,6 +123,7 @@ impl SetExpr {
             | SetExpr::Ray(_)
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
+            | SetExpr::JumpReach(_)
             | SetExpr::Lines(..) => SetClass::Computed,
         }
     }
@@ -133,9 +134,11 @@ impl SetExpr {
         match self {
             // `ray`, `flanked` and `leaps` are usually asked from `here`;
             // not worth telling apart.
-            SetExpr::Here | SetExpr::Ray(_) | SetExpr::Flanked(_) | SetExpr::Leaps(..) => {
-                Reads { here: true, ..none }
-            }
+            SetExpr::Here
+            | SetExpr::Ray(_)
+            | SetExpr::Flanked(_)
+            | SetExpr::Leaps(..)
+            | SetExpr::JumpReach(_) => Reads { here: true, ..none },
             SetExpr::Box(_) => Reads {
                 rows_and_columns: true,
                 ..none
@@ -182,6 +185,12 @@ impl SetExpr {
                 f(Node::Set(&r.from), Same);
                 f(Node::Set(&r.path), Same);
                 f(Node::Dirs(&r.dirs), Same);
+            }
+            SetExpr::JumpReach(j) => {
+                f(Node::Set(&j.from), Same);
+                f(Node::Set(&j.over), Same);
+                f(Node::Set(&j.to), Same);
+                f(Node::Dirs(&j.dirs), Same);
             }
             SetExpr::Flanked(x) => {
                 f(Node::Set(&x.run), Same);
@@ -318,7 +327,8 @@ impl BoolExpr {
             | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..)
             | BoolExpr::ByPlayer(_)
-            | BoolExpr::NextStuck => Reads::default(),
+            | BoolExpr::NextStuck
+            | BoolExpr::Attacked(_) => Reads::default(),
         }
     }
 
@@ -335,7 +345,9 @@ impl BoolExpr {
                 f(Node::Num(a), Same);
                 f(Node::Num(b), Same);
             }
-            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) => f(Node::Set(s), Same),
+            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s) => {
+                f(Node::Set(s), Same)
+            }
             BoolExpr::Connected(a, b, c)
             | BoolExpr::Escapes {
                 seed: a,

@@ -72,6 +72,26 @@ pub(crate) fn walk_turns(
     game: &Game,
     start: &State,
     depth: usize,
+    visit: impl FnMut(usize, &[Frame], &State) -> ControlFlow<()>,
+) -> Result<(), LongTurn> {
+    walk(game, start, depth, Ends::Settled, visit)
+}
+
+/// Whether the positions where the last level's turns end are settled
+/// (the next turn begun, its offers worked out), or played only to the end
+/// of the turn, for a `visit` that reads nothing of them (perft's count
+/// without `--unique`: settling the next turn was most of its time).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ends {
+    Settled,
+    Unsettled,
+}
+
+fn walk(
+    game: &Game,
+    start: &State,
+    depth: usize,
+    ends: Ends,
     mut visit: impl FnMut(usize, &[Frame], &State) -> ControlFlow<()>,
 ) -> Result<(), LongTurn> {
     if depth == 0 || start.is_over() {
@@ -100,14 +120,19 @@ pub(crate) fn walk_turns(
         let a = parent.legal[parent.next];
         parent.next += 1;
         child.state.clone_from(&parent.state);
-        game.play_unchecked(&mut child.state, a);
-        let ended = child.state.is_over() || child.state.turn != parent.state.turn;
+        let ended = if ends == Ends::Unsettled && parent.turns + 1 == depth {
+            game.play_to_turn_end(&mut child.state, a)
+        } else {
+            game.play_unchecked(&mut child.state, a);
+            child.state.is_over() || child.state.turn != parent.state.turn
+        };
         let turns = parent.turns + usize::from(ended);
         let actions = if ended { 0 } else { parent.actions + 1 };
         if ended && visit(turns, path, &child.state).is_break() {
             return Ok(());
         }
         if turns == depth || child.state.is_over() {
+            // (A turn played to its end only, never settled, ends here.)
             continue;
         }
         if actions >= limit {
@@ -203,7 +228,12 @@ pub fn perft_turns_depth(
 ) -> Result<PerftDepth, TurnsError> {
     let mut nodes = 0;
     let mut seen = unique.then(Positions::new);
-    walk_turns(game, start, depth, |k, _, end| {
+    let ends = if unique {
+        Ends::Settled
+    } else {
+        Ends::Unsettled
+    };
+    walk(game, start, depth, ends, |k, _, end: &State| {
         if k == depth {
             nodes += 1;
             if let Some(set) = &mut seen

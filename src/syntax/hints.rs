@@ -316,7 +316,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::primary
         | Rule::call
         | Rule::call_name
-        | Rule::turn_number => "an expression",
+        | Rule::turn_number
+        | Rule::players_word => "an expression",
         Rule::quantifier | Rule::some | Rule::every => "`some d:` or `every d:`",
         Rule::where_op => "`where`",
         Rule::or_op => "`or`",

@@ -18,6 +18,17 @@ pub(super) fn name(pair: P) -> Name {
     }
 }
 
+/// An option's name: a name, or `players` (the word is a keyword).
+fn option_name(pair: P) -> Name {
+    match pair.as_rule() {
+        Rule::players_word => Name {
+            text: pair.as_str().to_string(),
+            span: span(&pair),
+        },
+        _ => name(pair),
+    }
+}
+
 pub(super) fn int(pair: P) -> u32 {
     // The grammar only lets digits through, and numbers are below 10^15
     // (checked first); larger ones saturate and are then rejected as out of
@@ -52,7 +63,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             game.name = Some((text, span(&p)));
         }
         Rule::option_item => {
-            let name = name(inner.next().expect("option name"));
+            let name = option_name(inner.next().expect("option name"));
             let values_pair = inner.next().expect("option values");
             let values_span = span(&values_pair);
             let first = values_pair.into_inner();
@@ -131,7 +142,19 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             }
             game.boards.push(board);
         }
-        Rule::players_item => game.players.push(inner.map(name).collect()),
+        Rule::players_item => {
+            let mut decl = PlayersDecl {
+                names: Vec::new(),
+                guard: None,
+            };
+            for p in inner {
+                match p.as_rule() {
+                    Rule::guard => decl.guard = Some(guard(p)),
+                    _ => decl.names.push(name(p)),
+                }
+            }
+            game.players.push(decl);
+        }
         Rule::pieces_item => {
             let mut neutral = false;
             for p in inner {
@@ -325,6 +348,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::call
         | Rule::quantifier
         | Rule::turn_number
+        | Rule::players_word
         | Rule::where_op
         | Rule::or_op
         | Rule::and_op

@@ -130,7 +130,8 @@ impl Ctx<'_> {
             | BoolExpr::Escapes { .. }
             | BoolExpr::Touches { .. }
             | BoolExpr::ByPlayer(_)
-            | BoolExpr::NextStuck => self.cond_heavy(e, tmp),
+            | BoolExpr::NextStuck
+            | BoolExpr::Attacked(_) => self.cond_heavy(e, tmp),
         }
     }
 
@@ -156,6 +157,7 @@ impl Ctx<'_> {
             BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),
             // Only a `keep if` trial lends the look ahead.
             BoolExpr::NextStuck => self.next_stuck.is_some_and(|stuck| stuck()),
+            BoolExpr::Attacked(s) => self.attacked(s, tmp),
             BoolExpr::Escapes {
                 seed,
                 through,

@@ -45,7 +45,8 @@ impl Ctx<'_> {
             | BoolExpr::Escapes { .. }
             | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..)
-            | BoolExpr::NextStuck => false,
+            | BoolExpr::NextStuck
+            | BoolExpr::Attacked(_) => false,
         };
         if !worth || cellset::count(within) <= 4 * w || !liftable(cond) {
             return false;
@@ -141,7 +142,8 @@ impl Ctx<'_> {
             | BoolExpr::Escapes { .. }
             | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..)
-            | BoolExpr::NextStuck => {
+            | BoolExpr::NextStuck
+            | BoolExpr::Attacked(_) => {
                 if self.cond(e, tmp) {
                     self.set(&SetExpr::All, out, &mut []);
                 } else {
@@ -169,7 +171,8 @@ pub(in crate::engine) fn liftable(e: &BoolExpr) -> bool {
         | BoolExpr::Escapes { .. }
         | BoolExpr::Touches { .. }
         | BoolExpr::SamePlayer(..)
-        | BoolExpr::NextStuck => cond_fixed_here(e),
+        | BoolExpr::NextStuck
+        | BoolExpr::Attacked(_) => cond_fixed_here(e),
     }
 }
 
@@ -192,7 +195,7 @@ pub(in crate::engine) fn cond_fixed_here(e: &BoolExpr) -> bool {
         BoolExpr::Not(a) => cond_fixed_here(a),
         BoolExpr::And(a, b) | BoolExpr::Or(a, b) => cond_fixed_here(a) && cond_fixed_here(b),
         BoolExpr::Cmp(_, a, b) => num_fixed_here(a) && num_fixed_here(b),
-        BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) => set_fixed_here(s),
+        BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s) => set_fixed_here(s),
         BoolExpr::Connected(a, b, c)
         | BoolExpr::Escapes {
             seed: a,

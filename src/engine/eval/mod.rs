@@ -2,6 +2,7 @@
 //! context every evaluator works in; conditions and numbers are in
 //! [`crate::engine::eval::conditions`].
 
+pub(in crate::engine) mod attacks;
 pub(in crate::engine) mod cell_tests;
 pub(in crate::engine) mod conditions;
 pub(in crate::engine) mod floods;
@@ -135,6 +136,7 @@ impl Ctx<'_> {
             | SetExpr::Leaps(a, _)
             | SetExpr::Lines(a, _) => self.surely_empty(a),
             SetExpr::Ray(r) => self.surely_empty(&r.from),
+            SetExpr::JumpReach(j) => self.surely_empty(&j.from),
             SetExpr::Empty
             | SetExpr::Occupied
             | SetExpr::Piece(_)
@@ -354,6 +356,7 @@ impl Ctx<'_> {
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
+            | SetExpr::JumpReach(_)
             | SetExpr::Lines(..) => self.set_heavy(e, out, tmp),
             SetExpr::Empty
             | SetExpr::Occupied
@@ -422,6 +425,7 @@ impl Ctx<'_> {
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
+            | SetExpr::JumpReach(_)
             | SetExpr::Lines(..) => {
                 // Whole-set questions: build the set.
                 let (t, rest) = tmp.split_at_mut(self.w());

@@ -382,7 +382,8 @@ impl<'a> Lower<'a> {
             | BoolExpr::Line(..)
             | BoolExpr::Escapes { .. }
             | BoolExpr::Touches { .. }
-            | BoolExpr::NextStuck => {
+            | BoolExpr::NextStuck
+            | BoolExpr::Attacked(_) => {
                 if !cond_fixed_here(e) {
                     return None;
                 }

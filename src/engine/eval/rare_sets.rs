@@ -1,5 +1,5 @@
 //! The rarer whole-set operators (`reach`, `like`, `box`, `ray`,
-//! `flanked`, `leaps`, `lines`), kept out of the recursive `Ctx::set` so
+//! `flanked`, `leaps`, `jump-reach`, `lines`), kept out of the recursive `Ctx::set` so
 //! that its frame stays small: they hold big arrays.
 
 use crate::cellset;
@@ -33,6 +33,7 @@ impl Ctx<'_> {
                 self.flanked_set(f, Some(out), tmp);
             }
             SetExpr::Leaps(from, leap) => self.leaps_set(from, *leap, out, tmp),
+            SetExpr::JumpReach(j) => self.jump_reach_set(j, out, tmp),
             SetExpr::Lines(a, n) => {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(a, t, rest);

@@ -1,5 +1,5 @@
-//! The sets along straight lines and leaps: `ray`, `flanked` and
-//! `leaps`, walked on the precomputed tables ([`crate::engine::tables::rays`],
+//! The sets along straight lines and leaps: `ray`, `flanked`,
+//! `leaps` and `jump-reach`, walked on the precomputed tables ([`crate::engine::tables::rays`],
 //! [`crate::engine::tables::leaps`]). From `here` (one cell) nothing is built for the
 //! starting set.
 
@@ -171,6 +171,54 @@ impl Ctx<'_> {
                 }
             }
         });
+    }
+
+    /// `jump-reach(FROM, OVER, TO[, DIRS])` into `out`: a depth-first walk
+    /// from FROM's cells over the neighbour table, each cell landed on
+    /// once (so a chain that comes back is not followed again).
+    pub(in crate::engine) fn jump_reach_set(
+        &mut self,
+        j: &JumpReach,
+        out: &mut [u64],
+        tmp: &mut [u64],
+    ) {
+        let w = self.w();
+        let (b1, rest) = tmp.split_at_mut(w);
+        let (b2, rest) = rest.split_at_mut(w);
+        let (b3, rest) = rest.split_at_mut(w);
+        self.prepare(&j.from, b1, rest);
+        self.prepare(&j.over, b2, rest);
+        self.prepare(&j.to, b3, rest);
+        let from = self.bits(&j.from, b1);
+        out.copy_from_slice(&from[..w]);
+        let board = &self.g.rules.board;
+        let (table, nd) = (board.neighbor_table(), board.ndirs());
+        let mask = j.dirs.mask(self.me) & all_dirs(nd);
+        // The walk's stack, taken out of the state (and put back, with its
+        // capacity) so that the sets can be read in place meanwhile.
+        let mut stack = std::mem::take(&mut *self.stack);
+        stack.clear();
+        stack.extend(cellset::cells(out).map(|c| c as u32));
+        let over = self.bits(&j.over, b2);
+        let to = self.bits(&j.to, b3);
+        while let Some(c) = stack.pop() {
+            for d in each_dir(mask) {
+                let n = table[c as usize * nd + d];
+                if n == NO_CELL || !cellset::contains(over, n as usize) {
+                    continue;
+                }
+                let m = table[n as usize * nd + d];
+                if m == NO_CELL
+                    || !cellset::contains(to, m as usize)
+                    || cellset::contains(out, m as usize)
+                {
+                    continue;
+                }
+                cellset::insert(out, m as usize);
+                stack.push(m);
+            }
+        }
+        *self.stack = stack;
     }
 
     /// `flanked(RUN, A, B)` into `out`; with `out` = `None`, only whether

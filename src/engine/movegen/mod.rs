@@ -353,8 +353,9 @@ impl Game {
                     self.end_stuck(st);
                     return;
                 }
-                if st.no_preference {
-                    // `keep turns with` reads the turn where it ends.
+                if st.no_preference || st.stop_at_turn_end {
+                    // `keep turns with` reads the turn where it ends, and
+                    // perft's last level only counts it.
                     st.turn_over = true;
                     return;
                 }

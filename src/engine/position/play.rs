@@ -98,6 +98,21 @@ impl Game {
         Ok(())
     }
 
+    /// Plays `a`, which must be legal in `st`, up to the end of its turn:
+    /// true if the turn (or the game) ended. A turn that ends stops there,
+    /// the next one not begun, so nothing of it is worked out (perft's last
+    /// level counts turns so); `st` is then only good for counting, hashing
+    /// and showing, not for playing on. A turn that goes on is at its next
+    /// decision, as after [`Game::play_unchecked`].
+    pub fn play_to_turn_end(&self, st: &mut State, a: Action) -> bool {
+        let turn = st.turn;
+        st.stop_at_turn_end = true;
+        st.turn_over = false;
+        self.play_unchecked(st, a);
+        st.stop_at_turn_end = false;
+        st.turn_over || st.result.is_some() || st.turn != turn
+    }
+
     /// Plays `a`, which must be legal in `st`.
     pub fn play_unchecked(&self, st: &mut State, a: Action) {
         st.ply += 1;

@@ -16,6 +16,9 @@ pub struct State {
     pub(in crate::engine) sets: Vec<u64>,
     pub(in crate::engine) board_hash: u64,
     pub(in crate::engine) groups: Groups,
+    /// Whether the game keeps the forests up to date as pieces move (else
+    /// a copy forgets them: they are rebuilt when asked).
+    pub(in crate::engine) groups_tracked: bool,
     pub(in crate::engine) scratch: Vec<u64>,
     /// The registers of the set programs (see `program`).
     pub(in crate::engine) regs: Vec<u64>,
@@ -74,6 +77,9 @@ pub struct State {
     pub(in crate::engine) no_preference: bool,
     /// In such a state: the turn has played its last step.
     pub(in crate::engine) turn_over: bool,
+    /// Stop where the turn ends, as a search state does, but judging
+    /// preferences as usual (see [`Game::play_to_turn_end`]).
+    pub(in crate::engine) stop_at_turn_end: bool,
     /// The position at the start of each turn so far and the player to
     /// move then ([`position_key`]; kept only in games that ask).
     pub(in crate::engine) history: History,
@@ -145,6 +151,7 @@ impl Clone for State {
             sets: self.sets.clone(),
             board_hash: self.board_hash,
             groups: self.groups.clone(),
+            groups_tracked: self.groups_tracked,
             scratch: self.scratch.clone(),
             regs: vec![0; self.regs.len()],
             targets: self.targets.clone(),
@@ -176,6 +183,7 @@ impl Clone for State {
             preferred: Preferred::default(),
             no_preference: self.no_preference,
             turn_over: self.turn_over,
+            stop_at_turn_end: self.stop_at_turn_end,
             history: self.history.clone(),
         }
     }
@@ -195,7 +203,11 @@ impl State {
         self.cells.clone_from(&o.cells);
         self.sets.clone_from(&o.sets);
         self.board_hash = o.board_hash;
-        self.groups.clone_from(&o.groups);
+        if o.groups_tracked {
+            self.groups.clone_from(&o.groups);
+        } else {
+            self.groups.forget();
+        }
         self.targets.clone_from(&o.targets);
         self.counts.clone_from(&o.counts);
         if self.scratch.len() != o.scratch.len() {
@@ -225,6 +237,8 @@ impl State {
         self.line_seen.clone_from(&o.line_seen);
         self.result = o.result;
         self.ended_stuck = o.ended_stuck;
+        self.turn_over = o.turn_over;
+        self.stop_at_turn_end = o.stop_at_turn_end;
         self.preferred.0.borrow_mut().key = None;
     }
 }

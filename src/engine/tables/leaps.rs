@@ -21,6 +21,9 @@ pub(in crate::engine) struct LeapTable {
     /// `targets[c * count + k]`: the cell displacement `k` reaches from
     /// `c`, or [`NO_TARGET`].
     pub targets: Vec<u16>,
+    /// `sources[c * count + k]`: the cell displacement `k` reaches `c`
+    /// from, or [`NO_TARGET`] (what could leap to `c`: `attacked`).
+    pub sources: Vec<u16>,
     /// `legs[c * count + k]`: the cell halfway along displacement `k` from
     /// `c` (each coordinate halved, rounded toward `c`), or [`NO_TARGET`]
     /// when that is `c` itself (`leap ... over LEG`).
@@ -218,6 +221,7 @@ impl LeapTable {
         LeapTable {
             leap,
             count,
+            sources: sources_of(&targets, count),
             targets,
             legs,
             masks,
@@ -267,6 +271,7 @@ impl LeapTable {
         LeapTable {
             leap: self.leap,
             count: ks.len(),
+            sources: sources_of(&targets, ks.len()),
             targets,
             legs,
             masks,
@@ -288,6 +293,22 @@ impl LeapTable {
     pub fn legs_from(&self, c: usize) -> &[u16] {
         &self.legs[c * self.count..(c + 1) * self.count]
     }
+}
+
+/// For each cell and displacement, the cell the displacement reaches it
+/// from: the targets turned round.
+fn sources_of(targets: &[u16], count: usize) -> Vec<u16> {
+    let mut sources = vec![NO_TARGET; targets.len()];
+    if count == 0 {
+        return sources;
+    }
+    for (i, &t) in targets.iter().enumerate() {
+        if t != NO_TARGET {
+            let (from, k) = (i / count, i % count);
+            sources[t as usize * count + k] = from as u16;
+        }
+    }
+    sources
 }
 
 /// The lowest `n` bits.

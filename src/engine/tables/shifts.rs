@@ -171,6 +171,8 @@ mod tests {
             Shape::Hexagon {
                 sides: [4, 3, 4, 3, 4, 3],
             },
+            Shape::Star { n: 5 },
+            Shape::Star { n: 2 },
         ];
         for shape in shapes {
             let board = build(&BoardSpec::new(shape.clone())).expect("a board");
