@@ -8,10 +8,11 @@
 //! would repeat.
 
 use super::sets::Seen;
+use crate::cellset::CellSet;
 use crate::engine::{Action, Game, State};
 use crate::ids::Cell;
 use crate::rules::sources::{CondSplit, SourcedCond, SourcedSet, Split};
-use crate::rules::{BoolExpr, CmpOp, NumExpr, Player};
+use crate::rules::{BoolExpr, ChoiceKind, CmpOp, Distance, NumExpr, Player, SetExpr, Who};
 
 /// Cells named at most in a list; the rest are counted.
 const MAX_LISTED: usize = 4;
@@ -38,9 +39,11 @@ pub fn refusal(game: &Game, st: &State, a: Action, cond: &SourcedCond) -> String
     let cite = game.rules.sources.cite(cond.span);
     // The condition is quoted already: what follows says why it fails.
     let why = match &cond.split {
-        CondSplit::Define(_) | CondSplit::Leaf | CondSplit::Count(..) | CondSplit::Compare(_) => {
-            after.because(cond, None, false)
-        }
+        CondSplit::Define(_)
+        | CondSplit::Leaf
+        | CondSplit::Count(..)
+        | CondSplit::Attacked(_)
+        | CondSplit::Compare(_) => after.because(cond, None, false),
         CondSplit::Not(_) | CondSplit::All(_) | CondSplit::Any(_) => {
             after.clause(cond, None, false)
         }
@@ -76,6 +79,7 @@ impl After<'_> {
             CondSplit::Define(_)
             | CondSplit::Leaf
             | CondSplit::Count(..)
+            | CondSplit::Attacked(_)
             | CondSplit::Compare(_) => {
                 let why = self.because(c, here, v);
                 let quoted = format!("`{}` {}", self.quote(c), holds(v));
@@ -92,6 +96,7 @@ impl After<'_> {
             CondSplit::Define(_)
             | CondSplit::Leaf
             | CondSplit::Count(..)
+            | CondSplit::Attacked(_)
             | CondSplit::Compare(_) => {
                 let why = self.because(c, here, v);
                 let quoted = format!("`{}`", self.quote(c));
@@ -146,13 +151,15 @@ impl After<'_> {
                     }
                 }
                 CondSplit::Define(_) | CondSplit::Not(_) => self.clause(body, here, v),
-                CondSplit::Count(..) | CondSplit::Compare(_) | CondSplit::Leaf => {
-                    self.because(body, here, v)
-                }
+                CondSplit::Count(..)
+                | CondSplit::Attacked(_)
+                | CondSplit::Compare(_)
+                | CondSplit::Leaf => self.because(body, here, v),
             },
             CondSplit::Not(inner) => self.clause(inner, here, !v),
             CondSplit::All(parts) | CondSplit::Any(parts) => self.list(c, parts, here, v),
             CondSplit::Count(set, op, other) => self.counted(set, *op, other, here),
+            CondSplit::Attacked(set) => self.attacks(set, here, v),
             CondSplit::Leaf => self.leaf(c, v),
             CondSplit::Compare(sides) => {
                 let game = self.seen.game;
@@ -266,6 +273,145 @@ impl After<'_> {
         }
         let on: Vec<String> = cells.iter().take(MAX_LISTED).map(|&c| self.on(c)).collect();
         format!("with {}", listed(on, cells.len()))
+    }
+
+    /// Why `attacked(set)` has the value `v`: the first cell of the set
+    /// another player's piece could move onto, with those pieces and the
+    /// rules that move them.
+    fn attacks(&self, set: &SourcedSet, here: Option<usize>, v: bool) -> String {
+        let game = self.seen.game;
+        let cells = game.probe_set(self.seen.st, &set.set, here);
+        if !v {
+            return match cells.iter().count() {
+                0 => format!("no cell is in `{}`", self.seen.quote(set)),
+                _ => format!(
+                    "no other player's piece could move onto `{}`",
+                    self.seen.quote(set)
+                ),
+            };
+        }
+        let Some((c, by)) = cells
+            .iter()
+            .map(|c| (c, self.attackers(c)))
+            .find(|(_, by)| !by.is_empty())
+        else {
+            return String::new();
+        };
+        let pieces: Vec<String> = by
+            .iter()
+            .take(MAX_LISTED)
+            .map(|&(choice, from)| format!("{} ({})", self.on(from), self.rule(choice)))
+            .collect();
+        format!("{} is attacked by {}", self.at(c), listed(pieces, by.len()))
+    }
+
+    /// The pieces of the other players that could move onto `c`, were a
+    /// piece of the viewer there, as `attacked` asks (the `step`, `slide`,
+    /// `leap`, `hop` and `jump` actions of the rules, guards, `keep if` and
+    /// the order of the turn not asked): each piece's cell, with the first
+    /// action found that moves it there.
+    fn attackers(&self, c: usize) -> Vec<(u16, usize)> {
+        let game = self.seen.game;
+        let rules = &game.rules;
+        let cells = game.board().len();
+        let viewer = self.seen.st.mover;
+        let mut found: Vec<(u16, usize)> = Vec::new();
+        for p in (0..rules.players.len()).map(Player::new) {
+            if p == viewer {
+                continue;
+            }
+            let mut st = self.seen.st.clone();
+            st.mover = p;
+            let set = |e: &SetExpr| game.probe_set(&st, e, None);
+            for (i, choice) in rules.choices.iter().enumerate() {
+                let (from, over, to) = match &choice.kind {
+                    ChoiceKind::Step { from, to, .. } => (from, None, to),
+                    ChoiceKind::Slide {
+                        by: Some(Distance::LineCount(_)),
+                        ..
+                    } => continue,
+                    ChoiceKind::Slide { from, path, to, .. } => (from, Some(path), to),
+                    ChoiceKind::Leap { from, over, to, .. } => (from, over.as_ref(), to),
+                    ChoiceKind::Hop { from, over, to, .. }
+                    | ChoiceKind::Jump { from, over, to, .. } => (from, Some(over), to),
+                    ChoiceKind::Place { .. }
+                    | ChoiceKind::Convert(_)
+                    | ChoiceKind::Remove(_)
+                    | ChoiceKind::Pass
+                    | ChoiceKind::Swap
+                    | ChoiceKind::Choose { .. }
+                    | ChoiceKind::Rotate(_)
+                    | ChoiceKind::Move { .. }
+                    | ChoiceKind::Sow { .. } => continue,
+                };
+                if !self.taken_at(&st, to, c, viewer) {
+                    continue;
+                }
+                let over = over.map_or_else(|| CellSet::new(cells), &set);
+                let target = CellSet::from_cells(cells, [c]);
+                for f in set(from).iter() {
+                    if found.iter().any(|&(_, x)| x == f) {
+                        continue;
+                    }
+                    let moves = game.moves_from(&st, i as u16, f, &over, &target);
+                    if moves
+                        .iter()
+                        .any(|a| a.move_cells().is_some_and(|(_, t)| t.index() == c))
+                    {
+                        found.push((i as u16, f));
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether `c` is in `e` for the player to move in `st` (an attacker),
+    /// were a piece of `victim` on it: its occupancy and owner as if so,
+    /// the rest as it is (as `attacked` reads a move's TO).
+    fn taken_at(&self, st: &State, e: &SetExpr, c: usize, victim: Player) -> bool {
+        let players = self.seen.game.rules.players.len();
+        match e {
+            SetExpr::Empty => false,
+            SetExpr::Occupied | SetExpr::All => true,
+            SetExpr::Owned(w) => {
+                let who = match w {
+                    Who::Me => st.mover,
+                    Who::Opponent => Player::new((st.mover.index() + 1) % players),
+                    Who::Player(q) => *q,
+                };
+                who == victim
+            }
+            SetExpr::Enemy => victim != st.mover,
+            SetExpr::Union(a, b) => {
+                self.taken_at(st, a, c, victim) || self.taken_at(st, b, c, victim)
+            }
+            SetExpr::Inter(a, b) => {
+                self.taken_at(st, a, c, victim) && self.taken_at(st, b, c, victim)
+            }
+            SetExpr::Except(a, b) => {
+                self.taken_at(st, a, c, victim) && !self.taken_at(st, b, c, victim)
+            }
+            SetExpr::Complement(a) => !self.taken_at(st, a, c, victim),
+            SetExpr::ByPlayer(v) => self.taken_at(st, &v[st.mover.index()], c, victim),
+            // Kinds, marks, regions: as they are.
+            other => self.seen.game.probe_set(st, other, None).contains(c),
+        }
+    }
+
+    /// An action of the rules: its name and line, or its words when the
+    /// file did not name it.
+    fn rule(&self, c: u16) -> String {
+        let game = self.seen.game;
+        let choice = &game.rules.choices[c as usize];
+        let sources = &game.rules.sources;
+        match sources.choices.get(c as usize) {
+            Some(s) if choice.name != choice.kind.noun() => {
+                format!("`{}`, {}", choice.name, sources.at(s.span))
+            }
+            Some(s) => format!("`{}`, {}", sources.quote(s.span), sources.at(s.span)),
+            None => format!("`{}`", choice.name),
+        }
     }
 
     /// The piece on cell `c`, as "white king", if any.

@@ -72,6 +72,11 @@ impl Game {
             let counted = self.probe_set(st, counted, None);
             t[3 * w..4 * w].copy_from_slice(counted.words());
         }
+        // A hop passes over and stops at pieces: its fourth set.
+        if let ChoiceKind::Hop { .. } = &self.rules.choices[c as usize].kind {
+            let occupied = self.probe_set(st, &SetExpr::Occupied, None);
+            t[3 * w..4 * w].copy_from_slice(occupied.words());
+        }
         let mut out = Vec::new();
         match self.rules.choices[c as usize].kind.shape() {
             ChoiceShape::NextDoor { jump, .. } => {

@@ -130,6 +130,8 @@ pub enum CondSplit {
     /// `count(S) OP N`, turned round when written `N OP count(S)`: the
     /// counted set, the comparison and the other side.
     Count(Box<SourcedSet>, CmpOp, NumExpr),
+    /// `attacked(S)`: the set.
+    Attacked(Box<SourcedSet>),
     /// Another comparison of numbers: its sides that are not written as
     /// numbers, each with where it was written.
     Compare(Vec<(Span, NumExpr)>),

@@ -269,7 +269,8 @@ fn explained(game: &Game, position: &str, moves: &str, action: &str) -> String {
 
 /// An action refused by its result is explained by the part of the `keep
 /// if` that fails after it, down to the cells and the pieces that make it
-/// fail: the attacker of a king, the enemy general faced, the next player
+/// fail: the attacker of a king (and the action it would move by), the
+/// enemy general faced, the next player
 /// left without a move, the turn whose position would come back, the
 /// group without a liberty. Pinned in one snapshot.
 #[test]
@@ -322,6 +323,27 @@ fn refusals_by_the_result_name_the_rule_the_cells_and_the_pieces() {
             "3k5/9/9/9/9/9/9/2n6/9/4K4 w - - 0 1",
             "",
             "e1-e2",
+        ),
+        (
+            "xiangqi: a cannon over one screen",
+            &xiangqi,
+            "5k3/9/9/9/9/4c4/9/9/4P4/3K5 w - - 0 1",
+            "",
+            "d1-e1",
+        ),
+        (
+            "chess: a knight's leap",
+            &chess,
+            "4k3/8/8/8/8/3n4/8/4K2r w - - 0 1",
+            "",
+            "e1-f2",
+        ),
+        (
+            "shogi: a knight's leap forward",
+            &shogi,
+            "k8/9/9/9/9/9/4n4/9/4K4 b - 1",
+            "",
+            "e1-d1",
         ),
         (
             "shogi: a pawn drop that mates",
@@ -411,4 +433,41 @@ fn history_and_chains_in_a_keep_if_are_explained() {
          would not hold: none of its parts holds: `count(own and row(2)) > 0` (no cell is in \
          `own and row(2)`), `turn > 10` (`turn` is 1)\n"
     );
+}
+
+/// Along seeded random games of the games with `attacked`, every action
+/// offered but refused because the king (general) would be attacked names
+/// the piece that attacks it: the explanation's own search for attackers
+/// agrees with the engine's `attacked`.
+#[test]
+fn every_king_left_attacked_is_explained_by_its_attacker() {
+    use rand::SeedableRng;
+    for file in ["games/chess.gdl", "games/xiangqi.gdl", "games/shogi.gdl"] {
+        let game = load(file, &[]);
+        let mut checked = 0;
+        for seed in 0..5 {
+            let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut st = game.start();
+            let mut legal = Vec::new();
+            for _ in 0..80 {
+                game.legal_actions(&st, &mut legal);
+                let offered = game.offers_unfiltered(&st);
+                for &a in offered.iter().filter(|a| !legal.contains(a)) {
+                    let text = notation::format(&game, &offered, a);
+                    let Some(why) = gdl::explain::why_not(&game, &st, &text) else {
+                        continue;
+                    };
+                    if why.contains("`in-check` holds") {
+                        assert!(why.contains("is attacked by the "), "{file}: {why}");
+                        checked += 1;
+                    }
+                }
+                let Some(a) = game.random_action(&st, &mut rng) else {
+                    break;
+                };
+                game.play_unchecked(&mut st, a);
+            }
+        }
+        assert!(checked > 0, "{file}: no move refused for check");
+    }
 }
