@@ -11,8 +11,8 @@
 //! (`Game::probe_set`).
 
 mod change;
+mod conditions;
 pub mod intent;
-mod kept;
 mod moves;
 mod probe;
 mod sets;
@@ -34,6 +34,8 @@ enum Stage {
     Kind,
     Shape,
     Target,
+    /// Everything the choice asks holds but its guard.
+    Guarded,
     /// Offered, but refused by its `keep if` on the position it leads to.
     Kept,
     Priority,
@@ -215,17 +217,39 @@ fn refusal(seen: &Seen, i: Intent) -> (Stage, String) {
         && !game.probe_cond(st, g, None)
     {
         let (t, s) = game.turn_position(st);
-        let span = game
+        let source = game
             .rules
             .sources
             .turns
             .get(t)
-            .and_then(|t| t.steps.get(s)?.get(k).copied().flatten());
-        let cond = span.map_or_else(String::new, |g| game.rules.sources.cite(g));
-        return (
-            Stage::Guard,
-            format!("{cite} is offered only when {cond} holds, and it does not now"),
-        );
+            .and_then(|t| t.steps.get(s)?.get(k)?.as_ref());
+        let mut why = match source {
+            Some(g) => format!(
+                "{cite} is offered only when {} holds, and it does not now",
+                game.rules.sources.cite(g.span)
+            ),
+            None => format!("{cite} is offered only when its condition holds, and it does not now"),
+        };
+        // Only the guard refuses it: the choice would offer it otherwise,
+        // which outranks another rule's shape or target.
+        let unguarded = game
+            .offers_unfiltered(st)
+            .iter()
+            .any(|a| a.choice == i.choice && matches_target(game, *a, i));
+        if let Some(g) = source
+            && unguarded
+        {
+            let unmet = conditions::unmet(game, st, g);
+            if !unmet.is_empty() {
+                why = format!("{why}: {unmet}");
+            }
+        }
+        let stage = if unguarded {
+            Stage::Guarded
+        } else {
+            Stage::Guard
+        };
+        return (stage, why);
     }
     let checked = match i.target {
         Target::Cell(c) => moves::cell(seen, i.choice, c.index()),
@@ -252,7 +276,9 @@ fn refusal(seen: &Seen, i: Intent) -> (Stage, String) {
         && let Some(k) = game.failing_keep(st, a)
     {
         let why = match game.rules.sources.choices.get(a.choice as usize) {
-            Some(source) if k < source.keep.len() => kept::refusal(game, st, a, &source.keep[k]),
+            Some(source) if k < source.keep.len() => {
+                conditions::refusal(game, st, a, &source.keep[k])
+            }
             // A game compiled without its text.
             _ => format!(
                 "{cite} keeps an action only if its `keep if` holds after it, and it would not"

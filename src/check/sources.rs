@@ -122,11 +122,12 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The condition of a `keep if`, taken apart (`stuck` allowed). Like
-    /// [`Self::choice_source`], it reports nothing and spends nothing.
-    pub(super) fn keep_source(&mut self, e: &Expr) -> SourcedCond {
+    /// A condition taken apart: a `keep if`'s (where `stuck` is allowed)
+    /// or a guard's. Like [`Self::choice_source`], it reports nothing and
+    /// spends nothing.
+    pub(super) fn cond_source(&mut self, e: &Expr, keep: bool) -> SourcedCond {
         let (errors, lowered) = (self.errors.len(), self.lowered);
-        let in_keep = std::mem::replace(&mut self.in_keep, true);
+        let in_keep = std::mem::replace(&mut self.in_keep, keep);
         let c = self.sourced_cond(e, 0);
         self.in_keep = in_keep;
         self.errors.truncate(errors);

@@ -3,6 +3,7 @@
 use crate::ast::{self, ExprKind, Literal, Name};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::limits::{MAX_ACTIONS, MAX_DISTANCE, MAX_REPEAT, MAX_TURN};
+use crate::rules::sources::SourcedCond;
 use crate::rules::*;
 
 use super::builtins::LINE_COUNT;
@@ -132,7 +133,7 @@ impl<'a> Checker<'a> {
             if cond == BoolExpr::Const(true) {
                 continue;
             }
-            let source = self.keep_source(k);
+            let source = self.cond_source(k, true);
             for (choice, sources) in self.choices.iter_mut().zip(&mut self.sources.choices) {
                 choice.keep.push(cond.clone());
                 sources.keep.push(source.clone());
@@ -229,9 +230,9 @@ impl<'a> Checker<'a> {
         step
     }
 
-    /// Lowers a step; the span of each choice entry (its guard's when it
-    /// has one) goes to `guards`.
-    fn step_with(&mut self, s: &ast::Step, guards: &mut Vec<Option<Span>>) -> Step {
+    /// Lowers a step; the guard of each choice entry, taken apart, goes to
+    /// `guards` (`None` for an entry without).
+    fn step_with(&mut self, s: &ast::Step, guards: &mut Vec<Option<SourcedCond>>) -> Step {
         match s {
             ast::Step::End(cond, out) => Step::End(self.condition(cond), self.outcome(out)),
             ast::Step::Effect(e) => Step::Effect(self.effect(e)),
@@ -259,7 +260,7 @@ impl<'a> Checker<'a> {
                         // A guard that never holds: the choice is never offered.
                         if g != Some(BoolExpr::Const(false)) {
                             choices.push((i, g, k.min(255) as u8));
-                            guards.push(guard.as_ref().map(|g| g.span));
+                            guards.push(guard.as_ref().map(|g| self.cond_source(g, false)));
                         }
                     }
                 }
@@ -451,7 +452,7 @@ impl<'a> Checker<'a> {
             let cond = self.keep_condition(k);
             if cond != BoolExpr::Const(true) {
                 keep.push(cond);
-                keep_sources.push(self.keep_source(k));
+                keep_sources.push(self.cond_source(k, true));
             }
         }
         let mut source = self.choice_source(c);

@@ -38,9 +38,9 @@ pub struct Sources {
 pub struct TurnSource {
     /// The whole turn item.
     pub span: Span,
-    /// Per step, per entry of a choice step: its guard's span, or `None` when
-    /// it has no guard (an empty list for other steps).
-    pub steps: Vec<Vec<Option<Span>>>,
+    /// Per step, per entry of a choice step: its guard, taken apart, or
+    /// `None` when it has no guard (an empty list for other steps).
+    pub steps: Vec<Vec<Option<SourcedCond>>>,
 }
 
 /// A choice as written: its words up to the end of its cell sets

@@ -471,3 +471,37 @@ fn every_king_left_attacked_is_explained_by_its_attacker() {
         assert!(checked > 0, "{file}: no move refused for check");
     }
 }
+
+/// A move refused only by its guard is explained by that guard (not by
+/// another rule the word could mean), with why the guard fails now:
+/// castling out of, through or into check, or with a piece in the way.
+#[test]
+fn a_guard_that_alone_refuses_a_move_says_why() {
+    let chess = load("games/chess.gdl", &[]);
+    let castle = "`e1-g1` is not legal: `move own and king and unmoved to short-king` \
+                  (games/chess.gdl:70) is offered only when `short-castling` (games/chess.gdl:82) \
+                  holds, and it does not now: ";
+    for (position, why) in [
+        (
+            "4k3/8/8/8/1b6/8/8/4K2R w K - 0 1",
+            "`attacked(short-safe)` holds: e1 (white king) is attacked by the black bishop on \
+             b4 (`diagonal-line`, games/chess.gdl:67)",
+        ),
+        (
+            "4k3/8/8/8/2b5/8/8/4K2R w K - 0 1",
+            "`attacked(short-safe)` holds: f1 is attacked by the black bishop on c4 \
+             (`diagonal-line`, games/chess.gdl:67)",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K1NR w K - 0 1",
+            "`count(short-between and occupied) = 0` does not hold: `short-between and \
+             occupied` has the white knight on g1",
+        ),
+    ] {
+        assert_eq!(
+            explained(&chess, position, "", "e1-g1"),
+            format!("{castle}{why}\n"),
+            "{position}"
+        );
+    }
+}

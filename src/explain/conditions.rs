@@ -1,11 +1,13 @@
-//! Why a `keep if` refuses an action, told by its condition as written,
-//! on the position the action leads to: the part that fails (for `A and
-//! B`, the false side; for `not D`, that the definition `D` holds), down
-//! to the cells that make it so (`count(S) > 0` holds by the cells of S,
-//! `S where C` by the cells where C holds, `A or B` by its first true
-//! part), with what stands on them. `stuck` is said as the next player
-//! having no action, `seen-before` as the earlier turn whose position it
-//! would repeat.
+//! Why a condition does not hold, told by the condition as written: a
+//! `keep if` on the position the action leads to, a guard on the position
+//! now. The part that fails (for `A and B`, the false side; for `not D`,
+//! that the definition `D` holds), down to the cells that make it so
+//! (`count(S) > 0` holds by the cells of S, `S where C` by the cells where
+//! C holds, `A or B` by its first true part, `attacked(S)` by the pieces
+//! that could move onto S and the actions that move them), with what
+//! stands on them. `stuck` is said as the next player having no action,
+//! `seen-before` and `repetitions` as the earlier turns whose position
+//! would come back, other comparisons by the values of their sides.
 
 use super::sets::Seen;
 use crate::cellset::CellSet;
@@ -20,7 +22,8 @@ const MAX_LISTED: usize = 4;
 /// Parts of a false `or` (or a true `and`) said at most.
 const MAX_PARTS: usize = 3;
 
-/// The position after the action, as its `keep if` conditions see it.
+/// The position a condition is read on: after the action for a `keep
+/// if`, as it sees it, or the position now for a guard.
 struct After<'a> {
     seen: Seen<'a>,
     /// The player who would decide next and whether they would be stuck,
@@ -37,22 +40,21 @@ pub fn refusal(game: &Game, st: &State, a: Action, cond: &SourcedCond) -> String
         next,
     };
     let cite = game.rules.sources.cite(cond.span);
-    // The condition is quoted already: what follows says why it fails.
-    let why = match &cond.split {
-        CondSplit::Define(_)
-        | CondSplit::Leaf
-        | CondSplit::Count(..)
-        | CondSplit::Attacked(_)
-        | CondSplit::Compare(_) => after.because(cond, None, false),
-        CondSplit::Not(_) | CondSplit::All(_) | CondSplit::Any(_) => {
-            after.clause(cond, None, false)
-        }
-    };
-    if why.is_empty() {
-        format!("after it, {cite} would not hold")
-    } else {
-        format!("after it, {cite} would not hold: {why}")
+    match after.why_false(cond) {
+        why if why.is_empty() => format!("after it, {cite} would not hold"),
+        why => format!("after it, {cite} would not hold: {why}"),
     }
+}
+
+/// Why `cond`, which does not hold in `st`, does not: what follows the
+/// condition quoted ("... does not hold now: WHY"); empty when nothing
+/// more can be said.
+pub fn unmet(game: &Game, st: &State, cond: &SourcedCond) -> String {
+    let now = After {
+        seen: Seen { game, st },
+        next: None,
+    };
+    now.why_false(cond)
 }
 
 fn holds(v: bool) -> &'static str {
@@ -60,6 +62,20 @@ fn holds(v: bool) -> &'static str {
 }
 
 impl After<'_> {
+    /// Why `cond`, quoted already, is false.
+    fn why_false(&self, cond: &SourcedCond) -> String {
+        match &cond.split {
+            CondSplit::Define(_)
+            | CondSplit::Leaf
+            | CondSplit::Count(..)
+            | CondSplit::Attacked(_)
+            | CondSplit::Compare(_) => self.because(cond, None, false),
+            CondSplit::Not(_) | CondSplit::All(_) | CondSplit::Any(_) => {
+                self.clause(cond, None, false)
+            }
+        }
+    }
+
     fn quote(&self, c: &SourcedCond) -> String {
         self.seen.game.rules.sources.quote(c.span)
     }
@@ -141,15 +157,7 @@ impl After<'_> {
         match &c.split {
             CondSplit::Define(body) => match &body.split {
                 // A definition that is a chain: the part that decides.
-                CondSplit::Any(parts) | CondSplit::All(parts) => {
-                    let all = matches!(body.split, CondSplit::All(_));
-                    match parts.iter().find(|p| all != v && self.value(p, here) == v) {
-                        Some(p) => {
-                            join(format!("by `{}`", self.quote(p)), self.because(p, here, v))
-                        }
-                        None => self.list(body, parts, here, v),
-                    }
-                }
+                CondSplit::Any(parts) | CondSplit::All(parts) => self.list(body, parts, here, v),
                 CondSplit::Define(_) | CondSplit::Not(_) => self.clause(body, here, v),
                 CondSplit::Count(..)
                 | CondSplit::Attacked(_)
@@ -243,17 +251,19 @@ impl After<'_> {
                 Some(_) | None => format!("no cell is in `{quoted}`"),
             };
         }
-        let why = self.cells(set, &cells);
-        if emptiness {
-            why
-        } else {
-            format!("`count({quoted})` is {}, {why}", cells.len())
+        let (by_where, why) = self.cells(set, &cells);
+        let wants_none = matches!((op, n), (CmpOp::Eq | CmpOp::Le, 0.0) | (CmpOp::Lt, 1.0));
+        match (emptiness, by_where) {
+            (_, true) => why,
+            (true, false) if wants_none => format!("`{quoted}` has {why}"),
+            (true, false) => format!("with {why}"),
+            (false, false) => format!("`count({quoted})` is {}: {why}", cells.len()),
         }
     }
 
     /// The cells of `set` (not none), with what stands on them; for `S
-    /// where C` with one cell, why C holds there.
-    fn cells(&self, set: &SourcedSet, cells: &[usize]) -> String {
+    /// where C` (then true), where C holds, and with one cell why.
+    fn cells(&self, set: &SourcedSet, cells: &[usize]) -> (bool, String) {
         let mut s = set;
         while let Split::Define(body) = &s.split {
             s = body;
@@ -269,10 +279,10 @@ impl After<'_> {
                 let why = self.because(cond, Some(*one), true);
                 out = join(out, why);
             }
-            return out;
+            return (true, out);
         }
         let on: Vec<String> = cells.iter().take(MAX_LISTED).map(|&c| self.on(c)).collect();
-        format!("with {}", listed(on, cells.len()))
+        (false, listed(on, cells.len()))
     }
 
     /// Why `attacked(set)` has the value `v`: the first cell of the set
