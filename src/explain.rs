@@ -19,7 +19,7 @@ mod sets;
 
 use crate::engine::{Action, Game, GameResult, State};
 use crate::notation::{self, MovesError, NotationError};
-use crate::rules::{ChoiceKind, Step, TurnWhen};
+use crate::rules::{self, ChoiceKind, Step, TurnWhen};
 use intent::{Intent, Target, intents};
 use sets::Seen;
 
@@ -175,28 +175,65 @@ pub fn cite_choice(game: &Game, c: u16) -> String {
     }
 }
 
-/// The game is over: who won, by which `end if`.
+/// The game is over: who won, by which `end if` (a step of the turn, an
+/// item, or `end if stuck`), and why its condition held.
 fn game_over(game: &Game, st: &State) -> String {
     let result = match st.result() {
         Some(GameResult::Win(p)) => format!("{} won", game.rules.players[p.index()]),
         Some(GameResult::Draw) | None => "it was drawn".to_string(),
     };
     let sources = &game.rules.sources;
-    let by = game
-        .rules
-        .ends
-        .iter()
-        .zip(&sources.ends)
-        .find(|((cond, _), _)| game.probe_cond(st, cond, None))
-        .map(|(_, span)| format!(", as {} holds", sources.cite(*span)));
+    let held = |cond: &rules::sources::SourcedCond| {
+        let why = conditions::met(game, st, cond);
+        let cite = sources.cite(cond.span);
+        if why.is_empty() {
+            format!(", as {cite} holds")
+        } else {
+            format!(", as {cite} holds: {why}")
+        }
+    };
+    // An `end if` step of the turn stops where it ends the game.
+    let (t, s) = game.turn_position(st);
+    let step_end = match game.current_step(st) {
+        Some(Step::End(cond, _)) if game.probe_cond(st, cond, None) => sources
+            .turns
+            .get(t)
+            .and_then(|t| t.ends.get(s)?.as_ref())
+            .map(held),
+        Some(Step::End(..) | Step::Choose { .. } | Step::Effect(_)) | None => None,
+    };
+    // An `end if` item, checked after every action.
+    let by = step_end.or_else(|| {
+        game.rules
+            .ends
+            .iter()
+            .zip(&sources.ends)
+            .find(|((cond, _), _)| game.probe_cond(st, cond, None))
+            .map(|(_, cond)| held(cond))
+    });
+    // Else the player to move could not act: the first `end if stuck`
+    // whose condition holds for them.
     let by = by.or_else(|| {
-        sources.stuck.first().map(|&span| {
-            format!(
-                ": {} could not act ({})",
-                game.rules.players[st.mover.index()],
-                sources.at(span)
-            )
-        })
+        let player = &game.rules.players[st.mover.index()];
+        let rule = game
+            .rules
+            .stuck
+            .iter()
+            .zip(&sources.stuck)
+            .find(|((cond, _), _)| game.probe_cond(st, cond, None));
+        let (span, when) = match rule {
+            Some((_, (span, when))) => (*span, when.as_ref()),
+            None => return Some(format!(": {player} could not act")),
+        };
+        let why = when
+            .map(|c| conditions::stated(game, st, c))
+            .filter(|w| !w.is_empty())
+            .map(|w| format!(": {w}"))
+            .unwrap_or_default();
+        Some(format!(
+            ": {player} could not act, under {}{why}",
+            sources.cite(span)
+        ))
     });
     format!("the game is over: {result}{}", by.unwrap_or_default())
 }

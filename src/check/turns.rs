@@ -33,6 +33,7 @@ impl<'a> Checker<'a> {
             self.sources.turns.push(sources::TurnSource {
                 span: t.span,
                 steps: Vec::new(),
+                ends: Vec::new(),
             });
             let steps = t.steps.iter().map(|s| self.step(s)).collect();
             turns.push(Turn { when, steps });
@@ -91,11 +92,13 @@ impl<'a> Checker<'a> {
             // `stuck`, or `stuck and COND`: how the game ends for a player
             // who cannot act, the first that holds.
             let when = match &e.cond.kind {
-                _ if is_stuck(&e.cond) => Some(BoolExpr::Const(true)),
-                ExprKind::Binary(ast::BinOp::And, a, b) if is_stuck(a) => Some(self.condition(b)),
+                _ if is_stuck(&e.cond) => Some((BoolExpr::Const(true), None)),
+                ExprKind::Binary(ast::BinOp::And, a, b) if is_stuck(a) => {
+                    Some((self.condition(b), Some(self.cond_source(b, false))))
+                }
                 _ => None,
             };
-            if let Some(when) = when {
+            if let Some((when, source)) = when {
                 if stuck.iter().any(|(c, _)| *c == BoolExpr::Const(true)) {
                     self.error(
                         e.cond.span,
@@ -103,10 +106,11 @@ impl<'a> Checker<'a> {
                     );
                 }
                 stuck.push((when, self.outcome(&e.outcome)));
-                self.sources.stuck.push(e.cond.span);
+                self.sources.stuck.push((e.cond.span, source));
             } else {
                 ends.push((self.condition(&e.cond), self.outcome(&e.outcome)));
-                self.sources.ends.push(e.cond.span);
+                let source = self.cond_source(&e.cond, false);
+                self.sources.ends.push(source);
             }
         }
         // Check definitions and actions that no rule uses, too.
@@ -224,8 +228,13 @@ impl<'a> Checker<'a> {
     pub(super) fn step(&mut self, s: &ast::Step) -> Step {
         let mut guards = Vec::new();
         let step = self.step_with(s, &mut guards);
+        let end = match s {
+            ast::Step::End(cond, _) => Some(self.cond_source(cond, false)),
+            ast::Step::Effect(_) | ast::Step::Choice { .. } => None,
+        };
         if let Some(t) = self.sources.turns.last_mut() {
             t.steps.push(guards);
+            t.ends.push(end);
         }
         step
     }

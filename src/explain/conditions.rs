@@ -26,6 +26,9 @@ const MAX_PARTS: usize = 3;
 /// if`, as it sees it, or the position now for a guard.
 struct After<'a> {
     seen: Seen<'a>,
+    /// Whether the position is one an action would lead to (a `keep if`'s
+    /// trial), said in the conditional.
+    would: bool,
     /// The player who would decide next and whether they would be stuck,
     /// when the conditions ask `stuck`.
     next: Option<(Player, bool)>,
@@ -37,6 +40,7 @@ pub fn refusal(game: &Game, st: &State, a: Action, cond: &SourcedCond) -> String
     let (trial, next) = game.keep_trial(st, a);
     let after = After {
         seen: Seen { game, st: &trial },
+        would: true,
         next,
     };
     let cite = game.rules.sources.cite(cond.span);
@@ -46,15 +50,32 @@ pub fn refusal(game: &Game, st: &State, a: Action, cond: &SourcedCond) -> String
     }
 }
 
-/// Why `cond`, which does not hold in `st`, does not: what follows the
-/// condition quoted ("... does not hold now: WHY"); empty when nothing
-/// more can be said.
+/// Why `cond`, which does not hold in `st` for the player to move, does
+/// not: what follows the condition quoted ("... does not hold now: WHY");
+/// empty when nothing more can be said.
 pub fn unmet(game: &Game, st: &State, cond: &SourcedCond) -> String {
-    let now = After {
+    now(game, st).why_false(cond)
+}
+
+/// Why `cond`, which holds in `st` for the player to move, holds: what
+/// follows the condition quoted ("... holds: WHY"); empty when nothing
+/// more can be said.
+pub fn met(game: &Game, st: &State, cond: &SourcedCond) -> String {
+    now(game, st).why(cond, true)
+}
+
+/// `cond`, which holds in `st` for the player to move, said with why:
+/// "`in-check` holds: ...".
+pub fn stated(game: &Game, st: &State, cond: &SourcedCond) -> String {
+    now(game, st).clause(cond, None, true)
+}
+
+fn now<'a>(game: &'a Game, st: &'a State) -> After<'a> {
+    After {
         seen: Seen { game, st },
+        would: false,
         next: None,
-    };
-    now.why_false(cond)
+    }
 }
 
 fn holds(v: bool) -> &'static str {
@@ -64,15 +85,18 @@ fn holds(v: bool) -> &'static str {
 impl After<'_> {
     /// Why `cond`, quoted already, is false.
     fn why_false(&self, cond: &SourcedCond) -> String {
+        self.why(cond, false)
+    }
+
+    /// Why `cond`, quoted already, has the value `v`.
+    fn why(&self, cond: &SourcedCond, v: bool) -> String {
         match &cond.split {
             CondSplit::Define(_)
             | CondSplit::Leaf
             | CondSplit::Count(..)
             | CondSplit::Attacked(_)
-            | CondSplit::Compare(_) => self.because(cond, None, false),
-            CondSplit::Not(_) | CondSplit::All(_) | CondSplit::Any(_) => {
-                self.clause(cond, None, false)
-            }
+            | CondSplit::Compare(_) => self.because(cond, None, v),
+            CondSplit::Not(_) | CondSplit::All(_) | CondSplit::Any(_) => self.clause(cond, None, v),
         }
     }
 
@@ -92,6 +116,8 @@ impl After<'_> {
         match &c.split {
             CondSplit::Not(inner) => self.clause(inner, here, !v),
             CondSplit::All(parts) | CondSplit::Any(parts) => self.list(c, parts, here, v),
+            // The values of a comparison say it.
+            CondSplit::Compare(sides) if !sides.is_empty() => self.because(c, here, v),
             CondSplit::Define(_)
             | CondSplit::Leaf
             | CondSplit::Count(..)
@@ -135,7 +161,15 @@ impl After<'_> {
         {
             return self.clause(p, here, v);
         }
-        // Every part has the chain's value.
+        // Every part has the chain's value; those the options decide go
+        // without saying.
+        let parts: Vec<&SourcedCond> = parts
+            .iter()
+            .filter(|p| !matches!(p.cond, BoolExpr::Const(_)))
+            .collect();
+        if let [one] = parts[..] {
+            return self.clause(one, here, v);
+        }
         let mut items: Vec<String> = parts
             .iter()
             .take(MAX_PARTS)
@@ -198,29 +232,36 @@ impl After<'_> {
             },
             BoolExpr::Cmp(_, NumExpr::Seen, NumExpr::Const(_)) => {
                 let turns = game.turns_seen(self.seen.st, None);
-                match turns.first() {
-                    Some(t) => format!("it would repeat the position at the start of turn {t}"),
-                    None if !v => "the position would be new".into(),
-                    None => String::new(),
-                }
+                self.repeats(&turns[..turns.len().min(1)], v)
             }
             BoolExpr::Cmp(_, NumExpr::Repetitions, NumExpr::Const(_)) => {
                 let me = self.seen.st.mover.index();
                 let next = Player::new((me + 1) % game.rules.players.len());
-                let turns = game.turns_seen(self.seen.st, Some(next));
-                match turns.as_slice() {
-                    [] => "the position would be new".into(),
-                    [t] => format!("it would repeat the position at the start of turn {t}"),
-                    [t @ .., last] => {
-                        let t: Vec<String> = t.iter().map(u32::to_string).collect();
-                        format!(
-                            "it would repeat the position at the start of turns {} and {last}",
-                            t.join(", ")
-                        )
-                    }
-                }
+                self.repeats(&game.turns_seen(self.seen.st, Some(next)), true)
             }
             _ => String::new(),
+        }
+    }
+
+    /// The earlier turns whose position this one repeats, or that it is
+    /// new (said only when `new` is asked).
+    fn repeats(&self, turns: &[u32], new: bool) -> String {
+        let (repeat, is) = if self.would {
+            ("it would repeat", "would be")
+        } else {
+            ("it repeats", "is")
+        };
+        match turns {
+            [] if new => format!("the position {is} new"),
+            [] => String::new(),
+            [t] => format!("{repeat} the position at the start of turn {t}"),
+            [t @ .., last] => {
+                let t: Vec<String> = t.iter().map(u32::to_string).collect();
+                format!(
+                    "{repeat} the position at the start of turns {} and {last}",
+                    t.join(", ")
+                )
+            }
         }
     }
 

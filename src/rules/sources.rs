@@ -23,10 +23,12 @@ pub struct Sources {
     pub turns: Vec<TurnSource>,
     /// Each `swap at turn N`, in force or not, with its span.
     pub swaps: Vec<(u32, bool, Span)>,
-    /// The condition of each `end if`, as [`super::Rules::ends`].
-    pub ends: Vec<Span>,
-    /// Each `end if stuck ...`, as [`super::Rules::stuck`].
-    pub stuck: Vec<Span>,
+    /// The condition of each `end if`, as [`super::Rules::ends`], taken
+    /// apart.
+    pub ends: Vec<SourcedCond>,
+    /// Each `end if stuck ...`, as [`super::Rules::stuck`]: the span of
+    /// `stuck [and COND]`, and COND taken apart.
+    pub stuck: Vec<(Span, Option<SourcedCond>)>,
     /// The `keep turns with` item, if any.
     pub prefer: Option<Span>,
     /// The number of the `keep turns with` item, if any.
@@ -41,6 +43,9 @@ pub struct TurnSource {
     /// Per step, per entry of a choice step: its guard, taken apart, or
     /// `None` when it has no guard (an empty list for other steps).
     pub steps: Vec<Vec<Option<SourcedCond>>>,
+    /// Per step: the condition of an `end if` step, taken apart (`None`
+    /// for other steps).
+    pub ends: Vec<Option<SourcedCond>>,
 }
 
 /// A choice as written: its words up to the end of its cell sets
