@@ -24,7 +24,7 @@ const MAX_PARTS: usize = 3;
 
 /// The position a condition is read on: after the action for a `keep
 /// if`, as it sees it, or the position now for a guard.
-struct After<'a> {
+struct Reader<'a> {
     seen: Seen<'a>,
     /// Whether the position is one an action would lead to (a `keep if`'s
     /// trial), said in the conditional.
@@ -38,7 +38,7 @@ struct After<'a> {
 /// clause naming the condition, its place, and what makes it fail.
 pub fn refusal(game: &Game, st: &State, a: Action, cond: &SourcedCond) -> String {
     let (trial, next) = game.keep_trial(st, a);
-    let after = After {
+    let after = Reader {
         seen: Seen { game, st: &trial },
         would: true,
         next,
@@ -70,8 +70,8 @@ pub fn stated(game: &Game, st: &State, cond: &SourcedCond) -> String {
     now(game, st).clause(cond, None, true)
 }
 
-fn now<'a>(game: &'a Game, st: &'a State) -> After<'a> {
-    After {
+fn now<'a>(game: &'a Game, st: &'a State) -> Reader<'a> {
+    Reader {
         seen: Seen { game, st },
         would: false,
         next: None,
@@ -82,7 +82,7 @@ fn holds(v: bool) -> &'static str {
     if v { "holds" } else { "does not hold" }
 }
 
-impl After<'_> {
+impl Reader<'_> {
     /// Why `cond`, quoted already, is false.
     fn why_false(&self, cond: &SourcedCond) -> String {
         self.why(cond, false)
@@ -167,8 +167,10 @@ impl After<'_> {
             .iter()
             .filter(|p| !matches!(p.cond, BoolExpr::Const(_)))
             .collect();
-        if let [one] = parts[..] {
-            return self.clause(one, here, v);
+        match parts[..] {
+            [] => return String::new(),
+            [one] => return self.clause(one, here, v),
+            _ => {}
         }
         let mut items: Vec<String> = parts
             .iter()
@@ -202,7 +204,7 @@ impl After<'_> {
             CondSplit::All(parts) | CondSplit::Any(parts) => self.list(c, parts, here, v),
             CondSplit::Count(set, op, other) => self.counted(set, *op, other, here),
             CondSplit::Attacked(set) => self.attacks(set, here, v),
-            CondSplit::Leaf => self.leaf(c, v),
+            CondSplit::Leaf => self.leaf(c),
             CondSplit::Compare(sides) => {
                 let game = self.seen.game;
                 let sources = &game.rules.sources;
@@ -210,18 +212,23 @@ impl After<'_> {
                     .iter()
                     .map(|(span, n)| {
                         let x = game.probe_num(self.seen.st, n, here);
+                        // A variable's value by its name (`queen`).
+                        let x = match n {
+                            NumExpr::Var(i) => game.rules.variables[*i as usize].show(x),
+                            _ => crate::rules::format_number(x),
+                        };
                         format!("`{}` is {x}", sources.quote(*span))
                     })
                     .collect();
                 // `repetitions`: also the turns it counts.
-                join(listed_with(values, " and "), self.leaf(c, v))
+                join(listed_with(values, " and "), self.leaf(c))
             }
         }
     }
 
     /// What a condition the explanation does not take apart says: who
     /// would be stuck, which turn's position would come back.
-    fn leaf(&self, c: &SourcedCond, v: bool) -> String {
+    fn leaf(&self, c: &SourcedCond) -> String {
         let game = self.seen.game;
         let name = |p: Player| game.rules.players[p.index()].clone();
         match &c.cond {
@@ -232,7 +239,7 @@ impl After<'_> {
             },
             BoolExpr::Cmp(_, NumExpr::Seen, NumExpr::Const(_)) => {
                 let turns = game.turns_seen(self.seen.st, None);
-                self.repeats(&turns[..turns.len().min(1)], v)
+                self.repeats(&turns[..turns.len().min(1)], true)
             }
             BoolExpr::Cmp(_, NumExpr::Repetitions, NumExpr::Const(_)) => {
                 let me = self.seen.st.mover.index();
