@@ -154,6 +154,11 @@ pub struct Legend {
     /// Whether pieces get a letter for their kind (more than one kind belongs
     /// to players).
     pub letters: bool,
+    /// Each kind's symbol, as the game's position text writes it (`K`,
+    /// `+P`); empty in reports written before it was kept, whose pictures
+    /// derive a letter from each kind's name.
+    #[serde(default)]
+    pub symbols: Vec<String>,
 }
 
 impl Legend {
@@ -163,6 +168,7 @@ impl Legend {
             players: game.rules.players.clone(),
             kinds: game.rules.pieces.clone(),
             letters: game.rules.neutral.iter().filter(|n| !**n).count() > 1,
+            symbols: game.rules.position_text.letters.clone(),
         }
     }
 }
@@ -296,7 +302,10 @@ impl<'a> Canvas<'a> {
     /// owns several), diamonds for neutral ones.
     fn pieces(&self, out: &mut String, legend: &Legend, pieces: &[PieceSpot]) {
         let (players, kinds) = (&legend.players, &legend.kinds);
-        let letters = crate::rules::kind_chars(kinds);
+        let letters: Vec<String> = match legend.symbols.len() == kinds.len() {
+            true => legend.symbols.clone(),
+            false => crate::rules::kind_letters(kinds),
+        };
         for p in pieces {
             let (x, y) = self.pos[p.cell];
             let r = UNIT * 0.34;
@@ -327,13 +336,15 @@ impl<'a> Canvas<'a> {
                         r##"<circle {data} cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#333"/>"##
                     );
                     if legend.letters {
-                        let letter = letters[kind_index];
+                        let letter = &letters[kind_index];
+                        // Two characters (`+P`) in a smaller type.
+                        let size = if letter.chars().count() > 1 { 12 } else { 15 };
                         let _ = writeln!(
                             out,
-                            r#"<text x="{x:.1}" y="{:.1}" font-size="15" text-anchor="middle" fill="{}">{}</text>"#,
+                            r#"<text x="{x:.1}" y="{:.1}" font-size="{size}" text-anchor="middle" fill="{}">{}</text>"#,
                             y + 5.0,
                             ink_on(fill),
-                            escape(&letter.to_string())
+                            escape(letter)
                         );
                     }
                 }

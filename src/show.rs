@@ -333,6 +333,22 @@ mod tests {
     }
 
     #[test]
+    fn declared_symbols_of_two_characters_show_two_wide_and_in_the_picture() {
+        let g = game(
+            "game T board square(3) players black, white pieces king, rook, dragon
+             setup: black king at cells(a1), black dragon at cells(b1), white rook at cells(c3)
+             position text: board K R +R, mover b w
+             turn: pass",
+        );
+        let text = position(&g, &g.start());
+        assert!(text.contains(" 1  K  +R   . 1"), "{text}");
+        assert!(text.contains(" 3  .   .   r 3"), "{text}");
+        assert!(text.contains("+R dragon"), "{text}");
+        let svg = crate::picture::svg(&g, &g.start(), None, "");
+        assert!(svg.contains(">+R<"), "the dragon's symbol in the picture");
+    }
+
+    #[test]
     fn three_kinds_or_more_show_their_letters_with_case_for_the_owner() {
         let g = game(
             "game T board square(3) players white, black pieces king, knight, pawn
