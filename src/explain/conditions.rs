@@ -10,11 +10,10 @@
 //! would come back, other comparisons by the values of their sides.
 
 use super::sets::Seen;
-use crate::cellset::CellSet;
 use crate::engine::{Action, Game, State};
 use crate::ids::Cell;
 use crate::rules::sources::{CondSplit, SourcedCond, SourcedSet, Split};
-use crate::rules::{BoolExpr, ChoiceKind, CmpOp, Distance, NumExpr, Player, SetExpr, Who};
+use crate::rules::{BoolExpr, CmpOp, NumExpr, Player};
 
 /// Cells named at most in a list; the rest are counted.
 const MAX_LISTED: usize = 4;
@@ -364,97 +363,13 @@ impl Reader<'_> {
     }
 
     /// The pieces of the other players that could move onto `c`, were a
-    /// piece of the viewer there, as `attacked` asks (the `step`, `slide`,
-    /// `leap`, `hop` and `jump` actions of the rules, guards, `keep if` and
-    /// the order of the turn not asked): each piece's cell, with the first
-    /// action found that moves it there.
+    /// piece of the viewer there, as `attacked` asks (the engine's one walk
+    /// of the moves turned round): each piece's cell, with the first action
+    /// found that moves it there.
     fn attackers(&self, c: usize) -> Vec<(u16, usize)> {
-        let game = self.seen.game;
-        let rules = &game.rules;
-        let cells = game.board().len();
-        let viewer = self.seen.st.mover;
-        let mut found: Vec<(u16, usize)> = Vec::new();
-        for p in (0..rules.players.len()).map(Player::new) {
-            if p == viewer {
-                continue;
-            }
-            let mut st = self.seen.st.clone();
-            st.mover = p;
-            let set = |e: &SetExpr| game.probe_set(&st, e, None);
-            for (i, choice) in rules.choices.iter().enumerate() {
-                let (from, over, to) = match &choice.kind {
-                    ChoiceKind::Step { from, to, .. } => (from, None, to),
-                    ChoiceKind::Slide {
-                        by: Some(Distance::LineCount(_)),
-                        ..
-                    } => continue,
-                    ChoiceKind::Slide { from, path, to, .. } => (from, Some(path), to),
-                    ChoiceKind::Leap { from, over, to, .. } => (from, over.as_ref(), to),
-                    ChoiceKind::Hop { from, over, to, .. }
-                    | ChoiceKind::Jump { from, over, to, .. } => (from, Some(over), to),
-                    ChoiceKind::Place { .. }
-                    | ChoiceKind::Convert(_)
-                    | ChoiceKind::Remove(_)
-                    | ChoiceKind::Pass
-                    | ChoiceKind::Swap
-                    | ChoiceKind::Choose { .. }
-                    | ChoiceKind::Rotate(_)
-                    | ChoiceKind::Move { .. }
-                    | ChoiceKind::Sow { .. } => continue,
-                };
-                if !self.taken_at(&st, to, c, viewer) {
-                    continue;
-                }
-                let over = over.map_or_else(|| CellSet::new(cells), &set);
-                let target = CellSet::from_cells(cells, [c]);
-                for f in set(from).iter() {
-                    if found.iter().any(|&(_, x)| x == f) {
-                        continue;
-                    }
-                    let moves = game.moves_from(&st, i as u16, f, &over, &target);
-                    if moves
-                        .iter()
-                        .any(|a| a.move_cells().is_some_and(|(_, t)| t.index() == c))
-                    {
-                        found.push((i as u16, f));
-                    }
-                }
-            }
-        }
-        found
-    }
-
-    /// Whether `c` is in `e` for the player to move in `st` (an attacker),
-    /// were a piece of `victim` on it: its occupancy and owner as if so,
-    /// the rest as it is (as `attacked` reads a move's TO).
-    fn taken_at(&self, st: &State, e: &SetExpr, c: usize, victim: Player) -> bool {
-        let players = self.seen.game.rules.players.len();
-        match e {
-            SetExpr::Empty => false,
-            SetExpr::Occupied | SetExpr::All => true,
-            SetExpr::Owned(w) => {
-                let who = match w {
-                    Who::Me => st.mover,
-                    Who::Opponent => Player::new((st.mover.index() + 1) % players),
-                    Who::Player(q) => *q,
-                };
-                who == victim
-            }
-            SetExpr::Enemy => victim != st.mover,
-            SetExpr::Union(a, b) => {
-                self.taken_at(st, a, c, victim) || self.taken_at(st, b, c, victim)
-            }
-            SetExpr::Inter(a, b) => {
-                self.taken_at(st, a, c, victim) && self.taken_at(st, b, c, victim)
-            }
-            SetExpr::Except(a, b) => {
-                self.taken_at(st, a, c, victim) && !self.taken_at(st, b, c, victim)
-            }
-            SetExpr::Complement(a) => !self.taken_at(st, a, c, victim),
-            SetExpr::ByPlayer(v) => self.taken_at(st, &v[st.mover.index()], c, victim),
-            // Kinds, marks, regions: as they are.
-            other => self.seen.game.probe_set(st, other, None).contains(c),
-        }
+        self.seen
+            .game
+            .attackers(self.seen.st, c, self.seen.st.mover)
     }
 
     /// An action of the rules: its name and line, or its words when the

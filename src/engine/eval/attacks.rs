@@ -18,7 +18,7 @@
 use crate::cellset;
 use crate::engine::eval::Ctx;
 use crate::engine::tables::leaps::NO_TARGET;
-use crate::engine::{NO_CELL, OCCUPIED};
+use crate::engine::{Game, NO_CELL, OCCUPIED, State};
 use crate::ids::Cell;
 use crate::rules::*;
 
@@ -40,7 +40,7 @@ impl Ctx<'_> {
         'cells: for c in cellset::cells(cells) {
             for p in (0..players).filter(|&p| p != viewer.index()) {
                 self.me = Player::new(p);
-                if self.threatens(c, viewer, rest) {
+                if self.each_attacker(c, viewer, rest, &mut |_, _| true) {
                     found = true;
                     break 'cells;
                 }
@@ -51,10 +51,18 @@ impl Ctx<'_> {
         found
     }
 
-    /// Whether the view's player (the attacker) could move a piece onto
-    /// `c`, were a piece of `victim` there. FROM and the cells crossed are
-    /// built once per move as bitsets, then looked up cell by cell.
-    fn threatens(&mut self, c: usize, victim: Player, tmp: &mut [u64]) -> bool {
+    /// Calls `found(choice, cell)` for each piece of the view's player (the
+    /// attacker) that could move onto `c` were a piece of `victim` there,
+    /// with the move that takes it there, until `found` says stop (true):
+    /// then true. FROM and the cells crossed are built once per move as
+    /// bitsets, then looked up cell by cell.
+    fn each_attacker(
+        &mut self,
+        c: usize,
+        victim: Player,
+        tmp: &mut [u64],
+        found: &mut impl FnMut(u16, usize) -> bool,
+    ) -> bool {
         let g = self.g;
         let board = &g.rules.board;
         let nd = board.ndirs();
@@ -66,137 +74,120 @@ impl Ctx<'_> {
         let back = |d: usize| board.opposite(Dir::new(d)).index();
         let has = |bits: &[u64], x: usize| cellset::contains(bits, x);
         for (i, choice) in g.rules.choices.iter().enumerate() {
-            let hit = match &choice.kind {
-                ChoiceKind::Step {
-                    from,
-                    dirs,
-                    to,
-                    links,
-                } => {
-                    self.taken_at(to, c, victim, rest) && {
-                        self.fill(from, from_bits, rest);
-                        if *links {
-                            board
-                                .neighbors(Cell::new(c))
-                                .iter()
-                                .any(|b| has(from_bits, b.index()))
-                        } else {
-                            each_dir(dirs.mask(self.me) & all).any(|d| {
-                                let b = table[c * nd + back(d)];
-                                b != NO_CELL
-                                    && table[b as usize * nd + d] == c as u32
-                                    && has(from_bits, b as usize)
-                            })
-                        }
-                    }
-                }
+            let i = i as u16;
+            // Each move's FROM, TO, the cells it crosses or leaps over (if
+            // any) and its directions.
+            let (from, to, aux, dirs) = match &choice.kind {
+                ChoiceKind::Step { from, dirs, to, .. } => (from, to, None, dirs.mask(self.me)),
+                ChoiceKind::Slide {
+                    by: Some(Distance::LineCount(_)),
+                    ..
+                } => continue,
                 ChoiceKind::Slide {
                     from,
                     dirs,
-                    by,
                     path,
                     to,
-                } => {
-                    !matches!(by, Some(Distance::LineCount(_)))
-                        && self.taken_at(to, c, victim, rest)
-                        && {
-                            self.fill(from, from_bits, rest);
-                            self.fill(path, aux_bits, rest);
-                            each_dir(dirs.mask(self.me) & all).any(|d| {
-                                let line = g.rays.ray(c, back(d));
-                                match by {
-                                    None => {
-                                        for &x in line {
-                                            if has(from_bits, x as usize) {
-                                                return true;
-                                            }
-                                            if !has(aux_bits, x as usize) {
-                                                return false;
-                                            }
-                                        }
-                                        false
-                                    }
-                                    Some(Distance::Cells(n)) => {
-                                        let n = *n as usize;
-                                        n >= 1
-                                            && line.len() >= n
-                                            && line[..n - 1]
-                                                .iter()
-                                                .all(|&x| has(aux_bits, x as usize))
-                                            && has(from_bits, line[n - 1] as usize)
-                                    }
-                                    // A distance read on the line through
-                                    // the piece: not turned round.
-                                    Some(Distance::LineCount(_)) => false,
-                                }
-                            })
-                        }
-                }
-                ChoiceKind::Leap { from, over, to, .. } => {
-                    self.taken_at(to, c, victim, rest) && {
-                        self.fill(from, from_bits, rest);
-                        if let Some(over) = over {
-                            self.fill(over, aux_bits, rest);
-                        }
-                        let t = g.leaps.of_choice(i as u16, self.me);
-                        (0..t.count).any(|k| {
-                            let b = t.sources[c * t.count + k];
-                            if b == NO_TARGET || !has(from_bits, b as usize) {
-                                return false;
-                            }
-                            let leg = t.legs[b as usize * t.count + k];
-                            over.is_none() || leg == NO_TARGET || has(aux_bits, leg as usize)
-                        })
-                    }
-                }
+                    ..
+                } => (from, to, Some(path), dirs.mask(self.me)),
+                ChoiceKind::Leap { from, over, to, .. } => (from, to, over.as_ref(), 0),
                 ChoiceKind::Hop {
                     from,
                     dirs,
                     over,
                     to,
-                } => {
-                    self.taken_at(to, c, victim, rest) && {
-                        self.fill(from, from_bits, rest);
-                        self.fill(over, aux_bits, rest);
-                        let occupied = self.raw(OCCUPIED);
-                        each_dir(dirs.mask(self.me) & all).any(|d| {
-                            let mut line = g
-                                .rays
-                                .ray(c, back(d))
-                                .iter()
-                                .map(|&x| x as usize)
-                                .filter(|&x| has(occupied, x));
-                            // The screen, then the hopping piece.
-                            match (line.next(), line.next()) {
-                                (Some(screen), Some(piece)) => {
-                                    has(aux_bits, screen) && has(from_bits, piece)
-                                }
-                                _ => false,
-                            }
-                        })
-                    }
                 }
-                ChoiceKind::Jump {
+                | ChoiceKind::Jump {
                     from,
                     dirs,
                     over,
                     to,
-                } => {
-                    self.taken_at(to, c, victim, rest) && {
-                        self.fill(from, from_bits, rest);
-                        self.fill(over, aux_bits, rest);
-                        each_dir(dirs.mask(self.me) & all).any(|d| {
-                            let x1 = table[c * nd + back(d)];
-                            if x1 == NO_CELL {
-                                return false;
-                            }
-                            let x2 = table[x1 as usize * nd + back(d)];
-                            x2 != NO_CELL
-                                && has(aux_bits, x1 as usize)
-                                && has(from_bits, x2 as usize)
-                        })
+                } => (from, to, Some(over), dirs.mask(self.me)),
+                ChoiceKind::Place { .. }
+                | ChoiceKind::Convert(_)
+                | ChoiceKind::Remove(_)
+                | ChoiceKind::Pass
+                | ChoiceKind::Swap
+                | ChoiceKind::Choose { .. }
+                | ChoiceKind::Rotate(_)
+                | ChoiceKind::Move { .. }
+                | ChoiceKind::Sow { .. } => continue,
+            };
+            if !self.taken_at(to, c, victim, rest) {
+                continue;
+            }
+            self.fill(from, from_bits, rest);
+            if let Some(aux) = aux {
+                self.fill(aux, aux_bits, rest);
+            }
+            let (from_bits, aux_bits) = (&*from_bits, &*aux_bits);
+            let mut report = |b: usize| has(from_bits, b) && found(i, b);
+            let stopped = match &choice.kind {
+                ChoiceKind::Step { links: true, .. } => board
+                    .neighbors(Cell::new(c))
+                    .iter()
+                    .any(|b| report(b.index())),
+                ChoiceKind::Step { .. } => each_dir(dirs & all).any(|d| {
+                    let b = table[c * nd + back(d)];
+                    b != NO_CELL && table[b as usize * nd + d] == c as u32 && report(b as usize)
+                }),
+                ChoiceKind::Slide { by, .. } => each_dir(dirs & all).any(|d| {
+                    let line = g.rays.ray(c, back(d));
+                    match by {
+                        // Back along the line to the first cell not crossed.
+                        None => line
+                            .iter()
+                            .map(|&x| x as usize)
+                            .find(|&x| has(from_bits, x) || !has(aux_bits, x))
+                            .is_some_and(&mut report),
+                        Some(Distance::Cells(n)) => {
+                            let n = *n as usize;
+                            n >= 1
+                                && line.len() >= n
+                                && line[..n - 1].iter().all(|&x| has(aux_bits, x as usize))
+                                && report(line[n - 1] as usize)
+                        }
+                        // A distance read on the line through the piece:
+                        // not turned round (left out above).
+                        Some(Distance::LineCount(_)) => false,
                     }
+                }),
+                ChoiceKind::Leap { over, .. } => {
+                    let t = g.leaps.of_choice(i, self.me);
+                    (0..t.count).any(|k| {
+                        let b = t.sources[c * t.count + k];
+                        if b == NO_TARGET {
+                            return false;
+                        }
+                        let leg = t.legs[b as usize * t.count + k];
+                        (over.is_none() || leg == NO_TARGET || has(aux_bits, leg as usize))
+                            && report(b as usize)
+                    })
                 }
+                ChoiceKind::Hop { .. } => {
+                    let occupied = self.raw(OCCUPIED);
+                    each_dir(dirs & all).any(|d| {
+                        let mut line = g
+                            .rays
+                            .ray(c, back(d))
+                            .iter()
+                            .map(|&x| x as usize)
+                            .filter(|&x| has(occupied, x));
+                        // The screen, then the hopping piece.
+                        match (line.next(), line.next()) {
+                            (Some(screen), Some(piece)) => has(aux_bits, screen) && report(piece),
+                            _ => false,
+                        }
+                    })
+                }
+                ChoiceKind::Jump { .. } => each_dir(dirs & all).any(|d| {
+                    let x1 = table[c * nd + back(d)];
+                    if x1 == NO_CELL {
+                        return false;
+                    }
+                    let x2 = table[x1 as usize * nd + back(d)];
+                    x2 != NO_CELL && has(aux_bits, x1 as usize) && report(x2 as usize)
+                }),
                 ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)
@@ -207,7 +198,7 @@ impl Ctx<'_> {
                 | ChoiceKind::Move { .. }
                 | ChoiceKind::Sow { .. } => false,
             };
-            if hit {
+            if stopped {
                 return true;
             }
         }
@@ -248,5 +239,26 @@ impl Ctx<'_> {
             }
             other => self.member(other, c, tmp),
         }
+    }
+}
+
+impl Game {
+    /// For `gdl explain`: the pieces of the players other than `viewer`
+    /// that could move onto `cell` in `st`, as `attacked` asks, each cell
+    /// once, with the first move found that takes it there.
+    pub(crate) fn attackers(&self, st: &State, cell: usize, viewer: Player) -> Vec<(u16, usize)> {
+        let mut st = st.clone();
+        let mut found: Vec<(u16, usize)> = Vec::new();
+        for p in (0..self.players).map(Player::new).filter(|&p| p != viewer) {
+            self.with_ctx(&mut st, p, |cx, scratch| {
+                cx.each_attacker(cell, viewer, scratch, &mut |choice, from| {
+                    if !found.iter().any(|&(_, x)| x == from) {
+                        found.push((choice, from));
+                    }
+                    false
+                });
+            });
+        }
+        found
     }
 }
