@@ -146,33 +146,31 @@ pub(super) fn generate(shape: &Shape) -> Result<Generated, BoardError> {
             ))
         }
         Shape::HexHex { n } => {
-            if n == 0 {
-                return Err(BoardError::BadSize(
-                    "hexhex 0: need at least 1 cell per side".into(),
-                ));
-            }
-            if n as usize > MAX_CELLS {
-                return Err(BoardError::TooLarge(u64::MAX));
-            }
-            let n = n as u64;
+            let n = side("hexhex", n)?;
             check_count(3 * n * (n - 1) + 1)?;
             hexagon([n as u32; 6])
         }
         Shape::Hexagon { sides } => hexagon(sides),
         Shape::Star { n } => {
-            if n == 0 {
-                return Err(BoardError::BadSize(
-                    "star 0: need at least 1 cell per side".into(),
-                ));
-            }
-            if n as usize > MAX_CELLS {
-                return Err(BoardError::TooLarge(u64::MAX));
-            }
-            let n = n as u64;
+            let n = side("star", n)?;
             check_count(6 * n * (n - 1) + 1)?;
             Ok(star(n as i32 - 1))
         }
     }
+}
+
+/// A hexagonal shape's side: at least 1 cell, and not beyond the cell limit
+/// (the cell count itself is checked by the caller).
+fn side(shape: &str, n: u32) -> Result<u64, BoardError> {
+    if n == 0 {
+        return Err(BoardError::BadSize(format!(
+            "{shape} 0: need at least 1 cell per side"
+        )));
+    }
+    if n as usize > MAX_CELLS {
+        return Err(BoardError::TooLarge(u64::MAX));
+    }
+    Ok(u64::from(n))
 }
 
 /// The star whose points are triangles of `m` cells per side around a
