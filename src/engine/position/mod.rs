@@ -3,6 +3,7 @@
 //! the end rules), and the scratch space an evaluation borrows from it.
 
 pub mod action;
+mod effects;
 pub(in crate::engine) mod history;
 pub(in crate::engine) mod play;
 pub mod scratch;
