@@ -283,6 +283,7 @@ impl walk::Visitor for Walker<'_> {
                 | BoolExpr::SamePlayer(..)
                 | BoolExpr::ByPlayer(_)
                 | BoolExpr::NextStuck
+                | BoolExpr::Changed
                 | BoolExpr::Attacked(_) => {}
             },
             // Effects, choices and outcomes name marks, pieces and players,

@@ -119,6 +119,8 @@ impl SetExpr {
             | SetExpr::Where(..)
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
+            | SetExpr::Stronger(_)
+            | SetExpr::Weaker(_)
             | SetExpr::Box(_)
             | SetExpr::Ray(_)
             | SetExpr::Flanked(_)
@@ -164,6 +166,8 @@ impl SetExpr {
             | SetExpr::Complement(_)
             | SetExpr::Neighbors(_)
             | SetExpr::Like(_)
+            | SetExpr::Stronger(_)
+            | SetExpr::Weaker(_)
             | SetExpr::Lines(..)
             | SetExpr::Where(..)
             | SetExpr::ByPlayer(_) => none,
@@ -201,6 +205,8 @@ impl SetExpr {
             SetExpr::Complement(a)
             | SetExpr::Neighbors(a)
             | SetExpr::Like(a)
+            | SetExpr::Stronger(a)
+            | SetExpr::Weaker(a)
             | SetExpr::Box(a)
             | SetExpr::Leaps(a, _)
             | SetExpr::Lines(a, _) => f(Node::Set(a), Same),
@@ -328,6 +334,7 @@ impl BoolExpr {
             | BoolExpr::SamePlayer(..)
             | BoolExpr::ByPlayer(_)
             | BoolExpr::NextStuck
+            | BoolExpr::Changed
             | BoolExpr::Attacked(_) => Reads::default(),
         }
     }
@@ -377,7 +384,10 @@ impl BoolExpr {
                     f(Node::Cond(x), Role::ForPlayer(p));
                 }
             }
-            BoolExpr::Const(_) | BoolExpr::SamePlayer(..) | BoolExpr::NextStuck => {}
+            BoolExpr::Const(_)
+            | BoolExpr::SamePlayer(..)
+            | BoolExpr::NextStuck
+            | BoolExpr::Changed => {}
         }
     }
 }
@@ -427,7 +437,7 @@ impl Effect {
                     f(Node::Set(t), Same);
                 }
             }
-            Effect::Clear(_) | Effect::Swap => {}
+            Effect::Clear(_) | Effect::Swap | Effect::Again => {}
         }
     }
 }

@@ -131,6 +131,7 @@ impl Ctx<'_> {
             | BoolExpr::Touches { .. }
             | BoolExpr::ByPlayer(_)
             | BoolExpr::NextStuck
+            | BoolExpr::Changed
             | BoolExpr::Attacked(_) => self.cond_heavy(e, tmp),
         }
     }
@@ -157,6 +158,9 @@ impl Ctx<'_> {
             BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),
             // Only a `keep if` trial lends the look ahead.
             BoolExpr::NextStuck => self.next_stuck.is_some_and(|stuck| stuck()),
+            BoolExpr::Changed => {
+                position_key(self.board_hash, self.reserve) != self.history.turn_start()
+            }
             BoolExpr::Attacked(s) => self.attacked(s, tmp),
             BoolExpr::Escapes {
                 seed,
@@ -204,11 +208,15 @@ impl Ctx<'_> {
     }
 
     /// How many earlier turns started on this position: with the player
-    /// after the viewer to move (`repetitions`), or anyone (`seen-before`).
+    /// who moves next to move (the one after the viewer, or the viewer
+    /// after `again`: `repetitions`), or anyone (`seen-before`).
     #[inline(never)]
     fn repetitions(&self, anyone: bool) -> f64 {
         let key = position_key(self.board_hash, self.reserve);
-        let next = Player::new((self.me.index() + 1) % self.g.players);
+        let next = match *self.again {
+            true => self.me,
+            false => Player::new((self.me.index() + 1) % self.g.players),
+        };
         self.history.count(key, (!anyone).then_some(next)) as f64
     }
 

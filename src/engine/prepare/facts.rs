@@ -25,7 +25,7 @@ pub(in crate::engine) struct Facts {
     /// Each `line(S, n)` asked, once.
     pub line_queries: Vec<(SetExpr, u32)>,
     /// Some rule asks about earlier positions (`repetitions`,
-    /// `seen-before`): the state keeps each turn's start.
+    /// `seen-before`, `changed`): the state keeps each turn's start.
     pub history: bool,
 }
 
@@ -171,7 +171,8 @@ impl Visitor for Facts {
         self.last_cells(node, at);
         self.connections(node);
         self.lines(node);
-        self.history |= matches!(node, Node::Num(NumExpr::Repetitions | NumExpr::Seen));
+        self.history |= matches!(node, Node::Num(NumExpr::Repetitions | NumExpr::Seen))
+            || matches!(node, Node::Cond(BoolExpr::Changed));
         true
     }
 }
