@@ -425,6 +425,9 @@ impl<'a> Checker<'a> {
                 .push(Diagnostic::at(f.span, msg).with_help(help));
             return Value::Error;
         }
+        if self.is_line_kind(&f.text) {
+            return self.joined_call(f, args, span);
+        }
         let Some(builtin) = function(&f.text) else {
             let names = || FUNCTIONS.iter().map(|b| b.name);
             let mut d = Diagnostic::at(f.span, format!("unknown function `{}`", f.text));

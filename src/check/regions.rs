@@ -151,6 +151,7 @@ impl<'a> Checker<'a> {
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
+            | SetExpr::Joined(..)
             | SetExpr::JumpReach(_)
             | SetExpr::Lines(..) => return None,
         })

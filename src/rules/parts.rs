@@ -124,6 +124,7 @@ impl SetExpr {
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_)
+            | SetExpr::Joined(..)
             | SetExpr::Lines(..) => SetClass::Computed,
         }
     }
@@ -165,6 +166,7 @@ impl SetExpr {
             | SetExpr::Neighbors(_)
             | SetExpr::Like(_)
             | SetExpr::Lines(..)
+            | SetExpr::Joined(..)
             | SetExpr::Where(..)
             | SetExpr::ByPlayer(_) => none,
         }
@@ -203,6 +205,7 @@ impl SetExpr {
             | SetExpr::Like(a)
             | SetExpr::Box(a)
             | SetExpr::Leaps(a, _)
+            | SetExpr::Joined(a, _)
             | SetExpr::Lines(a, _) => f(Node::Set(a), Same),
             SetExpr::Where(a, c) => {
                 f(Node::Set(a), Same);
@@ -403,7 +406,7 @@ impl Effect {
             | Effect::Remove(s, _)
             | Effect::Make(s, _)
             | Effect::Place(_, s) => f(Node::Set(s), Same),
-            Effect::Move(from, to) => {
+            Effect::Move(from, to) | Effect::Draw(_, from, to) => {
                 f(Node::Set(from), Same);
                 f(Node::Set(to), Same);
             }

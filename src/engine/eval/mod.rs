@@ -134,6 +134,7 @@ impl Ctx<'_> {
             | SetExpr::Like(a)
             | SetExpr::Box(a)
             | SetExpr::Leaps(a, _)
+            | SetExpr::Joined(a, _)
             | SetExpr::Lines(a, _) => self.surely_empty(a),
             SetExpr::Ray(r) => self.surely_empty(&r.from),
             SetExpr::JumpReach(j) => self.surely_empty(&j.from),
@@ -357,6 +358,7 @@ impl Ctx<'_> {
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_)
+            | SetExpr::Joined(..)
             | SetExpr::Lines(..) => self.set_heavy(e, out, tmp),
             SetExpr::Empty
             | SetExpr::Occupied
@@ -426,6 +428,7 @@ impl Ctx<'_> {
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_)
+            | SetExpr::Joined(..)
             | SetExpr::Lines(..) => {
                 // Whole-set questions: build the set.
                 let (t, rest) = tmp.split_at_mut(self.w());

@@ -34,6 +34,11 @@ impl Ctx<'_> {
             }
             SetExpr::Leaps(from, leap) => self.leaps_set(from, *leap, out, tmp),
             SetExpr::JumpReach(j) => self.jump_reach_set(j, out, tmp),
+            SetExpr::Joined(a, line) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                self.joined_cells(t, *line as usize, out);
+            }
             SetExpr::Lines(a, n) => {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(a, t, rest);
@@ -66,6 +71,26 @@ impl Ctx<'_> {
             | SetExpr::Neighbors(_)
             | SetExpr::Where(..)
             | SetExpr::ByPlayer(_) => self.set(e, out, tmp),
+        }
+    }
+
+    /// `out` = the cells joined to a cell of `set` by a line of kind
+    /// `line`: each cell's neighbours along the directions it has the
+    /// kind's mark for (S is most often one cell: the ball's).
+    fn joined_cells(&self, set: &[u64], line: usize, out: &mut [u64]) {
+        out.fill(0);
+        let marks = &self.g.rules.lines[line].marks;
+        let table = self.g.rules.board.neighbor_table();
+        let dirs = marks.len();
+        for c in cellset::cells(set) {
+            for (d, m) in marks.iter().enumerate() {
+                let b = table[c * dirs + d];
+                if b != crate::ids::NO_CELL
+                    && cellset::contains(self.raw(self.g.mark_set(m.index())), c)
+                {
+                    cellset::insert(out, b as usize);
+                }
+            }
         }
     }
 
