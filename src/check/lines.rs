@@ -29,7 +29,12 @@ impl<'a> Checker<'a> {
     /// Gives each kind of line a mark per direction of the board, after
     /// the declared marks.
     pub(super) fn line_marks(&mut self) {
-        let dirs: Vec<String> = self.board().dirs().iter().map(|d| d.name.to_string()).collect();
+        let dirs: Vec<String> = self
+            .board()
+            .dirs()
+            .iter()
+            .map(|d| d.name.to_string())
+            .collect();
         for i in 0..self.lines.len() {
             let mut marks = Vec::with_capacity(dirs.len());
             for d in &dirs {
@@ -72,10 +77,11 @@ impl<'a> Checker<'a> {
     pub(super) fn joined_call(&mut self, f: &Name, args: &[Expr], span: Span) -> Value {
         let [arg] = args else {
             let msg = format!("`{}` takes 1 argument, not {}", f.text, args.len());
-            self.errors.push(Diagnostic::at(span, msg).with_help(format!(
-                "`{}(S)` is the set of cells joined to a cell of S by a line `{}`",
-                f.text, f.text
-            )));
+            self.errors
+                .push(Diagnostic::at(span, msg).with_help(format!(
+                    "`{}(S)` is the set of cells joined to a cell of S by a line `{}`",
+                    f.text, f.text
+                )));
             return Value::Error;
         };
         let Some(line) = self.line_kind(f) else {

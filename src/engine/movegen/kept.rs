@@ -255,7 +255,8 @@ impl Game {
     /// Whether `a`'s result is kept, when its conditions answer without
     /// playing on; `None` when they ask `stuck`.
     fn kept_at_once(&self, st: &State, a: Action) -> Option<bool> {
-        self.judge(st, a, Ahead::Not).map(|failing| failing.is_none())
+        self.judge(st, a, Ahead::Not)
+            .map(|failing| failing.is_none())
     }
 
     /// The first failing `keep if` of `a` (as [`Game::failing_keep`]);
