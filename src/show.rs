@@ -320,6 +320,35 @@ fn st_done(st: &State) -> u32 {
     st.done_in_step()
 }
 
+/// The lines drawn, a line per kind: those drawn since the start in full
+/// (`f7-g8`), those of the setup (a pitch's border) only counted.
+fn lines(game: &Game, st: &State) -> String {
+    let board = game.board();
+    let mut out = String::new();
+    for (i, kind) in game.rules.lines.iter().enumerate() {
+        let at_start = game.rules.setup_lines(i);
+        let drawn = game.lines_drawn(st, i);
+        let new: Vec<String> = drawn
+            .iter()
+            .filter(|pair| at_start.binary_search(pair).is_err())
+            .map(|&(a, b)| format!("{}-{}", board.label(a), board.label(b)))
+            .collect();
+        let kept = drawn.len() - new.len();
+        let mut parts = Vec::new();
+        if !new.is_empty() {
+            parts.push(new.join(" "));
+        }
+        if kept > 0 {
+            parts.push(format!("{kept} drawn at the start"));
+        }
+        if parts.is_empty() {
+            parts.push("none".to_string());
+        }
+        out.push_str(&format!("{}: {}\n", kind.name, parts.join(", and ")));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -382,33 +411,4 @@ mod tests {
         let text = position(&g, &g.start());
         assert!(text.contains(" 1 W w . 1"), "{text}");
     }
-}
-
-/// The lines drawn, a line per kind: those drawn since the start in full
-/// (`f7-g8`), those of the setup (a pitch's border) only counted.
-fn lines(game: &Game, st: &State) -> String {
-    let board = game.board();
-    let mut out = String::new();
-    for (i, kind) in game.rules.lines.iter().enumerate() {
-        let at_start = game.rules.setup_lines(i);
-        let drawn = game.lines_drawn(st, i);
-        let new: Vec<String> = drawn
-            .iter()
-            .filter(|pair| at_start.binary_search(pair).is_err())
-            .map(|&(a, b)| format!("{}-{}", board.label(a), board.label(b)))
-            .collect();
-        let kept = drawn.len() - new.len();
-        let mut parts = Vec::new();
-        if !new.is_empty() {
-            parts.push(new.join(" "));
-        }
-        if kept > 0 {
-            parts.push(format!("{kept} drawn at the start"));
-        }
-        if parts.is_empty() {
-            parts.push("none".to_string());
-        }
-        out.push_str(&format!("{}: {}\n", kind.name, parts.join(", and ")));
-    }
-    out
 }
