@@ -68,6 +68,11 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The kinds of lines' names, in declaration order.
+    pub(super) fn lines_declared(&self) -> Vec<String> {
+        self.lines.iter().map(|l| l.name.clone()).collect()
+    }
+
     /// Whether a call's name is a kind of line (`stroke(S)`).
     pub(super) fn is_line_kind(&self, name: &str) -> bool {
         self.lines.iter().any(|l| l.name == name)

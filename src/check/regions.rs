@@ -152,6 +152,7 @@ impl<'a> Checker<'a> {
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
             | SetExpr::Joined(..)
+            | SetExpr::ReachUnlined(..)
             | SetExpr::JumpReach(_)
             | SetExpr::Lines(..) => return None,
         })

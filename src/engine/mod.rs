@@ -319,7 +319,6 @@ impl Game {
             history: Default::default(),
             trial: Default::default(),
             lookahead: Default::default(),
-            stuck_memo: Default::default(),
             ended_stuck: false,
             preferred: Default::default(),
             no_preference: false,

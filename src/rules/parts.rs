@@ -125,6 +125,7 @@ impl SetExpr {
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_)
             | SetExpr::Joined(..)
+            | SetExpr::ReachUnlined(..)
             | SetExpr::Lines(..) => SetClass::Computed,
         }
     }
@@ -167,6 +168,7 @@ impl SetExpr {
             | SetExpr::Like(_)
             | SetExpr::Lines(..)
             | SetExpr::Joined(..)
+            | SetExpr::ReachUnlined(..)
             | SetExpr::Where(..)
             | SetExpr::ByPlayer(_) => none,
         }
@@ -179,7 +181,8 @@ impl SetExpr {
             SetExpr::Union(a, b)
             | SetExpr::Inter(a, b)
             | SetExpr::Except(a, b)
-            | SetExpr::Reach(a, b) => {
+            | SetExpr::Reach(a, b)
+            | SetExpr::ReachUnlined(a, b, _) => {
                 f(Node::Set(a), Same);
                 f(Node::Set(b), Same);
             }

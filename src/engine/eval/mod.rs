@@ -135,6 +135,7 @@ impl Ctx<'_> {
             | SetExpr::Box(a)
             | SetExpr::Leaps(a, _)
             | SetExpr::Joined(a, _)
+            | SetExpr::ReachUnlined(a, _, _)
             | SetExpr::Lines(a, _) => self.surely_empty(a),
             SetExpr::Ray(r) => self.surely_empty(&r.from),
             SetExpr::JumpReach(j) => self.surely_empty(&j.from),
@@ -359,6 +360,7 @@ impl Ctx<'_> {
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_)
             | SetExpr::Joined(..)
+            | SetExpr::ReachUnlined(..)
             | SetExpr::Lines(..) => self.set_heavy(e, out, tmp),
             SetExpr::Empty
             | SetExpr::Occupied
@@ -429,6 +431,7 @@ impl Ctx<'_> {
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_)
             | SetExpr::Joined(..)
+            | SetExpr::ReachUnlined(..)
             | SetExpr::Lines(..) => {
                 // Whole-set questions: build the set.
                 let (t, rest) = tmp.split_at_mut(self.w());

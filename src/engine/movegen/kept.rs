@@ -60,8 +60,8 @@ impl Game {
     /// search (a choice whose actions are all refused keeps its count: the
     /// random draw refuses them one by one). Actions whose conditions
     /// answer without playing on (`stuck` not asked) are judged first, so
-    /// that one kept at once spares playing on from the others: paper
-    /// soccer's kick to a fresh point, before the bounces.
+    /// that one kept at once spares playing on from the others (shogi: any
+    /// move before a pawn drop that checks).
     fn any_kept(&self, st: &State, choices: &[Entry]) -> bool {
         let mut unanswered = false;
         let found = choices.iter().enumerate().any(|(i, (c, _, _))| {
@@ -285,9 +285,6 @@ impl Game {
         // Played on once, however often the conditions ask.
         let answer = std::cell::Cell::new(None);
         let asked = std::cell::Cell::new(false);
-        // The result's position decides the answer, unless the conditions
-        // read the history.
-        let memo_key = (play_on && !self.track_history).then(|| trial.hash());
         let next_stuck = || {
             asked.set(true);
             if !play_on {
@@ -296,19 +293,12 @@ impl Game {
             if let Some(known) = answer.get() {
                 return known;
             }
-            if let Some(known) = memo_key.and_then(|k| st.stuck_memo.get(k)) {
-                answer.set(Some(known));
-                return known;
-            }
             let mut ahead = st.lookahead.borrow_mut();
             let ahead = ahead.as_mut().expect("copied above");
             ahead.ended_stuck = false;
             ahead.pie_offered = false;
             self.after_action(ahead);
             answer.set(Some(ahead.ended_stuck));
-            if let Some(k) = memo_key {
-                st.stuck_memo.put(k, ahead.ended_stuck);
-            }
             ahead.ended_stuck
         };
         let (mut cx, spare) = self.ctx_split(trial, st.mover);

@@ -67,9 +67,6 @@ pub struct State {
     /// The position a `keep if` that asks `stuck` plays on from a trial's
     /// result (made at its first use, then reused; never copied).
     pub(in crate::engine) lookahead: Trial,
-    /// What playing on from a trial found (`stuck` in a `keep if`), by
-    /// the position's hash (never copied).
-    pub(in crate::engine) stuck_memo: StuckMemo,
     /// The game ended because the player to move could not act.
     pub(in crate::engine) ended_stuck: bool,
     /// `keep turns with`: the value of the best turn after each action of
@@ -118,44 +115,6 @@ impl Trial {
 impl Clone for Trial {
     fn clone(&self) -> Trial {
         Trial::default()
-    }
-}
-
-/// Answers of `stuck` in a `keep if` (is the player who decides next,
-/// the game played on from a trial's result, without an action?), by the
-/// hash of that result: a search for a way to finish a turn (paper
-/// soccer's bounces) meets the same positions again, from the random
-/// draws, from the offer of the next step and along other orders of the
-/// same moves. Direct-mapped; an entry is the hash with its lowest bit
-/// replaced by the answer (0: empty). Made at its first use, never copied;
-/// not used where conditions read the history (the answer would depend
-/// on more than the position).
-#[derive(Debug, Default)]
-pub(in crate::engine) struct StuckMemo(std::cell::RefCell<Vec<u64>>);
-
-impl StuckMemo {
-    const SIZE: usize = 1 << 12;
-
-    /// The answer kept for the position with this hash, if any.
-    pub(in crate::engine) fn get(&self, hash: u64) -> Option<bool> {
-        let table = self.0.borrow();
-        let entry = *table.get(hash as usize % Self::SIZE)?;
-        (entry != 0 && entry | 1 == hash | 1).then_some(entry & 1 == 1)
-    }
-
-    /// Keeps the answer for the position with this hash.
-    pub(in crate::engine) fn put(&self, hash: u64, stuck: bool) {
-        let mut table = self.0.borrow_mut();
-        if table.is_empty() {
-            table.resize(Self::SIZE, 0);
-        }
-        table[hash as usize % Self::SIZE] = (hash & !1) | stuck as u64;
-    }
-}
-
-impl Clone for StuckMemo {
-    fn clone(&self) -> StuckMemo {
-        StuckMemo::default()
     }
 }
 
@@ -220,7 +179,6 @@ impl Clone for State {
             result: self.result,
             trial: Trial::default(),
             lookahead: Trial::default(),
-            stuck_memo: StuckMemo::default(),
             ended_stuck: self.ended_stuck,
             preferred: Preferred::default(),
             no_preference: self.no_preference,
