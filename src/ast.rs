@@ -231,6 +231,8 @@ pub enum Effect {
     Set(Name, Expr),
     /// `take SET [into CELL]`: counters to the mover's hand, or onto a cell.
     Take(Expr, Option<Expr>, Span),
+    /// `draw LINE from SET to SET`
+    Draw(Lines),
     /// An effect declared with `effect NAME = ...`.
     Named(Name),
 }
@@ -256,6 +258,19 @@ pub struct SetupDecl {
     /// Used only when this holds (it may use options only).
     pub guard: Option<Expr>,
     pub placements: Vec<Placement>,
+    /// `LINE from SET to SET`: lines drawn at the start.
+    pub lines: Vec<Lines>,
+}
+
+/// `LINE from SET to SET` (in a setup, or after `draw`): a line of that
+/// kind between each cell of the first set and each of its neighbours in
+/// the second.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lines {
+    pub line: Name,
+    pub from: Expr,
+    pub to: Expr,
+    pub span: Span,
 }
 
 /// `PLAYER PIECE at SET`, or `PIECE at SET` for a neutral kind.
@@ -366,6 +381,8 @@ pub struct GameFile {
     pub variables: Vec<Name>,
     pub effects: Vec<(Name, Effect)>,
     pub marks: Vec<Name>,
+    /// Kinds of lines drawn between cells (`lines stroke`).
+    pub lines: Vec<Name>,
     /// Kinds of counters (`counters seed`).
     pub counters: Vec<Name>,
     pub rings: Vec<RingDecl>,

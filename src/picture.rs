@@ -425,13 +425,25 @@ pub fn svg(game: &Game, st: &State, last: Option<Action>, caption: &str) -> Stri
     let layout = Layout::of(game.board());
     let marks: Vec<(usize, usize)> = (0..layout.cells.len())
         .flat_map(|c| {
-            (0..game.rules.marks.len())
+            (0..game.rules.declared_marks())
                 .filter(move |&m| game.has_mark(st, Cell::new(c), m))
                 .map(move |m| (c, m))
         })
         .collect();
     let canvas = Canvas::new(&layout, caption);
     let mut out = canvas.open(caption, &|_| CELL_FILL.to_string());
+    // Lines drawn between cells, under the marks and pieces.
+    for (i, kind) in game.rules.lines.iter().enumerate() {
+        for (a, b) in game.lines_drawn(st, i) {
+            let ((x1, y1), (x2, y2)) = (canvas.pos[a.index()], canvas.pos[b.index()]);
+            let _ = writeln!(
+                out,
+                r##"<line class="line" data-line="{}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{}" stroke-width="4"/>"##,
+                escape(&kind.name),
+                MARK_COLOURS[i % MARK_COLOURS.len()]
+            );
+        }
+    }
     for &(c, m) in &marks {
         let (x, y) = canvas.pos[c];
         let _ = writeln!(

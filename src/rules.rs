@@ -71,9 +71,60 @@ pub enum Effect {
     Move(SetExpr, SetExpr),
     /// A variable takes a value.
     Set(u8, NumExpr),
+    /// A line of the kind (an index in [`Rules::lines`]) between each cell
+    /// of the first set and each of its neighbours in the second (`draw
+    /// stroke from origin to here`).
+    Draw(u8, SetExpr, SetExpr),
     /// The counters on the cells of the first set go to the mover's hand,
     /// or, with a second set of one cell, onto that cell (`take S [into T]`).
     Take(SetExpr, Option<SetExpr>),
+}
+
+/// A kind of line drawn between neighbouring cells (`lines stroke`). A
+/// line is kept as a mark on each of its two cells, one mark per board
+/// direction: a cell carries the kind's mark for direction `d` when a line
+/// joins it to its neighbour in direction `d`. So lines are hashed, copied
+/// and compared with the marks, at no cost of their own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineKind {
+    /// The name declared.
+    pub name: String,
+    /// Per board direction (a [`crate::ids::Dir`]'s index): the mark.
+    pub marks: Vec<Mark>,
+}
+
+impl Rules {
+    /// How many marks the file declares (`marks`): the kinds of lines'
+    /// marks come after them.
+    pub fn declared_marks(&self) -> usize {
+        self.lines
+            .first()
+            .and_then(|l| l.marks.first())
+            .map_or(self.marks.len(), |m| m.index())
+    }
+
+    /// The lines of kind `line` drawn at the start (`setup: stroke from
+    /// ...`), each once, as (lower cell, higher cell).
+    pub fn setup_lines(&self, line: usize) -> Vec<(Cell, Cell)> {
+        let marks = &self.lines[line].marks;
+        let mut out = Vec::new();
+        for &(c, m) in &self.setup_marks {
+            if let Some(d) = marks.iter().position(|&x| x == m)
+                && let Some(n) = self.board.neighbor(c, crate::ids::Dir::new(d))
+                && c < n
+            {
+                out.push((c, n));
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Whether mark `m` is one of a line kind's (not declared by `marks`,
+    /// and not shown as a mark).
+    pub fn is_line_mark(&self, m: Mark) -> bool {
+        self.lines.iter().any(|l| l.marks.contains(&m))
+    }
 }
 
 /// How close to a direction a leap of `leap ... toward|along DIRS` goes.
@@ -416,8 +467,11 @@ pub struct Rules {
     pub neutral: Vec<bool>,
     /// The variables (`variables`); [`NumExpr::Var`] and `choose` index here.
     pub variables: Vec<Variable>,
-    /// The marks' names; a [`Mark`] is an index here.
+    /// The marks' names; a [`Mark`] is an index here. The kinds of lines'
+    /// marks come last (see [`LineKind`]).
     pub marks: Vec<String>,
+    /// The kinds of lines drawn between neighbouring cells (`lines stroke`).
+    pub lines: Vec<LineKind>,
     /// The fixed sets that [`SetExpr::Fixed`] and [`SetExpr::PerPlayer`] refer
     /// to.
     pub fixed_sets: Vec<CellSet>,

@@ -77,7 +77,8 @@ pub fn options_text(game: &Game) -> String {
 /// Renders the position.
 pub fn position(game: &Game, st: &State) -> String {
     let glyphs = player_glyphs(game);
-    let marks = game.rules.marks.len();
+    // The kinds of lines' marks are listed as lines, below.
+    let marks = game.rules.declared_marks();
     let board = game.board();
     let first_owned = game.rules.neutral.iter().position(|n| !n).unwrap_or(0);
     let piece_glyph = |kind: usize| {
@@ -214,7 +215,7 @@ pub fn position(game: &Game, st: &State) -> String {
         out.push_str("; lower case or + = marked");
     }
     out.push('\n');
-    for (m, name) in game.rules.marks.iter().enumerate() {
+    for (m, name) in game.rules.marks[..marks].iter().enumerate() {
         let cells: Vec<&str> = (0..board.len())
             .filter(|&c| game.has_mark(st, Cell::new(c), m))
             .map(|c| board.label(Cell::new(c)))
@@ -223,6 +224,7 @@ pub fn position(game: &Game, st: &State) -> String {
             out.push_str(&format!("{name}: {}\n", cells.join(" ")));
         }
     }
+    out.push_str(&lines(game, st));
     for (i, v) in game.rules.variables.iter().enumerate() {
         out.push_str(&format!("{} = {}\n", v.name, v.show(st.var(i))));
     }
@@ -316,6 +318,35 @@ pub fn position(game: &Game, st: &State) -> String {
 
 fn st_done(st: &State) -> u32 {
     st.done_in_step()
+}
+
+/// The lines drawn, a line per kind: those drawn since the start in full
+/// (`f7-g8`), those of the setup (a pitch's border) only counted.
+fn lines(game: &Game, st: &State) -> String {
+    let board = game.board();
+    let mut out = String::new();
+    for (i, kind) in game.rules.lines.iter().enumerate() {
+        let at_start = game.rules.setup_lines(i);
+        let drawn = game.lines_drawn(st, i);
+        let new: Vec<String> = drawn
+            .iter()
+            .filter(|pair| at_start.binary_search(pair).is_err())
+            .map(|&(a, b)| format!("{}-{}", board.label(a), board.label(b)))
+            .collect();
+        let kept = drawn.len() - new.len();
+        let mut parts = Vec::new();
+        if !new.is_empty() {
+            parts.push(new.join(" "));
+        }
+        if kept > 0 {
+            parts.push(format!("{kept} drawn at the start"));
+        }
+        if parts.is_empty() {
+            parts.push("none".to_string());
+        }
+        out.push_str(&format!("{}: {}\n", kind.name, parts.join(", and ")));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -40,8 +40,9 @@
 //!   (`define forward: white = n, black = s`) map player by player, with
 //!   the same ρ as the regions;
 //! - the pieces of the starting position (`setup`) map onto pieces of the
-//!   same kind, each player's onto player `ρ(p)`'s, and its counters onto
-//!   equal counts;
+//!   same kind, each player's onto player `ρ(p)`'s, its counters onto
+//!   equal counts, its marks onto the same marks and its lines onto lines
+//!   of the same kind;
 //! - each ring maps onto itself in the same cyclic order (sowing keeps its
 //!   sense: a mirror image of Oware's board would sow clockwise);
 //! - when the rules count rows or columns (`rows`, `columns`, `box`), σ
@@ -295,8 +296,29 @@ impl walk::Visitor for Walker<'_> {
 }
 
 /// Whether σ maps the starting position onto itself, each player's pieces
-/// onto player `ρ(p)`'s.
+/// onto player `ρ(p)`'s, its marks onto the same marks and its lines (a
+/// pitch's border) onto lines of the same kind.
 fn setup_maps(rules: &Rules, sigma: &[usize], rho: &[usize]) -> bool {
+    let declared = rules.declared_marks();
+    let marks_map = rules
+        .setup_marks
+        .iter()
+        .filter(|(_, m)| m.index() < declared)
+        .all(|&(c, m)| {
+            rules
+                .setup_marks
+                .contains(&(Cell::new(sigma[c.index()]), m))
+        });
+    let lines_map = (0..rules.lines.len()).all(|i| {
+        let lines = rules.setup_lines(i);
+        lines.iter().all(|&(a, b)| {
+            let (x, y) = (Cell::new(sigma[a.index()]), Cell::new(sigma[b.index()]));
+            lines.binary_search(&(x.min(y), x.max(y))).is_ok()
+        })
+    });
+    if !marks_map || !lines_map {
+        return false;
+    }
     if rules.setup.is_empty() {
         return true;
     }

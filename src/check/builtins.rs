@@ -35,6 +35,8 @@ pub(super) enum Type {
     CellLabel,
     /// A kind of piece, by name (`man`).
     PieceKind,
+    /// A kind of line, by name (`stroke`).
+    LineKind,
 }
 
 /// An argument, lowered to what its [`Type`] says.
@@ -54,6 +56,8 @@ pub(super) enum Arg {
     /// A bad cell label, already reported; the other labels still count.
     Skipped,
     Piece(Kind),
+    /// A kind of line (an index in `Rules::lines`).
+    Line(u8),
 }
 
 /// The lowered arguments of one call, with where each was written.
@@ -125,6 +129,13 @@ impl Args<'_> {
         }
     }
 
+    fn line(&self, i: usize) -> u8 {
+        match self.values.get(i) {
+            Some(Arg::Line(k)) => *k,
+            _ => 0,
+        }
+    }
+
     fn fixed(&self, i: usize) -> i64 {
         match self.values.get(i) {
             Some(Arg::Fixed(k)) => *k,
@@ -192,8 +203,8 @@ impl Builtin {
 }
 
 use Type::{
-    CellLabel, ColumnKey, Condition, Direction, Directions, FixedNumber, Number, PieceKind, Player,
-    Set,
+    CellLabel, ColumnKey, Condition, Direction, Directions, FixedNumber, LineKind, Number,
+    PieceKind, Player, Set,
 };
 
 /// Every built-in function, in the order "did you mean" and the list of
@@ -225,9 +236,14 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("box", &[Set], Set, |_, a| {
         Value::Set(SetExpr::Box(Box::new(a.set(0))))
     }),
-    Builtin::new("reach", &[Set, Set], Set, |_, a| {
-        Value::Set(SetExpr::Reach(Box::new(a.set(0)), Box::new(a.set(1))))
-    }),
+    Builtin::new("reach", &[Set, Set, LineKind], Set, |_, a| {
+        let (seed, through) = (Box::new(a.set(0)), Box::new(a.set(1)));
+        Value::Set(match a.given() {
+            3 => SetExpr::ReachUnlined(seed, through, a.line(2)),
+            _ => SetExpr::Reach(seed, through),
+        })
+    })
+    .optional(1),
     Builtin::new("like", &[Set], Set, |_, a| {
         Value::Set(SetExpr::Like(Box::new(a.set(0))))
     }),
@@ -432,6 +448,9 @@ impl<'a> Checker<'a> {
                 .push(Diagnostic::at(f.span, msg).with_help(help));
             return Value::Error;
         }
+        if self.is_line_kind(&f.text) {
+            return self.joined_call(f, args, span);
+        }
         let Some(builtin) = function(&f.text) else {
             let names = || FUNCTIONS.iter().map(|b| b.name);
             let mut d = Diagnostic::at(f.span, format!("unknown function `{}`", f.text));
@@ -543,6 +562,25 @@ impl<'a> Checker<'a> {
                     self.errors.push(
                         Diagnostic::at(e.span, "`in-hand` takes a kind of piece")
                             .with_help(format!("the kinds: {}", self.pieces.join(", "))),
+                    );
+                    return None;
+                }
+            },
+            Type::LineKind => match &e.kind {
+                ExprKind::Name(t) if self.is_line_kind(t) => Arg::Line(
+                    self.lines_declared()
+                        .iter()
+                        .position(|l| l == t)
+                        .unwrap_or(0) as u8,
+                ),
+                _ => {
+                    let kinds = self.lines_declared().join(", ");
+                    let help = match kinds.is_empty() {
+                        true => "declare one with `lines NAME`".to_string(),
+                        false => format!("the kinds of line: {kinds}"),
+                    };
+                    self.errors.push(
+                        Diagnostic::at(e.span, "a kind of line is expected here").with_help(help),
                     );
                     return None;
                 }

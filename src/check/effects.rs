@@ -68,6 +68,7 @@ impl<'a> Checker<'a> {
                 Effect::Place(piece, self.set(s))
             }
             ast::Effect::Move(from, to) => Effect::Move(self.set(from), self.set(to)),
+            ast::Effect::Draw(lines) => self.draw_effect(lines),
             ast::Effect::Take(what, into, span) => {
                 let what = self.set(what);
                 let into = into.as_ref().map(|t| self.set(t));
@@ -146,6 +147,7 @@ fn effect_span(e: &ast::Effect) -> Span {
         | ast::Effect::Place(_, x)
         | ast::Effect::Move(x, _) => x.span,
         ast::Effect::Repeat(_, span) | ast::Effect::Take(_, _, span) => *span,
+        ast::Effect::Draw(lines) => lines.span,
         ast::Effect::If(c, _, _) => c.span,
         ast::Effect::Group(list) => list.first().map_or_else(Span::default, effect_span),
         ast::Effect::EachGroup { var, .. } => var.span,

@@ -17,6 +17,7 @@ mod counters;
 mod directions;
 mod effects;
 mod expressions;
+mod lines;
 mod names;
 mod operators;
 mod optimise;
@@ -120,6 +121,7 @@ fn compile_with(
             return Err(c.errors);
         }
     }
+    c.line_marks();
     c.reserves();
     c.hands();
     c.rings();
@@ -190,6 +192,7 @@ enum NameKind {
     Effect,
     Counter,
     Ring,
+    Line,
 }
 
 impl NameKind {
@@ -209,6 +212,7 @@ impl NameKind {
             NameKind::Effect => "an effect",
             NameKind::Counter => "a kind of counter",
             NameKind::Ring => "a ring's direction",
+            NameKind::Line => "a kind of line",
         }
     }
 }
@@ -228,6 +232,9 @@ struct Checker<'a> {
     unseated: Vec<String>,
     pieces: Vec<String>,
     marks: Vec<String>,
+    /// The kinds of lines, their marks appended to `marks` once the board
+    /// is built (see `Checker::line_marks`).
+    lines: Vec<LineKind>,
     regions: HashMap<String, SetExpr>,
     /// Regions whose declaration was wrong (already reported).
     failed_regions: Vec<String>,
@@ -313,6 +320,7 @@ impl<'a> Checker<'a> {
             unseated: Vec::new(),
             pieces: Vec::new(),
             marks: Vec::new(),
+            lines: Vec::new(),
             regions: HashMap::new(),
             failed_regions: Vec::new(),
             leap_patterns: Vec::new(),

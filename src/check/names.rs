@@ -103,6 +103,7 @@ impl<'a> Checker<'a> {
                 self.marks.push(m.text.clone());
             }
         }
+        self.declare_lines();
         for (i, k) in file.counters.iter().enumerate() {
             if i >= MAX_COUNTER_KINDS {
                 let msg =

@@ -4,7 +4,7 @@
 use crate::ast::BinOp;
 use crate::rules::TextField;
 use crate::rules::walk::{self, At, Node, Visitor};
-use crate::rules::{BoolExpr, Choice, CmpOp, Effect, NumExpr, Rules, SetExpr};
+use crate::rules::{BoolExpr, Choice, CmpOp, Effect, LineKind, NumExpr, Rules, SetExpr};
 
 /// `x or y`, decided now when one side is known.
 pub(super) fn or(x: BoolExpr, y: BoolExpr) -> BoolExpr {
@@ -139,10 +139,16 @@ pub(super) fn join(
 /// it, so that it is empty all game long (Pinch's `vacated` when captured
 /// stones flip: only removals mark it).
 pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
-    /// Per mark: whether some choice or effect sets it.
-    struct MarksSet(Vec<bool>);
-    impl Visitor for MarksSet {
+    /// Per mark: whether some choice or effect sets it; the marks of each
+    /// kind of line.
+    struct MarksSet<'r>(Vec<bool>, &'r [LineKind]);
+    impl Visitor for MarksSet<'_> {
         fn visit(&mut self, node: Node<'_>, _at: At) -> bool {
+            if let Node::Effect(Effect::Draw(line, ..)) = node {
+                for m in &self.1[*line as usize].marks {
+                    self.0[m.index()] = true;
+                }
+            }
             let m = match node {
                 Node::Choice(Choice { marking, .. }) => *marking,
                 Node::Effect(e) => match e {
@@ -163,6 +169,7 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
                     | Effect::Place(..)
                     | Effect::Move(..)
                     | Effect::Take(..)
+                    | Effect::Draw(..)
                     | Effect::Set(..) => None,
                 },
                 Node::Set(_)
@@ -178,7 +185,7 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
             true
         }
     }
-    let mut marks = MarksSet(vec![false; rules.marks.len()]);
+    let mut marks = MarksSet(vec![false; rules.marks.len()], &rules.lines);
     walk::walk(rules, &mut marks);
     // Marks the game starts with, or that a position's text may give.
     for &(_, m) in &rules.setup_marks {

@@ -153,6 +153,8 @@ impl<'a> Checker<'a> {
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
+            | SetExpr::Joined(..)
+            | SetExpr::ReachUnlined(..)
             | SetExpr::JumpReach(_)
             | SetExpr::Lines(..) => return None,
         })

@@ -30,6 +30,14 @@ impl<'a> Checker<'a> {
                     }
                 },
             };
+            for lines in &item.lines {
+                if applies {
+                    self.setup_lines(lines, &mut marked);
+                } else {
+                    // Checked with any options, drawn with these only.
+                    self.setup_lines(lines, &mut Vec::new());
+                }
+            }
             for p in &item.placements {
                 if let Some(count) = &p.count {
                     self.counter_placement(p, count, applies, &mut tally, &mut total);

@@ -178,6 +178,7 @@ impl<'a> Checker<'a> {
             variables: self.variables.clone(),
             set_slots: self.set_slots,
             marks: self.marks.clone(),
+            lines: self.lines.clone(),
             setup,
             setup_marks,
             position_text,

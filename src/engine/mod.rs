@@ -434,6 +434,25 @@ impl Game {
         let s = self.mark_set(m);
         cellset::contains(&st.sets[s * w..(s + 1) * w], cell.index())
     }
+
+    /// The lines of kind `line` (an index in `rules.lines`) drawn in the
+    /// position, each once, as (lower cell, higher cell), in order.
+    pub fn lines_drawn(&self, st: &State, line: usize) -> Vec<(Cell, Cell)> {
+        let board = self.board();
+        let mut out = Vec::new();
+        for (d, m) in self.rules.lines[line].marks.iter().enumerate() {
+            for c in board.cells() {
+                if self.has_mark(st, c, m.index())
+                    && let Some(n) = board.neighbor(c, crate::ids::Dir::new(d))
+                    && c < n
+                {
+                    out.push((c, n));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
 }
 
 /// A position to start from: what a position's text gives. Whatever it

@@ -35,7 +35,7 @@ pub fn after(game: &Game, st: &State, a: Action) -> String {
     if !pieces.is_empty() {
         out.push_str(&format!("  pieces: {}\n", pieces.join(", ")));
     }
-    for (m, name) in rules.marks.iter().enumerate() {
+    for (m, name) in rules.marks[..rules.declared_marks()].iter().enumerate() {
         let mut marks = Vec::new();
         for c in 0..board.len() {
             match (
@@ -49,6 +49,17 @@ pub fn after(game: &Game, st: &State, a: Action) -> String {
         }
         if !marks.is_empty() {
             out.push_str(&format!("  mark {name}: {}\n", marks.join(" ")));
+        }
+    }
+    for (i, kind) in rules.lines.iter().enumerate() {
+        let (was, now) = (game.lines_drawn(st, i), game.lines_drawn(&next, i));
+        let drawn: Vec<String> = now
+            .iter()
+            .filter(|pair| was.binary_search(pair).is_err())
+            .map(|&(a, b)| format!("+{}-{}", board.label(a), board.label(b)))
+            .collect();
+        if !drawn.is_empty() {
+            out.push_str(&format!("  {}: {}\n", kind.name, drawn.join(" ")));
         }
     }
     for (i, v) in rules.variables.iter().enumerate() {

@@ -85,6 +85,12 @@ pub enum SetExpr {
     JumpReach(Box<JumpReach>),
     /// `lines(S, N)`: the cells of S on N or more cells of S in a row.
     Lines(Box<SetExpr>, u32),
+    /// `reach(SEED, THROUGH, KIND)`: as [`SetExpr::Reach`], along links
+    /// without a line of the kind (an index in [`super::Rules::lines`]).
+    ReachUnlined(Box<SetExpr>, Box<SetExpr>, u8),
+    /// `stroke(S)`: the cells joined to a cell of S by a line of the kind
+    /// (an index in [`super::Rules::lines`]).
+    Joined(Box<SetExpr>, u8),
     /// Cells holding counters (`seeded`).
     Seeded,
     /// The cell the last counter of the last sowing fell in (`last-sown`).

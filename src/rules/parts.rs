@@ -126,6 +126,8 @@ impl SetExpr {
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_)
+            | SetExpr::Joined(..)
+            | SetExpr::ReachUnlined(..)
             | SetExpr::Lines(..) => SetClass::Computed,
         }
     }
@@ -169,6 +171,8 @@ impl SetExpr {
             | SetExpr::Stronger(_)
             | SetExpr::Weaker(_)
             | SetExpr::Lines(..)
+            | SetExpr::Joined(..)
+            | SetExpr::ReachUnlined(..)
             | SetExpr::Where(..)
             | SetExpr::ByPlayer(_) => none,
         }
@@ -181,7 +185,8 @@ impl SetExpr {
             SetExpr::Union(a, b)
             | SetExpr::Inter(a, b)
             | SetExpr::Except(a, b)
-            | SetExpr::Reach(a, b) => {
+            | SetExpr::Reach(a, b)
+            | SetExpr::ReachUnlined(a, b, _) => {
                 f(Node::Set(a), Same);
                 f(Node::Set(b), Same);
             }
@@ -209,6 +214,7 @@ impl SetExpr {
             | SetExpr::Weaker(a)
             | SetExpr::Box(a)
             | SetExpr::Leaps(a, _)
+            | SetExpr::Joined(a, _)
             | SetExpr::Lines(a, _) => f(Node::Set(a), Same),
             SetExpr::Where(a, c) => {
                 f(Node::Set(a), Same);
@@ -413,7 +419,7 @@ impl Effect {
             | Effect::Remove(s, _)
             | Effect::Make(s, _)
             | Effect::Place(_, s) => f(Node::Set(s), Same),
-            Effect::Move(from, to) => {
+            Effect::Move(from, to) | Effect::Draw(_, from, to) => {
                 f(Node::Set(from), Same);
                 f(Node::Set(to), Same);
             }

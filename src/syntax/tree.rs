@@ -172,6 +172,9 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             game.effects.push((n, e));
         }
         Rule::marks_item => game.marks.extend(inner.map(name)),
+        Rule::lines_item => game
+            .lines
+            .extend(inner.filter(|p| p.as_rule() == Rule::name).map(name)),
         Rule::counters_item => game
             .counters
             .extend(inner.filter(|p| p.as_rule() == Rule::name).map(name)),
@@ -213,10 +216,12 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             let mut setup = SetupDecl {
                 guard: None,
                 placements: Vec::new(),
+                lines: Vec::new(),
             };
             for p in inner {
                 match p.as_rule() {
                     Rule::guard => setup.guard = Some(guard(p)),
+                    Rule::drawn_lines => setup.lines.push(super::turns::lines(p)),
                     _ => setup.placements.push(placement(p)),
                 }
             }
@@ -437,6 +442,10 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::take_kw
         | Rule::sow_move
         | Rule::sow_skip
+        | Rule::lines_kw
+        | Rule::setup_entry
+        | Rule::drawn_lines
+        | Rule::draw_lines
         | Rule::take_cells => {}
     }
 }

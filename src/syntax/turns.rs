@@ -318,8 +318,27 @@ pub(super) fn effect(pair: P) -> Effect {
             let what = expr(parts.next().expect("cells"));
             Effect::Take(what, parts.next().map(expr), effect_span)
         }
+        Rule::draw_lines => Effect::Draw(Lines {
+            line: name(parts.next().expect("line kind")),
+            from: expr(parts.next().expect("from")),
+            to: expr(parts.next().expect("to")),
+            span: effect_span,
+        }),
         Rule::effect_ref => Effect::Named(name(parts.next().expect("effect name"))),
         _ => Effect::Group(parts.map(effect).collect()),
+    }
+}
+
+/// `LINE from SET to SET` (`drawn_lines` in a setup, `draw_lines` after
+/// `draw`).
+pub(super) fn lines(pair: P) -> Lines {
+    let span = span(&pair);
+    let mut parts = pair.into_inner();
+    Lines {
+        line: name(parts.next().expect("line kind")),
+        from: expr(parts.next().expect("from")),
+        to: expr(parts.next().expect("to")),
+        span,
     }
 }
 

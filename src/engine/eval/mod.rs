@@ -138,6 +138,8 @@ impl Ctx<'_> {
             | SetExpr::Weaker(a)
             | SetExpr::Box(a)
             | SetExpr::Leaps(a, _)
+            | SetExpr::Joined(a, _)
+            | SetExpr::ReachUnlined(a, _, _)
             | SetExpr::Lines(a, _) => self.surely_empty(a),
             SetExpr::Ray(r) => self.surely_empty(&r.from),
             SetExpr::JumpReach(j) => self.surely_empty(&j.from),
@@ -363,6 +365,8 @@ impl Ctx<'_> {
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_)
+            | SetExpr::Joined(..)
+            | SetExpr::ReachUnlined(..)
             | SetExpr::Lines(..) => self.set_heavy(e, out, tmp),
             SetExpr::Empty
             | SetExpr::Occupied
@@ -434,6 +438,8 @@ impl Ctx<'_> {
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_)
+            | SetExpr::Joined(..)
+            | SetExpr::ReachUnlined(..)
             | SetExpr::Lines(..) => {
                 // Whole-set questions: build the set.
                 let (t, rest) = tmp.split_at_mut(self.w());

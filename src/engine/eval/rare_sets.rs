@@ -39,6 +39,17 @@ impl Ctx<'_> {
             }
             SetExpr::Leaps(from, leap) => self.leaps_set(from, *leap, out, tmp),
             SetExpr::JumpReach(j) => self.jump_reach_set(j, out, tmp),
+            SetExpr::ReachUnlined(seed, through, line) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(through, t, rest);
+                self.set(seed, out, rest);
+                self.flood_unlined(out, t, *line as usize);
+            }
+            SetExpr::Joined(a, line) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                self.joined_cells(t, *line as usize, out);
+            }
             SetExpr::Lines(a, n) => {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(a, t, rest);
@@ -71,6 +82,57 @@ impl Ctx<'_> {
             | SetExpr::Neighbors(_)
             | SetExpr::Where(..)
             | SetExpr::ByPlayer(_) => self.set(e, out, tmp),
+        }
+    }
+
+    /// `out` = the cells joined to a cell of `set` by a line of kind
+    /// `line`: each cell's neighbours along the directions it has the
+    /// kind's mark for (S is most often one cell: the ball's).
+    fn joined_cells(&self, set: &[u64], line: usize, out: &mut [u64]) {
+        out.fill(0);
+        let marks = &self.g.rules.lines[line].marks;
+        let table = self.g.rules.board.neighbor_table();
+        let (dirs, w) = (marks.len(), self.w());
+        // A kind's marks are consecutive (see `check/lines.rs`): the sets
+        // of its directions follow one another.
+        let first = self.g.mark_set(marks[0].index()) * w;
+        for c in cellset::cells(set) {
+            let (word, bit) = (c / 64, c % 64);
+            for d in 0..dirs {
+                if self.sets[first + d * w + word] >> bit & 1 != 0 {
+                    let b = table[c * dirs + d];
+                    if b != crate::ids::NO_CELL {
+                        cellset::insert(out, b as usize);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Floods from the cells of `seen` through the cells of `through`, along
+    /// the links without a line of kind `line`, adding what it reaches to
+    /// `seen` (paper soccer: where a bounce can still take the ball).
+    fn flood_unlined(&mut self, seen: &mut [u64], through: &[u64], line: usize) {
+        let marks = &self.g.rules.lines[line].marks;
+        let table = self.g.rules.board.neighbor_table();
+        let (dirs, w) = (marks.len(), self.w());
+        let first = self.g.mark_set(marks[0].index()) * w;
+        self.stack.clear();
+        self.stack.extend(cellset::cells(seen).map(|c| c as u32));
+        while let Some(c) = self.stack.pop() {
+            let c = c as usize;
+            let (word, bit) = (c / 64, c % 64);
+            for d in 0..dirs {
+                let n = table[c * dirs + d];
+                if n == crate::ids::NO_CELL || self.sets[first + d * w + word] >> bit & 1 != 0 {
+                    continue;
+                }
+                let n = n as usize;
+                if cellset::contains(through, n) && !cellset::contains(seen, n) {
+                    cellset::insert(seen, n);
+                    self.stack.push(n as u32);
+                }
+            }
         }
     }
 

@@ -25,6 +25,13 @@ use crate::engine::position::state::position_key;
 use crate::engine::{Action, Game, State};
 use crate::rules::{Entry, Player, Preference};
 
+/// Whether judging an action may play the game on to answer `stuck`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ahead {
+    PlayOn,
+    Not,
+}
+
 impl Game {
     /// `offer` in a game with `keep if`: the groups offered as usual; a
     /// group without a kept action closes, the next being offered. True if
@@ -51,12 +58,36 @@ impl Game {
 
     /// Whether the step offers a kept action: the first found ends the
     /// search (a choice whose actions are all refused keeps its count: the
-    /// random draw refuses them one by one).
+    /// random draw refuses them one by one). Actions whose conditions
+    /// answer without playing on (`stuck` not asked) are judged first, so
+    /// that one kept at once spares playing on from the others (shogi: any
+    /// move before a pawn drop that checks).
     fn any_kept(&self, st: &State, choices: &[Entry]) -> bool {
-        choices.iter().enumerate().any(|(i, (c, _, _))| {
+        let mut unanswered = false;
+        let found = choices.iter().enumerate().any(|(i, (c, _, _))| {
             let n = st.counts[i] as usize;
             if n == 0 || self.rules.choices[*c as usize].keep.is_empty() {
                 return n > 0;
+            }
+            let t = self.slot(st, i);
+            (0..n).any(|k| {
+                let a = self.nth_offered(*c, st.mover, t, k);
+                match self.kept_at_once(st, a) {
+                    Some(kept) => kept && self.is_preferred(st, a),
+                    None => {
+                        unanswered = true;
+                        false
+                    }
+                }
+            })
+        });
+        if found || !unanswered {
+            return found;
+        }
+        choices.iter().enumerate().any(|(i, (c, _, _))| {
+            let n = st.counts[i] as usize;
+            if n == 0 || !self.stuck_keeps[*c as usize] {
+                return false;
             }
             let t = self.slot(st, i);
             (0..n).any(|k| self.is_kept(st, self.nth_offered(*c, st.mover, t, k)))
@@ -218,9 +249,23 @@ impl Game {
     /// state's spare position: the action, its marking and its `then`
     /// effects, seen from the mover, with the history of `st`.
     pub(crate) fn failing_keep(&self, st: &State, a: Action) -> Option<usize> {
+        self.judge(st, a, Ahead::PlayOn).unwrap_or(None)
+    }
+
+    /// Whether `a`'s result is kept, when its conditions answer without
+    /// playing on; `None` when they ask `stuck`.
+    fn kept_at_once(&self, st: &State, a: Action) -> Option<bool> {
+        self.judge(st, a, Ahead::Not)
+            .map(|failing| failing.is_none())
+    }
+
+    /// The first failing `keep if` of `a` (as [`Game::failing_keep`]);
+    /// `None` when the conditions ask `stuck` and `ahead` forbids playing
+    /// on to answer.
+    fn judge(&self, st: &State, a: Action, ahead: Ahead) -> Option<Option<usize>> {
         let keep = &self.rules.choices.get(a.choice as usize)?.keep;
         if keep.is_empty() {
-            return None;
+            return Some(None);
         }
         let mut slot = st.trial.borrow_mut();
         let trial = slot.get_or_insert_with(|| Box::new(st.clone()));
@@ -229,8 +274,8 @@ impl Game {
         trial.acted += 1;
         self.act(trial, a);
         trial.done += 1;
-        let asks_stuck = self.stuck_keeps[a.choice as usize];
-        if asks_stuck {
+        let play_on = self.stuck_keeps[a.choice as usize] && ahead == Ahead::PlayOn;
+        if play_on {
             // `stuck` plays on from this result, on a copy of its own.
             let mut ahead = st.lookahead.borrow_mut();
             let ahead = ahead.get_or_insert_with(|| Box::new(st.clone()));
@@ -239,7 +284,12 @@ impl Game {
         }
         // Played on once, however often the conditions ask.
         let answer = std::cell::Cell::new(None);
+        let asked = std::cell::Cell::new(false);
         let next_stuck = || {
+            asked.set(true);
+            if !play_on {
+                return false;
+            }
             if let Some(known) = answer.get() {
                 return known;
             }
@@ -253,10 +303,11 @@ impl Game {
         };
         let (mut cx, spare) = self.ctx_split(trial, st.mover);
         cx.history = &st.history;
-        if asks_stuck {
+        if self.stuck_keeps[a.choice as usize] {
             cx.next_stuck = Some(&next_stuck);
         }
-        keep.iter().position(|k| !cx.cond(k, spare.scratch))
+        let failing = keep.iter().position(|k| !cx.cond(k, spare.scratch));
+        (play_on || !asked.get()).then_some(failing)
     }
 
     /// For explanations: the position `a` leads to as its `keep if`

@@ -154,6 +154,7 @@ impl Game {
             }
             Effect::Move(from, to) => self.move_piece(st, from, to),
             Effect::Take(what, into) => self.take(st, what, into.as_ref()),
+            Effect::Draw(line, from, to) => self.draw_lines(st, *line as usize, from, to),
             Effect::Set(var, value) => {
                 let v = self.with_ctx(st, me, |cx, scratch| cx.int(value, scratch));
                 if st.vars[*var as usize] != v {
@@ -252,6 +253,37 @@ impl Game {
             self.put(st, a, None);
             self.put(st, b, Some(piece));
         }
+    }
+
+    /// `draw LINE from A to B`: a line between each cell of A and each of
+    /// its neighbours in B, as the kind's marks on its two ends.
+    fn draw_lines(&self, st: &mut State, line: usize, from: &SetExpr, to: &SetExpr) {
+        let w = self.words;
+        let me = st.mover;
+        let mut scratch = std::mem::take(&mut st.scratch);
+        {
+            let (a, rest) = scratch.split_at_mut(w);
+            let (b, rest) = rest.split_at_mut(w);
+            let mut cx = self.ctx(st, me);
+            cx.set(from, a, rest);
+            cx.set(to, b, rest);
+        }
+        let (a, b) = scratch.split_at(w);
+        let marks = &self.rules.lines[line].marks;
+        let board = &self.rules.board;
+        let table = board.neighbor_table();
+        let dirs = marks.len();
+        for c in cellset::cells(a) {
+            for (d, m) in marks.iter().enumerate() {
+                let n = table[c * dirs + d];
+                if n != NO_CELL && cellset::contains(&b[..w], n as usize) {
+                    let back = marks[board.opposite(crate::ids::Dir::new(d)).index()];
+                    self.set_mark(st, c, m.index(), true);
+                    self.set_mark(st, n as usize, back.index(), true);
+                }
+            }
+        }
+        st.scratch = scratch;
     }
 
     /// Evaluates `target` once, then calls `f` on each of its cells.

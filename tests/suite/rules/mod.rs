@@ -49,6 +49,7 @@ mod breakthrough;
 mod carteso;
 mod connection;
 mod distance;
+mod drawn_lines;
 mod ecalper;
 mod equi;
 mod groups;
