@@ -284,7 +284,7 @@ impl walk::Visitor for Walker<'_> {
                 | BoolExpr::SamePlayer(..)
                 | BoolExpr::ByPlayer(_)
                 | BoolExpr::NextStuck
-                | BoolExpr::Attacked(_) => {}
+                | BoolExpr::Attacked(..) => {}
             },
             // Effects, choices and outcomes name marks, pieces and players,
             // which no symmetry moves; their expressions are visited.

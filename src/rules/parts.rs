@@ -262,6 +262,7 @@ impl NumExpr {
             | NumExpr::Const(_)
             | NumExpr::Turn
             | NumExpr::Repetitions
+            | NumExpr::RepetitionTurns
             | NumExpr::Seen
             | NumExpr::Var(_)
             | NumExpr::Passes
@@ -298,6 +299,7 @@ impl NumExpr {
             NumExpr::Const(_)
             | NumExpr::Turn
             | NumExpr::Repetitions
+            | NumExpr::RepetitionTurns
             | NumExpr::Seen
             | NumExpr::Var(_)
             | NumExpr::Passes
@@ -334,7 +336,7 @@ impl BoolExpr {
             | BoolExpr::SamePlayer(..)
             | BoolExpr::ByPlayer(_)
             | BoolExpr::NextStuck
-            | BoolExpr::Attacked(_) => Reads::default(),
+            | BoolExpr::Attacked(..) => Reads::default(),
         }
     }
 
@@ -351,7 +353,7 @@ impl BoolExpr {
                 f(Node::Num(a), Same);
                 f(Node::Num(b), Same);
             }
-            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s) => {
+            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s, _) => {
                 f(Node::Set(s), Same)
             }
             BoolExpr::Connected(a, b, c)

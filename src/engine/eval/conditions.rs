@@ -131,7 +131,7 @@ impl Ctx<'_> {
             | BoolExpr::Touches { .. }
             | BoolExpr::ByPlayer(_)
             | BoolExpr::NextStuck
-            | BoolExpr::Attacked(_) => self.cond_heavy(e, tmp),
+            | BoolExpr::Attacked(..) => self.cond_heavy(e, tmp),
         }
     }
 
@@ -157,7 +157,7 @@ impl Ctx<'_> {
             BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),
             // Only a `keep if` trial lends the look ahead.
             BoolExpr::NextStuck => self.next_stuck.is_some_and(|stuck| stuck()),
-            BoolExpr::Attacked(s) => self.attacked(s, tmp),
+            BoolExpr::Attacked(s, victim) => self.attacked(s, *victim, tmp),
             BoolExpr::Escapes {
                 seed,
                 through,
@@ -212,11 +212,24 @@ impl Ctx<'_> {
         self.history.count(key, (!anyone).then_some(next)) as f64
     }
 
+    /// The turns from the first earlier turn on this position (with the
+    /// player after the mover to move, as `repetitions` counts) to the
+    /// turn this position starts, the next: 0 when it is new.
+    fn repetition_turns(&self) -> f64 {
+        let key = position_key(self.board_hash, self.reserve);
+        let next = Player::new((self.me.index() + 1) % self.g.players);
+        match self.history.first_turn(key, next) {
+            Some(first) => (*self.turn + 1).saturating_sub(first) as f64,
+            None => 0.0,
+        }
+    }
+
     pub(in crate::engine) fn int(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {
         match e {
             NumExpr::Const(i) => *i,
             NumExpr::Turn => *self.turn as f64,
             NumExpr::Repetitions => self.repetitions(false),
+            NumExpr::RepetitionTurns => self.repetition_turns(),
             NumExpr::Seen => self.repetitions(true),
             NumExpr::Var(v) => self.vars[*v as usize],
             NumExpr::Passes => *self.passes as f64,
@@ -326,6 +339,7 @@ impl Ctx<'_> {
             NumExpr::Const(_)
             | NumExpr::Turn
             | NumExpr::Repetitions
+            | NumExpr::RepetitionTurns
             | NumExpr::Seen
             | NumExpr::Var(_)
             | NumExpr::Passes

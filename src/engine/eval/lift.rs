@@ -46,7 +46,7 @@ impl Ctx<'_> {
             | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..)
             | BoolExpr::NextStuck
-            | BoolExpr::Attacked(_) => false,
+            | BoolExpr::Attacked(..) => false,
         };
         if !worth || cellset::count(within) <= 4 * w || !liftable(cond) {
             return false;
@@ -143,7 +143,7 @@ impl Ctx<'_> {
             | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..)
             | BoolExpr::NextStuck
-            | BoolExpr::Attacked(_) => {
+            | BoolExpr::Attacked(..) => {
                 if self.cond(e, tmp) {
                     self.set(&SetExpr::All, out, &mut []);
                 } else {
@@ -172,7 +172,7 @@ pub(in crate::engine) fn liftable(e: &BoolExpr) -> bool {
         | BoolExpr::Touches { .. }
         | BoolExpr::SamePlayer(..)
         | BoolExpr::NextStuck
-        | BoolExpr::Attacked(_) => cond_fixed_here(e),
+        | BoolExpr::Attacked(..) => cond_fixed_here(e),
     }
 }
 
@@ -195,7 +195,9 @@ pub(in crate::engine) fn cond_fixed_here(e: &BoolExpr) -> bool {
         BoolExpr::Not(a) => cond_fixed_here(a),
         BoolExpr::And(a, b) | BoolExpr::Or(a, b) => cond_fixed_here(a) && cond_fixed_here(b),
         BoolExpr::Cmp(_, a, b) => num_fixed_here(a) && num_fixed_here(b),
-        BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s) => set_fixed_here(s),
+        BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s, _) => {
+            set_fixed_here(s)
+        }
         BoolExpr::Connected(a, b, c)
         | BoolExpr::Escapes {
             seed: a,
@@ -217,6 +219,7 @@ fn num_fixed_here(e: &NumExpr) -> bool {
         NumExpr::Const(_)
         | NumExpr::Turn
         | NumExpr::Repetitions
+        | NumExpr::RepetitionTurns
         | NumExpr::Seen
         | NumExpr::Var(_)
         | NumExpr::Passes

@@ -383,7 +383,7 @@ impl<'a> Lower<'a> {
             | BoolExpr::Escapes { .. }
             | BoolExpr::Touches { .. }
             | BoolExpr::NextStuck
-            | BoolExpr::Attacked(_) => {
+            | BoolExpr::Attacked(..) => {
                 if !cond_fixed_here(e) {
                     return None;
                 }
