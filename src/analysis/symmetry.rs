@@ -285,7 +285,7 @@ impl walk::Visitor for Walker<'_> {
                 | BoolExpr::ByPlayer(_)
                 | BoolExpr::NextStuck
                 | BoolExpr::Changed
-                | BoolExpr::Attacked(_) => {}
+                | BoolExpr::Attacked(..) => {}
             },
             // Effects, choices and outcomes name marks, pieces and players,
             // which no symmetry moves; their expressions are visited.

@@ -270,9 +270,11 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         Value::Bool(BoolExpr::Connected(a.set(0), from, to))
     }),
     Builtin::new("line", &[Set, FixedNumber], Condition, line),
-    Builtin::new("attacked", &[Set], Condition, |_, a| {
-        Value::Bool(BoolExpr::Attacked(a.set(0)))
-    }),
+    Builtin::new("attacked", &[Set, Player], Condition, |_, a| {
+        let victim = if a.given() > 1 { a.player(1) } else { Who::Me };
+        Value::Bool(BoolExpr::Attacked(a.set(0), victim))
+    })
+    .optional(1),
     Builtin::new(
         "lines",
         &[Set, FixedNumber],
@@ -390,6 +392,9 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
     ("corners", corners),
     ("passes", |_, _| Value::Num(NumExpr::Passes)),
     ("repetitions", |_, _| Value::Num(NumExpr::Repetitions)),
+    ("repetition-turns", |_, _| {
+        Value::Num(NumExpr::RepetitionTurns)
+    }),
     ("seen-before", |_, _| {
         let seen = NumExpr::Seen;
         Value::Bool(BoolExpr::Cmp(CmpOp::Gt, seen, NumExpr::Const(0.0)))

@@ -224,7 +224,9 @@ impl<'a> Checker<'a> {
                     }
                 }
             }
-            ExprKind::Call(_, args) if matches!(cond, BoolExpr::Attacked(_)) && args.len() == 1 => {
+            ExprKind::Call(_, args)
+                if matches!(cond, BoolExpr::Attacked(_, Who::Me)) && args.len() == 1 =>
+            {
                 CondSplit::Attacked(Box::new(self.sourced(&args[0], depth + 1)))
             }
             ExprKind::Name(n) => match self.defines.get(n.as_str()).copied() {

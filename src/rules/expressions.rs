@@ -180,6 +180,9 @@ pub enum NumExpr {
     /// pieces, marks and hands) with the same player to move as now would
     /// (the player after the mover).
     Repetitions,
+    /// `repetition-turns`: how many turns ago the first of those earlier
+    /// turns started (the turns a repetition spans), 0 without one.
+    RepetitionTurns,
     /// How many earlier turns started on this position, whoever was to
     /// move (`seen-before` is this above 0: positional superko).
     Seen,
@@ -327,5 +330,5 @@ pub enum BoolExpr {
     /// `attacked(S)`: another player could move a piece onto a cell of S,
     /// were a piece of the viewer there, by one of the rules' step, slide,
     /// leap, hop or jump actions (guards, `keep if` and turns aside).
-    Attacked(SetExpr),
+    Attacked(SetExpr, Who),
 }

@@ -268,6 +268,7 @@ impl NumExpr {
             | NumExpr::Const(_)
             | NumExpr::Turn
             | NumExpr::Repetitions
+            | NumExpr::RepetitionTurns
             | NumExpr::Seen
             | NumExpr::Var(_)
             | NumExpr::Passes
@@ -304,6 +305,7 @@ impl NumExpr {
             NumExpr::Const(_)
             | NumExpr::Turn
             | NumExpr::Repetitions
+            | NumExpr::RepetitionTurns
             | NumExpr::Seen
             | NumExpr::Var(_)
             | NumExpr::Passes
@@ -341,7 +343,7 @@ impl BoolExpr {
             | BoolExpr::ByPlayer(_)
             | BoolExpr::NextStuck
             | BoolExpr::Changed
-            | BoolExpr::Attacked(_) => Reads::default(),
+            | BoolExpr::Attacked(..) => Reads::default(),
         }
     }
 
@@ -358,7 +360,7 @@ impl BoolExpr {
                 f(Node::Num(a), Same);
                 f(Node::Num(b), Same);
             }
-            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s) => {
+            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s, _) => {
                 f(Node::Set(s), Same)
             }
             BoolExpr::Connected(a, b, c)

@@ -23,9 +23,16 @@ use crate::ids::Cell;
 use crate::rules::*;
 
 impl Ctx<'_> {
-    /// `attacked(S)` seen from the view's player.
+    /// `attacked(S[, VICTIM])`: S seen from the view's player, attacked by
+    /// a player other than the victim (the view's player, unless named:
+    /// `attacked(enemy and king, opponent)` is a check the viewer gives).
     #[inline(never)]
-    pub(in crate::engine) fn attacked(&mut self, s: &SetExpr, tmp: &mut [u64]) -> bool {
+    pub(in crate::engine) fn attacked(
+        &mut self,
+        s: &SetExpr,
+        victim: Who,
+        tmp: &mut [u64],
+    ) -> bool {
         let w = self.w();
         let (cells, rest) = tmp.split_at_mut(w);
         match self.stored(s) {
@@ -33,14 +40,15 @@ impl Ctx<'_> {
             None => self.set(s, cells, rest),
         }
         let viewer = self.me;
+        let victim = Player::new(self.who(victim));
         // The shared sets of an offer are the viewer's: not for the attacker.
         let memo_on = std::mem::replace(&mut self.memo_on, false);
         let players = self.g.players;
         let mut found = false;
         'cells: for c in cellset::cells(cells) {
-            for p in (0..players).filter(|&p| p != viewer.index()) {
+            for p in (0..players).filter(|&p| p != victim.index()) {
                 self.me = Player::new(p);
-                if self.each_attacker(c, viewer, rest, &mut |_, _| true) {
+                if self.each_attacker(c, victim, rest, &mut |_, _| true) {
                     found = true;
                     break 'cells;
                 }

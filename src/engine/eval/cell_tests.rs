@@ -336,7 +336,7 @@ impl<'a> Lower<'a> {
             | BoolExpr::Touches { .. }
             | BoolExpr::NextStuck
             | BoolExpr::Changed
-            | BoolExpr::Attacked(_) => {
+            | BoolExpr::Attacked(..) => {
                 if !cond_fixed_here(e) {
                     return None;
                 }

@@ -132,7 +132,7 @@ impl Ctx<'_> {
             | BoolExpr::ByPlayer(_)
             | BoolExpr::NextStuck
             | BoolExpr::Changed
-            | BoolExpr::Attacked(_) => self.cond_heavy(e, tmp),
+            | BoolExpr::Attacked(..) => self.cond_heavy(e, tmp),
         }
     }
 
@@ -161,7 +161,7 @@ impl Ctx<'_> {
             BoolExpr::Changed => {
                 position_key(self.board_hash, self.reserve) != self.history.turn_start()
             }
-            BoolExpr::Attacked(s) => self.attacked(s, tmp),
+            BoolExpr::Attacked(s, victim) => self.attacked(s, *victim, tmp),
             BoolExpr::Escapes {
                 seed,
                 through,
@@ -213,11 +213,28 @@ impl Ctx<'_> {
     #[inline(never)]
     fn repetitions(&self, anyone: bool) -> f64 {
         let key = position_key(self.board_hash, self.reserve);
-        let next = match *self.again {
+        self.history
+            .count(key, (!anyone).then_some(self.next_mover())) as f64
+    }
+
+    /// The player who moves next: the one after the viewer, or the viewer
+    /// itself after `again`.
+    fn next_mover(&self) -> Player {
+        match *self.again {
             true => self.me,
             false => Player::new((self.me.index() + 1) % self.g.players),
-        };
-        self.history.count(key, (!anyone).then_some(next)) as f64
+        }
+    }
+
+    /// The turns from the first earlier turn on this position (with the
+    /// player after the mover to move, as `repetitions` counts) to the
+    /// turn this position starts, the next: 0 when it is new.
+    fn repetition_turns(&self) -> f64 {
+        let key = position_key(self.board_hash, self.reserve);
+        match self.history.first_turn(key, self.next_mover()) {
+            Some(first) => (*self.turn + 1).saturating_sub(first) as f64,
+            None => 0.0,
+        }
     }
 
     pub(in crate::engine) fn int(&mut self, e: &NumExpr, tmp: &mut [u64]) -> f64 {
@@ -225,6 +242,7 @@ impl Ctx<'_> {
             NumExpr::Const(i) => *i,
             NumExpr::Turn => *self.turn as f64,
             NumExpr::Repetitions => self.repetitions(false),
+            NumExpr::RepetitionTurns => self.repetition_turns(),
             NumExpr::Seen => self.repetitions(true),
             NumExpr::Var(v) => self.vars[*v as usize],
             NumExpr::Passes => *self.passes as f64,
@@ -334,6 +352,7 @@ impl Ctx<'_> {
             NumExpr::Const(_)
             | NumExpr::Turn
             | NumExpr::Repetitions
+            | NumExpr::RepetitionTurns
             | NumExpr::Seen
             | NumExpr::Var(_)
             | NumExpr::Passes

@@ -47,7 +47,7 @@ impl Ctx<'_> {
             | BoolExpr::SamePlayer(..)
             | BoolExpr::NextStuck
             | BoolExpr::Changed
-            | BoolExpr::Attacked(_) => false,
+            | BoolExpr::Attacked(..) => false,
         };
         if !worth || cellset::count(within) <= 4 * w || !liftable(cond) {
             return false;
@@ -145,7 +145,7 @@ impl Ctx<'_> {
             | BoolExpr::SamePlayer(..)
             | BoolExpr::NextStuck
             | BoolExpr::Changed
-            | BoolExpr::Attacked(_) => {
+            | BoolExpr::Attacked(..) => {
                 if self.cond(e, tmp) {
                     self.set(&SetExpr::All, out, &mut []);
                 } else {
@@ -175,7 +175,7 @@ pub(in crate::engine) fn liftable(e: &BoolExpr) -> bool {
         | BoolExpr::SamePlayer(..)
         | BoolExpr::NextStuck
         | BoolExpr::Changed
-        | BoolExpr::Attacked(_) => cond_fixed_here(e),
+        | BoolExpr::Attacked(..) => cond_fixed_here(e),
     }
 }
 
@@ -200,7 +200,9 @@ pub(in crate::engine) fn cond_fixed_here(e: &BoolExpr) -> bool {
         BoolExpr::Not(a) => cond_fixed_here(a),
         BoolExpr::And(a, b) | BoolExpr::Or(a, b) => cond_fixed_here(a) && cond_fixed_here(b),
         BoolExpr::Cmp(_, a, b) => num_fixed_here(a) && num_fixed_here(b),
-        BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s) => set_fixed_here(s),
+        BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s, _) => {
+            set_fixed_here(s)
+        }
         BoolExpr::Connected(a, b, c)
         | BoolExpr::Escapes {
             seed: a,
@@ -222,6 +224,7 @@ fn num_fixed_here(e: &NumExpr) -> bool {
         NumExpr::Const(_)
         | NumExpr::Turn
         | NumExpr::Repetitions
+        | NumExpr::RepetitionTurns
         | NumExpr::Seen
         | NumExpr::Var(_)
         | NumExpr::Passes

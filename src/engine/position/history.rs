@@ -64,6 +64,20 @@ impl History {
         }
     }
 
+    /// The first turn that started on the position `key` with `to_move` to
+    /// move, if any.
+    pub(in crate::engine) fn first_turn(&self, key: u64, to_move: Player) -> Option<u32> {
+        let bit = key as usize % FILTER_BITS;
+        match self.filter.get(bit / 64) {
+            Some(word) if word >> (bit % 64) & 1 == 1 => self
+                .entries
+                .iter()
+                .find(|&&(k, p, _)| k == key && p == to_move)
+                .map(|&(_, _, turn)| turn),
+            Some(_) | None => None,
+        }
+    }
+
     /// The turns that started on the position `key` (with `to_move` to
     /// move, or anyone when `None`), in order: for explanations.
     pub(in crate::engine) fn turns(&self, key: u64, to_move: Option<Player>) -> Vec<u32> {

@@ -171,8 +171,10 @@ impl Visitor for Facts {
         self.last_cells(node, at);
         self.connections(node);
         self.lines(node);
-        self.history |= matches!(node, Node::Num(NumExpr::Repetitions | NumExpr::Seen))
-            || matches!(node, Node::Cond(BoolExpr::Changed));
+        self.history |= matches!(
+            node,
+            Node::Num(NumExpr::Repetitions | NumExpr::RepetitionTurns | NumExpr::Seen)
+        ) || matches!(node, Node::Cond(BoolExpr::Changed));
         true
     }
 }
