@@ -219,6 +219,8 @@ pub enum Effect {
     },
     /// The seats exchange players (as the pie rule does).
     Swap,
+    /// `again`: the mover also plays the next turn.
+    Again,
     /// `make SET into PIECE`
     Make(Expr, Name),
     /// `place PIECE at SET`: a piece of the mover on each empty cell.

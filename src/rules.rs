@@ -56,6 +56,9 @@ pub enum Effect {
     },
     /// The seats exchange players.
     Swap,
+    /// The mover also plays the next turn (`again`): the turn number goes
+    /// on, the player to move stays.
+    Again,
     /// The pieces on the cells become this kind (same owner).
     Make(SetExpr, Kind),
     /// A piece of this kind, the mover's (or nobody's, if neutral), on each

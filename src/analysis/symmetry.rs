@@ -284,6 +284,7 @@ impl walk::Visitor for Walker<'_> {
                 | BoolExpr::SamePlayer(..)
                 | BoolExpr::ByPlayer(_)
                 | BoolExpr::NextStuck
+                | BoolExpr::Changed
                 | BoolExpr::Attacked(..) => {}
             },
             // Effects, choices and outcomes name marks, pieces and players,

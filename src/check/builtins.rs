@@ -247,6 +247,12 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("like", &[Set], Set, |_, a| {
         Value::Set(SetExpr::Like(Box::new(a.set(0))))
     }),
+    Builtin::new("stronger", &[Set], Set, |_, a| {
+        Value::Set(SetExpr::Stronger(Box::new(a.set(0))))
+    }),
+    Builtin::new("weaker", &[Set], Set, |_, a| {
+        Value::Set(SetExpr::Weaker(Box::new(a.set(0))))
+    }),
     Builtin::new("tally", &[Set], Number, lowering::tally),
     Builtin::new("count", &[Set], Number, |_, a| {
         Value::Num(NumExpr::Count(a.set(0)))
@@ -393,6 +399,7 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
         let seen = NumExpr::Seen;
         Value::Bool(BoolExpr::Cmp(CmpOp::Gt, seen, NumExpr::Const(0.0)))
     }),
+    ("changed", |_, _| Value::Bool(BoolExpr::Changed)),
     ("origin", |_, _| Value::Set(SetExpr::Origin)),
     ("seeded", lowering::seeded),
     ("last-sown", lowering::last_sown),

@@ -58,6 +58,7 @@ impl<'a> Checker<'a> {
             }
             ast::Effect::Group(list) => Effect::Seq(list.iter().map(|e| self.effect(e)).collect()),
             ast::Effect::Swap => Effect::Swap,
+            ast::Effect::Again => Effect::Again,
             ast::Effect::Make(s, piece) => {
                 let s = self.set(s);
                 Effect::Make(s, self.piece(piece))
@@ -150,7 +151,7 @@ fn effect_span(e: &ast::Effect) -> Span {
         ast::Effect::If(c, _, _) => c.span,
         ast::Effect::Group(list) => list.first().map_or_else(Span::default, effect_span),
         ast::Effect::EachGroup { var, .. } => var.span,
-        ast::Effect::Swap => Span::default(),
+        ast::Effect::Swap | ast::Effect::Again => Span::default(),
         ast::Effect::Set(n, _) | ast::Effect::Named(n) => n.span,
     }
 }

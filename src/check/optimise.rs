@@ -164,6 +164,7 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
                     | Effect::Seq(_)
                     | Effect::EachGroup { .. }
                     | Effect::Swap
+                    | Effect::Again
                     | Effect::Make(..)
                     | Effect::Place(..)
                     | Effect::Move(..)

@@ -148,6 +148,8 @@ impl<'a> Checker<'a> {
             | SetExpr::ByPlayer(_)
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
+            | SetExpr::Stronger(_)
+            | SetExpr::Weaker(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)

@@ -299,7 +299,8 @@ impl<'a> Checker<'a> {
                     return i;
                 }
                 let Some(&body) = self.actions.get(&n.text) else {
-                    if self.effects.contains_key(&n.text) {
+                    // `again` is an effect of the language, not a name.
+                    if self.effects.contains_key(&n.text) || n.text == "again" {
                         self.errors.push(
                             Diagnostic::at(
                                 n.span,

@@ -301,6 +301,7 @@ impl Game {
             ply: 0,
             here: NO_CELL,
             pie_offered: false,
+            again: false,
             changes: 0,
             // Numbers start at 0; names at "none yet" (-1).
             vars: std::array::from_fn(|i| match self.rules.variables.get(i) {

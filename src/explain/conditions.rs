@@ -245,6 +245,20 @@ impl Reader<'_> {
                 let next = Player::new((me + 1) % game.rules.players.len());
                 self.repeats(&game.turns_seen(self.seen.st, Some(next)), true)
             }
+            BoolExpr::Changed => {
+                let st = self.seen.st;
+                let differs = game.probe_cond(st, &BoolExpr::Changed, None);
+                let verb = match (self.would, differs) {
+                    (true, true) => "would differ from",
+                    (true, false) => "would be",
+                    (false, true) => "differs from",
+                    (false, false) => "is",
+                };
+                format!(
+                    "the position {verb} the one at the start of turn {}",
+                    st.turn
+                )
+            }
             _ => String::new(),
         }
     }

@@ -63,6 +63,13 @@ pub enum SetExpr {
     Reach(Box<SetExpr>, Box<SetExpr>),
     /// Cells holding the same piece (kind and owner) as a cell of the set.
     Like(Box<SetExpr>),
+    /// Cells holding a piece of a kind ranked above the kind of some piece
+    /// on the set (kinds rank in the order of `pieces`, the first highest;
+    /// `stronger(S)`).
+    Stronger(Box<SetExpr>),
+    /// Cells holding a piece of a kind ranked below the kind of some piece
+    /// on the set (`weaker(S)`).
+    Weaker(Box<SetExpr>),
     /// Cells whose row and column lie within those of the set's cells.
     Box(Box<SetExpr>),
     /// `ray(S, PATH)`: the cells reached from a cell of S along one
@@ -317,6 +324,9 @@ pub enum BoolExpr {
     /// next decision, the player to decide has no action (shogi's pawn drop
     /// may not mate). False anywhere else.
     NextStuck,
+    /// `changed`: the position (pieces, marks, hands) differs from the one
+    /// at this turn's first decision (Arimaa's turn must change it).
+    Changed,
     /// `attacked(S)`: another player could move a piece onto a cell of S,
     /// were a piece of the viewer there, by one of the rules' step, slide,
     /// leap, hop or jump actions (guards, `keep if` and turns aside).

@@ -119,6 +119,8 @@ impl SetExpr {
             | SetExpr::Where(..)
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
+            | SetExpr::Stronger(_)
+            | SetExpr::Weaker(_)
             | SetExpr::Box(_)
             | SetExpr::Ray(_)
             | SetExpr::Flanked(_)
@@ -166,6 +168,8 @@ impl SetExpr {
             | SetExpr::Complement(_)
             | SetExpr::Neighbors(_)
             | SetExpr::Like(_)
+            | SetExpr::Stronger(_)
+            | SetExpr::Weaker(_)
             | SetExpr::Lines(..)
             | SetExpr::Joined(..)
             | SetExpr::ReachUnlined(..)
@@ -206,6 +210,8 @@ impl SetExpr {
             SetExpr::Complement(a)
             | SetExpr::Neighbors(a)
             | SetExpr::Like(a)
+            | SetExpr::Stronger(a)
+            | SetExpr::Weaker(a)
             | SetExpr::Box(a)
             | SetExpr::Leaps(a, _)
             | SetExpr::Joined(a, _)
@@ -336,6 +342,7 @@ impl BoolExpr {
             | BoolExpr::SamePlayer(..)
             | BoolExpr::ByPlayer(_)
             | BoolExpr::NextStuck
+            | BoolExpr::Changed
             | BoolExpr::Attacked(..) => Reads::default(),
         }
     }
@@ -385,7 +392,10 @@ impl BoolExpr {
                     f(Node::Cond(x), Role::ForPlayer(p));
                 }
             }
-            BoolExpr::Const(_) | BoolExpr::SamePlayer(..) | BoolExpr::NextStuck => {}
+            BoolExpr::Const(_)
+            | BoolExpr::SamePlayer(..)
+            | BoolExpr::NextStuck
+            | BoolExpr::Changed => {}
         }
     }
 }
@@ -435,7 +445,7 @@ impl Effect {
                     f(Node::Set(t), Same);
                 }
             }
-            Effect::Clear(_) | Effect::Swap => {}
+            Effect::Clear(_) | Effect::Swap | Effect::Again => {}
         }
     }
 }

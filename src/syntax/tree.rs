@@ -319,6 +319,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::remove
         | Rule::pass
         | Rule::swap
+        | Rule::again
         | Rule::action_ref
         | Rule::marking
         | Rule::keep_if

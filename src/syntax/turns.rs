@@ -294,6 +294,7 @@ pub(super) fn effect(pair: P) -> Effect {
             }
         }
         Rule::swap => Effect::Swap,
+        Rule::again => Effect::Again,
         Rule::make_cells => {
             let set = expr(parts.next().expect("cells"));
             let piece = name(parts.next().expect("piece"));

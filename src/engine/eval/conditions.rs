@@ -131,6 +131,7 @@ impl Ctx<'_> {
             | BoolExpr::Touches { .. }
             | BoolExpr::ByPlayer(_)
             | BoolExpr::NextStuck
+            | BoolExpr::Changed
             | BoolExpr::Attacked(..) => self.cond_heavy(e, tmp),
         }
     }
@@ -157,6 +158,9 @@ impl Ctx<'_> {
             BoolExpr::SamePlayer(a, b) => self.who(*a) == self.who(*b),
             // Only a `keep if` trial lends the look ahead.
             BoolExpr::NextStuck => self.next_stuck.is_some_and(|stuck| stuck()),
+            BoolExpr::Changed => {
+                position_key(self.board_hash, self.reserve) != self.history.turn_start()
+            }
             BoolExpr::Attacked(s, victim) => self.attacked(s, *victim, tmp),
             BoolExpr::Escapes {
                 seed,
@@ -204,12 +208,22 @@ impl Ctx<'_> {
     }
 
     /// How many earlier turns started on this position: with the player
-    /// after the viewer to move (`repetitions`), or anyone (`seen-before`).
+    /// who moves next to move (the one after the viewer, or the viewer
+    /// after `again`: `repetitions`), or anyone (`seen-before`).
     #[inline(never)]
     fn repetitions(&self, anyone: bool) -> f64 {
         let key = position_key(self.board_hash, self.reserve);
-        let next = Player::new((self.me.index() + 1) % self.g.players);
-        self.history.count(key, (!anyone).then_some(next)) as f64
+        self.history
+            .count(key, (!anyone).then_some(self.next_mover())) as f64
+    }
+
+    /// The player who moves next: the one after the viewer, or the viewer
+    /// itself after `again`.
+    fn next_mover(&self) -> Player {
+        match *self.again {
+            true => self.me,
+            false => Player::new((self.me.index() + 1) % self.g.players),
+        }
     }
 
     /// The turns from the first earlier turn on this position (with the
@@ -217,8 +231,7 @@ impl Ctx<'_> {
     /// turn this position starts, the next: 0 when it is new.
     fn repetition_turns(&self) -> f64 {
         let key = position_key(self.board_hash, self.reserve);
-        let next = Player::new((self.me.index() + 1) % self.g.players);
-        match self.history.first_turn(key, next) {
+        match self.history.first_turn(key, self.next_mover()) {
             Some(first) => (*self.turn + 1).saturating_sub(first) as f64,
             None => 0.0,
         }

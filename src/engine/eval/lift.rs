@@ -46,6 +46,7 @@ impl Ctx<'_> {
             | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..)
             | BoolExpr::NextStuck
+            | BoolExpr::Changed
             | BoolExpr::Attacked(..) => false,
         };
         if !worth || cellset::count(within) <= 4 * w || !liftable(cond) {
@@ -143,6 +144,7 @@ impl Ctx<'_> {
             | BoolExpr::Touches { .. }
             | BoolExpr::SamePlayer(..)
             | BoolExpr::NextStuck
+            | BoolExpr::Changed
             | BoolExpr::Attacked(..) => {
                 if self.cond(e, tmp) {
                     self.set(&SetExpr::All, out, &mut []);
@@ -172,6 +174,7 @@ pub(in crate::engine) fn liftable(e: &BoolExpr) -> bool {
         | BoolExpr::Touches { .. }
         | BoolExpr::SamePlayer(..)
         | BoolExpr::NextStuck
+        | BoolExpr::Changed
         | BoolExpr::Attacked(..) => cond_fixed_here(e),
     }
 }
@@ -191,7 +194,9 @@ fn set_fixed_here(e: &SetExpr) -> bool {
 pub(in crate::engine) fn cond_fixed_here(e: &BoolExpr) -> bool {
     match e {
         BoolExpr::At(..) | BoolExpr::AtSome(..) => false,
-        BoolExpr::Const(_) | BoolExpr::SamePlayer(..) | BoolExpr::NextStuck => true,
+        BoolExpr::Const(_) | BoolExpr::SamePlayer(..) | BoolExpr::NextStuck | BoolExpr::Changed => {
+            true
+        }
         BoolExpr::Not(a) => cond_fixed_here(a),
         BoolExpr::And(a, b) | BoolExpr::Or(a, b) => cond_fixed_here(a) && cond_fixed_here(b),
         BoolExpr::Cmp(_, a, b) => num_fixed_here(a) && num_fixed_here(b),

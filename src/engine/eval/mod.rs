@@ -42,6 +42,8 @@ pub(in crate::engine) struct Ctx<'a> {
     /// Pieces in hand, `player * pieces + kind` (see [`State::reserve`]).
     pub(in crate::engine) reserve: &'a [u16],
     pub(in crate::engine) passes: &'a u32,
+    /// The mover plays the next turn too (`again`).
+    pub(in crate::engine) again: &'a bool,
     pub(in crate::engine) origin: &'a u32,
     pub(in crate::engine) jumped: &'a u32,
     /// The groups bound by `each group`, one set per slot.
@@ -132,6 +134,8 @@ impl Ctx<'_> {
             | SetExpr::Neighbors(a)
             | SetExpr::Where(a, _)
             | SetExpr::Like(a)
+            | SetExpr::Stronger(a)
+            | SetExpr::Weaker(a)
             | SetExpr::Box(a)
             | SetExpr::Leaps(a, _)
             | SetExpr::Joined(a, _)
@@ -354,6 +358,8 @@ impl Ctx<'_> {
             // function so that its frame stays small (they hold big arrays).
             SetExpr::Reach(..)
             | SetExpr::Like(_)
+            | SetExpr::Stronger(_)
+            | SetExpr::Weaker(_)
             | SetExpr::Box(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)
@@ -425,6 +431,8 @@ impl Ctx<'_> {
             }
             SetExpr::Reach(..)
             | SetExpr::Like(_)
+            | SetExpr::Stronger(_)
+            | SetExpr::Weaker(_)
             | SetExpr::Box(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)

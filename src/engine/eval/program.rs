@@ -383,6 +383,7 @@ impl<'a> Lower<'a> {
             | BoolExpr::Escapes { .. }
             | BoolExpr::Touches { .. }
             | BoolExpr::NextStuck
+            | BoolExpr::Changed
             | BoolExpr::Attacked(..) => {
                 if !cond_fixed_here(e) {
                     return None;

@@ -23,6 +23,11 @@ impl Ctx<'_> {
                 self.set(a, t, rest);
                 self.like_cells(t, out);
             }
+            SetExpr::Stronger(a) | SetExpr::Weaker(a) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                self.ranked_cells(t, matches!(e, SetExpr::Stronger(_)), out);
+            }
             SetExpr::Box(a) => {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(a, t, rest);
@@ -152,6 +157,35 @@ impl Ctx<'_> {
             }
         }
         self.like_cells_mixed(set, out);
+    }
+
+    /// `out` = the cells holding a piece of a kind ranked above (`stronger`)
+    /// or below the kind of some piece on `set`: kinds rank in the order
+    /// of `pieces`, the first highest. So `stronger(S)` is every kind
+    /// before the last kind S holds, `weaker(S)` every kind after the
+    /// first: a bitset test per kind, then a union of kinds.
+    fn ranked_cells(&self, set: &[u64], stronger: bool, out: &mut [u64]) {
+        let kinds = self.g.rules.pieces.len();
+        let holds = |k: usize| {
+            let kind = self.raw(self.g.piece_set(k));
+            kind.iter().zip(set).any(|(a, b)| a & b != 0)
+        };
+        let ranked = if stronger {
+            (0..kinds)
+                .rev()
+                .find(|&k| holds(k))
+                .map_or(0..0, |weakest| 0..weakest)
+        } else {
+            (0..kinds)
+                .find(|&k| holds(k))
+                .map_or(0..0, |strongest| strongest + 1..kinds)
+        };
+        cellset::clear(out);
+        for k in ranked {
+            for (o, s) in out.iter_mut().zip(self.raw(self.g.piece_set(k))) {
+                *o |= s;
+            }
+        }
     }
 
     /// `like_cells` when the set holds several kinds of piece.

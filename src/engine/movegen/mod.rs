@@ -442,8 +442,11 @@ impl Game {
     }
 
     pub(in crate::engine) fn next_turn(&self, st: &mut State) {
-        // No division: the mover only ever steps by one.
-        st.mover = if st.mover.index() + 1 == self.players {
+        // No division: the mover only ever steps by one. After `again`
+        // the mover stays.
+        st.mover = if std::mem::take(&mut st.again) {
+            st.mover
+        } else if st.mover.index() + 1 == self.players {
             Player::new(0)
         } else {
             Player::new(st.mover.index() + 1)

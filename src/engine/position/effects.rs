@@ -122,6 +122,12 @@ impl Game {
                 }
             }
             Effect::Swap => self.swap_seats(st),
+            Effect::Again => {
+                if !st.again {
+                    st.again = true;
+                    st.changes += 1;
+                }
+            }
             Effect::Make(target, kind) => {
                 self.for_each_cell(st, target, me, |g, st, c| {
                     if let Some((_, owner)) = g.code_at(st, c) {

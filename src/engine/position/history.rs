@@ -16,6 +16,9 @@ pub(in crate::engine) struct History {
     entries: Vec<(u64, Player, u32)>,
     /// The turn whose position was added last (0: none yet).
     last_turn: u32,
+    /// That turn's key: the position the current turn started on
+    /// (`changed`).
+    turn_start: u64,
     /// Bit `key % FILTER_BITS` is set for every key in `entries` (empty
     /// until the first entry).
     filter: Vec<u64>,
@@ -26,6 +29,7 @@ impl History {
     pub(in crate::engine) fn remember(&mut self, turn: u32, key: u64, to_move: Player) {
         if turn != self.last_turn {
             self.last_turn = turn;
+            self.turn_start = key;
             self.push(key, to_move, turn);
         }
     }
@@ -38,6 +42,12 @@ impl History {
         let bit = key as usize % FILTER_BITS;
         self.filter[bit / 64] |= 1 << (bit % 64);
         self.entries.push((key, to_move, turn));
+    }
+
+    /// The key of the position the current turn started on (0 before the
+    /// first decision).
+    pub(in crate::engine) fn turn_start(&self) -> u64 {
+        self.turn_start
     }
 
     /// How many turns started on the position `key`: with `to_move` to
@@ -83,5 +93,6 @@ impl History {
         self.entries.clone_from(&o.entries);
         self.filter.clone_from(&o.filter);
         self.last_turn = o.last_turn;
+        self.turn_start = o.turn_start;
     }
 }

@@ -41,6 +41,7 @@ impl Game {
             vars: &st.vars,
             reserve: &st.reserve,
             passes: &st.passes,
+            again: &st.again,
             origin: &st.origin,
             jumped: &st.jumped,
             set_vars: &st.set_vars,

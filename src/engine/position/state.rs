@@ -44,6 +44,8 @@ pub struct State {
     /// The cell of the last action.
     pub here: u32,
     pub(crate) pie_offered: bool,
+    /// The mover plays the next turn too (`again`, in this turn).
+    pub(in crate::engine) again: bool,
     pub(in crate::engine) changes: u64,
     /// Values of the game's variables (`choose`).
     pub(in crate::engine) vars: [f64; MAX_VARIABLES],
@@ -167,6 +169,7 @@ impl Clone for State {
             ply: self.ply,
             here: self.here,
             pie_offered: self.pie_offered,
+            again: self.again,
             changes: self.changes,
             vars: self.vars,
             reserve: self.reserve.clone(),
@@ -226,6 +229,7 @@ impl State {
         self.ply = o.ply;
         self.here = o.here;
         self.pie_offered = o.pie_offered;
+        self.again = o.again;
         self.changes = o.changes;
         self.vars = o.vars;
         self.reserve.clone_from(&o.reserve);
@@ -279,6 +283,9 @@ impl State {
         h ^= mix(0x5000_0000 ^ u64::from_le_bytes(self.seats));
         h ^= mix(0x6000_0000 ^ self.turn_def as u64);
         h ^= mix(0x7000_0000 ^ self.passes as u64);
+        if self.again {
+            h ^= mix(0xC000_0000);
+        }
         for (i, v) in self.vars.iter().enumerate() {
             if *v != 0.0 {
                 h ^= mix(((0x8000 + i as u64) << 48) ^ v.to_bits());

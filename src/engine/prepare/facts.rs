@@ -25,7 +25,7 @@ pub(in crate::engine) struct Facts {
     /// Each `line(S, n)` asked, once.
     pub line_queries: Vec<(SetExpr, u32)>,
     /// Some rule asks about earlier positions (`repetitions`,
-    /// `seen-before`): the state keeps each turn's start.
+    /// `seen-before`, `changed`): the state keeps each turn's start.
     pub history: bool,
 }
 
@@ -174,7 +174,7 @@ impl Visitor for Facts {
         self.history |= matches!(
             node,
             Node::Num(NumExpr::Repetitions | NumExpr::RepetitionTurns | NumExpr::Seen)
-        );
+        ) || matches!(node, Node::Cond(BoolExpr::Changed));
         true
     }
 }

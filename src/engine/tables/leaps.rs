@@ -67,6 +67,13 @@ impl Leaps {
     pub fn new(rules: &Rules, words: usize) -> Leaps {
         let mut patterns = Patterns(Vec::new());
         walk(rules, &mut patterns);
+        // A named action no turn uses is not walked, but is a choice of
+        // the rules all the same (checked, and given its table below).
+        for choice in &rules.choices {
+            if let ChoiceKind::Leap { leap, .. } = &choice.kind {
+                patterns.add(*leap);
+            }
+        }
         let mut tables: Vec<LeapTable> = patterns
             .0
             .into_iter()

@@ -64,3 +64,24 @@ fn a_copied_state_keeps_its_history() {
     assert_eq!(winner(&g, &st).as_deref(), Some("draw"));
     assert_eq!(winner(&g, &copy).as_deref(), Some("draw"));
 }
+
+#[test]
+fn changed_compares_with_the_position_the_turn_began_on() {
+    // Two steps a turn; the second may not bring the king back.
+    let g = compile(&format!(
+        "{KINGS}
+         turn: step own to empty, step own to empty keep if changed"
+    ));
+    let st = after(&g, "a1-a2");
+    assert_eq!(legal(&g, &st), set(&["a2-a3", "a2-b2"]));
+    // Positions of earlier turns may come back: after x's a1-a2 a2-b2 and
+    // o's two steps, x may step back to a2 (not to where its turn began).
+    let st = after(&g, "a1-a2 a2-b2 c3-c2 c2-c1 b2-a2");
+    assert!(legal(&g, &st).contains("a2-a1"));
+    assert!(!legal(&g, &st).contains("a2-b2"));
+    // Without the clause the king may come back.
+    let plain = compile(&format!(
+        "{KINGS} turn: step own to empty, step own to empty"
+    ));
+    assert!(legal(&plain, &after(&plain, "a1-a2")).contains("a2-a1"));
+}

@@ -59,6 +59,7 @@ mod keep;
 mod lines_of_action;
 mod moving;
 mod pinch;
+mod ranks;
 mod rays;
 mod rotate;
 mod turns;

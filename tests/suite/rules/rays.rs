@@ -377,3 +377,16 @@ fn a_game_has_at_most_sixteen_leap_patterns() {
         "{e:?}"
     );
 }
+
+#[test]
+fn a_named_leap_no_turn_uses_is_harmless() {
+    // The action is checked but never offered; its pattern once had no
+    // table, and building the game panicked.
+    let g = compile(
+        "game T board square(4) players x, o pieces knight
+         setup: x knight at cells(a1), o knight at cells(d4)
+         action jump-about = leap own (2, 1) to empty
+         turn: step own to empty",
+    );
+    assert_eq!(legal(&g, &g.start()), set(&["a1-a2", "a1-b1"]));
+}

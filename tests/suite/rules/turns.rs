@@ -77,3 +77,28 @@ fn nothing_may_follow_a_plain_stuck_rule() {
     .expect_err("refused");
     assert!(err.render().contains("test.gdl:4:16"), "{}", err.render());
 }
+
+#[test]
+fn again_gives_the_mover_the_next_turn_too() {
+    // x places until it has two stones, a turn each; then o does.
+    let g = compile(
+        "game T board square(3) players x, o pieces stone
+        turn: place stone at empty, (if count(own) < 2: again)",
+    );
+    let st = after(&g, "a1");
+    assert_eq!(g.rules.players[st.mover.index()], "x");
+    assert_eq!(st.turn, 2);
+    let st = after(&g, "a1 b1");
+    assert_eq!(g.rules.players[st.mover.index()], "o");
+    assert_eq!(st.turn, 3);
+    let st = after(&g, "a1 b1 c1 a2");
+    assert_eq!(
+        (at(&g, &st, "c1"), at(&g, &st, "a2")),
+        ("o".into(), "o".into())
+    );
+    assert_eq!(g.rules.players[st.mover.index()], "x");
+    // Each extra turn is a whole turn of its own: 9, 9 * 8, 9 * 8 * 7.
+    let counts = gdl::run::perft_turns(&g, &g.start(), 3, false).expect("turns end");
+    let nodes: Vec<u64> = counts.iter().map(|d| d.nodes).collect();
+    assert_eq!(nodes, vec![9, 72, 504]);
+}
