@@ -204,23 +204,10 @@ fn star(m: i32) -> Generated {
             if !on_star(q, r) {
                 continue;
             }
-            let i = cells.len();
-            coords.insert((q, r), i);
             let (x, y, z) = cube(q, r);
             // top top-right bottom-right bottom bottom-left top-left
             let on = [z < -m, x > m, y < -m, z > m, x < -m, y > m];
-            for (k, side) in sides.iter_mut().enumerate() {
-                if on[k] {
-                    side.push(i);
-                }
-            }
-            cells.push(CellInfo {
-                label: format!("{}{}", column_letters(q as usize), r + 1),
-                col: q,
-                row: r,
-                x: 2 * q + r - xoff,
-                y: r,
-            });
+            push_hex_cell(&mut cells, &mut coords, &mut sides, (q, r), xoff, on);
         }
     }
     // The tips, clockwise from the top, as (x, z) about the centre.
@@ -328,6 +315,30 @@ fn hexagon(sides: [u32; 6]) -> Result<Generated, BoardError> {
     ))
 }
 
+/// Adds the hex cell at axial `(q, r)` (drawn `xoff` half-cells to the
+/// left), its coordinates, and its index to each side `on` says it is on.
+fn push_hex_cell(
+    cells: &mut Vec<CellInfo>,
+    coords: &mut HashMap<(i32, i32), usize>,
+    sides: &mut [Vec<usize>],
+    (q, r): (i32, i32),
+    xoff: i32,
+    on: [bool; 6],
+) {
+    let i = cells.len();
+    coords.insert((q, r), i);
+    for (side, _) in sides.iter_mut().zip(on).filter(|(_, on)| *on) {
+        side.push(i);
+    }
+    cells.push(CellInfo {
+        label: format!("{}{}", column_letters(q as usize), r + 1),
+        col: q,
+        row: r,
+        x: 2 * q + r - xoff,
+        y: r,
+    });
+}
+
 /// Hex cells with `0 <= q <= qmax`, `0 <= r <= rmax`, `smin <= q + r <= smax`.
 /// `on_side(q, r, q + r)[k]` tells whether the cell is on side `k`.
 fn hex_region(
@@ -350,21 +361,8 @@ fn hex_region(
     let mut sides = vec![Vec::new(); side_names.len()];
     for r in 0..=rmax {
         for q in 0.max(smin - r)..=qmax.min(smax - r) {
-            let i = cells.len();
-            coords.insert((q, r), i);
             let on = on_side(q, r, q + r);
-            for (k, side) in sides.iter_mut().enumerate() {
-                if on[k] {
-                    side.push(i);
-                }
-            }
-            cells.push(CellInfo {
-                label: format!("{}{}", column_letters(q as usize), r + 1),
-                col: q,
-                row: r,
-                x: 2 * q + r - xoff,
-                y: r,
-            });
+            push_hex_cell(&mut cells, &mut coords, &mut sides, (q, r), xoff, on);
         }
     }
     let corners = corners.iter().map(|p| coords[p]).collect();

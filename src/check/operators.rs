@@ -137,16 +137,21 @@ impl<'a> Checker<'a> {
                 else {
                     return Value::Error;
                 };
-                let cmp = match op {
-                    BinOp::Eq => CmpOp::Eq,
-                    BinOp::Ne => CmpOp::Ne,
-                    BinOp::Lt => CmpOp::Lt,
-                    BinOp::Le => CmpOp::Le,
-                    BinOp::Gt => CmpOp::Gt,
-                    _ => CmpOp::Ge,
-                };
+                let cmp = comparison(op);
                 Value::Bool(optimise::compare(cmp, x, y))
             }
         }
+    }
+}
+
+/// The comparison a comparison operator (`=` to `>=`) makes.
+pub(super) fn comparison(op: &BinOp) -> CmpOp {
+    match op {
+        BinOp::Eq => CmpOp::Eq,
+        BinOp::Ne => CmpOp::Ne,
+        BinOp::Lt => CmpOp::Lt,
+        BinOp::Le => CmpOp::Le,
+        BinOp::Gt => CmpOp::Gt,
+        _ => CmpOp::Ge,
     }
 }

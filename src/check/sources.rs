@@ -179,14 +179,7 @@ impl<'a> Checker<'a> {
                     }
                     _ => None,
                 };
-                let cmp = match op {
-                    BinOp::Eq => CmpOp::Eq,
-                    BinOp::Ne => CmpOp::Ne,
-                    BinOp::Lt => CmpOp::Lt,
-                    BinOp::Le => CmpOp::Le,
-                    BinOp::Gt => CmpOp::Gt,
-                    _ => CmpOp::Ge,
-                };
+                let cmp = super::operators::comparison(op);
                 // `N OP count(S)` is `count(S) OP' N`.
                 let turned = |c| match c {
                     CmpOp::Lt => CmpOp::Gt,
