@@ -182,6 +182,15 @@ pub enum ChoiceKind {
         ring: Name,
         skip: Option<Expr>,
     },
+    /// `shift FROM [toward TOWARD] [up to N] [over PATH] to TO`: the block
+    /// of a cell (the cell and its neighbours) moves along a line.
+    Shift {
+        from: Expr,
+        toward: Option<Expr>,
+        limit: Option<Expr>,
+        path: Option<Expr>,
+        to: Expr,
+    },
     /// `choose VAR from a, b, c`: one action per value.
     Choose {
         var: Name,

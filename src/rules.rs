@@ -240,6 +240,26 @@ pub enum ChoiceKind {
         /// The cells it may go to.
         to: SetExpr,
     },
+    /// The block of a cell of `from` (the cell and its neighbours in each
+    /// of the board's directions) moves along a line, toward one of its
+    /// cells in `toward`, up to `limit` cells, while the cells it newly
+    /// covers are in `path`, its centre stopping on a cell of `to`: each
+    /// cell of the block takes the piece (or the emptiness) of the cell in
+    /// the same direction from the first centre; what would leave the
+    /// board is lost (Gess).
+    Shift {
+        /// The centres of the blocks that may move.
+        from: SetExpr,
+        /// A block moves in direction `d` only if its centre's neighbour in
+        /// `d` is in this set (`None`: any neighbour).
+        toward: Option<SetExpr>,
+        /// At most this many cells (`None`: any number).
+        limit: Option<u32>,
+        /// The cells a block may newly cover and go on (`empty` by default).
+        path: SetExpr,
+        /// The cells its centre may stop on.
+        to: SetExpr,
+    },
     /// One action per turn of a region (its regions by its angles, region
     /// by region): the pieces of the region turn about its centre.
     Rotate(Vec<RegionTurn>),

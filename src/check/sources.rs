@@ -34,7 +34,8 @@ impl<'a> Checker<'a> {
             | ast::ChoiceKind::Hop { from, over, to, .. } => {
                 vec![(Role::From, from), (Role::Over, over), (Role::To, to)]
             }
-            ast::ChoiceKind::Slide { from, path, to, .. } => {
+            ast::ChoiceKind::Slide { from, path, to, .. }
+            | ast::ChoiceKind::Shift { from, path, to, .. } => {
                 let mut v = vec![(Role::From, from)];
                 v.extend(path.iter().map(|p| (Role::Over, p)));
                 v.push((Role::To, to));

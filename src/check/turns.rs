@@ -400,6 +400,19 @@ impl<'a> Checker<'a> {
                 from: self.set(from),
                 to: self.set(to),
             },
+            ast::ChoiceKind::Shift {
+                from,
+                toward,
+                limit,
+                path,
+                to,
+            } => ChoiceKind::Shift {
+                from: self.set(from),
+                toward: toward.as_ref().map(|t| self.set(t)),
+                limit: limit.as_ref().and_then(|e| self.shift_limit(e)),
+                path: path.as_ref().map_or(SetExpr::Empty, |p| self.set(p)),
+                to: self.set(to),
+            },
             ast::ChoiceKind::Rotate { regions, angles } => self.rotation(regions, angles),
             ast::ChoiceKind::Leap {
                 from,
@@ -441,6 +454,7 @@ impl<'a> Checker<'a> {
             ChoiceKind::Slide { .. } => "slide".into(),
             ChoiceKind::Leap { .. } => "leap".into(),
             ChoiceKind::Move { .. } => "move".into(),
+            ChoiceKind::Shift { .. } => "shift".into(),
             ChoiceKind::Rotate(_) => "rotate".into(),
             ChoiceKind::Choose { var, .. } => self
                 .variables
@@ -524,6 +538,38 @@ impl<'a> Checker<'a> {
 
     /// The distance of `slide ... by DISTANCE`: a fixed number of cells, or
     /// `line-count(S)`, which means something only there.
+    /// A shift's `up to N`: a fixed number of cells.
+    fn shift_limit(&mut self, e: &ast::Expr) -> Option<u32> {
+        let msg = |found: &str| {
+            format!(
+                "a shift goes up to a whole number of cells from 1 to {MAX_DISTANCE}, not {found}"
+            )
+        };
+        match self.expr(e) {
+            Value::Num(NumExpr::Const(x)) => {
+                if x.fract() != 0.0 || x < 1.0 {
+                    self.error(e.span, msg(&format_number(x)));
+                } else if x > MAX_DISTANCE as f64 {
+                    self.limit(e.span, msg(&format_number(x)));
+                } else {
+                    return Some(x as u32);
+                }
+            }
+            Value::Error => {}
+            v => {
+                let found = match v {
+                    Value::Num(_) => "a number that changes during the game".to_string(),
+                    v => v.kind().to_string(),
+                };
+                self.errors.push(
+                    Diagnostic::at(e.span, msg(&found))
+                        .with_help("write a fixed number (`up to 3`, `up to size - 1`), or leave `up to` out for any distance"),
+                );
+            }
+        }
+        None
+    }
+
     fn distance(&mut self, e: &ast::Expr) -> Option<Distance> {
         let help = "a slide goes a fixed number of cells (`by 2`, `by size - 1`), or as many \
                     as a set has on its line (`by line-count(occupied)`)";

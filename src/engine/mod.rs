@@ -154,8 +154,12 @@ pub struct Game {
     /// Each cell's whole lines, for `slide ... by line-count(S)` (empty in
     /// games without one).
     lines: tables::rays::Lines,
+    /// Each cell's block and fronts, for `shift` (empty in games without
+    /// one).
+    blocks: tables::blocks::Blocks,
     /// Sets cached per choice of a step (see `Game::slot`): from, path
-    /// and to; and the counted set of a `line-count` slide, if any.
+    /// and to; and the counted set of a `line-count` slide, the occupied
+    /// cells of a hop, or the cells a shift moves toward, if any.
     pub(crate) slot_sets: usize,
     /// The targets of the leap patterns the rules use.
     leaps: tables::leaps::Leaps,

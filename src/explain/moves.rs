@@ -71,7 +71,10 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
     let kind = &game.rules.choices[c as usize].kind;
     let word = kind.noun();
     within(seen, c, Role::From, from, Stage::Origin)?;
-    if game.piece_at(seen.st, Cell::new(from)).is_none() {
+    // A shift moves a block, whose centre may be empty.
+    if !matches!(kind, ChoiceKind::Shift { .. })
+        && game.piece_at(seen.st, Cell::new(from)).is_none()
+    {
         let why = format!("there is no piece on {} to move", seen.label(from));
         return Err((Stage::Origin, why));
     }
@@ -93,11 +96,16 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
         let way = match kind {
             ChoiceKind::Step { .. } => near,
             ChoiceKind::Jump { .. } => line.as_ref().is_some_and(|l| l.len() == 1),
-            ChoiceKind::Slide { .. } | ChoiceKind::Hop { .. } => line.is_some(),
+            ChoiceKind::Slide { .. } | ChoiceKind::Hop { .. } | ChoiceKind::Shift { .. } => {
+                line.is_some()
+            }
             _ => false,
         };
         if let (ChoiceKind::Hop { .. }, Some(l)) = (kind, &line) {
             hop_way(seen, l)?;
+        }
+        if let (ChoiceKind::Shift { toward, limit, .. }, Some(l)) = (kind, &line) {
+            shift_way(seen, c, from, l, toward.as_ref(), *limit)?;
         }
         let (f, t) = (seen.label(from), seen.label(to));
         let why = if let (ChoiceKind::Slide { by: Some(by), .. }, Some(l)) = (kind, &line)
@@ -173,6 +181,9 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
                 }
             }
         }
+        ChoiceKind::Shift { toward, limit, .. } => {
+            shift_way(seen, c, from, &crossed, toward.as_ref(), *limit)?;
+        }
         ChoiceKind::Step { .. }
         | ChoiceKind::Leap { over: None, .. }
         | ChoiceKind::Move { .. }
@@ -184,6 +195,80 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
         | ChoiceKind::Rotate(_) => {}
+    }
+    Ok(())
+}
+
+/// Why a block cannot shift from `from` past the centres `crossed`: too
+/// far, not toward a cell of TOWARD, or stopped on the way by a cell it
+/// newly covers that is not in PATH.
+fn shift_way(
+    seen: &Seen,
+    c: u16,
+    from: usize,
+    crossed: &[usize],
+    toward: Option<&crate::rules::SetExpr>,
+    limit: Option<u32>,
+) -> Checked {
+    let board = seen.game.board();
+    let next = crossed.first().copied();
+    let to_cell = |a: usize, b: usize| {
+        (0..board.ndirs())
+            .map(Dir::new)
+            .find(|&d| board.neighbor(Cell::new(a), d) == Some(Cell::new(b)))
+    };
+    // The direction: toward the first centre crossed, or the target.
+    let Some(d) = next.and_then(|n| to_cell(from, n)) else {
+        return Ok(());
+    };
+    let far = crossed.len() + 1;
+    if let Some(n) = limit
+        && far > n as usize
+    {
+        let why = format!("a block moves at most {n} cells by this rule, and this move goes {far}");
+        return Err((Stage::Shape, why));
+    }
+    let lead = board.neighbor(Cell::new(from), d).map(|x| x.index());
+    if let (Some(t), Some(lead)) = (toward, lead)
+        && !seen.game.probe_set(seen.st, t, None).contains(lead)
+    {
+        let why = format!(
+            "a block moves only toward a cell next to its centre that its rule's `toward` names, and {}",
+            seen.contents(lead)
+        );
+        return Err((Stage::Shape, why));
+    }
+    let block = |x: usize| -> Vec<usize> {
+        let mut b = vec![x];
+        b.extend(
+            (0..board.ndirs())
+                .filter_map(|e| board.neighbor(Cell::new(x), Dir::new(e)).map(|n| n.index())),
+        );
+        b
+    };
+    let path = part(seen, c, Role::Over).map(|s| (s, seen.game.probe_set(seen.st, &s.set, None)));
+    let mut before = block(from);
+    for &x in crossed {
+        let now = block(x);
+        for &y in now.iter().filter(|y| !before.contains(y)) {
+            let blocked = match &path {
+                Some((_, p)) => !p.contains(y),
+                None => seen.game.piece_at(seen.st, Cell::new(y)).is_some(),
+            };
+            if blocked {
+                let what = match &path {
+                    Some((s, _)) => seen.outside(s, y),
+                    None => seen.contents(y),
+                };
+                let why = format!(
+                    "the block stops at {}, where it covers {}: {what}",
+                    seen.label(x),
+                    seen.label(y)
+                );
+                return Err((Stage::Target, why));
+            }
+        }
+        before = now;
     }
     Ok(())
 }

@@ -77,6 +77,10 @@ impl Game {
             let occupied = self.probe_set(st, &SetExpr::Occupied, None);
             t[3 * w..4 * w].copy_from_slice(occupied.words());
         }
+        // A shift moves toward the cells of its fourth set: any, here.
+        if let ChoiceKind::Shift { .. } = &self.rules.choices[c as usize].kind {
+            t[3 * w..4 * w].fill(!0);
+        }
         let mut out = Vec::new();
         match self.rules.choices[c as usize].kind.shape() {
             ChoiceShape::NextDoor { jump, .. } => {

@@ -506,7 +506,8 @@ impl ChoiceKind {
             ChoiceKind::Slide { .. }
             | ChoiceKind::Hop { .. }
             | ChoiceKind::Leap { .. }
-            | ChoiceKind::Move { .. } => ChoiceShape::Far,
+            | ChoiceKind::Move { .. }
+            | ChoiceKind::Shift { .. } => ChoiceShape::Far,
             ChoiceKind::Pass | ChoiceKind::Swap => ChoiceShape::Fixed { options: 1 },
             ChoiceKind::Choose { values, .. } => ChoiceShape::Fixed {
                 options: values.len(),
@@ -526,6 +527,7 @@ impl ChoiceKind {
             ChoiceKind::Slide { .. } => "slide",
             ChoiceKind::Leap { .. } => "leap",
             ChoiceKind::Move { .. } => "move",
+            ChoiceKind::Shift { .. } => "block move",
             ChoiceKind::Rotate(_) => "region turn",
             ChoiceKind::Place { .. } => "placement",
             ChoiceKind::Convert(_) => "conversion",
@@ -557,7 +559,8 @@ impl ChoiceKind {
             | ChoiceKind::Hop { .. }
             | ChoiceKind::Slide { .. }
             | ChoiceKind::Leap { .. }
-            | ChoiceKind::Move { .. } => None,
+            | ChoiceKind::Move { .. }
+            | ChoiceKind::Shift { .. } => None,
         }
     }
 
@@ -571,6 +574,7 @@ impl ChoiceKind {
             | ChoiceKind::Slide { dirs, .. } => Some(dirs),
             ChoiceKind::Leap { .. }
             | ChoiceKind::Move { .. }
+            | ChoiceKind::Shift { .. }
             | ChoiceKind::Place { .. }
             | ChoiceKind::Convert(_)
             | ChoiceKind::Remove(_)
@@ -652,6 +656,20 @@ impl ChoiceKind {
             }
             ChoiceKind::Move { from, to } => {
                 f(Node::Set(from), Same);
+                f(Node::Set(to), Same);
+            }
+            ChoiceKind::Shift {
+                from,
+                toward,
+                path,
+                to,
+                ..
+            } => {
+                f(Node::Set(from), Same);
+                if let Some(t) = toward {
+                    f(Node::Set(t), Same);
+                }
+                f(Node::Set(path), Same);
                 f(Node::Set(to), Same);
             }
             // Its offers are fixed: nothing to evaluate.

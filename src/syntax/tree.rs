@@ -442,6 +442,11 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::take_kw
         | Rule::sow_move
         | Rule::sow_skip
+        | Rule::shift_move
+        | Rule::shift_toward
+        | Rule::shift_limit
+        | Rule::shift_kw
+        | Rule::up_kw
         | Rule::lines_kw
         | Rule::setup_entry
         | Rule::drawn_lines

@@ -180,6 +180,31 @@ pub(super) fn choice(pair: P) -> Choice {
             });
             ChoiceKind::Sow { from, ring, skip }
         }
+        Rule::shift_move => {
+            let mut parts = kind_pair
+                .into_inner()
+                .filter(|p| p.as_rule() != Rule::shift_kw);
+            let from = expr(parts.next().expect("from"));
+            let (mut toward, mut limit, mut path) = (None, None, None);
+            let mut next = parts.next().expect("to");
+            loop {
+                let inner = || next.clone().into_inner();
+                match next.as_rule() {
+                    Rule::shift_toward => toward = inner().nth(1).map(expr),
+                    Rule::shift_limit => limit = inner().nth(1).map(expr),
+                    Rule::slide_over => path = inner().next().map(expr),
+                    _ => break,
+                }
+                next = parts.next().expect("to");
+            }
+            ChoiceKind::Shift {
+                from,
+                toward,
+                limit,
+                path,
+                to: expr(next),
+            }
+        }
         Rule::choose => {
             let choose_span = span(&kind_pair);
             let mut parts = kind_pair.into_inner();

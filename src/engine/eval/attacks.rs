@@ -119,6 +119,7 @@ impl Ctx<'_> {
                 | ChoiceKind::Choose { .. }
                 | ChoiceKind::Rotate(_)
                 | ChoiceKind::Move { .. }
+                | ChoiceKind::Shift { .. }
                 | ChoiceKind::Sow { .. } => continue,
             };
             if !self.taken_at(to, c, victim, rest) {
@@ -204,6 +205,7 @@ impl Ctx<'_> {
                 | ChoiceKind::Choose { .. }
                 | ChoiceKind::Rotate(_)
                 | ChoiceKind::Move { .. }
+                | ChoiceKind::Shift { .. }
                 | ChoiceKind::Sow { .. } => false,
             };
             if stopped {

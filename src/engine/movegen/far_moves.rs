@@ -113,6 +113,37 @@ impl Game {
                     }
                 }
             }
+            ChoiceKind::Shift { limit, .. } => {
+                let toward = &t[3 * w..4 * w];
+                let nd = self.rules.board.ndirs();
+                let limit = limit.map_or(usize::MAX, |n| n as usize);
+                for a in cellset::cells(from) {
+                    let block = self.blocks.block(a);
+                    for d in 0..nd {
+                        let lead = block[1 + d];
+                        if lead == crate::board::NO_CELL
+                            || !cellset::contains(toward, lead as usize)
+                        {
+                            continue;
+                        }
+                        for &x in self.rays.ray(a, d).iter().take(limit) {
+                            let x = x as usize;
+                            if cellset::contains(to, x) && !f(Action::far(c, a, x)) {
+                                return;
+                            }
+                            // On only while the cells it newly covers are in PATH.
+                            if !self
+                                .blocks
+                                .front(x, d)
+                                .iter()
+                                .all(|&y| cellset::contains(path, y as usize))
+                            {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
             ChoiceKind::Move { .. } => {
                 for a in cellset::cells(from) {
                     for x in cellset::cells(to) {

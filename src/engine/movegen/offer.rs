@@ -118,6 +118,26 @@ impl Game {
                         cx.set(to, &mut to_slot[..w], scratch);
                         self.movable(&cx, *c, me, slot)
                     }
+                    ChoiceKind::Shift {
+                        from,
+                        toward,
+                        path,
+                        to,
+                        ..
+                    } => {
+                        rest.fill(0);
+                        let (path_slot, rest) = rest.split_at_mut(w);
+                        let (to_slot, rest) = rest.split_at_mut(w);
+                        cx.set(from, out, scratch);
+                        cx.set(path, path_slot, scratch);
+                        cx.set(to, to_slot, scratch);
+                        match toward {
+                            Some(t) => cx.set(t, &mut rest[..w], scratch),
+                            None => rest[..w].fill(!0),
+                        }
+                        // A block's centre may be empty: not `movable`.
+                        self.offered(*c, me, slot)
+                    }
                     ChoiceKind::Move { from, to } => {
                         rest.fill(0);
                         let (_, to_slot) = rest.split_at_mut(w);

@@ -52,7 +52,8 @@ impl Game {
             | ChoiceKind::Hop { .. }
             | ChoiceKind::Slide { .. }
             | ChoiceKind::Leap { .. }
-            | ChoiceKind::Move { .. } => unreachable!("not an action on a cell"),
+            | ChoiceKind::Move { .. }
+            | ChoiceKind::Shift { .. } => unreachable!("not an action on a cell"),
         }
         st.here = cell as u32;
     }
@@ -154,9 +155,13 @@ impl Game {
                 | ChoiceKind::Hop { .. }
                 | ChoiceKind::Slide { .. }
                 | ChoiceKind::Leap { .. }
-                | ChoiceKind::Move { .. } => unreachable!("a pick comes from a fixed choice"),
+                | ChoiceKind::Move { .. }
+                | ChoiceKind::Shift { .. } => unreachable!("a pick comes from a fixed choice"),
             },
-            ActionKind::Moves { from, to } => self.move_from_to(st, from.index(), to.index()),
+            ActionKind::Moves { from, to } => match choice.kind {
+                ChoiceKind::Shift { .. } => self.shift_block(st, from.index(), to.index()),
+                _ => self.move_from_to(st, from.index(), to.index()),
+            },
             ActionKind::Jumps { from, to, dir } => {
                 st.jumped = if let ChoiceKind::Hop { .. } = choice.kind {
                     // A hop's screen: the first piece on its way.
@@ -248,6 +253,50 @@ impl Game {
             self.put(st, to as usize, piece);
         }
         st.stack = pieces;
+    }
+
+    /// Moves the block of `from` onto the block of `to`: each cell of the
+    /// second takes what the cell in the same direction from `from` held
+    /// (a piece, or nothing); what would land off the board is lost. The
+    /// pieces are read first, into the state's spare stack.
+    fn shift_block(&self, st: &mut State, from: usize, to: usize) {
+        const EMPTY_CELL: u32 = u32::MAX;
+        let mut pieces = std::mem::take(&mut st.stack);
+        pieces.clear();
+        for &x in self.blocks.block(from) {
+            let code = match (x != NO_CELL)
+                .then(|| self.code_at(st, x as usize))
+                .flatten()
+            {
+                Some((kind, owner)) => (kind as u32) << 16 | owner as u32,
+                None => EMPTY_CELL,
+            };
+            pieces.push(code);
+            if x != NO_CELL {
+                self.capture_to_hand(st, x as usize);
+                self.put(st, x as usize, None);
+            }
+        }
+        for (&x, &code) in self.blocks.block(to).iter().zip(&pieces) {
+            if x == NO_CELL {
+                continue;
+            }
+            let x = x as usize;
+            if code == EMPTY_CELL {
+                self.capture_to_hand(st, x);
+                self.put(st, x, None);
+            } else {
+                self.capture_to_hand(st, x);
+                self.put(
+                    st,
+                    x,
+                    Some(((code >> 16) as usize, (code & 0xffff) as usize)),
+                );
+            }
+        }
+        st.stack = pieces;
+        st.origin = from as u32;
+        st.here = to as u32;
     }
 
     /// Sets or clears the piece on a cell, keeping sets, hash and groups right.

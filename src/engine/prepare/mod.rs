@@ -11,7 +11,7 @@ use super::eval::{cell_tests, program};
 use super::movegen::{Offer, shared_sets};
 use super::position::scratch::SCRATCH_SETS;
 use super::position::state::mix;
-use super::tables::{leaps, move_dirs, rays, shifts};
+use super::tables::{blocks, leaps, move_dirs, rays, shifts};
 use super::{Game, MAX_ANCHORS};
 use crate::cellset;
 use crate::ids::Cell;
@@ -139,6 +139,10 @@ impl Game {
             .choices
             .iter()
             .any(|c| matches!(c.kind, ChoiceKind::Hop { .. }));
+        let shifted = rules
+            .choices
+            .iter()
+            .any(|c| matches!(c.kind, ChoiceKind::Shift { .. }));
         let lines = if counts_lines {
             rays::Lines::new(board, &rays, words)
         } else {
@@ -149,9 +153,18 @@ impl Game {
         let mut game = Game {
             rays,
             lines,
-            // A fourth set: what a `line-count` slide counts, or the
-            // occupied cells a hop looks at.
-            slot_sets: if counts_lines || hops { 4 } else { 3 },
+            blocks: if shifted {
+                blocks::Blocks::new(board)
+            } else {
+                blocks::Blocks::default()
+            },
+            // A fourth set: what a `line-count` slide counts, the occupied
+            // cells a hop looks at, or what a shift moves toward.
+            slot_sets: if counts_lines || hops || shifted {
+                4
+            } else {
+                3
+            },
             leaps,
             line_masks,
             line_windows,

@@ -1,8 +1,9 @@
 //! Board tables, built once per game in [`super::prepare`] and only read
-//! while playing: each cell's rays, its leap targets, whole-set shifts along
+//! while playing: each cell's rays, its block (for `shift`), its leap targets, whole-set shifts along
 //! each direction, and each cell's neighbours along the directions a move
 //! choice takes.
 
+pub(in crate::engine) mod blocks;
 pub(in crate::engine) mod leaps;
 pub(in crate::engine) mod move_dirs;
 pub(in crate::engine) mod rays;
