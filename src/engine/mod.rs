@@ -129,6 +129,10 @@ pub struct Game {
     cols_below: Vec<u64>,
     /// Each cell's neighbours as a set (W words per cell).
     neighbor_masks: Vec<u64>,
+    /// Each cell's neighbours are its neighbours along the board's
+    /// directions, both ways, and every direction shifts a set in a few
+    /// words: `neighbors_of` a large set may shift it instead.
+    neighbors_by_shifts: bool,
     /// Each cell's neighbours along the directions of each move choice
     /// (links left out): a cell none of whose are in a step's or a jump's
     /// next set offers no move.
@@ -390,16 +394,38 @@ impl Game {
     }
 
     /// `out` = the cells next to a cell of `set` (each cell's neighbours
-    /// are a precomputed set: OR them). The number of words is `out`'s
-    /// length, so that a caller that knows it gets a copy for it inlined.
+    /// are a precomputed set: OR them; for a large set on a board whose
+    /// neighbours are its directions', the set shifted along each
+    /// direction instead). The number of words is `out`'s length, so that
+    /// a caller that knows it gets a copy for it inlined.
     #[inline(always)]
     pub(super) fn neighbors_of(&self, set: &[u64], out: &mut [u64]) {
         let w = out.len();
+        if self.neighbors_by_shifts && cellset::count(&set[..w]) > 2 * self.rules.board.ndirs() {
+            self.neighbors_shifted(&set[..w], out);
+            return;
+        }
         cellset::clear(out);
         for c in cellset::cells(&set[..w]) {
             let nb = &self.neighbor_masks[c * w..(c + 1) * w];
             for (o, m) in out.iter_mut().zip(nb) {
                 *o |= m;
+            }
+        }
+    }
+
+    /// `neighbors_of` a direction at a time: the cells whose neighbour in
+    /// some direction is in `set`.
+    #[inline(never)]
+    fn neighbors_shifted(&self, set: &[u64], out: &mut [u64]) {
+        let w = out.len();
+        let mut step = [0u64; crate::limits::MAX_CELL_WORDS];
+        let step = &mut step[..w];
+        cellset::clear(out);
+        for d in 0..self.rules.board.ndirs() {
+            self.shifts.before(d, set, step);
+            for j in 0..w {
+                out[j] |= step[j];
             }
         }
     }

@@ -117,15 +117,16 @@ impl Game {
                 let toward = &t[3 * w..4 * w];
                 let nd = self.rules.board.ndirs();
                 let limit = limit.map_or(usize::MAX, |n| n as usize);
-                for a in cellset::cells(from) {
-                    let block = self.blocks.block(a);
-                    for d in 0..nd {
-                        let lead = block[1 + d];
-                        if lead == crate::board::NO_CELL
-                            || !cellset::contains(toward, lead as usize)
-                        {
-                            continue;
-                        }
+                // Direction by direction, the centres whose neighbour that
+                // way is in TOWARD, a set at a time.
+                let mut leads = [0u64; crate::limits::MAX_CELL_WORDS];
+                let leads = &mut leads[..w];
+                for d in 0..nd {
+                    self.shifts.before(d, toward, leads);
+                    for j in 0..w {
+                        leads[j] &= from[j];
+                    }
+                    for a in cellset::cells(leads) {
                         for &x in self.rays.ray(a, d).iter().take(limit) {
                             let x = x as usize;
                             if cellset::contains(to, x) && !f(Action::far(c, a, x)) {

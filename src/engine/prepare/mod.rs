@@ -114,6 +114,8 @@ impl Game {
         }
         let shared_sets = shared_sets::shared_sets(&rules);
         let shifts = shifts::Shifts::new(&rules.board, words);
+        let neighbors_by_shifts =
+            neighbors_are_directions(board) && shifts.covers(crate::rules::all_dirs(board.ndirs()));
         let moves = move_dirs::MoveDirs::of(&rules, words).shifted(&shifts, words);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
         let line_windows = lines::Windows::of(board, &facts.line_lengths, &line_dirs, words);
@@ -171,6 +173,7 @@ impl Game {
             line_keys: Vec::new(),
             line_shifts,
             neighbor_masks,
+            neighbors_by_shifts,
             moves,
             offers,
             keeps: rules.choices.iter().any(|c| !c.keep.is_empty()) || rules.prefer.is_some(),
@@ -213,5 +216,78 @@ impl Game {
         game.programs = program::Programs::of(&game);
         game.cell_tests = cell_tests::CellTests::of(&game);
         game
+    }
+}
+
+/// Whether each cell's neighbours (links included) are exactly its
+/// neighbours along the board's directions, and each is a neighbour of
+/// the cell in turn.
+fn neighbors_are_directions(board: &crate::board::Board) -> bool {
+    let (nd, table) = (board.ndirs(), board.neighbor_table());
+    board.cells().all(|c| {
+        let mut by_dirs: Vec<u32> = table[c.index() * nd..(c.index() + 1) * nd]
+            .iter()
+            .copied()
+            .filter(|&n| n != crate::board::NO_CELL)
+            .collect();
+        let mut linked: Vec<u32> = board
+            .neighbors(c)
+            .iter()
+            .map(|n| n.index() as u32)
+            .collect();
+        by_dirs.sort_unstable();
+        by_dirs.dedup();
+        linked.sort_unstable();
+        linked.dedup();
+        by_dirs == linked
+            && board
+                .neighbors(c)
+                .iter()
+                .all(|&n| board.neighbors(n).contains(&c))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cellset;
+    use crate::engine::same_games::game;
+    use rand::{RngExt, SeedableRng};
+
+    /// A large set's neighbours found by shifting it along each direction
+    /// are those found cell by cell, on boards with and without links.
+    #[test]
+    fn neighbours_by_shifts_are_neighbours_cell_by_cell() {
+        let boards = [
+            ("square(20) with diagonals", true),
+            ("square(9)", true),
+            ("hexhex(5)", true),
+            ("square(4) link a1 d4", false),
+        ];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for (board, by_shifts) in boards {
+            let g = game(
+                &format!("game T\nboard {board}\nplayers a, b\npieces p\nturn: place p at empty\n"),
+                &[],
+            );
+            assert_eq!(g.neighbors_by_shifts, by_shifts, "{board}");
+            let (w, n) = (g.words, g.rules.board.len());
+            for _ in 0..50 {
+                let mut set = vec![0u64; w];
+                for c in 0..n {
+                    if rng.random_bool(0.5) {
+                        cellset::insert(&mut set, c);
+                    }
+                }
+                let mut plain = vec![0u64; w];
+                for c in cellset::cells(&set) {
+                    for j in 0..w {
+                        plain[j] |= g.neighbor_masks[c * w + j];
+                    }
+                }
+                let mut got = vec![0u64; w];
+                g.neighbors_of(&set, &mut got);
+                assert_eq!(got, plain, "{board}");
+            }
+        }
     }
 }

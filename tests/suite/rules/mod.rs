@@ -62,4 +62,5 @@ mod pinch;
 mod ranks;
 mod rays;
 mod rotate;
+mod shifts;
 mod turns;
