@@ -105,7 +105,7 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
             hop_way(seen, l)?;
         }
         if let (ChoiceKind::Shift { toward, limit, .. }, Some(l)) = (kind, &line) {
-            shift_way(seen, c, from, l, toward.as_ref(), *limit)?;
+            shift_way(seen, c, from, to, l, toward.as_ref(), *limit)?;
         }
         let (f, t) = (seen.label(from), seen.label(to));
         let why = if let (ChoiceKind::Slide { by: Some(by), .. }, Some(l)) = (kind, &line)
@@ -182,7 +182,7 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
             }
         }
         ChoiceKind::Shift { toward, limit, .. } => {
-            shift_way(seen, c, from, &crossed, toward.as_ref(), *limit)?;
+            shift_way(seen, c, from, to, &crossed, toward.as_ref(), *limit)?;
         }
         ChoiceKind::Step { .. }
         | ChoiceKind::Leap { over: None, .. }
@@ -206,12 +206,13 @@ fn shift_way(
     seen: &Seen,
     c: u16,
     from: usize,
+    to: usize,
     crossed: &[usize],
     toward: Option<&crate::rules::SetExpr>,
     limit: Option<u32>,
 ) -> Checked {
     let board = seen.game.board();
-    let next = crossed.first().copied();
+    let next = crossed.first().copied().or(Some(to));
     let to_cell = |a: usize, b: usize| {
         (0..board.ndirs())
             .map(Dir::new)

@@ -236,6 +236,31 @@ fn legs_and_screens_are_named() {
     assert!(why.contains("a hop goes over one piece only: e3"), "{why}");
 }
 
+/// A refused Gess move says how far its piece may go, which way it may
+/// go, and where it stops.
+#[test]
+fn refused_block_moves_say_why() {
+    let gess = load("games/gess.gdl", &[]);
+    assert_eq!(
+        refused(&gess, "c3-c7"),
+        "`c3-c7` is not legal: `shift centres and own toward own to inside` (games/gess.gdl:29): \
+         the block stops at c6, where it covers c7: c7 holds black's stone"
+    );
+    assert!(
+        refused(&gess, "c6-c10")
+            .ends_with("a block moves at most 3 cells by this rule, and this move goes 4"),
+        "{}",
+        refused(&gess, "c6-c10")
+    );
+    assert!(
+        refused(&gess, "c6-d7").ends_with(
+            "toward a cell next to its centre that its rule's `toward` names, and d7 is empty"
+        ),
+        "{}",
+        refused(&gess, "c6-d7")
+    );
+}
+
 /// A turn refused by `keep turns with` names the number, the best value
 /// and the best a turn starting with the action reaches.
 #[test]
