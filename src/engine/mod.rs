@@ -129,10 +129,12 @@ pub struct Game {
     cols_below: Vec<u64>,
     /// Each cell's neighbours as a set (W words per cell).
     neighbor_masks: Vec<u64>,
-    /// Each cell's neighbours are its neighbours along the board's
-    /// directions, both ways, and every direction shifts a set in a few
-    /// words: `neighbors_of` a large set may shift it instead.
-    neighbors_by_shifts: bool,
+    /// Sets of more cells than this find their neighbours by shifting
+    /// along each direction (`usize::MAX`: never; the board's neighbours
+    /// must be its directions', both ways, each direction a few shifted
+    /// words). A cell costs about `words + 3` operations, a shift about
+    /// `8 * words` per direction.
+    neighbors_shift_from: usize,
     /// Each cell's neighbours along the directions of each move choice
     /// (links left out): a cell none of whose are in a step's or a jump's
     /// next set offers no move.
@@ -393,18 +395,26 @@ impl Game {
         }
     }
 
-    /// `out` = the cells next to a cell of `set` (each cell's neighbours
-    /// are a precomputed set: OR them; for a large set on a board whose
+    /// `neighbors(S)`: `neighbors_of`, but for a large set on a board whose
     /// neighbours are its directions', the set shifted along each
-    /// direction instead). The number of words is `out`'s length, so that
-    /// a caller that knows it gets a copy for it inlined.
+    /// direction (a set may hold most of the board: Gess's `not own`).
+    #[inline]
+    pub(super) fn neighbors_of_any(&self, set: &[u64], out: &mut [u64]) {
+        let w = out.len();
+        if cellset::count(&set[..w]) > self.neighbors_shift_from {
+            self.neighbors_shifted(&set[..w], out);
+        } else {
+            self.neighbors_of(set, out);
+        }
+    }
+
+    /// `out` = the cells next to a cell of `set` (each cell's neighbours
+    /// are a precomputed set: OR them); for the small sets of floods.
+    /// The number of words is `out`'s length, so that a caller that knows
+    /// it gets a copy for it inlined.
     #[inline(always)]
     pub(super) fn neighbors_of(&self, set: &[u64], out: &mut [u64]) {
         let w = out.len();
-        if self.neighbors_by_shifts && cellset::count(&set[..w]) > 2 * self.rules.board.ndirs() {
-            self.neighbors_shifted(&set[..w], out);
-            return;
-        }
         cellset::clear(out);
         for c in cellset::cells(&set[..w]) {
             let nb = &self.neighbor_masks[c * w..(c + 1) * w];

@@ -293,7 +293,7 @@ impl Ctx<'_> {
                         t
                     }
                 };
-                self.g.neighbors_of(t, out);
+                self.g.neighbors_of_any(t, out);
             }
             SetExpr::Where(a, cond) => {
                 let shared = match self.memo_on {

@@ -225,7 +225,7 @@ impl Program {
                 }
                 Op::Neighbors(a) => {
                     let (src, dst) = pair(regs, *a as usize, ins.dst as usize, w);
-                    g.neighbors_of(src, dst);
+                    g.neighbors_of_any(src, dst);
                 }
                 Op::Cond(cond, binds) => {
                     if cx.cond_bound(cond, binds, tmp) {
