@@ -272,8 +272,8 @@ impl Game {
                 None => EMPTY_CELL,
             };
             pieces.push(code);
+            // Lifted, not taken: no hand gains it.
             if x != NO_CELL {
-                self.capture_to_hand(st, x as usize);
                 self.put(st, x as usize, None);
             }
         }
@@ -281,18 +281,11 @@ impl Game {
             if x == NO_CELL {
                 continue;
             }
-            let x = x as usize;
-            if code == EMPTY_CELL {
-                self.capture_to_hand(st, x);
-                self.put(st, x, None);
-            } else {
-                self.capture_to_hand(st, x);
-                self.put(
-                    st,
-                    x,
-                    Some(((code >> 16) as usize, (code & 0xffff) as usize)),
-                );
-            }
+            // What the block covers there is taken.
+            self.capture_to_hand(st, x as usize);
+            let piece =
+                (code != EMPTY_CELL).then_some(((code >> 16) as usize, (code & 0xffff) as usize));
+            self.put(st, x as usize, piece);
         }
         st.stack = pieces;
         st.origin = from as u32;

@@ -81,3 +81,22 @@ fn up_to_limits_the_distance_and_over_the_cells_crossed() {
         ])
     );
 }
+
+/// With `captures to hand`, the pieces a block covers go to the mover's
+/// hand; the pieces it carries, an enemy's included, do not.
+#[test]
+fn the_pieces_a_block_covers_go_to_the_hand_and_those_it_carries_do_not() {
+    // b3, black's, is in c3's block and travels with it to b6.
+    let source = CROSS
+        .replace(
+            "pieces stone\n",
+            "pieces stone\nreserve: stone = 0\ncaptures to hand\n",
+        )
+        .replace("cells(d6)", "cells(d6, b3)");
+    let g = compile(&source);
+    let st = after(&g, "c3-c6");
+    let kinds = g.rules.pieces.len();
+    assert_eq!(st.in_hand(0, 0, kinds), 1, "d6, black's");
+    assert_eq!(st.in_hand(1, 0, kinds), 0);
+    assert_eq!(at(&g, &st, "b6"), "black");
+}
