@@ -536,8 +536,6 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The distance of `slide ... by DISTANCE`: a fixed number of cells, or
-    /// `line-count(S)`, which means something only there.
     /// A shift's `up to N`: a fixed number of cells.
     fn shift_limit(&mut self, e: &ast::Expr) -> Option<u32> {
         let msg = |found: &str| {
@@ -570,6 +568,8 @@ impl<'a> Checker<'a> {
         None
     }
 
+    /// The distance of `slide ... by DISTANCE`: a fixed number of cells, or
+    /// `line-count(S)`, which means something only there.
     fn distance(&mut self, e: &ast::Expr) -> Option<Distance> {
         let help = "a slide goes a fixed number of cells (`by 2`, `by size - 1`), or as many \
                     as a set has on its line (`by line-count(occupied)`)";

@@ -108,6 +108,8 @@ pub struct Game {
     single_owned_kind: bool,
     /// The hash includes the last action's cells (see [`prepare::facts::Facts::last_cells`]).
     hash_last_cells: bool,
+    /// `State::hash` includes the position the turn started on (`changed`).
+    hash_turn_start: bool,
     /// One direction of each opposite pair, with its opposite, for lines.
     line_dirs: Vec<(usize, usize)>,
     /// For line lengths the rules ask about, every line of the board as a
@@ -323,6 +325,7 @@ impl Game {
             origin: NO_CELL,
             jumped: NO_CELL,
             hash_last_cells: self.hash_last_cells,
+            hash_turn_start: self.hash_turn_start,
             set_vars: vec![0; self.rules.set_slots.max(1) * w],
             // Nothing checked yet: as if no cell were seen.
             line_seen: vec![0; self.line_keys.len() * w],

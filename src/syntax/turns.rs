@@ -193,7 +193,9 @@ pub(super) fn choice(pair: P) -> Choice {
                     Rule::shift_toward => toward = inner().nth(1).map(expr),
                     Rule::shift_limit => limit = inner().nth(1).map(expr),
                     Rule::slide_over => path = inner().next().map(expr),
-                    _ => break,
+                    // TO, the last part.
+                    Rule::disjunction => break,
+                    other => unreachable!("a shift holds its parts and TO, not {other:?}"),
                 }
                 next = parts.next().expect("to");
             }

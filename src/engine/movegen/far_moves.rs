@@ -1,15 +1,18 @@
-//! Slides, leaps and moves to any cell: the moves such a choice offers,
-//! found by walking the ray and leap tables (or every cell, for `move`)
-//! over the choice's cached target sets (from, path, to, and the set a
-//! `line-count` slide counts); nothing is allocated.
+//! Slides, leaps, hops, block shifts and moves to any cell: the moves such
+//! a choice offers, found by walking the ray, leap and block tables (or
+//! every cell, for `move`) over the choice's cached target sets (from,
+//! path, to, and a fourth: the set a `line-count` slide counts, the
+//! occupied cells for a hop, what a shift moves toward); nothing is
+//! allocated.
 
 use crate::cellset;
 use crate::engine::{Action, Game};
 use crate::rules::*;
 
 impl Game {
-    /// Calls `f` with each move a slide or leap choice `c` offers, given
-    /// its cached targets `t`, until `f` returns false.
+    /// Calls `f` with each move a far-moving choice `c` (slide, leap, hop,
+    /// shift, move) offers, given its cached targets `t`, until `f`
+    /// returns false.
     #[inline]
     pub(crate) fn each_far_move(
         &self,
@@ -213,7 +216,7 @@ impl Game {
         }
     }
 
-    /// How many moves a slide or leap choice offers.
+    /// How many moves a far-moving choice offers.
     #[inline]
     pub(in crate::engine) fn far_moves_count(&self, c: u16, player: Player, t: &[u64]) -> usize {
         let w = self.words;
@@ -240,7 +243,7 @@ impl Game {
         n
     }
 
-    /// The `k`-th move of a slide or leap choice.
+    /// The `k`-th move of a far-moving choice.
     #[inline]
     pub(in crate::engine) fn nth_far_move(
         &self,

@@ -160,7 +160,20 @@ impl Game {
             },
             ActionKind::Moves { from, to } => match choice.kind {
                 ChoiceKind::Shift { .. } => self.shift_block(st, from.index(), to.index()),
-                _ => self.move_from_to(st, from.index(), to.index()),
+                ChoiceKind::Step { .. }
+                | ChoiceKind::Jump { .. }
+                | ChoiceKind::Hop { .. }
+                | ChoiceKind::Slide { .. }
+                | ChoiceKind::Leap { .. }
+                | ChoiceKind::Move { .. } => self.move_from_to(st, from.index(), to.index()),
+                ChoiceKind::Place { .. }
+                | ChoiceKind::Convert(_)
+                | ChoiceKind::Remove(_)
+                | ChoiceKind::Sow { .. }
+                | ChoiceKind::Pass
+                | ChoiceKind::Swap
+                | ChoiceKind::Choose { .. }
+                | ChoiceKind::Rotate(_) => unreachable!("a move comes from a moving choice"),
             },
             ActionKind::Jumps { from, to, dir } => {
                 st.jumped = if let ChoiceKind::Hop { .. } = choice.kind {

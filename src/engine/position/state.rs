@@ -58,6 +58,10 @@ pub struct State {
     pub(in crate::engine) jumped: u32,
     /// Whether [`State::hash`] includes those cells and `here`.
     pub(in crate::engine) hash_last_cells: bool,
+    /// The hash includes the key of the position the turn started on: the
+    /// rules ask `changed`, so states in the middle of turns begun on
+    /// different positions play differently.
+    pub(in crate::engine) hash_turn_start: bool,
     /// Cells of the groups bound by `each group` (one set per slot).
     pub(in crate::engine) set_vars: Vec<u64>,
     /// Per watched line, its set when a check last found no line in it.
@@ -177,6 +181,7 @@ impl Clone for State {
             origin: self.origin,
             jumped: self.jumped,
             hash_last_cells: self.hash_last_cells,
+            hash_turn_start: self.hash_turn_start,
             set_vars: self.set_vars.clone(),
             line_seen: self.line_seen.clone(),
             result: self.result,
@@ -237,6 +242,7 @@ impl State {
         self.origin = o.origin;
         self.jumped = o.jumped;
         self.hash_last_cells = o.hash_last_cells;
+        self.hash_turn_start = o.hash_turn_start;
         self.set_vars.clone_from(&o.set_vars);
         self.line_seen.clone_from(&o.line_seen);
         self.result = o.result;
@@ -285,6 +291,9 @@ impl State {
         h ^= mix(0x7000_0000 ^ self.passes as u64);
         if self.again {
             h ^= mix(0xC000_0000);
+        }
+        if self.hash_turn_start {
+            h ^= mix(0xD000_0000 ^ self.history.turn_start());
         }
         for (i, v) in self.vars.iter().enumerate() {
             if *v != 0.0 {

@@ -27,6 +27,9 @@ pub(in crate::engine) struct Facts {
     /// Some rule asks about earlier positions (`repetitions`,
     /// `seen-before`, `changed`): the state keeps each turn's start.
     pub history: bool,
+    /// Some rule asks `changed`: two states in the middle of a turn that
+    /// began on different positions differ.
+    pub reads_turn_start: bool,
 }
 
 impl Facts {
@@ -175,6 +178,7 @@ impl Visitor for Facts {
             node,
             Node::Num(NumExpr::Repetitions | NumExpr::RepetitionTurns | NumExpr::Seen)
         ) || matches!(node, Node::Cond(BoolExpr::Changed));
+        self.reads_turn_start |= matches!(node, Node::Cond(BoolExpr::Changed));
         true
     }
 }

@@ -185,6 +185,7 @@ impl Game {
             stuck_keeps: rules.choices.iter().map(facts::asks_next_stuck).collect(),
             track_history: facts.history,
             hash_last_cells,
+            hash_turn_start: facts.reads_turn_start,
             row_col,
             rows_below,
             cols_below,
@@ -266,6 +267,9 @@ mod tests {
             ("square(20) with diagonals", true),
             ("square(9)", true),
             ("hexhex(5)", true),
+            ("hexhex(4) without d4", true),
+            ("square(9) with diagonals without c3, d4, e5, a1", true),
+            ("rhombus(7)", true),
             ("square(4) link a1 d4", false),
         ];
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);

@@ -105,4 +105,24 @@ mod tests {
         let on_board = b.block(corner).iter().filter(|&&x| x != NO_CELL).count();
         assert_eq!(on_board, 4);
     }
+
+    #[test]
+    fn a_hex_block_is_seven_cells_and_its_front_three() {
+        let board = build(&BoardSpec::new(Shape::HexHex { n: 4 })).expect("a board");
+        let b = Blocks::new(&board);
+        let mut interior = 0;
+        for c in 0..board.len() {
+            if b.block(c).iter().all(|&x| x != NO_CELL) {
+                interior += 1;
+                for d in 0..board.ndirs() {
+                    // Reached from a cell whose block is whole too.
+                    let back = b.block(c)[1 + board.opposite(crate::board::Dir::new(d)).index()];
+                    if b.block(back as usize).iter().all(|&x| x != NO_CELL) {
+                        assert_eq!(b.front(c, d).len(), 3, "cell {c}, direction {d}");
+                    }
+                }
+            }
+        }
+        assert_eq!(interior, 19, "the cells of hexhex(3) inside hexhex(4)");
+    }
 }

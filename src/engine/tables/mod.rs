@@ -1,7 +1,7 @@
 //! Board tables, built once per game in [`super::prepare`] and only read
-//! while playing: each cell's rays, its block (for `shift`), its leap targets, whole-set shifts along
-//! each direction, and each cell's neighbours along the directions a move
-//! choice takes.
+//! while playing: each cell's rays, its block (for `shift`), its leap
+//! targets, whole-set shifts along each direction, and each cell's
+//! neighbours along the directions a move choice takes.
 
 pub(in crate::engine) mod blocks;
 pub(in crate::engine) mod leaps;

@@ -100,3 +100,28 @@ fn the_pieces_a_block_covers_go_to_the_hand_and_those_it_carries_do_not() {
     assert_eq!(st.in_hand(1, 0, kinds), 0);
     assert_eq!(at(&g, &st, "b6"), "black");
 }
+
+/// On a hex board a block is seven cells; what it carries past the edge
+/// is lost there too.
+#[test]
+fn a_hex_block_moves_along_its_six_directions() {
+    let g = compile(
+        "game H\nboard hexhex(3)\nplayers white, black\npieces stone\n\
+         setup: white stone at cells(c3, d3)\n\
+         turn: shift own toward own to all\nend if turn > 4: draw\n",
+    );
+    let st = g.start();
+    assert_eq!(
+        legal(&g, &st),
+        set(&["c3-d3", "c3-e3", "d3-c3", "d3-b3", "d3-a3"])
+    );
+    // On e3, the edge: d3's stone, east of the centre, falls off.
+    let st = after(&g, "c3-e3");
+    let whites: Vec<String> = g
+        .board()
+        .cells()
+        .filter(|&c| g.piece_at(&st, c).is_some())
+        .map(|c| g.board().label(c).to_string())
+        .collect();
+    assert_eq!(whites, ["e3"]);
+}

@@ -102,3 +102,34 @@ fn again_gives_the_mover_the_next_turn_too() {
     let nodes: Vec<u64> = counts.iter().map(|d| d.nodes).collect();
     assert_eq!(nodes, vec![9, 72, 504]);
 }
+
+/// With `changed`, two positions in the middle of a turn that began on
+/// different positions play differently, so they hash apart: Gold's dog
+/// on d5 and cat on e4, two steps into a turn begun with the dog on d4 or
+/// on d6 (the last step, the cat's, the same in both).
+#[test]
+fn states_in_the_middle_of_turns_begun_apart_hash_apart() {
+    let g = crate::common::game("games/arimaa.gdl", &[]);
+    let from = gdl::notation::read_position(&g, "r7/8/8/8/8/3DC3/8/7R g - 33").expect("a position");
+    let play = |moves: &str| {
+        let mut st = g.start_at(&from);
+        gdl::notation::play_moves(&g, &mut st, moves).unwrap_or_else(|e| panic!("{moves}: {e}"));
+        st
+    };
+    let up = play("d3-d4 finish a8-a7 finish d4-d5 e3-e4");
+    let down = play("d3-d4 d4-d5 d5-d6 finish a8-a7 finish d6-d5 e3-e4");
+    assert_eq!(
+        gdl::notation::write_position(&g, &up),
+        gdl::notation::write_position(&g, &down),
+        "the same board"
+    );
+    // Both steps undone, the turn would end where it began in one only.
+    let undone = |st: &gdl::engine::State| {
+        let mut st = st.clone();
+        gdl::notation::play_moves(&g, &mut st, "e4-e3").expect("a step");
+        legal(&g, &st)
+    };
+    assert!(!undone(&up).contains("d5-d4"));
+    assert!(undone(&down).contains("d5-d4"));
+    assert_ne!(up.hash(), down.hash());
+}
