@@ -235,12 +235,53 @@ impl Game {
                 .map(|a| cellset::count_and(&table.masks[a * w..(a + 1) * w], to))
                 .sum();
         }
+        if let ChoiceKind::Slide { by: None, .. } = &self.rules.choices[c as usize].kind
+            && w == 1
+            && let Some(n) = self.slides_by_fill(c, player, t)
+        {
+            return n;
+        }
         let mut n = 0;
         self.each_far_move(c, player, t, |_| {
             n += 1;
             true
         });
         n
+    }
+
+    /// How many moves a slide offers on a board of one word, by filling:
+    /// along each direction, the cells one step from FROM, then one step
+    /// on from those of them in PATH, until nothing is added; each cell of
+    /// TO so reached is one move. A target is reached from one piece only
+    /// when no piece stands on PATH (the first piece back from it along the
+    /// direction is its origin), so the count is exact then; `None`
+    /// otherwise, or where a direction is no single shift.
+    #[inline(never)]
+    fn slides_by_fill(&self, c: u16, player: Player, t: &[u64]) -> Option<usize> {
+        let (from, path, to) = (t[0], t[1], t[2]);
+        if from & path != 0 {
+            return None;
+        }
+        let board = &self.rules.board;
+        let (mask, _) = self.move_dirs(c, player);
+        let mut n = 0;
+        for d in each_dir(mask) {
+            // One step along `d`: the cells whose neighbour the other way
+            // is in the set.
+            let back = board.opposite(crate::ids::Dir::new(d)).index();
+            let (k, m) = self.shifts.one_word(back)?;
+            let step = |x: u64| if k >= 0 { x >> k } else { x << -k } & m;
+            let mut reached = step(from);
+            loop {
+                let more = reached | step(reached & path);
+                if more == reached {
+                    break;
+                }
+                reached = more;
+            }
+            n += (reached & to).count_ones() as usize;
+        }
+        Some(n)
     }
 
     /// The `k`-th move of a far-moving choice.
@@ -262,5 +303,44 @@ impl Game {
             true
         });
         found.expect("k < offered")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::same_games::{game, same_games};
+    use crate::rules::{ChoiceKind, Step};
+
+    /// The slides counted by filling are the slides walked, at every ply
+    /// of random games of the chess variants on boards of one word.
+    #[test]
+    fn slides_counted_by_filling_are_the_slides_walked() {
+        let mut filled = 0;
+        for file in ["gardner-chess", "los-alamos-chess", "skirmish", "chess"] {
+            let path = format!("games/{file}.gdl");
+            let g = game(&std::fs::read_to_string(&path).expect("reads"), &[]);
+            same_games(&g, &g, 4, 120, |s, _| {
+                let Some(Step::Choose { choices, .. }) = g.current_step(s) else {
+                    return;
+                };
+                for (i, (c, _, _)) in choices.iter().enumerate() {
+                    let ChoiceKind::Slide { by: None, .. } = g.rules.choices[*c as usize].kind
+                    else {
+                        continue;
+                    };
+                    let t = g.slot(s, i);
+                    let mut walked = 0;
+                    g.each_far_move(*c, s.mover, t, |_| {
+                        walked += 1;
+                        true
+                    });
+                    if let Some(n) = g.slides_by_fill(*c, s.mover, t) {
+                        assert_eq!(n, walked, "{file}");
+                        filled += 1;
+                    }
+                }
+            });
+        }
+        assert!(filled > 1000, "{filled} counts by filling");
     }
 }
