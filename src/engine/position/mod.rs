@@ -5,6 +5,7 @@
 pub mod action;
 mod effects;
 pub(in crate::engine) mod history;
+mod moved_cells;
 pub(in crate::engine) mod play;
 pub mod scratch;
 mod sowing;

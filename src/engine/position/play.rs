@@ -246,65 +246,6 @@ impl Game {
         st.seats[n - 1] = first;
     }
 
-    /// Turns a region: every piece goes to its cell's image, at once (the
-    /// pieces are read first, into the state's spare stack: no allocation).
-    fn turn_region(&self, st: &mut State, turn: &RegionTurn) {
-        const EMPTY_CELL: u32 = u32::MAX;
-        let mut pieces = std::mem::take(&mut st.stack);
-        pieces.clear();
-        pieces.extend(
-            turn.cells
-                .iter()
-                .map(|&(from, _)| match self.code_at(st, from as usize) {
-                    Some((kind, owner)) => (kind as u32) << 16 | owner as u32,
-                    None => EMPTY_CELL,
-                }),
-        );
-        for (&(_, to), &code) in turn.cells.iter().zip(&pieces) {
-            let piece =
-                (code != EMPTY_CELL).then_some(((code >> 16) as usize, (code & 0xffff) as usize));
-            self.put(st, to as usize, piece);
-        }
-        st.stack = pieces;
-    }
-
-    /// Moves the block of `from` onto the block of `to`: each cell of the
-    /// second takes what the cell in the same direction from `from` held
-    /// (a piece, or nothing); what would land off the board is lost. The
-    /// pieces are read first, into the state's spare stack.
-    fn shift_block(&self, st: &mut State, from: usize, to: usize) {
-        const EMPTY_CELL: u32 = u32::MAX;
-        let mut pieces = std::mem::take(&mut st.stack);
-        pieces.clear();
-        for &x in self.blocks.block(from) {
-            let code = match (x != NO_CELL)
-                .then(|| self.code_at(st, x as usize))
-                .flatten()
-            {
-                Some((kind, owner)) => (kind as u32) << 16 | owner as u32,
-                None => EMPTY_CELL,
-            };
-            pieces.push(code);
-            // Lifted, not taken: no hand gains it.
-            if x != NO_CELL {
-                self.put(st, x as usize, None);
-            }
-        }
-        for (&x, &code) in self.blocks.block(to).iter().zip(&pieces) {
-            if x == NO_CELL {
-                continue;
-            }
-            // What the block covers there is taken.
-            self.capture_to_hand(st, x as usize);
-            let piece =
-                (code != EMPTY_CELL).then_some(((code >> 16) as usize, (code & 0xffff) as usize));
-            self.put(st, x as usize, piece);
-        }
-        st.stack = pieces;
-        st.origin = from as u32;
-        st.here = to as u32;
-    }
-
     /// Sets or clears the piece on a cell, keeping sets, hash and groups right.
     pub(in crate::engine) fn put(
         &self,
