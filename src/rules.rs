@@ -93,6 +93,31 @@ pub struct LineKind {
     pub marks: Vec<Mark>,
 }
 
+impl LineKind {
+    /// Calls `f` with the two ends of each line of this kind between a
+    /// cell of `from` and a neighbour of it for which `to` holds, each end
+    /// with the mark it carries (the direction toward the other end).
+    pub fn each_line(
+        &self,
+        board: &Board,
+        from: impl IntoIterator<Item = usize>,
+        to: impl Fn(usize) -> bool,
+        mut f: impl FnMut((Cell, Mark), (Cell, Mark)),
+    ) {
+        let table = board.neighbor_table();
+        let dirs = self.marks.len();
+        for a in from {
+            for (d, &mark) in self.marks.iter().enumerate() {
+                let b = table[a * dirs + d];
+                if b != crate::ids::NO_CELL && to(b as usize) {
+                    let back = self.marks[board.opposite(crate::ids::Dir::new(d)).index()];
+                    f((Cell::new(a), mark), (Cell::new(b as usize), back));
+                }
+            }
+        }
+    }
+}
+
 impl Rules {
     /// How many marks the file declares (`marks`): the kinds of lines'
     /// marks come after them.
@@ -118,12 +143,6 @@ impl Rules {
         }
         out.sort();
         out
-    }
-
-    /// Whether mark `m` is one of a line kind's (not declared by `marks`,
-    /// and not shown as a mark).
-    pub fn is_line_mark(&self, m: Mark) -> bool {
-        self.lines.iter().any(|l| l.marks.contains(&m))
     }
 }
 

@@ -572,12 +572,9 @@ impl<'a> Checker<'a> {
                 }
             },
             Type::LineKind => match &e.kind {
-                ExprKind::Name(t) if self.is_line_kind(t) => Arg::Line(
-                    self.lines_declared()
-                        .iter()
-                        .position(|l| l == t)
-                        .unwrap_or(0) as u8,
-                ),
+                ExprKind::Name(t) if self.is_line_kind(t) => {
+                    Arg::Line(self.lines.iter().position(|l| &l.name == t).unwrap_or(0) as u8)
+                }
                 _ => {
                     let kinds = self.lines_declared().join(", ");
                     let help = match kinds.is_empty() {

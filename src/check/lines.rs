@@ -7,7 +7,7 @@
 use crate::ast;
 use crate::ast::{Expr, Name};
 use crate::diagnostic::{Diagnostic, Span};
-use crate::ids::{Cell, Dir};
+use crate::ids::Cell;
 use crate::limits::MAX_MARKS;
 use crate::rules::*;
 
@@ -120,27 +120,16 @@ impl<'a> Checker<'a> {
         if self.board_unknown {
             return;
         }
-        let kind = &self.lines[line as usize];
-        let board = self.board();
         let mut drawn = 0;
-        for &a in &from {
-            for (d, &mark) in kind.marks.iter().enumerate() {
-                let d = Dir::new(d);
-                let Some(b) = board.neighbor(Cell::new(a), d) else {
-                    continue;
-                };
-                if !to.contains(&b.index()) {
-                    continue;
-                }
-                drawn += 1;
-                let back = kind.marks[board.opposite(d).index()];
-                for pair in [(Cell::new(a), mark), (b, back)] {
-                    if !marked.contains(&pair) {
-                        marked.push(pair);
-                    }
+        let into = |b| to.contains(&b);
+        self.lines[line as usize].each_line(self.board(), from, into, |one, other| {
+            drawn += 1;
+            for pair in [one, other] {
+                if !marked.contains(&pair) {
+                    marked.push(pair);
                 }
             }
-        }
+        });
         if drawn == 0 {
             self.errors.push(
                 Diagnostic::at(lines.span, "no line: no cell of the first set is next to one of the second")

@@ -404,7 +404,9 @@ impl Game {
     #[inline]
     pub(super) fn neighbors_of_any(&self, set: &[u64], out: &mut [u64]) {
         let w = out.len();
-        if cellset::count(&set[..w]) > self.neighbors_shift_from {
+        if self.neighbors_shift_from < usize::MAX
+            && cellset::count(&set[..w]) > self.neighbors_shift_from
+        {
             self.neighbors_shifted(&set[..w], out);
         } else {
             self.neighbors_of(set, out);

@@ -379,7 +379,7 @@ fn flanked_by_shifts(
         for d in each_dir(mask) {
             let one = shifts.one_word(d);
             let back = |s: u64| match one {
-                Some((k, m)) => (if k >= 0 { s >> k } else { s << -k }) & m,
+                Some(step) => crate::engine::tables::shifts::shift_word(s, step),
                 None => {
                     let mut o = [0u64];
                     shifts.before(d, &[s], &mut o);

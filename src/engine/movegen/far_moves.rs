@@ -269,8 +269,8 @@ impl Game {
             // One step along `d`: the cells whose neighbour the other way
             // is in the set.
             let back = board.opposite(crate::ids::Dir::new(d)).index();
-            let (k, m) = self.shifts.one_word(back)?;
-            let step = |x: u64| if k >= 0 { x >> k } else { x << -k } & m;
+            let one = self.shifts.one_word(back)?;
+            let step = |x: u64| crate::engine::tables::shifts::shift_word(x, one);
             let mut reached = step(from);
             loop {
                 let more = reached | step(reached & path);

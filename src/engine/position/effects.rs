@@ -269,20 +269,12 @@ impl Game {
             cx.set(to, b, rest);
         }
         let (a, b) = scratch.split_at(w);
-        let marks = &self.rules.lines[line].marks;
-        let board = &self.rules.board;
-        let table = board.neighbor_table();
-        let dirs = marks.len();
-        for c in cellset::cells(a) {
-            for (d, m) in marks.iter().enumerate() {
-                let n = table[c * dirs + d];
-                if n != NO_CELL && cellset::contains(&b[..w], n as usize) {
-                    let back = marks[board.opposite(crate::ids::Dir::new(d)).index()];
-                    self.set_mark(st, c, m.index(), true);
-                    self.set_mark(st, n as usize, back.index(), true);
-                }
+        let to = |n| cellset::contains(&b[..w], n);
+        self.rules.lines[line].each_line(&self.rules.board, cellset::cells(a), to, |ends, back| {
+            for (c, m) in [ends, back] {
+                self.set_mark(st, c.index(), m.index(), true);
             }
-        }
+        });
         st.scratch = scratch;
     }
 

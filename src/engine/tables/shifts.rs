@@ -108,7 +108,7 @@ impl Shifts {
     #[inline]
     pub(in crate::engine) fn before(&self, d: usize, x: &[u64], out: &mut [u64]) {
         if let Some((k, mask)) = self.one_word[d] {
-            out[0] = if k >= 0 { x[0] >> k } else { x[0] << -k } & mask;
+            out[0] = shift_word(x[0], (k, mask));
             return;
         }
         let w = self.words;
@@ -128,6 +128,13 @@ impl Shifts {
             }
         }
     }
+}
+
+/// One word shifted as [`Shifts::one_word`] gives it: by the difference
+/// `k`, then masked.
+#[inline(always)]
+pub(in crate::engine) fn shift_word(x: u64, (k, mask): (i32, u64)) -> u64 {
+    (if k >= 0 { x >> k } else { x << -k }) & mask
 }
 
 /// The 64 bits of `x` from bit `s` on (bits outside `x` are 0).
