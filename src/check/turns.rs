@@ -543,29 +543,9 @@ impl<'a> Checker<'a> {
                 "a shift goes up to a whole number of cells from 1 to {MAX_DISTANCE}, not {found}"
             )
         };
-        match self.expr(e) {
-            Value::Num(NumExpr::Const(x)) => {
-                if x.fract() != 0.0 || x < 1.0 {
-                    self.error(e.span, msg(&format_number(x)));
-                } else if x > MAX_DISTANCE as f64 {
-                    self.limit(e.span, msg(&format_number(x)));
-                } else {
-                    return Some(x as u32);
-                }
-            }
-            Value::Error => {}
-            v => {
-                let found = match v {
-                    Value::Num(_) => "a number that changes during the game".to_string(),
-                    v => v.kind().to_string(),
-                };
-                self.errors.push(
-                    Diagnostic::at(e.span, msg(&found))
-                        .with_help("write a fixed number (`up to 3`, `up to size - 1`), or leave `up to` out for any distance"),
-                );
-            }
-        }
-        None
+        let help = "write a fixed number (`up to 3`, `up to size - 1`), or leave `up to` out \
+                    for any distance";
+        self.cell_count(e, msg, msg, help)
     }
 
     /// The distance of `slide ... by DISTANCE`: a fixed number of cells, or
@@ -583,19 +563,32 @@ impl<'a> Checker<'a> {
             }
             return Some(Distance::LineCount(self.set(&args[0])));
         }
-        let v = self.expr(e);
-        match v {
+        let bad = |x: &str| {
+            format!("a slide's distance is a whole number from 1 to {MAX_DISTANCE}, not {x}")
+        };
+        let other = |found: &str| format!("expected the distance of the slide, found {found}");
+        self.cell_count(e, bad, other, help).map(Distance::Cells)
+    }
+
+    /// A number of cells fixed before the game, from 1 to `MAX_DISTANCE`;
+    /// `bad` words the error for a number out of range, `other` (with
+    /// `help`) the one for anything else: what was found.
+    fn cell_count(
+        &mut self,
+        e: &ast::Expr,
+        bad: impl Fn(&str) -> String,
+        other: impl Fn(&str) -> String,
+        help: &str,
+    ) -> Option<u32> {
+        match self.expr(e) {
             Value::Num(NumExpr::Const(x)) => {
-                let msg = format!(
-                    "a slide's distance is a whole number from 1 to {MAX_DISTANCE}, not {}",
-                    format_number(x)
-                );
+                let msg = bad(&format_number(x));
                 if x.fract() != 0.0 || x < 1.0 {
                     self.error(e.span, msg);
                 } else if x > MAX_DISTANCE as f64 {
                     self.limit(e.span, msg);
                 } else {
-                    return Some(Distance::Cells(x as u32));
+                    return Some(x as u32);
                 }
             }
             Value::Error => {}
@@ -604,9 +597,8 @@ impl<'a> Checker<'a> {
                     Value::Num(_) => "a number that changes during the game".to_string(),
                     v => v.kind().to_string(),
                 };
-                let msg = format!("expected the distance of the slide, found {found}");
                 self.errors
-                    .push(Diagnostic::at(e.span, msg).with_help(help));
+                    .push(Diagnostic::at(e.span, other(&found)).with_help(help));
             }
         }
         None
