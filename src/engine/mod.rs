@@ -147,6 +147,15 @@ pub struct Game {
     keeps: bool,
     /// Per choice: a `keep if` of it asks `stuck` (the trial plays on).
     pub(in crate::engine) stuck_keeps: Vec<bool>,
+    /// Per choice: its class of `keep if` conditions judged by the cells
+    /// they read (see `movegen::kept_reads`), or `None`: tried.
+    keep_reads: Vec<Option<u8>>,
+    /// Per choice: its FROM holds only pieces of the player who moves
+    /// (see `eval::attacks`).
+    own_from: Vec<bool>,
+    /// Per choice: the cells it crosses (a slide's path, a leap's leg)
+    /// never hold a piece of another player than the one who moves.
+    crossing_blocks: Vec<bool>,
     /// Whether a rule asks about earlier positions (`repetitions`,
     /// `seen-before`): the state keeps each turn's start.
     track_history: bool,
@@ -332,6 +341,7 @@ impl Game {
             result: None,
             history: Default::default(),
             trial: Default::default(),
+            keep_reads: Default::default(),
             lookahead: Default::default(),
             ended_stuck: false,
             preferred: Default::default(),

@@ -22,6 +22,17 @@ use crate::engine::{Game, NO_CELL, OCCUPIED, State};
 use crate::ids::Cell;
 use crate::rules::*;
 
+/// What a change of a cell `attacked` looked at may do to its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::engine) enum Look {
+    /// Anything.
+    Any,
+    /// Only its piece leaving matters: a piece of the victim's side
+    /// arriving there blocks a move that would cross it, and is not a
+    /// piece that attacks.
+    Blocking,
+}
+
 impl Ctx<'_> {
     /// `attacked(S[, VICTIM])`: S seen from the view's player, attacked by
     /// a player other than the victim (the view's player, unless named:
@@ -32,6 +43,20 @@ impl Ctx<'_> {
         s: &SetExpr,
         victim: Who,
         tmp: &mut [u64],
+    ) -> bool {
+        self.attacked_reading(s, victim, tmp, &|_, _| {})
+    }
+
+    /// `attacked`, telling `read` each cell whose content the answer was
+    /// read from, beside the cells of S (see `movegen::kept_reads`): the
+    /// cells the reversed moves looked at, and each cell of S looked from.
+    #[inline(always)]
+    pub(in crate::engine) fn attacked_reading(
+        &mut self,
+        s: &SetExpr,
+        victim: Who,
+        tmp: &mut [u64],
+        read: &impl Fn(usize, Look),
     ) -> bool {
         let w = self.w();
         let (cells, rest) = tmp.split_at_mut(w);
@@ -46,9 +71,10 @@ impl Ctx<'_> {
         let players = self.g.players;
         let mut found = false;
         'cells: for c in cellset::cells(cells) {
+            read(c, Look::Any);
             for p in (0..players).filter(|&p| p != victim.index()) {
                 self.me = Player::new(p);
-                if self.each_attacker(c, victim, rest, &mut |_, _| true) {
+                if self.each_attacker(c, victim, rest, read, &mut |_, _| true) {
                     found = true;
                     break 'cells;
                 }
@@ -63,12 +89,14 @@ impl Ctx<'_> {
     /// attacker) that could move onto `c` were a piece of `victim` there,
     /// with the move that takes it there, until `found` says stop (true):
     /// then true. FROM and the cells crossed are built once per move as
-    /// bitsets, then looked up cell by cell.
+    /// bitsets, then looked up cell by cell, each cell looked at told to
+    /// `read`.
     fn each_attacker(
         &mut self,
         c: usize,
         victim: Player,
         tmp: &mut [u64],
+        read: &impl Fn(usize, Look),
         found: &mut impl FnMut(u16, usize) -> bool,
     ) -> bool {
         let g = self.g;
@@ -80,7 +108,10 @@ impl Ctx<'_> {
         let (from_bits, rest) = tmp.split_at_mut(w);
         let (aux_bits, rest) = rest.split_at_mut(w);
         let back = |d: usize| board.opposite(Dir::new(d)).index();
-        let has = |bits: &[u64], x: usize| cellset::contains(bits, x);
+        let has = |bits: &[u64], x: usize| {
+            read(x, Look::Any);
+            cellset::contains(bits, x)
+        };
         for (i, choice) in g.rules.choices.iter().enumerate() {
             let i = i as u16;
             // Each move's FROM, TO, the cells it crosses or leaps over (if
@@ -130,7 +161,28 @@ impl Ctx<'_> {
                 self.fill(aux, aux_bits, rest);
             }
             let (from_bits, aux_bits) = (&*from_bits, &*aux_bits);
-            let mut report = |b: usize| has(from_bits, b) && found(i, b);
+            // A cell not in FROM of the attacker's own pieces stays out of
+            // it whatever the victim's side does there: not worth telling.
+            let own_from = g.own_from[i as usize];
+            let has_from = |x: usize| {
+                let found = cellset::contains(from_bits, x);
+                if found || !own_from {
+                    read(x, Look::Any);
+                }
+                found
+            };
+            // A cell crossed (a slide's path, a leap's leg) that no piece
+            // of the victim's side can be in: one arriving there blocks.
+            let crossing = if g.crossing_blocks[i as usize] {
+                Look::Blocking
+            } else {
+                Look::Any
+            };
+            let crossed = |x: usize| {
+                read(x, crossing);
+                cellset::contains(aux_bits, x)
+            };
+            let mut report = |b: usize| has_from(b) && found(i, b);
             let stopped = match &choice.kind {
                 ChoiceKind::Step { links: true, .. } => board
                     .neighbors(Cell::new(c))
@@ -147,13 +199,13 @@ impl Ctx<'_> {
                         None => line
                             .iter()
                             .map(|&x| x as usize)
-                            .find(|&x| has(from_bits, x) || !has(aux_bits, x))
+                            .find(|&x| has_from(x) || !crossed(x))
                             .is_some_and(&mut report),
                         Some(Distance::Cells(n)) => {
                             let n = *n as usize;
                             n >= 1
                                 && line.len() >= n
-                                && line[..n - 1].iter().all(|&x| has(aux_bits, x as usize))
+                                && line[..n - 1].iter().all(|&x| crossed(x as usize))
                                 && report(line[n - 1] as usize)
                         }
                         // A distance read on the line through the piece:
@@ -169,7 +221,7 @@ impl Ctx<'_> {
                             return false;
                         }
                         let leg = t.legs[b as usize * t.count + k];
-                        (over.is_none() || leg == NO_TARGET || has(aux_bits, leg as usize))
+                        (over.is_none() || leg == NO_TARGET || crossed(leg as usize))
                             && report(b as usize)
                     })
                 }
@@ -261,7 +313,7 @@ impl Game {
         let mut found: Vec<(u16, usize)> = Vec::new();
         for p in (0..self.players).map(Player::new).filter(|&p| p != viewer) {
             self.with_ctx(&mut st, p, |cx, scratch| {
-                cx.each_attacker(cell, viewer, scratch, &mut |choice, from| {
+                cx.each_attacker(cell, viewer, scratch, &|_, _| {}, &mut |choice, from| {
                     if !found.iter().any(|&(_, x)| x == from) {
                         found.push((choice, from));
                     }

@@ -267,6 +267,9 @@ impl Game {
         if keep.is_empty() {
             return Some(None);
         }
+        if let Some(answer) = self.judged_by_reads(st, a) {
+            return Some(answer);
+        }
         let mut slot = st.trial.borrow_mut();
         let trial = slot.get_or_insert_with(|| Box::new(st.clone()));
         trial.copy_position_from(st);

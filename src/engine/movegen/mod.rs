@@ -5,6 +5,7 @@
 pub(in crate::engine) mod counts;
 pub(in crate::engine) mod far_moves;
 pub(in crate::engine) mod kept;
+pub(in crate::engine) mod kept_reads;
 pub(in crate::engine) mod offer;
 pub(in crate::engine) mod shared_sets;
 

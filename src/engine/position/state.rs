@@ -70,6 +70,10 @@ pub struct State {
     /// The position a `keep if` tries an action on (made at its first
     /// use, then reused; never copied with the state).
     pub(in crate::engine) trial: Trial,
+    /// The answers of the `keep if` conditions judged by the cells they
+    /// read, for this position (worked out at their first question; never
+    /// copied).
+    pub(in crate::engine) keep_reads: crate::engine::movegen::kept_reads::KeepReads,
     /// The position a `keep if` that asks `stuck` plays on from a trial's
     /// result (made at its first use, then reused; never copied).
     pub(in crate::engine) lookahead: Trial,
@@ -186,6 +190,7 @@ impl Clone for State {
             line_seen: self.line_seen.clone(),
             result: self.result,
             trial: Trial::default(),
+            keep_reads: Default::default(),
             lookahead: Trial::default(),
             ended_stuck: self.ended_stuck,
             preferred: Preferred::default(),

@@ -5,6 +5,7 @@
 //! output is a [`Game`]; nothing here runs while playing.
 
 pub(in crate::engine) mod facts;
+mod keep_reads;
 
 use super::eval::lines::{self, line_masks};
 use super::eval::{cell_tests, program};
@@ -183,6 +184,17 @@ impl Game {
             offers,
             keeps: rules.choices.iter().any(|c| !c.keep.is_empty()) || rules.prefer.is_some(),
             stuck_keeps: rules.choices.iter().map(facts::asks_next_stuck).collect(),
+            keep_reads: keep_reads::judged_by_reads(&rules),
+            own_from: rules
+                .choices
+                .iter()
+                .map(|c| keep_reads::own_from(&c.kind))
+                .collect(),
+            crossing_blocks: rules
+                .choices
+                .iter()
+                .map(|c| keep_reads::crossing_blocks(&c.kind))
+                .collect(),
             track_history: facts.history,
             hash_last_cells,
             hash_turn_start: facts.reads_turn_start,

@@ -1,0 +1,304 @@
+//! `keep if` judged from the cells its questions read, instead of on a
+//! trial of each action: a chess move that neither touches the king nor
+//! the lines to it keeps the king as safe as it was.
+//!
+//! For the conditions `prepare::keep_reads` admits (`attacked(S)` and its
+//! negation, S of pieces only and never an empty cell, in a game whose
+//! reversed moves ask only about the cells they look at), the answer on a
+//! position depends on S and on the content of the cells the question
+//! looked at (`Ctx::attacked_reading`), nothing else. An action that moves
+//! a piece from F to T changes F and T only (its mark is set on T). So,
+//! with the answers worked out once per position, and S unchanged (the
+//! piece moved was not in S, nor is the one taken on T):
+//! - F not read: emptying F changes nothing the answer was read from, so
+//!   the position with F emptied has the same answer and the same reads;
+//! - F read: the conditions are asked again on the position with F emptied
+//!   (once per such cell, a few a position: the pieces next to the king's
+//!   lines), recording what that reads;
+//! - then T not read there: putting the piece on T changes nothing read,
+//!   so the action's result has that answer. Otherwise it is tried.
+//!
+//! What is read when the answer was found early (the first attacker) is
+//! enough too: the same walk finds the same attacker.
+
+use std::cell::{Cell, RefCell};
+
+use crate::cellset;
+use crate::engine::eval::Ctx;
+use crate::engine::eval::attacks::Look;
+use crate::engine::{Action, ActionKind, Game, State, mix};
+use crate::rules::BoolExpr;
+
+/// The answers of the conditions judged by reads on one position, worked
+/// out at their first question (behind a `RefCell`, as the trial
+/// position; a copy of a state starts without them).
+#[derive(Debug, Default)]
+pub(in crate::engine) struct KeepReads(RefCell<Answers>);
+
+impl Clone for KeepReads {
+    fn clone(&self) -> KeepReads {
+        KeepReads::default()
+    }
+}
+
+#[derive(Debug, Default)]
+struct Answers {
+    /// The position the answers are for: its pieces and marks (the board
+    /// hash) and the player judged for.
+    key: Option<u64>,
+    /// Actions judged on this position so far.
+    judged: u32,
+    /// Per class of conditions (see `prepare::keep_reads`).
+    classes: Vec<ClassAnswers>,
+}
+
+/// The answers cost about two trials to work out: a position judges this
+/// many actions by trial first (a random game judges one or two).
+const TRIALS_FIRST: u32 = 2;
+
+#[derive(Debug, Default)]
+struct ClassAnswers {
+    /// `base` is for the position of `Answers::key`.
+    ready: bool,
+    /// On the position itself.
+    base: Judged,
+    /// On the position with one cell emptied, for cells `base` read (the
+    /// first `used` are for this position; the rest is room kept).
+    vacated: Vec<(usize, Judged)>,
+    used: usize,
+}
+
+/// The conditions' answer on one position and what it was read from.
+#[derive(Debug, Default)]
+struct Judged {
+    /// The first condition that fails, as `Game::failing_keep`.
+    failing: Option<usize>,
+    /// The cells whose content the answer was read from: a change there
+    /// may change it.
+    reads: Vec<u64>,
+    /// Cells read that only a piece leaving may change it from (see
+    /// `Look::Blocking`; none when a piece was found attacked, as a piece
+    /// arriving there may block that attack).
+    blocking: Vec<u64>,
+    /// The cells of the sets asked about (S).
+    targets: Vec<u64>,
+}
+
+impl Game {
+    /// The first failing `keep if` of `a` (as `judge`), told from the
+    /// cells its conditions read; `None` when `a` must be tried.
+    #[inline]
+    pub(super) fn judged_by_reads(&self, st: &State, a: Action) -> Option<Option<usize>> {
+        let class = self.keep_reads[a.choice as usize]? as usize;
+        let ActionKind::Moves { from, to } = a.kind else {
+            return None;
+        };
+        let (from, to) = (from.index(), to.index());
+        let key = mix(st.board_hash ^ (st.mover.index() as u64 + 1) << 56);
+        let mut answers = st.keep_reads.0.borrow_mut();
+        if answers.key != Some(key) {
+            answers.key = Some(key);
+            answers.judged = 0;
+            for c in &mut answers.classes {
+                c.ready = false;
+                c.used = 0;
+            }
+        }
+        answers.judged += 1;
+        if answers.judged <= TRIALS_FIRST {
+            return None;
+        }
+        if answers.classes.len() <= class {
+            answers
+                .classes
+                .resize_with(class + 1, ClassAnswers::default);
+        }
+        let keep = &self.rules.choices[a.choice as usize].keep;
+        let answers = &mut answers.classes[class];
+        if !answers.ready {
+            self.judge_reading(st, keep, None, &mut answers.base);
+            answers.ready = true;
+        }
+        let base = &answers.base;
+        let has = |bits: &[u64], c: usize| cellset::contains(bits, c);
+        if has(&base.targets, from) || has(&base.targets, to) {
+            return None;
+        }
+        let judged = if !has(&base.reads, from) && !has(&base.blocking, from) {
+            base
+        } else if let Some(i) = answers.vacated[..answers.used]
+            .iter()
+            .position(|(c, _)| *c == from)
+        {
+            &answers.vacated[i].1
+        } else {
+            if answers.vacated.len() == answers.used {
+                answers.vacated.push((from, Judged::default()));
+            }
+            let i = answers.used;
+            answers.used += 1;
+            let slot = &mut answers.vacated[i];
+            slot.0 = from;
+            self.judge_reading(st, keep, Some(from), &mut slot.1);
+            &slot.1
+        };
+        (!has(&judged.reads, to) && !has(&judged.targets, to)).then_some(judged.failing)
+    }
+
+    /// Asks `keep` on `st` (with the cell `vacated` emptied) for its
+    /// player, recording the answer and what it read in `out`.
+    fn judge_reading(
+        &self,
+        st: &State,
+        keep: &[BoolExpr],
+        vacated: Option<usize>,
+        out: &mut Judged,
+    ) {
+        let w = self.words;
+        out.reads.clear();
+        out.reads.resize(w, 0);
+        out.blocking.clear();
+        out.blocking.resize(w, 0);
+        out.targets.clear();
+        out.targets.resize(w, 0);
+        let mut slot = st.trial.borrow_mut();
+        let trial = slot.get_or_insert_with(|| Box::new(st.clone()));
+        trial.copy_position_from(st);
+        if let Some(f) = vacated {
+            self.put(trial, f, None);
+        }
+        let reads = Cell::from_mut(&mut out.reads[..]).as_slice_of_cells();
+        let blocking = Cell::from_mut(&mut out.blocking[..]).as_slice_of_cells();
+        let read = |c: usize, look: Look| {
+            let word = match look {
+                Look::Any => &reads[c / 64],
+                Look::Blocking => &blocking[c / 64],
+            };
+            word.set(word.get() | 1 << (c % 64));
+        };
+        let (mut cx, spare) = self.ctx_split(trial, st.mover);
+        let targets = &mut out.targets;
+        let mut attacked = false;
+        out.failing = keep
+            .iter()
+            .position(|k| !answer(&mut cx, k, spare.scratch, &read, targets, &mut attacked));
+        if attacked {
+            for (r, b) in out.reads.iter_mut().zip(&mut out.blocking) {
+                *r |= std::mem::take(b);
+            }
+        }
+    }
+}
+
+/// A condition `prepare::keep_reads` admits, answered with its reads told
+/// to `read` and its sets' cells added to `targets`; `attacked` set if a
+/// set was found attacked.
+fn answer(
+    cx: &mut Ctx,
+    e: &BoolExpr,
+    tmp: &mut [u64],
+    read: &impl Fn(usize, Look),
+    targets: &mut [u64],
+    attacked: &mut bool,
+) -> bool {
+    match e {
+        BoolExpr::Not(inner) => !answer(cx, inner, tmp, read, targets, attacked),
+        BoolExpr::Attacked(s, victim) => {
+            let w = targets.len();
+            let (cells, rest) = tmp.split_at_mut(w);
+            cx.set(s, cells, rest);
+            targets
+                .iter_mut()
+                .zip(cells.iter())
+                .for_each(|(t, c)| *t |= c);
+            let found = cx.attacked_reading(s, *victim, tmp, read);
+            *attacked |= found;
+            found
+        }
+        BoolExpr::Const(_)
+        | BoolExpr::And(..)
+        | BoolExpr::Or(..)
+        | BoolExpr::Cmp(..)
+        | BoolExpr::NonEmpty(_)
+        | BoolExpr::Connected(..)
+        | BoolExpr::Line(..)
+        | BoolExpr::At(..)
+        | BoolExpr::AtSome(..)
+        | BoolExpr::Quantifier { .. }
+        | BoolExpr::Escapes { .. }
+        | BoolExpr::Touches { .. }
+        | BoolExpr::SamePlayer(..)
+        | BoolExpr::ByPlayer(_)
+        | BoolExpr::NextStuck
+        | BoolExpr::Changed => unreachable!("only attack questions are judged by reads"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Game;
+    use crate::engine::same_games::{game, same_games};
+
+    /// The same pseudo-random games judged by reads and by trying each
+    /// action; `judged` choices must be judged by reads, and the games
+    /// must reach positions where the mover is attacked.
+    fn same_as_trials(g: &Game, judged: usize) {
+        let names: Vec<_> = (g.rules.choices.iter().zip(&g.keep_reads))
+            .filter(|(_, k)| k.is_some())
+            .map(|(c, _)| c.name.as_str())
+            .collect();
+        assert_eq!(names.len(), judged, "{names:?}");
+        let mut plain = g.clone();
+        plain.keep_reads.fill(None);
+        let mut checks = 0;
+        same_games(g, &plain, 40, 300, |s, _| {
+            let me = s.mover;
+            let king = &g.rules.choices.iter().find_map(|c| c.keep.first());
+            if let Some(k) = king {
+                checks += usize::from(!g.with_ctx(s, me, |cx, tmp| cx.cond(k, tmp)));
+            }
+        });
+        assert!(checks > 20, "{checks} positions in check");
+    }
+
+    #[test]
+    fn chess_and_shogi_judged_by_reads_keep_what_trials_keep() {
+        let chess = include_str!("../../../games/chess.gdl");
+        same_as_trials(&game(chess, &[]), 7);
+        let double = include_str!("../../../games/double-chess.gdl");
+        same_as_trials(&game(double, &[]), 7);
+        let shogi = include_str!("../../../games/shogi.gdl");
+        same_as_trials(&game(shogi, &[]), 10);
+    }
+
+    /// Every kind of move `attacked` turns round: a cannon's hop over a
+    /// screen (a piece arriving makes one), a horse's leap and its leg (a
+    /// piece arriving blocks it), a pawn's fixed-distance slide, a jump,
+    /// and a king in a corner of several lines.
+    #[test]
+    fn hops_legs_and_jumps_judged_by_reads_keep_what_trials_keep() {
+        let g = game(
+            "game T board square(6) with diagonals players white, black
+             pieces king, cannon, horse, rook, pawn, jumper
+             setup: white king at cells(a1), white cannon at cells(b1), white horse at cells(c1),
+                    white rook at cells(d1), white pawn at row(2), white jumper at cells(f1),
+                    black king at cells(f6), black cannon at cells(e6), black horse at cells(d6),
+                    black rook at cells(c6), black pawn at row(5), black jumper at cells(a6)
+             define forward: white = n, black = s
+             keep actions if not attacked(own and king)
+             action king-step = step own and king to not own
+             action cannon-line = slide own and cannon orthogonal to empty
+             action cannon-take = hop own and cannon orthogonal over occupied to enemy
+             action horse-leap = leap own and horse (1, 2) over empty to not own
+             action rook-line = slide own and rook orthogonal to not own
+             action pawn-run = slide own and pawn forward by 2 to not own
+             action pawn-step = step own and pawn forward to not own
+             action jumper-jump = jump own and jumper diagonal over occupied to not own
+             turn: king-step | cannon-line | cannon-take | horse-leap | rook-line
+                 | pawn-run | pawn-step | jumper-jump
+             end if stuck: mover loses",
+            &[],
+        );
+        same_as_trials(&g, 6);
+    }
+}

@@ -1,0 +1,284 @@
+//! Which `keep if` conditions are judged from the cells they read instead
+//! of on a trial of each action (see `movegen::kept_reads`): a condition
+//! `attacked(S)` or `not attacked(S)`, where whether a cell is in S
+//! depends on its piece alone and an empty cell never is, in a game whose
+//! moves (turned round by `attacked`) ask only about the cells they look
+//! at, of an action that only moves a piece (no `then`).
+
+use crate::rules::*;
+
+/// Per choice: which class of judged-by-reads conditions it has (choices
+/// with equal conditions share one), or `None` when its actions are tried
+/// one by one.
+pub(in crate::engine) fn judged_by_reads(rules: &Rules) -> Vec<Option<u8>> {
+    let mut classes: Vec<&[BoolExpr]> = Vec::new();
+    let looked_at = rules.choices.iter().all(|c| moves_read_cells(&c.kind));
+    rules
+        .choices
+        .iter()
+        .map(|c| {
+            let judged = looked_at
+                && moves_one_piece(&c.kind)
+                && c.then.is_empty()
+                && !c.keep.is_empty()
+                && c.keep.iter().all(attack_question);
+            if !judged {
+                return None;
+            }
+            let class = match classes.iter().position(|k| *k == c.keep.as_slice()) {
+                Some(i) => i,
+                None => {
+                    classes.push(&c.keep);
+                    classes.len() - 1
+                }
+            };
+            u8::try_from(class).ok()
+        })
+        .collect()
+}
+
+/// An action of this kind changes the cell it leaves and the cell it
+/// reaches (and the mark it sets there), nothing else on the board.
+fn moves_one_piece(kind: &ChoiceKind) -> bool {
+    match kind {
+        ChoiceKind::Step { .. }
+        | ChoiceKind::Slide { .. }
+        | ChoiceKind::Leap { .. }
+        | ChoiceKind::Move { .. } => true,
+        ChoiceKind::Place { .. }
+        | ChoiceKind::Convert(_)
+        | ChoiceKind::Remove(_)
+        | ChoiceKind::Pass
+        | ChoiceKind::Swap
+        | ChoiceKind::Choose { .. }
+        | ChoiceKind::Rotate(_)
+        | ChoiceKind::Jump { .. }
+        | ChoiceKind::Hop { .. }
+        | ChoiceKind::Shift { .. }
+        | ChoiceKind::Sow { .. } => false,
+    }
+}
+
+/// A move `attacked` turns round asks only whether the cells it looks at
+/// are in its sets: each set's cells are decided by their own content.
+fn moves_read_cells(kind: &ChoiceKind) -> bool {
+    match kind {
+        ChoiceKind::Step { from, to, .. } | ChoiceKind::Move { from, to } => {
+            cell_local(from) && cell_local(to)
+        }
+        ChoiceKind::Slide { from, path, to, .. } => {
+            cell_local(from) && cell_local(path) && cell_local(to)
+        }
+        ChoiceKind::Leap { from, over, to, .. } => {
+            cell_local(from) && over.as_ref().is_none_or(cell_local) && cell_local(to)
+        }
+        ChoiceKind::Jump { from, over, to, .. } | ChoiceKind::Hop { from, over, to, .. } => {
+            cell_local(from) && cell_local(over) && cell_local(to)
+        }
+        ChoiceKind::Place { .. }
+        | ChoiceKind::Convert(_)
+        | ChoiceKind::Remove(_)
+        | ChoiceKind::Pass
+        | ChoiceKind::Swap
+        | ChoiceKind::Choose { .. }
+        | ChoiceKind::Rotate(_)
+        | ChoiceKind::Shift { .. }
+        | ChoiceKind::Sow { .. } => true,
+    }
+}
+
+/// Whether the FROM of a move holds only pieces of the player who moves
+/// (so that no move of another player's brings a cell into it).
+pub(in crate::engine) fn own_from(kind: &ChoiceKind) -> bool {
+    match kind {
+        ChoiceKind::Step { from, .. }
+        | ChoiceKind::Slide { from, .. }
+        | ChoiceKind::Leap { from, .. }
+        | ChoiceKind::Jump { from, .. }
+        | ChoiceKind::Hop { from, .. }
+        | ChoiceKind::Move { from, .. }
+        | ChoiceKind::Shift { from, .. } => movers_only(from),
+        ChoiceKind::Place { .. }
+        | ChoiceKind::Convert(_)
+        | ChoiceKind::Remove(_)
+        | ChoiceKind::Pass
+        | ChoiceKind::Swap
+        | ChoiceKind::Choose { .. }
+        | ChoiceKind::Rotate(_)
+        | ChoiceKind::Sow { .. } => false,
+    }
+}
+
+/// Whether the cells a slide or a leap crosses (its path, its leg) never
+/// hold a piece of another player than the one who moves.
+pub(in crate::engine) fn crossing_blocks(kind: &ChoiceKind) -> bool {
+    match kind {
+        ChoiceKind::Slide { path, .. } => !may_hold_others(path),
+        ChoiceKind::Leap { over, .. } => over.as_ref().is_none_or(|e| !may_hold_others(e)),
+        ChoiceKind::Step { .. }
+        | ChoiceKind::Jump { .. }
+        | ChoiceKind::Hop { .. }
+        | ChoiceKind::Move { .. }
+        | ChoiceKind::Shift { .. }
+        | ChoiceKind::Place { .. }
+        | ChoiceKind::Convert(_)
+        | ChoiceKind::Remove(_)
+        | ChoiceKind::Pass
+        | ChoiceKind::Swap
+        | ChoiceKind::Choose { .. }
+        | ChoiceKind::Rotate(_)
+        | ChoiceKind::Sow { .. } => false,
+    }
+}
+
+/// Whether a set may hold a piece of another player than the view's
+/// (answered safely: true when unsure).
+fn may_hold_others(e: &SetExpr) -> bool {
+    match e {
+        SetExpr::Empty | SetExpr::Owned(Who::Me) => false,
+        SetExpr::Inter(a, b) => may_hold_others(a) && may_hold_others(b),
+        SetExpr::Union(a, b) => may_hold_others(a) || may_hold_others(b),
+        SetExpr::Except(a, _) => may_hold_others(a),
+        SetExpr::ByPlayer(v) => v.iter().any(may_hold_others),
+        _ => true,
+    }
+}
+
+/// Whether a set holds only pieces of the view's player.
+fn movers_only(e: &SetExpr) -> bool {
+    match e {
+        SetExpr::Owned(Who::Me) => true,
+        SetExpr::Inter(a, b) => movers_only(a) || movers_only(b),
+        SetExpr::Union(a, b) => movers_only(a) && movers_only(b),
+        SetExpr::Except(a, _) => movers_only(a),
+        SetExpr::ByPlayer(v) => v.iter().all(movers_only),
+        _ => false,
+    }
+}
+
+/// `attacked(S)` or its negation, S of pieces only, never an empty cell,
+/// attacked by the players other than the one who acts.
+fn attack_question(e: &BoolExpr) -> bool {
+    match e {
+        BoolExpr::Not(inner) => attack_question(inner),
+        BoolExpr::Attacked(s, victim) => *victim == Who::Me && piece_set(s) == Some(false),
+        BoolExpr::Const(_)
+        | BoolExpr::And(..)
+        | BoolExpr::Or(..)
+        | BoolExpr::Cmp(..)
+        | BoolExpr::NonEmpty(_)
+        | BoolExpr::Connected(..)
+        | BoolExpr::Line(..)
+        | BoolExpr::At(..)
+        | BoolExpr::AtSome(..)
+        | BoolExpr::Quantifier { .. }
+        | BoolExpr::Escapes { .. }
+        | BoolExpr::Touches { .. }
+        | BoolExpr::SamePlayer(..)
+        | BoolExpr::ByPlayer(_)
+        | BoolExpr::NextStuck
+        | BoolExpr::Changed => false,
+    }
+}
+
+/// Whether a cell's membership depends on its own content only (its piece,
+/// its marks) and on where it is (a fixed region).
+fn cell_local(e: &SetExpr) -> bool {
+    match e {
+        SetExpr::Mark(_) | SetExpr::Fixed(_) | SetExpr::PerPlayer(_) => true,
+        SetExpr::Union(a, b) | SetExpr::Inter(a, b) | SetExpr::Except(a, b) => {
+            cell_local(a) && cell_local(b)
+        }
+        SetExpr::Complement(a) => cell_local(a),
+        SetExpr::ByPlayer(v) => v.iter().all(cell_local),
+        other => piece_set(other).is_some(),
+    }
+}
+
+/// For a set whose membership depends on a cell's piece alone (owner and
+/// kind, or none; not marks, regions or other cells): whether an empty
+/// cell is in it. `None` for other sets, and for sets of each player's
+/// that differ in that.
+fn piece_set(e: &SetExpr) -> Option<bool> {
+    match e {
+        SetExpr::Empty | SetExpr::All => Some(true),
+        SetExpr::Occupied | SetExpr::Owned(_) | SetExpr::Enemy | SetExpr::Piece(_) => Some(false),
+        // Both sides are asked first: `?` after a short-circuit is skipped.
+        SetExpr::Union(a, b) => {
+            let (a, b) = (piece_set(a)?, piece_set(b)?);
+            Some(a || b)
+        }
+        SetExpr::Inter(a, b) => {
+            let (a, b) = (piece_set(a)?, piece_set(b)?);
+            Some(a && b)
+        }
+        SetExpr::Except(a, b) => {
+            let (a, b) = (piece_set(a)?, piece_set(b)?);
+            Some(a && !b)
+        }
+        SetExpr::Complement(a) => Some(!piece_set(a)?),
+        SetExpr::ByPlayer(v) => {
+            let first = piece_set(v.first()?)?;
+            v.iter()
+                .all(|e| piece_set(e) == Some(first))
+                .then_some(first)
+        }
+        SetExpr::Here
+        | SetExpr::Origin
+        | SetExpr::Jumped
+        | SetExpr::Mark(_)
+        | SetExpr::Fixed(_)
+        | SetExpr::PerPlayer(_)
+        | SetExpr::Neighbors(_)
+        | SetExpr::Where(..)
+        | SetExpr::Var(_)
+        | SetExpr::Reach(..)
+        | SetExpr::Like(_)
+        | SetExpr::Stronger(_)
+        | SetExpr::Weaker(_)
+        | SetExpr::Box(_)
+        | SetExpr::Ray(_)
+        | SetExpr::Flanked(_)
+        | SetExpr::Leaps(..)
+        | SetExpr::JumpReach(_)
+        | SetExpr::Lines(..)
+        | SetExpr::ReachUnlined(..)
+        | SetExpr::Joined(..)
+        | SetExpr::Seeded
+        | SetExpr::LastSown => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classes(source: &str) -> Vec<Option<u8>> {
+        let rules = crate::check::compile(&crate::syntax::parse(source).unwrap(), &[]).unwrap();
+        judged_by_reads(&rules)
+    }
+
+    const CHESSLIKE: &str = "game T board square(4) players white, black
+        pieces king, rook
+        setup: white king at cells(a1), black king at cells(d4), white rook at cells(b2)
+        action rook-line = slide own and rook orthogonal to not own
+        action king-step = step own and king to not own then mark seen at here
+        marks seen
+        keep actions if not attacked(own and king)
+        turn: rook-line | king-step";
+
+    #[test]
+    fn a_plain_move_of_a_king_safety_question_is_judged_by_reads() {
+        assert_eq!(classes(CHESSLIKE), vec![Some(0), None]);
+    }
+
+    #[test]
+    fn sets_that_read_other_cells_or_hold_empty_cells_are_tried() {
+        let near = CHESSLIKE.replace("to not own then", "to not own and neighbors(enemy) then");
+        assert_eq!(classes(&near), vec![None, None]);
+        let empty = CHESSLIKE.replace("attacked(own and king)", "attacked(not enemy)");
+        assert_eq!(classes(&empty), vec![None, None]);
+        let marked = CHESSLIKE.replace("attacked(own and king)", "attacked(own and seen)");
+        assert_eq!(classes(&marked), vec![None, None]);
+    }
+}
