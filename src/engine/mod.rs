@@ -27,6 +27,7 @@ mod prepare;
 mod same_games;
 mod tables;
 
+pub(crate) use movegen::turn_ends::TurnEnds;
 pub use position::action::{Action, ActionKind};
 pub use position::scratch::SCRATCH_SETS;
 pub use position::state::{State, mix};
@@ -150,6 +151,9 @@ pub struct Game {
     /// Per choice: its class of `keep if` conditions judged by the cells
     /// they read (see `movegen::kept_reads`), or `None`: tried.
     keep_reads: Vec<Option<u8>>,
+    /// Per turn rule, per step: what may follow a decision there (see
+    /// `movegen::turn_ends`).
+    tails: Vec<Vec<prepare::turn_tails::Tail>>,
     /// Per choice: its FROM holds only pieces of the player who moves
     /// (see `eval::attacks`).
     own_from: Vec<bool>,

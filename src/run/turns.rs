@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::{PerftDepth, Positions, TooManyPositions, ply_limit};
-use crate::engine::{Action, Game, State};
+use crate::engine::{Action, Game, State, TurnEnds};
 
 /// A turn that did not end: the walk over whole turns gives up after
 /// [`ply_limit`] actions in one turn (the most a playout takes at all).
@@ -38,6 +38,8 @@ pub(crate) struct Frame {
     turns: usize,
     /// Actions played in the current turn to reach `state`.
     actions: u32,
+    /// At the last level of a count: which actions surely end the turn.
+    ends: TurnEnds,
 }
 
 impl Frame {
@@ -48,6 +50,7 @@ impl Frame {
             next: 0,
             turns: 0,
             actions: 0,
+            ends: TurnEnds::default(),
         }
     }
 
@@ -72,15 +75,19 @@ pub(crate) fn walk_turns(
     game: &Game,
     start: &State,
     depth: usize,
-    visit: impl FnMut(usize, &[Frame], &State) -> ControlFlow<()>,
+    mut visit: impl FnMut(usize, &[Frame], &State) -> ControlFlow<()>,
 ) -> Result<(), LongTurn> {
-    walk(game, start, depth, Ends::Settled, visit)
+    walk(game, start, depth, Ends::Settled, |k, path, end| {
+        visit(k, path, end.expect("settled turns are played"))
+    })
 }
 
 /// Whether the positions where the last level's turns end are settled
-/// (the next turn begun, its offers worked out), or played only to the end
-/// of the turn, for a `visit` that reads nothing of them (perft's count
-/// without `--unique`: settling the next turn was most of its time).
+/// (the next turn begun, its offers worked out), or, for a `visit` that
+/// reads nothing of them (perft's count without `--unique`), played only
+/// to the end of the turn (settling the next turn was most of its time),
+/// or not played at all when the action surely ends its turn (`visit` is
+/// given no position then).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Ends {
     Settled,
@@ -92,7 +99,7 @@ fn walk(
     start: &State,
     depth: usize,
     ends: Ends,
-    mut visit: impl FnMut(usize, &[Frame], &State) -> ControlFlow<()>,
+    mut visit: impl FnMut(usize, &[Frame], Option<&State>) -> ControlFlow<()>,
 ) -> Result<(), LongTurn> {
     if depth == 0 || start.is_over() {
         return Ok(());
@@ -100,6 +107,9 @@ fn walk(
     let limit = ply_limit(game);
     let mut root = Frame::new(start.clone());
     game.legal_actions(&root.state, &mut root.legal);
+    if ends == Ends::Unsettled && depth == 1 {
+        game.turn_ends(&mut root.state, &mut root.ends);
+    }
     let mut frames = vec![root];
     let mut top = 0;
     loop {
@@ -119,8 +129,15 @@ fn walk(
         let child = &mut below[0];
         let a = parent.legal[parent.next];
         parent.next += 1;
+        let last = ends == Ends::Unsettled && parent.turns + 1 == depth;
+        if last && game.surely_ends_turn(&parent.state, &parent.ends, a) {
+            if visit(depth, path, None).is_break() {
+                return Ok(());
+            }
+            continue;
+        }
         child.state.clone_from(&parent.state);
-        let ended = if ends == Ends::Unsettled && parent.turns + 1 == depth {
+        let ended = if last {
             game.play_to_turn_end(&mut child.state, a)
         } else {
             game.play_unchecked(&mut child.state, a);
@@ -128,7 +145,7 @@ fn walk(
         };
         let turns = parent.turns + usize::from(ended);
         let actions = if ended { 0 } else { parent.actions + 1 };
-        if ended && visit(turns, path, &child.state).is_break() {
+        if ended && visit(turns, path, Some(&child.state)).is_break() {
             return Ok(());
         }
         if turns == depth || child.state.is_over() {
@@ -142,6 +159,9 @@ fn walk(
         child.actions = actions;
         child.next = 0;
         game.legal_actions(&child.state, &mut child.legal);
+        if ends == Ends::Unsettled && turns + 1 == depth {
+            game.turn_ends(&mut child.state, &mut child.ends);
+        }
         top += 1;
     }
 }
@@ -233,11 +253,11 @@ pub fn perft_turns_depth(
     } else {
         Ends::Unsettled
     };
-    walk(game, start, depth, ends, |k, _, end: &State| {
+    walk(game, start, depth, ends, |k, _, end| {
         if k == depth {
             nodes += 1;
             if let Some(set) = &mut seen
-                && !set.insert(end.hash())
+                && !set.insert(end.expect("settled turns are played").hash())
             {
                 return ControlFlow::Break(());
             }

@@ -8,6 +8,7 @@ pub(in crate::engine) mod kept;
 pub(in crate::engine) mod kept_reads;
 pub(in crate::engine) mod offer;
 pub(in crate::engine) mod shared_sets;
+pub(crate) mod turn_ends;
 
 use crate::ids::Cell;
 use rand::{Rng, RngExt};

@@ -6,6 +6,7 @@
 
 pub(in crate::engine) mod facts;
 mod keep_reads;
+pub(in crate::engine) mod turn_tails;
 
 use super::eval::lines::{self, line_masks};
 use super::eval::{cell_tests, program};
@@ -185,6 +186,7 @@ impl Game {
             keeps: rules.choices.iter().any(|c| !c.keep.is_empty()) || rules.prefer.is_some(),
             stuck_keeps: rules.choices.iter().map(facts::asks_next_stuck).collect(),
             keep_reads: keep_reads::judged_by_reads(&rules),
+            tails: turn_tails::turn_tails(&rules),
             own_from: rules
                 .choices
                 .iter()

@@ -1,0 +1,160 @@
+//! What follows each decision of a turn, for counting whole turns without
+//! playing the last one (perft's last level, `movegen::turn_ends`): after
+//! a one-ply step, the rest of the turn either offers no other decision,
+//! or does only while some sets of pieces are not empty, sets the effects
+//! between cannot change; else it is unknown.
+
+use crate::rules::*;
+
+/// After a decision of a step: how the turn goes on.
+#[derive(Clone, Debug, PartialEq)]
+pub(in crate::engine) enum Tail {
+    /// The turn may offer another decision: it must be played.
+    Unknown,
+    /// The turn offers another decision only at these steps (indices in
+    /// the turn's steps), each a `while` whose condition is that its set
+    /// is not empty ([`guard_set`]); none: the turn surely ends.
+    Guarded(Vec<u16>),
+}
+
+/// Per turn rule, per step: the tail after a decision of that step.
+pub(in crate::engine) fn turn_tails(rules: &Rules) -> Vec<Vec<Tail>> {
+    rules
+        .turns
+        .iter()
+        .map(|turn| {
+            (0..turn.steps.len())
+                .map(|s| tail_after(&turn.steps, s))
+                .collect()
+        })
+        .collect()
+}
+
+fn tail_after(steps: &[Step], s: usize) -> Tail {
+    // One ply, then the step is over.
+    if !matches!(
+        steps[s],
+        Step::Choose {
+            repeat: Repeat::Times(1),
+            ..
+        }
+    ) {
+        return Tail::Unknown;
+    }
+    let mut guarded = Vec::new();
+    // Marks the effects so far may have changed; `None`: pieces too.
+    let mut changed: Option<Vec<Mark>> = Some(Vec::new());
+    for (k, step) in steps.iter().enumerate().skip(s + 1) {
+        match step {
+            Step::End(..) => {}
+            Step::Effect(e) => {
+                if let Some(marks) = &mut changed
+                    && !marks_only(e, marks)
+                {
+                    changed = None;
+                }
+            }
+            Step::Choose { repeat, .. } => {
+                let (Repeat::While(cond) | Repeat::WhilePossible(cond)) = repeat else {
+                    return Tail::Unknown;
+                };
+                let Some(set) = guard_set(cond) else {
+                    return Tail::Unknown;
+                };
+                let Some(marks) = &changed else {
+                    return Tail::Unknown;
+                };
+                if !of_cells(set, marks) {
+                    return Tail::Unknown;
+                }
+                let Ok(k) = u16::try_from(k) else {
+                    return Tail::Unknown;
+                };
+                guarded.push(k);
+            }
+        }
+    }
+    Tail::Guarded(guarded)
+}
+
+/// The set S of a `while` condition that holds when S is not empty
+/// (`count(S) > 0`, `count(S) != 0`, `count(S) >= 1`).
+pub(in crate::engine) fn guard_set(cond: &BoolExpr) -> Option<&SetExpr> {
+    match cond {
+        BoolExpr::NonEmpty(s) => Some(s),
+        BoolExpr::Cmp(op, NumExpr::Count(s), NumExpr::Const(n)) => {
+            let nonempty = matches!(
+                (op, *n),
+                (CmpOp::Gt, 0.0) | (CmpOp::Ne, 0.0) | (CmpOp::Ge, 1.0)
+            );
+            nonempty.then_some(s)
+        }
+        _ => None,
+    }
+}
+
+/// Whether the effect changes marks only (adding those it may change to
+/// `marks`), or variables, lines and the next turn's player; not pieces.
+fn marks_only(e: &Effect, marks: &mut Vec<Mark>) -> bool {
+    match e {
+        Effect::Clear(m) | Effect::Mark(m, _) | Effect::Unmark(m, _) => {
+            marks.push(*m);
+            true
+        }
+        Effect::Set(..) | Effect::Again | Effect::Draw(..) => true,
+        Effect::If(_, a, b) => {
+            marks_only(a, marks) && b.as_ref().is_none_or(|b| marks_only(b, marks))
+        }
+        Effect::Seq(v) => v.iter().all(|e| marks_only(e, marks)),
+        Effect::Convert(..)
+        | Effect::Remove(..)
+        | Effect::Repeat(_)
+        | Effect::EachGroup { .. }
+        | Effect::Swap
+        | Effect::Make(..)
+        | Effect::Place(..)
+        | Effect::Move(..)
+        | Effect::Take(..) => false,
+    }
+}
+
+/// Whether a cell's membership depends on its own piece, its marks other
+/// than `changed`, and where it is (a fixed region).
+fn of_cells(e: &SetExpr, changed: &[Mark]) -> bool {
+    match e {
+        SetExpr::Empty
+        | SetExpr::Occupied
+        | SetExpr::All
+        | SetExpr::Owned(_)
+        | SetExpr::Enemy
+        | SetExpr::Piece(_)
+        | SetExpr::Fixed(_)
+        | SetExpr::PerPlayer(_) => true,
+        SetExpr::Mark(m) => !changed.contains(m),
+        SetExpr::Union(a, b) | SetExpr::Inter(a, b) | SetExpr::Except(a, b) => {
+            of_cells(a, changed) && of_cells(b, changed)
+        }
+        SetExpr::Complement(a) => of_cells(a, changed),
+        SetExpr::ByPlayer(v) => v.iter().all(|e| of_cells(e, changed)),
+        SetExpr::Here
+        | SetExpr::Origin
+        | SetExpr::Jumped
+        | SetExpr::Neighbors(_)
+        | SetExpr::Where(..)
+        | SetExpr::Var(_)
+        | SetExpr::Reach(..)
+        | SetExpr::Like(_)
+        | SetExpr::Stronger(_)
+        | SetExpr::Weaker(_)
+        | SetExpr::Box(_)
+        | SetExpr::Ray(_)
+        | SetExpr::Flanked(_)
+        | SetExpr::Leaps(..)
+        | SetExpr::JumpReach(_)
+        | SetExpr::Lines(..)
+        | SetExpr::ReachUnlined(..)
+        | SetExpr::Joined(..)
+        | SetExpr::Seeded
+        | SetExpr::LastSown => false,
+    }
+}
