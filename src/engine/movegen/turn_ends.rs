@@ -10,7 +10,7 @@
 //! but for F (emptied) and T (holding the piece, and the action's mark).
 
 use crate::cellset;
-use crate::engine::prepare::turn_tails::{Tail, guard_set};
+use crate::engine::prepare::turn_tails::{Tail, guard_set, reads_marks};
 use crate::engine::{Action, ActionKind, Game, State};
 use crate::rules::*;
 
@@ -38,8 +38,8 @@ impl Game {
         };
         let w = self.words;
         let me = st.mover;
-        for &k in steps {
-            let set = self.guard_of(st, k);
+        for g in steps {
+            let set = self.guard_of(st.turn_def, g.step);
             let at = ends.sets.len();
             ends.sets.resize(at + w, 0);
             self.with_ctx(st, me, |cx, scratch| {
@@ -79,7 +79,7 @@ impl Game {
         let (from, to) = (from.index(), to.index());
         let piece = self.code_at(st, from);
         let w = self.words;
-        steps.iter().enumerate().all(|(i, &k)| {
+        steps.iter().enumerate().all(|(i, g)| {
             let now = &ends.sets[i * w..(i + 1) * w];
             let others = now.iter().enumerate().any(|(j, &word)| {
                 let mut word = word;
@@ -90,16 +90,69 @@ impl Game {
                 }
                 word != 0
             });
-            let set = self.guard_of(st, k);
-            !others
-                && !self.holds_with(st, set, from, None, None)
-                && !self.holds_with(st, set, to, piece, choice.marking)
+            if others {
+                return false;
+            }
+            if !g.cells.is_empty() {
+                // Where each piece, or none, would be in the set.
+                let me = st.mover.index();
+                let codes = (self.players + 1) * self.pieces;
+                let at = |code: usize| &g.cells[(me * (codes + 1) + code) * w..][..w];
+                let code = piece.map_or(codes, |(k, o)| k * (self.players + 1) + o);
+                return !cellset::contains(at(codes), from) && !cellset::contains(at(code), to);
+            }
+            let set = self.guard_of(st.turn_def, g.step);
+            let marks = |cell: usize, extra: Option<Mark>| {
+                move |m: Mark| {
+                    let set = &st.sets[self.mark_set(m.index()) * w..][..w];
+                    extra == Some(m) || cellset::contains(set, cell)
+                }
+            };
+            let me = st.mover.index();
+            !self.holds_with(set, me, from, None, &marks(from, None))
+                && !self.holds_with(set, me, to, piece, &marks(to, choice.marking))
         })
     }
 
-    /// The set of the `while` condition of step `k` of `st`'s turn rule.
-    fn guard_of(&self, st: &State, k: u16) -> &SetExpr {
-        match &self.rules.turns[st.turn_def as usize].steps[k as usize] {
+    /// Fills each guard's table of cells (see `turn_tails::Guard::cells`) for the
+    /// sets that read no marks.
+    pub(in crate::engine) fn fill_guard_cells(&mut self) {
+        let w = self.words;
+        let codes = (self.players + 1) * self.pieces;
+        let mut tails = std::mem::take(&mut self.tails);
+        for (t, steps) in tails.iter_mut().enumerate() {
+            for tail in steps {
+                let Tail::Guarded(guards) = tail else {
+                    continue;
+                };
+                for g in guards {
+                    let set = self.guard_of(t as u16, g.step);
+                    if reads_marks(set) {
+                        continue;
+                    }
+                    g.cells = vec![0; self.players * (codes + 1) * w];
+                    for me in 0..self.players {
+                        for code in 0..=codes {
+                            let piece = (code < codes)
+                                .then(|| (code / (self.players + 1), code % (self.players + 1)));
+                            let out = &mut g.cells[(me * (codes + 1) + code) * w..][..w];
+                            for cell in 0..self.rules.board.len() {
+                                let no_marks = |_: Mark| false;
+                                if self.holds_with(set, me, cell, piece, &no_marks) {
+                                    cellset::insert(out, cell);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.tails = tails;
+    }
+
+    /// The set of the `while` condition of step `k` of turn rule `t`.
+    fn guard_of(&self, t: u16, k: u16) -> &SetExpr {
+        match &self.rules.turns[t as usize].steps[k as usize] {
             Step::Choose {
                 repeat: Repeat::While(cond) | Repeat::WhilePossible(cond),
                 ..
@@ -110,18 +163,17 @@ impl Game {
         }
     }
 
-    /// Whether `cell` would be in `e`, seen from `st`'s mover, were
-    /// `piece` (kind, owner) on it and, with `mark`, that mark added: `e`
+    /// Whether `cell` would be in `e`, seen from player `me`, were `piece`
+    /// (kind, owner) on it, the cell carrying the marks `marked` says: `e`
     /// decided by a cell's own content (see `prepare::turn_tails`).
     fn holds_with(
         &self,
-        st: &State,
         e: &SetExpr,
+        me: usize,
         cell: usize,
         piece: Option<(usize, usize)>,
-        mark: Option<Mark>,
+        marked: &dyn Fn(Mark) -> bool,
     ) -> bool {
-        let me = st.mover.index();
         let owner = piece.map(|(_, o)| o);
         let fixed = |i: u32| self.rules.fixed_sets[i as usize].contains(cell);
         match e {
@@ -131,27 +183,23 @@ impl Game {
             SetExpr::Owned(who) => owner == Some(self.who_of(*who, me)),
             SetExpr::Enemy => owner.is_some_and(|o| o != me && o < self.players),
             SetExpr::Piece(k) => piece.is_some_and(|(kind, _)| kind == k.index()),
-            SetExpr::Mark(m) => {
-                let w = self.words;
-                let set = &st.sets[self.mark_set(m.index()) * w..][..w];
-                mark == Some(*m) || cellset::contains(set, cell)
-            }
+            SetExpr::Mark(m) => marked(*m),
             SetExpr::Fixed(i) => fixed(*i),
             SetExpr::PerPlayer(v) => fixed(v[me]),
             SetExpr::Union(a, b) => {
-                self.holds_with(st, a, cell, piece, mark)
-                    || self.holds_with(st, b, cell, piece, mark)
+                self.holds_with(a, me, cell, piece, marked)
+                    || self.holds_with(b, me, cell, piece, marked)
             }
             SetExpr::Inter(a, b) => {
-                self.holds_with(st, a, cell, piece, mark)
-                    && self.holds_with(st, b, cell, piece, mark)
+                self.holds_with(a, me, cell, piece, marked)
+                    && self.holds_with(b, me, cell, piece, marked)
             }
             SetExpr::Except(a, b) => {
-                self.holds_with(st, a, cell, piece, mark)
-                    && !self.holds_with(st, b, cell, piece, mark)
+                self.holds_with(a, me, cell, piece, marked)
+                    && !self.holds_with(b, me, cell, piece, marked)
             }
-            SetExpr::Complement(a) => !self.holds_with(st, a, cell, piece, mark),
-            SetExpr::ByPlayer(v) => self.holds_with(st, &v[me], cell, piece, mark),
+            SetExpr::Complement(a) => !self.holds_with(a, me, cell, piece, marked),
+            SetExpr::ByPlayer(v) => self.holds_with(&v[me], me, cell, piece, marked),
             SetExpr::Here
             | SetExpr::Origin
             | SetExpr::Jumped
@@ -222,14 +270,14 @@ mod tests {
     #[test]
     fn turns_that_choose_again_are_played_and_the_rest_counted() {
         let g = game(
-            "game T board square(5) with diagonals players white, black
+            "game T board square(4) with diagonals players white, black
              pieces runner
              neutral pieces blocker
              marks hot, seen
              variables pick
-             region far: white = row(5), black = row(1)
-             region spot = cells(c3)
-             setup: white runner at row(2), black runner at row(4), blocker at cells(c3)
+             region far: white = row(4), black = row(1)
+             region spot = cells(a1)
+             setup: white runner at row(2), black runner at row(3), blocker at cells(a1)
              define forward: white = n, black = s
              action run = step own and runner (forward or rotate(forward, 45)) to not own
              action heat = step own and runner rotate(forward, -45) to empty marking hot

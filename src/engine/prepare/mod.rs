@@ -235,6 +235,7 @@ impl Game {
         game.line_keys = lines::watched(&game, &facts.line_queries);
         game.programs = program::Programs::of(&game);
         game.cell_tests = cell_tests::CellTests::of(&game);
+        game.fill_guard_cells();
         game
     }
 }

@@ -11,10 +11,22 @@ use crate::rules::*;
 pub(in crate::engine) enum Tail {
     /// The turn may offer another decision: it must be played.
     Unknown,
-    /// The turn offers another decision only at these steps (indices in
-    /// the turn's steps), each a `while` whose condition is that its set
-    /// is not empty ([`guard_set`]); none: the turn surely ends.
-    Guarded(Vec<u16>),
+    /// The turn offers another decision only at these steps, each a
+    /// `while` whose condition is that its set is not empty
+    /// ([`guard_set`]); none: the turn surely ends.
+    Guarded(Vec<Guard>),
+}
+
+/// A `while` step after a decision, and where its set would hold a piece.
+#[derive(Clone, Debug, PartialEq)]
+pub(in crate::engine) struct Guard {
+    /// The step's index in the turn's steps.
+    pub step: u16,
+    /// For a set that reads no marks: per player to move, per piece code
+    /// (kind * (players + 1) + owner) and then an empty cell, the cells
+    /// where it would be in the set (W words each; see
+    /// `movegen::turn_ends`). Empty for a set that reads marks.
+    pub cells: Vec<u64>,
 }
 
 /// Per turn rule, per step: the tail after a decision of that step.
@@ -67,10 +79,13 @@ fn tail_after(steps: &[Step], s: usize) -> Tail {
                 if !of_cells(set, marks) {
                     return Tail::Unknown;
                 }
-                let Ok(k) = u16::try_from(k) else {
+                let Ok(step) = u16::try_from(k) else {
                     return Tail::Unknown;
                 };
-                guarded.push(k);
+                guarded.push(Guard {
+                    step,
+                    cells: Vec::new(),
+                });
             }
         }
     }
@@ -116,6 +131,17 @@ fn marks_only(e: &Effect, marks: &mut Vec<Mark>) -> bool {
         | Effect::Move(..)
         | Effect::Take(..) => false,
     }
+}
+
+/// Whether a set reads marks.
+pub(in crate::engine) fn reads_marks(e: &SetExpr) -> bool {
+    let mut found = matches!(e, SetExpr::Mark(_));
+    e.each_part(&mut |part, _| {
+        if let crate::rules::walk::Node::Set(s) = part {
+            found |= reads_marks(s);
+        }
+    });
+    found
 }
 
 /// Whether a cell's membership depends on its own piece, its marks other
