@@ -160,6 +160,9 @@ pub struct Game {
     /// Per choice: the cells it crosses (a slide's path, a leap's leg)
     /// never hold a piece of another player than the one who moves.
     crossing_blocks: Vec<bool>,
+    /// Per choice: a slide whose path holds any emptied cell (`empty`), so
+    /// that `attacked` can look past a piece as if it were gone.
+    crossing_emptied: Vec<bool>,
     /// Whether a rule asks about earlier positions (`repetitions`,
     /// `seen-before`): the state keeps each turn's start.
     track_history: bool,

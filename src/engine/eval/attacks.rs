@@ -33,6 +33,39 @@ pub(in crate::engine) enum Look {
     Blocking,
 }
 
+/// The most cells kept of what a slide would look at past its stop (two
+/// looks a cell); a longer line reads the stop as any cell.
+const PAST_LOOKS: usize = 64;
+
+/// Told what `attacked` looks at (see `movegen::kept_reads`).
+pub(in crate::engine) trait Reads {
+    /// A cell looked at, and what a change there may do.
+    fn read(&self, c: usize, look: Look);
+    /// The piece on `b` stopped a slide (it is not a piece that slides
+    /// there, and the slide may not cross it; `look` as for a cell
+    /// crossed); `past` holds, were that piece gone, what the slide would
+    /// look at past it (and how) and whether it would find a piece that
+    /// slides there. `None`: not worked out (the slide may not cross an
+    /// emptied cell), and `b` was read as any cell.
+    fn stopped(&self, b: usize, look: Look, past: Option<(&[(usize, Look)], bool)>);
+    /// Whether `stopped` wants to know what lies past.
+    fn looks_past(&self) -> bool;
+}
+
+/// Nothing is told.
+pub(in crate::engine) struct NoReads;
+
+impl Reads for NoReads {
+    #[inline(always)]
+    fn read(&self, _: usize, _: Look) {}
+    #[inline(always)]
+    fn stopped(&self, _: usize, _: Look, _: Option<(&[(usize, Look)], bool)>) {}
+    #[inline(always)]
+    fn looks_past(&self) -> bool {
+        false
+    }
+}
+
 impl Ctx<'_> {
     /// `attacked(S[, VICTIM])`: S seen from the view's player, attacked by
     /// a player other than the victim (the view's player, unless named:
@@ -44,7 +77,7 @@ impl Ctx<'_> {
         victim: Who,
         tmp: &mut [u64],
     ) -> bool {
-        self.attacked_reading(s, victim, tmp, &|_, _| {})
+        self.attacked_reading(s, victim, tmp, &NoReads)
     }
 
     /// `attacked`, telling `read` each cell whose content the answer was
@@ -56,7 +89,7 @@ impl Ctx<'_> {
         s: &SetExpr,
         victim: Who,
         tmp: &mut [u64],
-        read: &impl Fn(usize, Look),
+        read: &impl Reads,
     ) -> bool {
         let w = self.w();
         let (cells, rest) = tmp.split_at_mut(w);
@@ -71,7 +104,7 @@ impl Ctx<'_> {
         let players = self.g.players;
         let mut found = false;
         'cells: for c in cellset::cells(cells) {
-            read(c, Look::Any);
+            read.read(c, Look::Any);
             for p in (0..players).filter(|&p| p != victim.index()) {
                 self.me = Player::new(p);
                 if self.each_attacker(c, victim, rest, read, &mut |_, _| true) {
@@ -96,7 +129,7 @@ impl Ctx<'_> {
         c: usize,
         victim: Player,
         tmp: &mut [u64],
-        read: &impl Fn(usize, Look),
+        read: &impl Reads,
         found: &mut impl FnMut(u16, usize) -> bool,
     ) -> bool {
         let g = self.g;
@@ -109,7 +142,7 @@ impl Ctx<'_> {
         let (aux_bits, rest) = rest.split_at_mut(w);
         let back = |d: usize| board.opposite(Dir::new(d)).index();
         let has = |bits: &[u64], x: usize| {
-            read(x, Look::Any);
+            read.read(x, Look::Any);
             cellset::contains(bits, x)
         };
         for (i, choice) in g.rules.choices.iter().enumerate() {
@@ -167,7 +200,7 @@ impl Ctx<'_> {
             let has_from = |x: usize| {
                 let found = cellset::contains(from_bits, x);
                 if found || !own_from {
-                    read(x, Look::Any);
+                    read.read(x, Look::Any);
                 }
                 found
             };
@@ -179,9 +212,11 @@ impl Ctx<'_> {
                 Look::Any
             };
             let crossed = |x: usize| {
-                read(x, crossing);
+                read.read(x, crossing);
                 cellset::contains(aux_bits, x)
             };
+            // Past a slide's stop, were its piece gone (no `read`).
+            let mut past = [(0, Look::Any); PAST_LOOKS];
             let mut report = |b: usize| has_from(b) && found(i, b);
             let stopped = match &choice.kind {
                 ChoiceKind::Step { links: true, .. } => board
@@ -196,11 +231,55 @@ impl Ctx<'_> {
                     let line = g.rays.ray(c, back(d));
                     match by {
                         // Back along the line to the first cell not crossed.
-                        None => line
-                            .iter()
-                            .map(|&x| x as usize)
-                            .find(|&x| has_from(x) || !crossed(x))
-                            .is_some_and(&mut report),
+                        None => {
+                            let mut cells = line.iter().map(|&x| x as usize);
+                            let stop = cells.by_ref().find(|&x| {
+                                has_from(x) || {
+                                    let crossed = cellset::contains(aux_bits, x);
+                                    if crossed {
+                                        read.read(x, crossing);
+                                    }
+                                    !crossed
+                                }
+                            });
+                            match stop {
+                                Some(b) if report(b) => true,
+                                Some(b) => {
+                                    if !read.looks_past() || !g.crossing_emptied[i as usize] {
+                                        read.read(b, crossing);
+                                        read.stopped(b, crossing, None);
+                                        return false;
+                                    }
+                                    let mut n = 0;
+                                    let mut behind = false;
+                                    for x in cells {
+                                        if n + 2 > PAST_LOOKS {
+                                            // Too far to keep: read as any cell.
+                                            read.read(b, crossing);
+                                            read.stopped(b, crossing, None);
+                                            return false;
+                                        }
+                                        let from = cellset::contains(from_bits, x);
+                                        if from || !own_from {
+                                            past[n] = (x, Look::Any);
+                                            n += 1;
+                                        }
+                                        if from {
+                                            behind = true;
+                                            break;
+                                        }
+                                        past[n] = (x, crossing);
+                                        n += 1;
+                                        if !cellset::contains(aux_bits, x) {
+                                            break;
+                                        }
+                                    }
+                                    read.stopped(b, crossing, Some((&past[..n], behind)));
+                                    false
+                                }
+                                None => false,
+                            }
+                        }
                         Some(Distance::Cells(n)) => {
                             let n = *n as usize;
                             n >= 1
@@ -313,7 +392,7 @@ impl Game {
         let mut found: Vec<(u16, usize)> = Vec::new();
         for p in (0..self.players).map(Player::new).filter(|&p| p != viewer) {
             self.with_ctx(&mut st, p, |cx, scratch| {
-                cx.each_attacker(cell, viewer, scratch, &|_, _| {}, &mut |choice, from| {
+                cx.each_attacker(cell, viewer, scratch, &NoReads, &mut |choice, from| {
                     if !found.iter().any(|&(_, x)| x == from) {
                         found.push((choice, from));
                     }

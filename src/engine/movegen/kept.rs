@@ -127,6 +127,9 @@ impl Game {
         if self.rules.choices[c as usize].keep.is_empty() && self.rules.prefer.is_none() {
             return;
         }
+        if out.len() > start + 1 {
+            self.judging_all(st);
+        }
         let mut j = start;
         for i in start..out.len() {
             if self.is_kept(st, out[i]) {

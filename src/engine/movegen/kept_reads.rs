@@ -25,7 +25,7 @@ use std::cell::{Cell, RefCell};
 
 use crate::cellset;
 use crate::engine::eval::Ctx;
-use crate::engine::eval::attacks::Look;
+use crate::engine::eval::attacks::{Look, Reads};
 use crate::engine::{Action, ActionKind, Game, State, mix};
 use crate::rules::BoolExpr;
 
@@ -52,9 +52,25 @@ struct Answers {
     classes: Vec<ClassAnswers>,
 }
 
-/// The answers cost about two trials to work out: a position judges this
-/// many actions by trial first (a random game judges one or two).
-const TRIALS_FIRST: u32 = 2;
+/// The answers cost two trials or more to work out: a position judges this
+/// many actions by trial first (a random game judges a few), unless all
+/// its actions are to be judged (`Game::judging_all`).
+const TRIALS_FIRST: u32 = 4;
+
+impl Answers {
+    /// Made ready for `st`'s position: the answers of another are dropped.
+    fn for_position(&mut self, st: &State) {
+        let key = mix(st.board_hash ^ (st.mover.index() as u64 + 1) << 56);
+        if self.key != Some(key) {
+            self.key = Some(key);
+            self.judged = 0;
+            for c in &mut self.classes {
+                c.ready = false;
+                c.used = 0;
+            }
+        }
+    }
+}
 
 #[derive(Debug, Default)]
 struct ClassAnswers {
@@ -82,6 +98,68 @@ struct Judged {
     blocking: Vec<u64>,
     /// The cells of the sets asked about (S).
     targets: Vec<u64>,
+    /// Cells whose piece stopped a slide, a piece of the victim's side
+    /// arriving there stopping it as well (see `Reads::stopped`): were the
+    /// piece gone, the slide would look past it.
+    stops: Vec<u64>,
+    /// Of those, cells behind which a slide would find a piece that
+    /// slides there.
+    pinned: Vec<u64>,
+    /// What slides would look at past a stop, where any change matters:
+    /// (stop, cell).
+    past: Vec<(u32, u32)>,
+}
+
+/// Records what `attacked` looks at into a [`Judged`]'s sets.
+struct Recorder<'a> {
+    reads: &'a [Cell<u64>],
+    blocking: &'a [Cell<u64>],
+    stops: &'a [Cell<u64>],
+    pinned: &'a [Cell<u64>],
+    past: &'a RefCell<Vec<(u32, u32)>>,
+}
+
+fn cells(set: &mut [u64]) -> &[Cell<u64>] {
+    Cell::from_mut(set).as_slice_of_cells()
+}
+
+fn put(set: &[Cell<u64>], c: usize) {
+    let word = &set[c / 64];
+    word.set(word.get() | 1 << (c % 64));
+}
+
+impl Reads for Recorder<'_> {
+    fn read(&self, c: usize, look: Look) {
+        match look {
+            Look::Any => put(self.reads, c),
+            Look::Blocking => put(self.blocking, c),
+        }
+    }
+
+    fn stopped(&self, b: usize, look: Look, past: Option<(&[(usize, Look)], bool)>) {
+        let Some((cells, behind)) = past else {
+            // Read as any cell already.
+            return;
+        };
+        if look == Look::Any {
+            put(self.reads, b);
+            return;
+        }
+        put(self.stops, b);
+        if behind {
+            put(self.pinned, b);
+        }
+        let mut kept = self.past.borrow_mut();
+        for &(x, look) in cells {
+            if look == Look::Any {
+                kept.push((b as u32, x as u32));
+            }
+        }
+    }
+
+    fn looks_past(&self) -> bool {
+        true
+    }
 }
 
 impl Game {
@@ -94,16 +172,8 @@ impl Game {
             return None;
         };
         let (from, to) = (from.index(), to.index());
-        let key = mix(st.board_hash ^ (st.mover.index() as u64 + 1) << 56);
         let mut answers = st.keep_reads.0.borrow_mut();
-        if answers.key != Some(key) {
-            answers.key = Some(key);
-            answers.judged = 0;
-            for c in &mut answers.classes {
-                c.ready = false;
-                c.used = 0;
-            }
-        }
+        answers.for_position(st);
         answers.judged += 1;
         if answers.judged <= TRIALS_FIRST {
             return None;
@@ -124,7 +194,17 @@ impl Game {
         if has(&base.targets, from) || has(&base.targets, to) {
             return None;
         }
-        let judged = if !has(&base.reads, from) && !has(&base.blocking, from) {
+        // Emptying `from`: nothing read, or only a stop that no piece
+        // slides from behind (a pin), changes nothing; else asked again.
+        let read = has(&base.reads, from) || has(&base.blocking, from);
+        let judged = if !read && (!has(&base.stops, from) || !has(&base.pinned, from)) {
+            if base
+                .past
+                .iter()
+                .any(|&(b, x)| b as usize == from && x as usize == to)
+            {
+                return None;
+            }
             base
         } else if let Some(i) = answers.vacated[..answers.used]
             .iter()
@@ -145,6 +225,14 @@ impl Game {
         (!has(&judged.reads, to) && !has(&judged.targets, to)).then_some(judged.failing)
     }
 
+    /// Says that every action of `st` is about to be judged (a listing):
+    /// the answers are worked out at the first, no trial first.
+    pub(super) fn judging_all(&self, st: &State) {
+        let mut answers = st.keep_reads.0.borrow_mut();
+        answers.for_position(st);
+        answers.judged = answers.judged.max(TRIALS_FIRST);
+    }
+
     /// Asks `keep` on `st` (with the cell `vacated` emptied) for its
     /// player, recording the answer and what it read in `out`.
     fn judge_reading(
@@ -161,20 +249,24 @@ impl Game {
         out.blocking.resize(w, 0);
         out.targets.clear();
         out.targets.resize(w, 0);
+        for set in [&mut out.stops, &mut out.pinned] {
+            set.clear();
+            set.resize(w, 0);
+        }
+        let past = RefCell::new(std::mem::take(&mut out.past));
+        past.borrow_mut().clear();
         let mut slot = st.trial.borrow_mut();
         let trial = slot.get_or_insert_with(|| Box::new(st.clone()));
         trial.copy_position_from(st);
         if let Some(f) = vacated {
             self.put(trial, f, None);
         }
-        let reads = Cell::from_mut(&mut out.reads[..]).as_slice_of_cells();
-        let blocking = Cell::from_mut(&mut out.blocking[..]).as_slice_of_cells();
-        let read = |c: usize, look: Look| {
-            let word = match look {
-                Look::Any => &reads[c / 64],
-                Look::Blocking => &blocking[c / 64],
-            };
-            word.set(word.get() | 1 << (c % 64));
+        let read = Recorder {
+            reads: cells(&mut out.reads),
+            blocking: cells(&mut out.blocking),
+            stops: cells(&mut out.stops),
+            pinned: cells(&mut out.pinned),
+            past: &past,
         };
         let (mut cx, spare) = self.ctx_split(trial, st.mover);
         let targets = &mut out.targets;
@@ -182,9 +274,17 @@ impl Game {
         out.failing = keep
             .iter()
             .position(|k| !answer(&mut cx, k, spare.scratch, &read, targets, &mut attacked));
+        out.past = past.into_inner();
         if attacked {
-            for (r, b) in out.reads.iter_mut().zip(&mut out.blocking) {
-                *r |= std::mem::take(b);
+            // A piece arriving may block the attack found: every cell read
+            // matters, and no stop is looked past.
+            for ((r, b), s) in out
+                .reads
+                .iter_mut()
+                .zip(&mut out.blocking)
+                .zip(&mut out.stops)
+            {
+                *r |= std::mem::take(b) | std::mem::take(s);
             }
         }
     }
@@ -197,7 +297,7 @@ fn answer(
     cx: &mut Ctx,
     e: &BoolExpr,
     tmp: &mut [u64],
-    read: &impl Fn(usize, Look),
+    read: &impl Reads,
     targets: &mut [u64],
     attacked: &mut bool,
 ) -> bool {
@@ -274,7 +374,9 @@ mod tests {
     /// Every kind of move `attacked` turns round: a cannon's hop over a
     /// screen (a piece arriving makes one), a horse's leap and its leg (a
     /// piece arriving blocks it), a pawn's fixed-distance slide, a jump,
-    /// and a king in a corner of several lines.
+    /// a slide from cells that are not only the attacker's (any rook not
+    /// an enemy's: a piece of the victim's side arriving may attack), and
+    /// a king in a corner of several lines.
     #[test]
     fn hops_legs_and_jumps_judged_by_reads_keep_what_trials_keep() {
         let g = game(
@@ -294,11 +396,12 @@ mod tests {
              action pawn-run = slide own and pawn forward by 2 to not own
              action pawn-step = step own and pawn forward to not own
              action jumper-jump = jump own and jumper diagonal over occupied to not own
+             action any-rook = slide rook diagonal to enemy
              turn: king-step | cannon-line | cannon-take | horse-leap | rook-line
-                 | pawn-run | pawn-step | jumper-jump
+                 | pawn-run | pawn-step | jumper-jump | any-rook
              end if stuck: mover loses",
             &[],
         );
-        same_as_trials(&g, 6);
+        same_as_trials(&g, 7);
     }
 }

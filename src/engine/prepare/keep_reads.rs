@@ -131,6 +131,28 @@ pub(in crate::engine) fn crossing_blocks(kind: &ChoiceKind) -> bool {
     }
 }
 
+/// Whether a slide's path holds every empty cell, whatever its marks and
+/// place (`empty`): a cell emptied is crossed.
+pub(in crate::engine) fn crossing_emptied(kind: &ChoiceKind) -> bool {
+    match kind {
+        ChoiceKind::Slide { path, .. } => piece_set(path) == Some(true),
+        ChoiceKind::Step { .. }
+        | ChoiceKind::Leap { .. }
+        | ChoiceKind::Jump { .. }
+        | ChoiceKind::Hop { .. }
+        | ChoiceKind::Move { .. }
+        | ChoiceKind::Shift { .. }
+        | ChoiceKind::Place { .. }
+        | ChoiceKind::Convert(_)
+        | ChoiceKind::Remove(_)
+        | ChoiceKind::Pass
+        | ChoiceKind::Swap
+        | ChoiceKind::Choose { .. }
+        | ChoiceKind::Rotate(_)
+        | ChoiceKind::Sow { .. } => false,
+    }
+}
+
 /// Whether a set may hold a piece of another player than the view's
 /// (answered safely: true when unsure).
 fn may_hold_others(e: &SetExpr) -> bool {

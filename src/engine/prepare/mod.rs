@@ -197,6 +197,11 @@ impl Game {
                 .iter()
                 .map(|c| keep_reads::crossing_blocks(&c.kind))
                 .collect(),
+            crossing_emptied: rules
+                .choices
+                .iter()
+                .map(|c| keep_reads::crossing_emptied(&c.kind))
+                .collect(),
             track_history: facts.history,
             hash_last_cells,
             hash_turn_start: facts.reads_turn_start,
