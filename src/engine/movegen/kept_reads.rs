@@ -12,11 +12,24 @@
 //! piece moved was not in S, nor is the one taken on T):
 //! - F not read: emptying F changes nothing the answer was read from, so
 //!   the position with F emptied has the same answer and the same reads;
-//! - F read: the conditions are asked again on the position with F emptied
-//!   (once per such cell, a few a position: the pieces next to the king's
-//!   lines), recording what that reads;
+//! - F only the first piece on a slide's line to S (a stop): the walk
+//!   looked past it as if it were gone (`Reads::stopped`); unless it found
+//!   a piece that slides there (a pin), emptying F changes the answer no
+//!   more than above, the cells past it reached only as a piece arriving
+//!   there would stop the slide again;
+//! - F read otherwise, or pinned: the conditions are asked again on the
+//!   position with F emptied (once per such cell), recording what that
+//!   reads;
 //! - then T not read there: putting the piece on T changes nothing read,
 //!   so the action's result has that answer. Otherwise it is tried.
+//!
+//! "Read" is finer than "looked at" where the answer was no attack: a cell
+//! tested for a piece of the attacker's that was not there, when the
+//! move's FROM holds only the attacker's pieces, is not read (a piece of
+//! the victim's side arriving is no attacker either); a cell crossed that
+//! no piece of the victim's side can be in is read only for its piece
+//! leaving (`Look::Blocking`). Where an attack was found, a piece arriving
+//! may block it, and every cell looked at is read.
 //!
 //! What is read when the answer was found early (the first attacker) is
 //! enough too: the same walk finds the same attacker.
