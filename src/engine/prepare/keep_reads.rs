@@ -206,15 +206,7 @@ fn attack_question(e: &BoolExpr) -> bool {
 /// Whether a cell's membership depends on its own content only (its piece,
 /// its marks) and on where it is (a fixed region).
 fn cell_local(e: &SetExpr) -> bool {
-    match e {
-        SetExpr::Mark(_) | SetExpr::Fixed(_) | SetExpr::PerPlayer(_) => true,
-        SetExpr::Union(a, b) | SetExpr::Inter(a, b) | SetExpr::Except(a, b) => {
-            cell_local(a) && cell_local(b)
-        }
-        SetExpr::Complement(a) => cell_local(a),
-        SetExpr::ByPlayer(v) => v.iter().all(cell_local),
-        other => piece_set(other).is_some(),
-    }
+    super::turn_tails::of_cells(e, &[])
 }
 
 /// For a set whose membership depends on a cell's piece alone (owner and

@@ -146,7 +146,7 @@ pub(in crate::engine) fn reads_marks(e: &SetExpr) -> bool {
 
 /// Whether a cell's membership depends on its own piece, its marks other
 /// than `changed`, and where it is (a fixed region).
-fn of_cells(e: &SetExpr, changed: &[Mark]) -> bool {
+pub(super) fn of_cells(e: &SetExpr, changed: &[Mark]) -> bool {
     match e {
         SetExpr::Empty
         | SetExpr::Occupied
