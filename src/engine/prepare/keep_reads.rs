@@ -3,7 +3,7 @@
 //! `attacked(S)` or `not attacked(S)`, where whether a cell is in S
 //! depends on its piece alone and an empty cell never is, in a game whose
 //! moves (turned round by `attacked`) ask only about the cells they look
-//! at, of an action that only moves a piece (no `then`).
+//! at, of an action that only moves one of the mover's pieces (no `then`).
 
 use crate::rules::*;
 
@@ -17,8 +17,11 @@ pub(in crate::engine) fn judged_by_reads(rules: &Rules) -> Vec<Option<u8>> {
         .choices
         .iter()
         .map(|c| {
+            // The piece that moves is the mover's: one of its side arriving
+            // only blocks (see `movegen::kept_reads`).
             let judged = looked_at
                 && moves_one_piece(&c.kind)
+                && own_from(&c.kind)
                 && c.then.is_empty()
                 && !c.keep.is_empty()
                 && c.keep.iter().all(attack_question);
@@ -284,6 +287,9 @@ mod tests {
     #[test]
     fn a_plain_move_of_a_king_safety_question_is_judged_by_reads() {
         assert_eq!(classes(CHESSLIKE), vec![Some(0), None]);
+        // Moving the enemy's rook may attack: tried.
+        let theirs = CHESSLIKE.replace("slide own and rook", "slide enemy and rook");
+        assert_eq!(classes(&theirs), vec![None, None]);
     }
 
     #[test]
