@@ -37,6 +37,41 @@ pub(in crate::engine) enum Look {
 /// looks a cell); a longer line reads the stop as any cell.
 const PAST_LOOKS: usize = 64;
 
+/// What a slide stopped by a piece would look at past it, were the piece
+/// gone: each cell of `cells` (the line past it), and how (as
+/// `each_attacker` reads), up to the first not crossed, into `past`; the
+/// number of looks and whether a piece in FROM was found (a pin). `None`
+/// when the line is too long to keep.
+fn look_past(
+    cells: impl Iterator<Item = usize>,
+    from: &[u64],
+    crossed: &[u64],
+    own_from: bool,
+    crossing: Look,
+    past: &mut [(usize, Look); PAST_LOOKS],
+) -> Option<(usize, bool)> {
+    let mut n = 0;
+    for x in cells {
+        if n + 2 > PAST_LOOKS {
+            return None;
+        }
+        let in_from = cellset::contains(from, x);
+        if in_from || !own_from {
+            past[n] = (x, Look::Any);
+            n += 1;
+        }
+        if in_from {
+            return Some((n, true));
+        }
+        past[n] = (x, crossing);
+        n += 1;
+        if !cellset::contains(crossed, x) {
+            break;
+        }
+    }
+    Some((n, false))
+}
+
 /// Told what `attacked` looks at (see `movegen::kept_reads`).
 pub(in crate::engine) trait Reads {
     /// A cell looked at, and what a change there may do.
@@ -245,36 +280,24 @@ impl Ctx<'_> {
                             match stop {
                                 Some(b) if report(b) => true,
                                 Some(b) => {
-                                    if !read.looks_past() || !g.crossing_emptied[i as usize] {
-                                        read.read(b, crossing);
-                                        read.stopped(b, crossing, None);
-                                        return false;
-                                    }
-                                    let mut n = 0;
-                                    let mut behind = false;
-                                    for x in cells {
-                                        if n + 2 > PAST_LOOKS {
-                                            // Too far to keep: read as any cell.
+                                    let seen =
+                                        if read.looks_past() && g.crossing_emptied[i as usize] {
+                                            look_past(
+                                                cells, from_bits, aux_bits, own_from, crossing,
+                                                &mut past,
+                                            )
+                                        } else {
+                                            None
+                                        };
+                                    match seen {
+                                        Some((n, behind)) => {
+                                            read.stopped(b, crossing, Some((&past[..n], behind)))
+                                        }
+                                        None => {
                                             read.read(b, crossing);
                                             read.stopped(b, crossing, None);
-                                            return false;
-                                        }
-                                        let from = cellset::contains(from_bits, x);
-                                        if from || !own_from {
-                                            past[n] = (x, Look::Any);
-                                            n += 1;
-                                        }
-                                        if from {
-                                            behind = true;
-                                            break;
-                                        }
-                                        past[n] = (x, crossing);
-                                        n += 1;
-                                        if !cellset::contains(aux_bits, x) {
-                                            break;
                                         }
                                     }
-                                    read.stopped(b, crossing, Some((&past[..n], behind)));
                                     false
                                 }
                                 None => false,
