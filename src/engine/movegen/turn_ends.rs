@@ -10,6 +10,8 @@
 //! but for F (emptied) and T (holding the piece, and the action's mark).
 
 use crate::cellset;
+use crate::engine::eval::program::view_player;
+use crate::engine::prepare::keep_reads::moves_one_piece;
 use crate::engine::prepare::turn_tails::{Tail, guard_set, reads_marks};
 use crate::engine::{Action, ActionKind, Game, State};
 use crate::rules::*;
@@ -66,14 +68,7 @@ impl Game {
         let ActionKind::Moves { from, to } = a.kind else {
             return false;
         };
-        let moves_one_piece = matches!(
-            choice.kind,
-            ChoiceKind::Step { .. }
-                | ChoiceKind::Slide { .. }
-                | ChoiceKind::Leap { .. }
-                | ChoiceKind::Move { .. }
-        );
-        if !moves_one_piece || !choice.then.is_empty() {
+        if !moves_one_piece(&choice.kind) || !choice.then.is_empty() {
             return false;
         }
         let (from, to) = (from.index(), to.index());
@@ -180,7 +175,7 @@ impl Game {
             SetExpr::Empty => piece.is_none(),
             SetExpr::Occupied => piece.is_some(),
             SetExpr::All => true,
-            SetExpr::Owned(who) => owner == Some(self.who_of(*who, me)),
+            SetExpr::Owned(who) => owner == Some(view_player(self, Player::new(me), *who)),
             SetExpr::Enemy => owner.is_some_and(|o| o != me && o < self.players),
             SetExpr::Piece(k) => piece.is_some_and(|(kind, _)| kind == k.index()),
             SetExpr::Mark(m) => marked(*m),
@@ -222,27 +217,20 @@ impl Game {
             | SetExpr::LastSown => unreachable!("a guard's set is decided by a cell's content"),
         }
     }
-
-    /// The player `who` names, seen from player `me`.
-    fn who_of(&self, who: Who, me: usize) -> usize {
-        match who {
-            Who::Me => me,
-            Who::Opponent => (me + 1) % self.players,
-            Who::Player(p) => p.index(),
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::Game;
     use crate::engine::prepare::turn_tails::Tail;
     use crate::engine::same_games::game;
+    use crate::engine::{Game, State};
+    use crate::notation::read_position;
     use crate::run::perft_turns_depth;
 
-    /// Whole turns counted with the last level's sure ends and with every
-    /// turn played, at each depth; `bulk` steps must have a known tail.
-    fn same_counts(g: &Game, depth: usize, known: usize) {
+    /// Whole turns from `start` counted with the last level's sure ends
+    /// and with every turn played, at each depth; `known` steps must have
+    /// a known tail.
+    fn same_counts(g: &Game, start: &State, depth: usize, known: usize) {
         let tails = g.tails.iter().flatten();
         assert_eq!(
             tails.filter(|t| matches!(t, Tail::Guarded(_))).count(),
@@ -254,12 +242,11 @@ mod tests {
             .iter_mut()
             .flatten()
             .for_each(|t| *t = Tail::Unknown);
-        let start = g.start();
         for d in 1..=depth {
-            let counted = perft_turns_depth(g, &start, d, false).expect("turns end");
+            let counted = perft_turns_depth(g, start, d, false).expect("turns end");
             assert_eq!(
                 counted,
-                perft_turns_depth(&plain, &start, d, false).expect("turns end")
+                perft_turns_depth(&plain, start, d, false).expect("turns end")
             );
         }
     }
@@ -293,12 +280,15 @@ mod tests {
              end if count(enemy) = 0: mover wins",
             &[],
         );
-        same_counts(&g, 4, 1);
+        same_counts(&g, &g.start(), 4, 1);
     }
 
     #[test]
     fn chess_promotions_are_played_and_the_rest_counted() {
         let chess = game(include_str!("../../../games/chess.gdl"), &[]);
-        same_counts(&chess, 3, 1);
+        // Position 4 of the standard test positions: promotions that take.
+        let fen = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+        let start = chess.start_at(&read_position(&chess, fen).expect("a position"));
+        same_counts(&chess, &start, 3, 1);
     }
 }

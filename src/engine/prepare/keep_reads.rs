@@ -42,7 +42,7 @@ pub(in crate::engine) fn judged_by_reads(rules: &Rules) -> Vec<Option<u8>> {
 
 /// An action of this kind changes the cell it leaves and the cell it
 /// reaches (and the mark it sets there), nothing else on the board.
-fn moves_one_piece(kind: &ChoiceKind) -> bool {
+pub(in crate::engine) fn moves_one_piece(kind: &ChoiceKind) -> bool {
     match kind {
         ChoiceKind::Step { .. }
         | ChoiceKind::Slide { .. }

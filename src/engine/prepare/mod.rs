@@ -5,7 +5,7 @@
 //! output is a [`Game`]; nothing here runs while playing.
 
 pub(in crate::engine) mod facts;
-mod keep_reads;
+pub(in crate::engine) mod keep_reads;
 pub(in crate::engine) mod turn_tails;
 
 use super::eval::lines::{self, line_masks};
