@@ -191,6 +191,9 @@ pub struct Game {
     all_cells: Vec<u64>,
     /// Set expressions lowered into flat programs (see [`eval::program`]).
     programs: eval::program::Programs,
+    /// On a board of one word, each step's sets lowered together (see
+    /// [`eval::step_sets`]).
+    step_sets: eval::step_sets::StepSets,
     /// `where` conditions lowered for testing one cell (see [`cell_tests`]).
     cell_tests: eval::cell_tests::CellTests,
 }
@@ -316,6 +319,7 @@ impl Game {
             groups_tracked: self.track_groups,
             scratch: vec![0; self.scratch_sets * w],
             regs: vec![0; self.programs.regs * w],
+            step_regs: vec![0; self.step_sets.regs()],
             targets: vec![0; self.max_choices * self.slot_sets * w],
             counts: vec![0; self.max_choices],
             stack: Vec::with_capacity(cells),

@@ -12,6 +12,7 @@ pub(in crate::engine) mod program;
 pub(in crate::engine) mod rare_sets;
 pub(in crate::engine) mod ray_sets;
 pub(in crate::engine) mod registers;
+pub(in crate::engine) mod step_sets;
 
 use crate::cellset;
 use crate::cellset::CellSet;

@@ -19,7 +19,7 @@
 //! itself, its registers and how it runs are in [`crate::engine::eval::registers`].
 
 use crate::engine::eval::lift::{cond_fixed_here, liftable};
-use crate::engine::eval::registers::{CellRef, Instr, MAX_REGS, Op, Program, Reg};
+use crate::engine::eval::registers::{CellRef, Instr, MAX_REGS, Op, Program, Reg, operands};
 use crate::engine::{EMPTY, Game, OCCUPIED};
 use crate::rules::parts::ChoiceShape;
 use crate::rules::walk::{self, At, Node, Visitor};
@@ -159,6 +159,44 @@ impl Visitor for Roots<'_> {
             Some(_) | None => true,
         }
     }
+}
+
+/// Several sets lowered together for view `me`, a part they share written
+/// once: the code (register `i` written by instruction `i`) and each set's
+/// register; `None` if one does not lower.
+pub(in crate::engine) fn lower_all(
+    g: &Game,
+    me: Player,
+    exprs: &[&SetExpr],
+) -> Option<(Vec<Instr>, Vec<Reg>)> {
+    let mut lower = Lower::new(g, me);
+    let outs = exprs
+        .iter()
+        .map(|e| lower.set(e))
+        .collect::<Option<Vec<Reg>>>()?;
+    // Without the steps no set reads (left by `and`'s rewrite).
+    let code = lower.code;
+    let mut live = vec![false; code.len()];
+    for &o in &outs {
+        live[o as usize] = true;
+    }
+    for i in (0..code.len()).rev() {
+        if live[i] {
+            for r in operands(&code[i].op) {
+                live[r as usize] = true;
+            }
+        }
+    }
+    let mut new: Vec<Reg> = vec![0; code.len()];
+    let mut kept = Vec::new();
+    for (i, ins) in code.into_iter().enumerate() {
+        if live[i] {
+            new[i] = kept.len() as Reg;
+            let op = ins.op.renamed(|r| new[r as usize]);
+            kept.push(Instr { dst: new[i], op });
+        }
+    }
+    Some((kept, outs.iter().map(|&o| new[o as usize]).collect()))
 }
 
 /// A direction as the bound directions make it (`binds`: slot and

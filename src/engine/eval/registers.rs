@@ -51,7 +51,7 @@ pub(in crate::engine) enum Op {
 
 impl Op {
     /// The same operation reading registers `f(r)` instead of `r`.
-    fn renamed(self, f: impl Fn(Reg) -> Reg) -> Op {
+    pub(in crate::engine) fn renamed(self, f: impl Fn(Reg) -> Reg) -> Op {
         match self {
             Op::And(a, b) => Op::And(f(a), f(b)),
             Op::Or(a, b) => Op::Or(f(a), f(b)),
@@ -179,6 +179,10 @@ impl Program {
     /// is for the conditions asked of the tree evaluator.
     pub(in crate::engine) fn run(&self, cx: &mut Ctx, out: &mut [u64], tmp: &mut [u64]) {
         let w = cx.w();
+        if w == 1 {
+            out[0] = self.run_one_word(cx, tmp);
+            return;
+        }
         let g = cx.g;
         let regs = std::mem::take(&mut cx.regs);
         for ins in &self.code {
@@ -242,8 +246,63 @@ impl Program {
     }
 }
 
+impl Program {
+    /// `run` on a board of one word: each register a `u64`, no slices.
+    fn run_one_word(&self, cx: &mut Ctx, tmp: &mut [u64]) -> u64 {
+        let regs = std::mem::take(&mut cx.regs);
+        for ins in &self.code {
+            regs[ins.dst as usize] = one_word(&ins.op, regs, cx, tmp);
+        }
+        let v = regs[self.out as usize];
+        cx.regs = regs;
+        v
+    }
+}
+
+/// The value of `op` on a board of one word, its operands read from `regs`.
+#[inline(always)]
+pub(in crate::engine) fn one_word(op: &Op, regs: &[u64], cx: &mut Ctx, tmp: &mut [u64]) -> u64 {
+    let g = cx.g;
+    let r = |x: Reg| regs[x as usize];
+    match op {
+        Op::Stored(s) => cx.sets[*s as usize],
+        Op::Fixed(i) => g.rules.fixed_sets[*i as usize].words()[0],
+        Op::Slot(k) => cx.set_vars[*k as usize],
+        Op::All => g.all_cells[0],
+        Op::Nothing => 0,
+        Op::Cell(which) => {
+            let c = match which {
+                CellRef::Here => cx.here,
+                CellRef::Origin => *cx.origin,
+                CellRef::Jumped => *cx.jumped,
+            };
+            if c != NO_CELL { 1u64 << c } else { 0 }
+        }
+        Op::And(a, b) => r(*a) & r(*b),
+        Op::Or(a, b) => r(*a) | r(*b),
+        Op::AndNot(a, b) => r(*a) & !r(*b),
+        Op::Before(a, dir) => {
+            let mut o = [0u64];
+            g.shifts.before(*dir as usize, &[r(*a)], &mut o);
+            o[0]
+        }
+        Op::Neighbors(a) => {
+            let mut o = [0u64];
+            g.neighbors_of_any(&[r(*a)], &mut o);
+            o[0]
+        }
+        Op::Cond(cond, binds) => {
+            if cx.cond_bound(cond, binds, tmp) {
+                g.all_cells[0]
+            } else {
+                0
+            }
+        }
+    }
+}
+
 /// The registers an operation reads.
-fn operands(op: &Op) -> impl Iterator<Item = Reg> {
+pub(in crate::engine) fn operands(op: &Op) -> impl Iterator<Item = Reg> {
     let (a, b) = match *op {
         Op::And(a, b) | Op::Or(a, b) | Op::AndNot(a, b) => (Some(a), Some(b)),
         Op::Before(a, _) | Op::Neighbors(a) => (Some(a), None),

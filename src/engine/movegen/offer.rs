@@ -32,14 +32,18 @@ impl Game {
         let w = self.words;
         let me = st.mover;
         let mut open_group: Option<u8> = None;
+        let plan = self.step_sets.find(st.turn_def, st.step, choices, me);
         {
             // One evaluation context for all the choices of the step, which
             // share the sets they have in common (see `memo`).
             let (mut cx, spare) = self.ctx_split(st, me);
-            let (targets, counts) = (spare.targets, spare.counts);
+            let (targets, counts, regs) = (spare.targets, spare.counts, spare.step_regs);
             let (scratch, memo) = spare.scratch.split_at_mut(crate::limits::SCRATCH_SETS * w);
             cx.memo = memo;
             cx.memo_on = !self.shared_sets.is_empty();
+            if let Some(plan) = plan {
+                plan.run(&mut cx, regs, scratch);
+            }
             for (i, (c, guard, group)) in choices.iter().enumerate() {
                 let len = self.slot_sets * w;
                 let slot = &mut targets[i * len..(i + 1) * len];
@@ -57,28 +61,55 @@ impl Game {
                     continue;
                 }
                 let (out, rest) = slot.split_at_mut(w);
+                // The slot's sets: from the step's code if it has one.
+                let outs = plan.map(|p| &p.outs[i]);
+                let planned = |k: usize| outs.map(|o| regs[o[k] as usize]);
+                let fill = |cx: &mut Ctx, k: usize, e: &SetExpr, out: &mut [u64], t: &mut [u64]| {
+                    match planned(k) {
+                        Some(v) => out[0] = v,
+                        None => cx.set(e, out, t),
+                    }
+                };
                 // A choice on one cell writes only the first set of its slot,
                 // which is all that is read of it: no clearing.
                 let n = match &choice.kind {
-                    ChoiceKind::Place { target, .. } => {
-                        self.cell_targets(&mut cx, *c, target, out, scratch, |empty, _, _| empty)
-                    }
-                    ChoiceKind::Convert(target) => {
-                        self.cell_targets(&mut cx, *c, target, out, scratch, |_, occ, own| {
-                            occ & !own
-                        })
-                    }
-                    ChoiceKind::Remove(target) => {
-                        self.cell_targets(&mut cx, *c, target, out, scratch, |_, occ, _| occ)
-                    }
-                    ChoiceKind::Sow { from, ring, .. } => {
-                        self.sow_targets(&mut cx, *c, from, *ring, out, scratch)
-                    }
+                    ChoiceKind::Place { target, .. } => self.cell_targets(
+                        &mut cx,
+                        *c,
+                        Target::of(target, planned(0)),
+                        out,
+                        scratch,
+                        |empty, _, _| empty,
+                    ),
+                    ChoiceKind::Convert(target) => self.cell_targets(
+                        &mut cx,
+                        *c,
+                        Target::of(target, planned(0)),
+                        out,
+                        scratch,
+                        |_, occ, own| occ & !own,
+                    ),
+                    ChoiceKind::Remove(target) => self.cell_targets(
+                        &mut cx,
+                        *c,
+                        Target::of(target, planned(0)),
+                        out,
+                        scratch,
+                        |_, occ, _| occ,
+                    ),
+                    ChoiceKind::Sow { from, ring, .. } => self.sow_targets(
+                        &mut cx,
+                        *c,
+                        Target::of(from, planned(0)),
+                        *ring,
+                        out,
+                        scratch,
+                    ),
                     ChoiceKind::Step { from, to, .. } => {
                         rest.fill(0);
                         let (_, to_slot) = rest.split_at_mut(w);
-                        cx.set(from, out, scratch);
-                        cx.set(to, &mut to_slot[..w], scratch);
+                        fill(&mut cx, 0, from, out, scratch);
+                        fill(&mut cx, 2, to, &mut to_slot[..w], scratch);
                         self.movable(&cx, *c, me, slot)
                     }
                     ChoiceKind::Jump { from, over, to, .. }
@@ -92,15 +123,15 @@ impl Game {
                         rest.fill(0);
                         let (over_slot, rest) = rest.split_at_mut(w);
                         let (to_slot, rest) = rest.split_at_mut(w);
-                        cx.set(from, out, scratch);
-                        cx.set(over, over_slot, scratch);
-                        cx.set(to, to_slot, scratch);
+                        fill(&mut cx, 0, from, out, scratch);
+                        fill(&mut cx, 1, over, over_slot, scratch);
+                        fill(&mut cx, 2, to, to_slot, scratch);
                         if let ChoiceKind::Slide {
                             by: Some(Distance::LineCount(counted)),
                             ..
                         } = &choice.kind
                         {
-                            cx.set(counted, &mut rest[..w], scratch);
+                            fill(&mut cx, 3, counted, &mut rest[..w], scratch);
                         }
                         // The pieces a hop passes over and stops at.
                         if let ChoiceKind::Hop { .. } = &choice.kind {
@@ -111,11 +142,11 @@ impl Game {
                     ChoiceKind::Leap { from, to, over, .. } => {
                         rest.fill(0);
                         let (over_slot, to_slot) = rest.split_at_mut(w);
-                        cx.set(from, out, scratch);
+                        fill(&mut cx, 0, from, out, scratch);
                         if let Some(over) = over {
-                            cx.set(over, over_slot, scratch);
+                            fill(&mut cx, 1, over, over_slot, scratch);
                         }
-                        cx.set(to, &mut to_slot[..w], scratch);
+                        fill(&mut cx, 2, to, &mut to_slot[..w], scratch);
                         self.movable(&cx, *c, me, slot)
                     }
                     ChoiceKind::Shift {
@@ -128,11 +159,11 @@ impl Game {
                         rest.fill(0);
                         let (path_slot, rest) = rest.split_at_mut(w);
                         let (to_slot, rest) = rest.split_at_mut(w);
-                        cx.set(from, out, scratch);
-                        cx.set(path, path_slot, scratch);
-                        cx.set(to, to_slot, scratch);
+                        fill(&mut cx, 0, from, out, scratch);
+                        fill(&mut cx, 1, path, path_slot, scratch);
+                        fill(&mut cx, 2, to, to_slot, scratch);
                         match toward {
-                            Some(t) => cx.set(t, &mut rest[..w], scratch),
+                            Some(t) => fill(&mut cx, 3, t, &mut rest[..w], scratch),
                             None => rest[..w].fill(!0),
                         }
                         // A block's centre may be empty: not `movable`.
@@ -141,8 +172,8 @@ impl Game {
                     ChoiceKind::Move { from, to } => {
                         rest.fill(0);
                         let (_, to_slot) = rest.split_at_mut(w);
-                        cx.set(from, out, scratch);
-                        cx.set(to, &mut to_slot[..w], scratch);
+                        fill(&mut cx, 0, from, out, scratch);
+                        fill(&mut cx, 2, to, &mut to_slot[..w], scratch);
                         self.movable(&cx, *c, me, slot)
                     }
                     ChoiceKind::Pass
@@ -171,17 +202,22 @@ impl Game {
         &self,
         cx: &mut Ctx,
         c: u16,
-        target: &SetExpr,
+        target: Target,
         out: &mut [u64],
         scratch: &mut [u64],
         within: impl Fn(u64, u64, u64) -> u64,
     ) -> usize {
-        if let Some(p) = self.programs.of_choice(c, cx.me) {
-            p.run(cx, out, scratch);
-        } else {
-            match cx.stored(target) {
-                Some(t) => cellset::copy(out, t),
-                None => cx.set(target, out, scratch),
+        match target {
+            Target::Planned(v) => out[0] = v,
+            Target::Expr(target) => {
+                if let Some(p) = self.programs.of_choice(c, cx.me) {
+                    p.run(cx, out, scratch);
+                } else {
+                    match cx.stored(target) {
+                        Some(t) => cellset::copy(out, t),
+                        None => cx.set(target, out, scratch),
+                    }
+                }
             }
         }
         let own = self.owner_set(cx.me.index());
@@ -202,7 +238,7 @@ impl Game {
         &self,
         cx: &mut Ctx,
         c: u16,
-        from: &SetExpr,
+        from: Target,
         ring: u16,
         out: &mut [u64],
         scratch: &mut [u64],
@@ -227,6 +263,20 @@ impl Game {
             *s &= o;
         }
         self.offered(c, me, slot)
+    }
+}
+
+/// A choice's cells offered: from its step's code (see
+/// [`crate::engine::eval::step_sets`]) or evaluated here.
+#[derive(Clone, Copy)]
+enum Target<'e> {
+    Planned(u64),
+    Expr(&'e SetExpr),
+}
+
+impl<'e> Target<'e> {
+    fn of(e: &'e SetExpr, planned: Option<u64>) -> Target<'e> {
+        planned.map_or(Target::Expr(e), Target::Planned)
     }
 }
 

@@ -18,6 +18,8 @@ pub(in crate::engine) struct Spare<'a> {
     pub(in crate::engine) targets: &'a mut [u64],
     /// The number of actions each choice offers.
     pub(in crate::engine) counts: &'a mut [u32],
+    /// The registers of the current step's code.
+    pub(in crate::engine) step_regs: &'a mut [u64],
 }
 
 impl Game {
@@ -58,6 +60,7 @@ impl Game {
             scratch: &mut st.scratch,
             targets: &mut st.targets,
             counts: &mut st.counts,
+            step_regs: &mut st.step_regs,
         };
         (cx, spare)
     }

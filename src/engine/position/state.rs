@@ -22,6 +22,9 @@ pub struct State {
     pub(in crate::engine) scratch: Vec<u64>,
     /// The registers of the set programs (see `program`).
     pub(in crate::engine) regs: Vec<u64>,
+    /// The registers of the current step's code (see `step_sets`), apart
+    /// from `regs`: a condition in it may run a set program.
+    pub(in crate::engine) step_regs: Vec<u64>,
     /// The cells each choice of the current step offers.
     pub(in crate::engine) targets: Vec<u64>,
     /// How many actions each choice of the current step offers.
@@ -164,6 +167,7 @@ impl Clone for State {
             groups_tracked: self.groups_tracked,
             scratch: self.scratch.clone(),
             regs: vec![0; self.regs.len()],
+            step_regs: vec![0; self.step_regs.len()],
             targets: self.targets.clone(),
             counts: self.counts.clone(),
             stack: Vec::with_capacity(self.stack.capacity()),
@@ -228,6 +232,9 @@ impl State {
         }
         if self.regs.len() != o.regs.len() {
             self.regs = vec![0; o.regs.len()];
+        }
+        if self.step_regs.len() != o.step_regs.len() {
+            self.step_regs = vec![0; o.step_regs.len()];
         }
         self.mover = o.mover;
         self.seats = o.seats;

@@ -9,7 +9,7 @@ pub(in crate::engine) mod keep_reads;
 pub(in crate::engine) mod turn_tails;
 
 use super::eval::lines::{self, line_masks};
-use super::eval::{cell_tests, program};
+use super::eval::{cell_tests, program, step_sets};
 use super::movegen::{Offer, shared_sets};
 use super::position::scratch::SCRATCH_SETS;
 use super::position::state::mix;
@@ -233,12 +233,14 @@ impl Game {
                 all
             },
             programs: program::Programs::default(),
+            step_sets: step_sets::StepSets::default(),
             cell_tests: cell_tests::CellTests::default(),
             rules: std::sync::Arc::new(rules),
         };
         game.line_masks_kept();
         game.line_keys = lines::watched(&game, &facts.line_queries);
         game.programs = program::Programs::of(&game);
+        game.step_sets = step_sets::StepSets::of(&game);
         game.cell_tests = cell_tests::CellTests::of(&game);
         game.fill_guard_cells();
         game
