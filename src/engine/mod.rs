@@ -142,6 +142,9 @@ pub struct Game {
     /// (links left out): a cell none of whose are in a step's or a jump's
     /// next set offers no move.
     moves: tables::move_dirs::MoveDirs,
+    /// `(n, r)`: every turn after turn `n` is played by turn rule `r` (the
+    /// rules before `r`, the first `turn:`, are numbered turns up to `n`).
+    late_turn: Option<(u32, u16)>,
     /// Per choice, how its actions are counted and listed (its shape).
     offers: Vec<movegen::Offer>,
     /// Whether some choice has `keep if` conditions (see `movegen::kept`).

@@ -462,11 +462,12 @@ impl Game {
 
     #[inline]
     pub(in crate::engine) fn select_turn(&self, st: &mut State) -> u16 {
-        // Most games: one kind of turn, always (answered without a call).
-        if let [only] = &self.rules.turns[..]
-            && matches!(only.when, TurnWhen::Always)
+        // Most games: one kind of turn, always, or after the first few
+        // numbered turns (answered without a call).
+        if let Some((after, rule)) = self.late_turn
+            && st.turn > after
         {
-            return 0;
+            return rule;
         }
         self.select_turn_among(st)
     }

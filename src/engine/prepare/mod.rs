@@ -234,6 +234,7 @@ impl Game {
             },
             programs: program::Programs::default(),
             step_sets: step_sets::StepSets::default(),
+            late_turn: late_turn(&rules.turns),
             cell_tests: cell_tests::CellTests::default(),
             rules: std::sync::Arc::new(rules),
         };
@@ -245,6 +246,20 @@ impl Game {
         game.fill_guard_cells();
         game
     }
+}
+
+/// The turn rule every turn is played by after the numbered ones, if the
+/// rules before the first `turn:` are all numbered (see `Game::late_turn`).
+fn late_turn(turns: &[Turn]) -> Option<(u32, u16)> {
+    let mut after = 0;
+    for (i, t) in turns.iter().enumerate() {
+        match t.when {
+            TurnWhen::Always => return Some((after, i as u16)),
+            TurnWhen::Number(n) => after = after.max(n),
+            TurnWhen::If(_) => return None,
+        }
+    }
+    None
 }
 
 /// Whether each cell's neighbours (links included) are exactly its
