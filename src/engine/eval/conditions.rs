@@ -69,7 +69,7 @@ impl Ctx<'_> {
                 if let SetExpr::Except(a, b) = s
                     && let (Some(sa), Some(sb)) = (self.stored(a), self.stored(b))
                 {
-                    return (0..self.w()).any(|j| sa[j] & !sb[j] != 0);
+                    return sa.iter().zip(sb).fold(0, |acc, (x, y)| acc | (x & !y)) != 0;
                 }
                 // `A and B` / `A and (B or C)` of stored sets: no set built.
                 if let SetExpr::Inter(a, b) = s
@@ -79,12 +79,13 @@ impl Ctx<'_> {
                     match &**b {
                         SetExpr::Union(x, y) => {
                             if let (Some(sx), Some(sy)) = (self.stored(x), self.stored(y)) {
-                                return (0..w).any(|j| sa[j] & (sx[j] | sy[j]) != 0);
+                                let hits = (0..w).fold(0, |acc, j| acc | (sa[j] & (sx[j] | sy[j])));
+                                return hits != 0;
                             }
                         }
                         other => {
                             if let Some(sb) = self.stored(other) {
-                                return (0..w).any(|j| sa[j] & sb[j] != 0);
+                                return sa.iter().zip(sb).fold(0, |acc, (x, y)| acc | (x & y)) != 0;
                             }
                         }
                     }

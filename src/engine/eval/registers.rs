@@ -5,6 +5,7 @@
 use crate::cellset;
 use crate::engine::NO_CELL;
 use crate::engine::eval::Ctx;
+use crate::engine::tables::shifts::shift_word;
 use crate::rules::*;
 
 /// Most registers a program may use at once; a set that needs more stays
@@ -281,11 +282,14 @@ pub(in crate::engine) fn one_word(op: &Op, regs: &[u64], cx: &mut Ctx, tmp: &mut
         Op::And(a, b) => r(*a) & r(*b),
         Op::Or(a, b) => r(*a) | r(*b),
         Op::AndNot(a, b) => r(*a) & !r(*b),
-        Op::Before(a, dir) => {
-            let mut o = [0u64];
-            g.shifts.before(*dir as usize, &[r(*a)], &mut o);
-            o[0]
-        }
+        Op::Before(a, dir) => match g.shifts.one_word(*dir as usize) {
+            Some(shift) => shift_word(r(*a), shift),
+            None => {
+                let mut o = [0u64];
+                g.shifts.before(*dir as usize, &[r(*a)], &mut o);
+                o[0]
+            }
+        },
         Op::Neighbors(a) => {
             let mut o = [0u64];
             g.neighbors_of_any(&[r(*a)], &mut o);
