@@ -142,6 +142,9 @@ pub struct Game {
     /// (links left out): a cell none of whose are in a step's or a jump's
     /// next set offers no move.
     moves: tables::move_dirs::MoveDirs,
+    /// Each piece code's kind and owner (`code = kind * (players + 1) +
+    /// owner`, the owner `players` for neutral pieces).
+    code_pieces: Vec<(u8, u8)>,
     /// `(n, r)`: every turn after turn `n` is played by turn rule `r` (the
     /// rules before `r`, the first `turn:`, are numbered turns up to `n`).
     late_turn: Option<(u32, u16)>,
@@ -410,14 +413,21 @@ impl Game {
         })
     }
 
+    /// The player after player `p` (no division: asked on hot paths).
+    #[inline(always)]
+    pub(in crate::engine) fn after(&self, p: usize) -> usize {
+        if p + 1 == self.players { 0 } else { p + 1 }
+    }
+
     /// The piece on a cell as the engine keeps it: (kind, owner slot), the
     /// slot past the last player for a neutral piece.
     pub(in crate::engine) fn code_at(&self, st: &State, cell: usize) -> Option<(usize, usize)> {
         match st.cells[cell] {
             0 => None,
             code => {
-                let code = code as usize - 1;
-                Some((code / (self.players + 1), code % (self.players + 1)))
+                // A table, not a division by the number of codes per kind.
+                let (kind, owner) = self.code_pieces[code as usize - 1];
+                Some((kind as usize, owner as usize))
             }
         }
     }

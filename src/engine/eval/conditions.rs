@@ -223,7 +223,7 @@ impl Ctx<'_> {
     fn next_mover(&self) -> Player {
         match *self.again {
             true => self.me,
-            false => Player::new((self.me.index() + 1) % self.g.players),
+            false => Player::new(self.g.after(self.me.index())),
         }
     }
 

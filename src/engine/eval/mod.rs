@@ -102,7 +102,7 @@ impl Ctx<'_> {
     pub(in crate::engine) fn who(&self, w: Who) -> usize {
         match w {
             Who::Me => self.me.index(),
-            Who::Opponent => (self.me.index() + 1) % self.g.players,
+            Who::Opponent => self.g.after(self.me.index()),
             Who::Player(p) => p.index(),
         }
     }

@@ -329,7 +329,7 @@ impl Game {
         let mover = st.mover;
         let resolve = |w: &Who| match w {
             Who::Me => mover,
-            Who::Opponent => Player::new((mover.index() + 1) % self.players),
+            Who::Opponent => Player::new(self.after(mover.index())),
             Who::Player(p) => *p,
         };
         match outcome {

@@ -235,6 +235,9 @@ impl Game {
             programs: program::Programs::default(),
             step_sets: step_sets::StepSets::default(),
             late_turn: late_turn(&rules.turns),
+            code_pieces: (0..pieces * (players + 1))
+                .map(|code| ((code / (players + 1)) as u8, (code % (players + 1)) as u8))
+                .collect(),
             cell_tests: cell_tests::CellTests::default(),
             rules: std::sync::Arc::new(rules),
         };
