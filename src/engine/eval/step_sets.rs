@@ -30,6 +30,70 @@ pub(in crate::engine) struct StepCode {
     /// Per entry of the step: the register of each set of its slot, in the
     /// slot's order (see [`slot_exprs`]), or [`NO_REG`].
     pub(in crate::engine) outs: Vec<[Reg; 4]>,
+    /// Per entry: its guard asked of the registers, where it is a test of
+    /// sets' sizes (else the tree evaluator asks it).
+    guards: Vec<Option<Guard>>,
+}
+
+/// A guard asked of a step's registers: `count(S) OP k` (`S` alone is
+/// `count(S) > 0`), joined by `and`, `or`, `not`.
+#[derive(Clone, Debug)]
+enum Guard {
+    Count(CmpOp, Reg, f64),
+    And(Box<Guard>, Box<Guard>),
+    Or(Box<Guard>, Box<Guard>),
+    Not(Box<Guard>),
+}
+
+impl Guard {
+    fn holds(&self, regs: &[u64]) -> bool {
+        match self {
+            Guard::Count(op, r, k) => op.test(regs[*r as usize].count_ones() as f64, *k),
+            Guard::And(a, b) => a.holds(regs) && b.holds(regs),
+            Guard::Or(a, b) => a.holds(regs) || b.holds(regs),
+            Guard::Not(a) => !a.holds(regs),
+        }
+    }
+}
+
+/// The sets of a guard that [`Guard`] can ask, in order, into `out`;
+/// false if it is not such a guard.
+fn guard_sets<'a>(c: &'a BoolExpr, out: &mut Vec<&'a SetExpr>) -> bool {
+    match c {
+        BoolExpr::NonEmpty(s) => out.push(s),
+        BoolExpr::Cmp(_, NumExpr::Count(s), NumExpr::Const(_))
+        | BoolExpr::Cmp(_, NumExpr::Const(_), NumExpr::Count(s)) => out.push(s),
+        BoolExpr::And(a, b) | BoolExpr::Or(a, b) => {
+            return guard_sets(a, out) && guard_sets(b, out);
+        }
+        BoolExpr::Not(a) => return guard_sets(a, out),
+        _ => return false,
+    }
+    true
+}
+
+/// The guard of `guard_sets`, its sets' registers taken in the same order.
+fn guard_of(c: &BoolExpr, regs: &mut impl Iterator<Item = Reg>) -> Guard {
+    let mut next = || regs.next().expect("one register per set");
+    match c {
+        BoolExpr::NonEmpty(_) => Guard::Count(CmpOp::Gt, next(), 0.0),
+        BoolExpr::Cmp(op, NumExpr::Count(_), NumExpr::Const(k)) => Guard::Count(*op, next(), *k),
+        // `k OP count(S)` is `count(S) OP' k`.
+        BoolExpr::Cmp(op, NumExpr::Const(k), NumExpr::Count(_)) => {
+            let op = match op {
+                CmpOp::Lt => CmpOp::Gt,
+                CmpOp::Le => CmpOp::Ge,
+                CmpOp::Gt => CmpOp::Lt,
+                CmpOp::Ge => CmpOp::Le,
+                CmpOp::Eq | CmpOp::Ne => *op,
+            };
+            Guard::Count(op, next(), *k)
+        }
+        BoolExpr::And(a, b) => Guard::And(Box::new(guard_of(a, regs)), Box::new(guard_of(b, regs))),
+        BoolExpr::Or(a, b) => Guard::Or(Box::new(guard_of(a, regs)), Box::new(guard_of(b, regs))),
+        BoolExpr::Not(a) => Guard::Not(Box::new(guard_of(a, regs))),
+        _ => unreachable!("guard_sets accepted it"),
+    }
 }
 
 /// A step's code for each view, and the address of the step's entries.
@@ -102,6 +166,12 @@ impl StepSets {
 }
 
 impl StepCode {
+    /// Whether entry `i`'s guard holds, if the code asks it (after `run`).
+    #[inline]
+    pub(in crate::engine) fn guard(&self, i: usize, regs: &[u64]) -> Option<bool> {
+        self.guards[i].as_ref().map(|g| g.holds(regs))
+    }
+
     /// Runs the code into `regs`.
     #[inline]
     pub(in crate::engine) fn run(&self, cx: &mut Ctx, regs: &mut [u64], tmp: &mut [u64]) {
@@ -154,11 +224,30 @@ pub(in crate::engine) fn slot_exprs(kind: &ChoiceKind) -> [Option<&SetExpr>; 4] 
 /// The code of one step's sets for view `me`, if all of them lower and
 /// fit the registers.
 fn step_code(g: &Game, me: Player, entries: &[Entry]) -> Option<StepCode> {
+    // With the guards the code can ask; else (one of their sets does not
+    // lower) without.
+    step_code_asking(g, me, entries, true).or_else(|| step_code_asking(g, me, entries, false))
+}
+
+/// `step_code`, with the guards it can ask if `guards`.
+fn step_code_asking(g: &Game, me: Player, entries: &[Entry], guards: bool) -> Option<StepCode> {
     let exprs: Vec<[Option<&SetExpr>; 4]> = entries
         .iter()
         .map(|(c, _, _)| slot_exprs(&g.rules.choices[*c as usize].kind))
         .collect();
-    let flat: Vec<&SetExpr> = exprs.iter().flatten().flatten().copied().collect();
+    let mut flat: Vec<&SetExpr> = exprs.iter().flatten().flatten().copied().collect();
+    // The guards' sets after the slots'.
+    let asked: Vec<bool> = entries
+        .iter()
+        .map(|(_, guard, _)| {
+            let mut sets = Vec::new();
+            let asked = guards && guard.as_ref().is_some_and(|g| guard_sets(g, &mut sets));
+            if asked {
+                flat.extend(sets);
+            }
+            asked
+        })
+        .collect();
     let (code, regs) = lower_all(g, me, &flat)?;
     if code.len() > STEP_REGS {
         return None;
@@ -168,13 +257,22 @@ fn step_code(g: &Game, me: Player, entries: &[Entry]) -> Option<StepCode> {
         .iter()
         .map(|slot| slot.map(|e| e.map_or(NO_REG, |_| regs.next().expect("one per set"))))
         .collect();
-    Some(StepCode { code, outs })
+    let guards = entries
+        .iter()
+        .zip(asked)
+        .map(|((_, guard, _), asked)| match (guard, asked) {
+            (Some(guard), true) => Some(guard_of(guard, &mut regs)),
+            _ => None,
+        })
+        .collect();
+    Some(StepCode { code, outs, guards })
 }
 
 #[cfg(test)]
 mod tests {
     use crate::engine::Game;
     use crate::engine::same_games::{game, same_games};
+    use crate::rules::Player;
 
     /// The same pseudo-random games with each step's code and with the
     /// tree evaluator alone: every choice's cached sets and counts, the
@@ -228,13 +326,18 @@ mod tests {
                  | slide own and stone orthogonal to enemy
                  | jump own and stone diagonal over enemy to empty
                  | step own and stone diagonal to (empty where not empty at s)
-                 | move own and king to empty and row(3)
+                 | move own and king to empty and row(3) if 20 > count(own and stone) or enemy and row(1)
+                 | step own and king orthogonal to empty if not (count(own and king) = 1 and count(enemy) >= 11)
                  | convert (king where own at n)
                  | remove (stone where own at e and own at w)
              end if count(own) < 3: mover loses",
             &[],
         );
         assert!(g.step_sets.regs() > 0);
+        let code = g
+            .step_sets
+            .find(0, 0, g.step_entries(&g.start()), Player::new(0));
+        assert_eq!(code.map(|c| c.guards.iter().flatten().count()), Some(2));
         let plies = same_as_tree(&g);
         assert!(plies > 300, "{plies} plies");
     }

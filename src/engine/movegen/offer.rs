@@ -51,7 +51,10 @@ impl Game {
                 let choice = &self.rules.choices[*c as usize];
                 let skip = open_group.is_some_and(|g| g < *group)
                     || closed.is_some_and(|g| *group <= g)
-                    || guard.as_ref().is_some_and(|g| !cx.cond(g, scratch))
+                    || match plan.and_then(|p| p.guard(i, regs)) {
+                        Some(holds) => !holds,
+                        None => guard.as_ref().is_some_and(|g| !cx.cond(g, scratch)),
+                    }
                     // A kind placed from a reserve: none left, nothing offered.
                     || matches!(choice.kind, ChoiceKind::Place { piece, .. }
                         if self.rules.reserved.get(piece.index()) == Some(&true)
