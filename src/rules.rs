@@ -27,6 +27,8 @@ pub use crate::ids::{Kind, Mark, Player};
 /// An effect: a change to the position that no player chooses (after `then`,
 /// or an automatic step of a turn).
 #[derive(Clone, Debug, PartialEq)]
+// A tag byte of its own, not one folded into a field: matched on hot paths.
+#[repr(u8)]
 pub enum Effect {
     /// Takes the mark off every cell.
     Clear(Mark),
@@ -157,6 +159,8 @@ pub enum Cone {
 
 /// What kind of action a choice offers, and on which cells.
 #[derive(Clone, Debug, PartialEq)]
+// A tag byte of its own, not one folded into a field: matched on hot paths.
+#[repr(u8)]
 pub enum ChoiceKind {
     /// A piece of the kind, the mover's (nobody's, if neutral), on an empty
     /// cell of the target.
@@ -372,6 +376,8 @@ pub type Entry = (u16, Option<BoolExpr>, u8);
 
 /// One step of a turn.
 #[derive(Clone, Debug, PartialEq)]
+// A tag byte of its own, not one folded into a field: matched on hot paths.
+#[repr(u8)]
 pub enum Step {
     /// Plies, each a pick among the choices (indices into
     /// `Rules::choices`), each offered only while its guard holds. Choices

@@ -17,6 +17,8 @@ pub enum Who {
 
 /// An expression whose value is a set of cells.
 #[derive(Clone, Debug, PartialEq)]
+// A tag byte of its own, not one folded into a field: matched on hot paths.
+#[repr(u8)]
 pub enum SetExpr {
     /// Cells with no piece (`empty`).
     Empty,
@@ -167,6 +169,8 @@ pub struct Leap {
 
 /// An expression whose value is a number.
 #[derive(Clone, Debug, PartialEq)]
+// A tag byte of its own, not one folded into a field: matched on hot paths.
+#[repr(u8)]
 pub enum NumExpr {
     /// A fixed number: as written, or an option's value.
     Const(f64),
@@ -264,6 +268,8 @@ pub enum DirExpr {
 
 /// An expression whose value is a condition.
 #[derive(Clone, Debug, PartialEq)]
+// A tag byte of its own, not one folded into a field: matched on hot paths.
+#[repr(u8)]
 pub enum BoolExpr {
     /// Always true or always false.
     Const(bool),

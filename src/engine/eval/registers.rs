@@ -27,6 +27,8 @@ pub(in crate::engine) enum CellRef {
 /// One instruction's operation; its operands are registers written
 /// before it.
 #[derive(Clone, Debug, PartialEq)]
+// A tag byte of its own, not one folded into a field: matched on hot paths.
+#[repr(u8)]
 pub(in crate::engine) enum Op {
     /// A set of the state (`State::sets`).
     Stored(u32),
