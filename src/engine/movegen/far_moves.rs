@@ -241,6 +241,15 @@ impl Game {
         {
             return n;
         }
+        if let ChoiceKind::Slide {
+            by: Some(Distance::Cells(n)),
+            ..
+        } = &self.rules.choices[c as usize].kind
+            && w == 1
+            && let Some(n) = self.slides_by_distance(c, player, *n, t)
+        {
+            return n;
+        }
         let mut n = 0;
         self.each_far_move(c, player, t, |_| {
             n += 1;
@@ -282,6 +291,36 @@ impl Game {
             n += (reached & to).count_ones() as usize;
         }
         Some(n)
+    }
+
+    /// How many moves a slide by exactly `n` cells offers on a board of
+    /// one word: along each direction, FROM moved one cell, kept on PATH,
+    /// moved again, `n` times; each cell of TO so reached is one move (the
+    /// piece that reaches it is the one `n` cells back). `None` where a
+    /// direction is no single shift or has no opposite (the walk skips it).
+    #[inline(never)]
+    fn slides_by_distance(&self, c: u16, player: Player, n: u32, t: &[u64]) -> Option<usize> {
+        let (from, path, to) = (t[0], t[1], t[2]);
+        let board = &self.rules.board;
+        let (mask, _) = self.move_dirs(c, player);
+        let mut total = 0;
+        for d in each_dir(mask) {
+            let back = board.opposite(crate::ids::Dir::new(d)).index();
+            if back == d {
+                return None;
+            }
+            let one = self.shifts.one_word(back)?;
+            let step = |x: u64| crate::engine::tables::shifts::shift_word(x, one);
+            if n == 0 {
+                continue;
+            }
+            let mut reached = step(from);
+            for _ in 1..n {
+                reached = step(reached & path);
+            }
+            total += (reached & to).count_ones() as usize;
+        }
+        Some(total)
     }
 
     /// The `k`-th move of a far-moving choice.

@@ -510,6 +510,9 @@ mod tests {
             "nine-mens-morris",
             "lines-of-action",
             "equi",
+            "gardner-chess",
+            "los-alamos-chess",
+            "fox-and-hounds",
         ] {
             let src = std::fs::read_to_string(format!("games/{name}.gdl")).expect("reads");
             let g = game(&src, &[]);
