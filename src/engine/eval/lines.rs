@@ -62,7 +62,7 @@ fn line_slot(g: &Game, s: &SetExpr, me: usize) -> Option<u32> {
         SetClass::Stored(Stored::Owned(w)) => {
             let p = match w {
                 Who::Me => me,
-                Who::Opponent => (me + 1) % g.players,
+                Who::Opponent => g.after(me),
                 Who::Player(p) => p.index(),
             };
             Some(g.owner_set(p) as u32)

@@ -19,7 +19,7 @@
 //! itself, its registers and how it runs are in [`crate::engine::eval::registers`].
 
 use crate::engine::eval::lift::{cond_fixed_here, liftable};
-use crate::engine::eval::registers::{CellRef, Instr, MAX_REGS, Op, Program, Reg, operands};
+use crate::engine::eval::registers::{CellRef, Instr, MAX_REGS, Op, Program, Reg, live_code};
 use crate::engine::{EMPTY, Game, OCCUPIED};
 use crate::rules::parts::ChoiceShape;
 use crate::rules::walk::{self, At, Node, Visitor};
@@ -175,28 +175,7 @@ pub(in crate::engine) fn lower_all(
         .map(|e| lower.set(e))
         .collect::<Option<Vec<Reg>>>()?;
     // Without the steps no set reads (left by `and`'s rewrite).
-    let code = lower.code;
-    let mut live = vec![false; code.len()];
-    for &o in &outs {
-        live[o as usize] = true;
-    }
-    for i in (0..code.len()).rev() {
-        if live[i] {
-            for r in operands(&code[i].op) {
-                live[r as usize] = true;
-            }
-        }
-    }
-    let mut new: Vec<Reg> = vec![0; code.len()];
-    let mut kept = Vec::new();
-    for (i, ins) in code.into_iter().enumerate() {
-        if live[i] {
-            new[i] = kept.len() as Reg;
-            let op = ins.op.renamed(|r| new[r as usize]);
-            kept.push(Instr { dst: new[i], op });
-        }
-    }
-    Some((kept, outs.iter().map(|&o| new[o as usize]).collect()))
+    Some(live_code(lower.code, &outs))
 }
 
 /// A direction as the bound directions make it (`binds`: slot and
@@ -224,7 +203,7 @@ pub(in crate::engine) fn bound_dir(binds: &[(u8, u8)], d: &DirExpr) -> Option<Op
 pub(in crate::engine) fn view_player(g: &Game, me: Player, w: Who) -> usize {
     match w {
         Who::Me => me.index(),
-        Who::Opponent => (me.index() + 1) % g.players,
+        Who::Opponent => g.after(me.index()),
         Who::Player(p) => p.index(),
     }
 }

@@ -54,7 +54,7 @@ pub(in crate::engine) enum Op {
 
 impl Op {
     /// The same operation reading registers `f(r)` instead of `r`.
-    pub(in crate::engine) fn renamed(self, f: impl Fn(Reg) -> Reg) -> Op {
+    fn renamed(self, f: impl Fn(Reg) -> Reg) -> Op {
         match self {
             Op::And(a, b) => Op::And(f(a), f(b)),
             Op::Or(a, b) => Op::Or(f(a), f(b)),
@@ -108,33 +108,8 @@ impl Program {
     /// The same code without the steps no later step reads (left behind
     /// by the lowering's `x and not y` rewrite), registers renumbered to match.
     pub(in crate::engine) fn live(self) -> Program {
-        let n = self.code.len();
-        let mut live = vec![false; n];
-        live[self.out as usize] = true;
-        for i in (0..n).rev() {
-            if live[i] {
-                for r in operands(&self.code[i].op) {
-                    live[r as usize] = true;
-                }
-            }
-        }
-        let mut new: Vec<Reg> = vec![0; n];
-        let mut code = Vec::new();
-        for (i, ins) in self.code.into_iter().enumerate() {
-            if !live[i] {
-                continue;
-            }
-            new[i] = code.len() as Reg;
-            let op = ins.op.renamed(|r| new[r as usize]);
-            code.push(Instr {
-                dst: code.len() as Reg,
-                op,
-            });
-        }
-        Program {
-            code,
-            out: new[self.out as usize],
-        }
+        let (code, outs) = live_code(self.code, &[self.out]);
+        Program { code, out: outs[0] }
     }
 
     /// The same code with registers reused once their last reader has run
@@ -307,8 +282,36 @@ pub(in crate::engine) fn one_word(op: &Op, regs: &[u64], cx: &mut Ctx, tmp: &mut
     }
 }
 
+/// Code whose register `i` is written by instruction `i`, without the
+/// instructions none of `outs` depends on, renumbered so that it still is;
+/// and `outs` renumbered.
+pub(in crate::engine) fn live_code(code: Vec<Instr>, outs: &[Reg]) -> (Vec<Instr>, Vec<Reg>) {
+    let n = code.len();
+    let mut live = vec![false; n];
+    for &o in outs {
+        live[o as usize] = true;
+    }
+    for i in (0..n).rev() {
+        if live[i] {
+            for r in operands(&code[i].op) {
+                live[r as usize] = true;
+            }
+        }
+    }
+    let mut new: Vec<Reg> = vec![0; n];
+    let mut kept = Vec::new();
+    for (i, ins) in code.into_iter().enumerate() {
+        if live[i] {
+            new[i] = kept.len() as Reg;
+            let op = ins.op.renamed(|r| new[r as usize]);
+            kept.push(Instr { dst: new[i], op });
+        }
+    }
+    (kept, outs.iter().map(|&o| new[o as usize]).collect())
+}
+
 /// The registers an operation reads.
-pub(in crate::engine) fn operands(op: &Op) -> impl Iterator<Item = Reg> {
+fn operands(op: &Op) -> impl Iterator<Item = Reg> {
     let (a, b) = match *op {
         Op::And(a, b) | Op::Or(a, b) | Op::AndNot(a, b) => (Some(a), Some(b)),
         Op::Before(a, _) | Op::Neighbors(a) => (Some(a), None),

@@ -19,7 +19,8 @@ use crate::rules::*;
 /// Most registers a step's code may write (one per instruction).
 pub(in crate::engine) const STEP_REGS: usize = 64;
 
-/// A slot set the plan does not compute (left empty).
+/// A slot set the code does not compute: `offer` never reads it (it reads
+/// the positions `slot_exprs` gives a set, and clears the others).
 pub(in crate::engine) const NO_REG: Reg = Reg::MAX;
 
 /// One step's sets for one view.
@@ -249,7 +250,8 @@ fn step_code_asking(g: &Game, me: Player, entries: &[Entry], guards: bool) -> Op
         })
         .collect();
     let (code, regs) = lower_all(g, me, &flat)?;
-    if code.len() > STEP_REGS {
+    // Nothing to compute (a step of `pass` or `choose`): no plan to find.
+    if code.len() > STEP_REGS || code.is_empty() {
         return None;
     }
     let mut regs = regs.into_iter();
@@ -299,7 +301,7 @@ mod tests {
             }
             let g = game(&std::fs::read_to_string(&path).expect("reads"), &[]);
             if g.step_sets.regs() > 0 {
-                same_as_tree(&g);
+                assert!(same_as_tree(&g) >= 50, "{}", path.display());
                 planned.push(path.file_stem().expect("name").to_owned());
             }
         }
@@ -315,7 +317,7 @@ mod tests {
     }
 
     #[test]
-    fn every_kind_of_choice_reads_its_sets_from_the_code() {
+    fn moves_of_each_shape_and_size_guards_offer_the_same_with_the_code() {
         let g = game(
             "game T board square(6) with diagonals players x, o pieces stone, king
              setup: x stone at row(1) or row(2), o stone at row(5) or row(6),

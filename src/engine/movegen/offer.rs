@@ -5,6 +5,7 @@
 
 use crate::cellset;
 use crate::engine::eval::Ctx;
+use crate::engine::eval::step_sets::NO_REG;
 use crate::engine::{EMPTY, Game, OCCUPIED, State};
 use crate::rules::parts::ChoiceShape;
 use crate::rules::*;
@@ -66,7 +67,12 @@ impl Game {
                 let (out, rest) = slot.split_at_mut(w);
                 // The slot's sets: from the step's code if it has one.
                 let outs = plan.map(|p| &p.outs[i]);
-                let planned = |k: usize| outs.map(|o| regs[o[k] as usize]);
+                let planned = |k: usize| {
+                    outs.map(|o| {
+                        debug_assert_ne!(o[k], NO_REG, "a slot set the code has");
+                        regs[o[k] as usize]
+                    })
+                };
                 let fill = |cx: &mut Ctx, k: usize, e: &SetExpr, out: &mut [u64], t: &mut [u64]| {
                     match planned(k) {
                         Some(v) => out[0] = v,
