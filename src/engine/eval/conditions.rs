@@ -60,11 +60,6 @@ impl Ctx<'_> {
                 if let SetExpr::Flanked(f) = s {
                     return self.flanked_set(f, None, tmp);
                 }
-                // `here and X` (and Y...): at most the one cell, so one
-                // membership test, no set built.
-                if at_most_here(s) {
-                    return self.here != NO_CELL && self.member(s, self.here as usize, tmp);
-                }
                 // `A except B` of stored sets: no set built.
                 if let SetExpr::Except(a, b) = s
                     && let (Some(sa), Some(sb)) = (self.stored(a), self.stored(b))
@@ -89,6 +84,12 @@ impl Ctx<'_> {
                             }
                         }
                     }
+                }
+                // (After the joins of stored sets, asked of every end rule.)
+                // `here and X` (and Y...): at most the one cell, so one
+                // membership test, no set built.
+                if at_most_here(s) {
+                    return self.here != NO_CELL && self.member(s, self.here as usize, tmp);
                 }
                 let (t, rest) = tmp.split_at_mut(self.w());
                 self.set(s, t, rest);
