@@ -1,12 +1,14 @@
 //! A step's sets in one program: on a board of one word, the sets every
 //! choice of a step caches when the step is reached (FROM, OVER, TO, a
-//! target) are lowered together, once per view, into straight-line code
-//! over `u64` registers ([`crate::engine::eval::registers`]); a part that
-//! several choices share (`own`, `own and pawn`, `not own`) is computed
-//! once, and no set is looked up or matched on its shape while offering.
+//! target), and the sets of the guards that only test sets' sizes, are
+//! lowered together, once per view, into straight-line code over `u64`
+//! registers ([`crate::engine::eval::registers`]); a part that several
+//! choices share (`own`, `own and pawn`, `not own`) is computed once, and
+//! no set is looked up or matched on its shape while offering.
 //!
 //! A step any of whose sets does not lower is offered by the tree
-//! evaluator, as on larger boards. A plan is found by the step's turn rule
+//! evaluator, as on larger boards; so is a step of sets the state keeps
+//! and no guard, which `offer` copies as fast. A plan is found by the step's turn rule
 //! and index, and used only for that step's own list of entries (compared
 //! by address: the rules never change), not for a list made from it.
 
