@@ -28,8 +28,16 @@ impl Game {
         let next = &mut next[..w];
         let mut n = 0;
         for d in each_dir(mask) {
-            self.shifts.before(d, to, next);
-            n += cellset::count_and(from, next);
+            match self.shifts.one_word(d) {
+                Some(shift) => {
+                    let next = crate::engine::tables::shifts::shift_word(to[0], shift);
+                    n += (from[0] & next).count_ones() as usize;
+                }
+                None => {
+                    self.shifts.before(d, to, next);
+                    n += cellset::count_and(from, next);
+                }
+            }
         }
         n
     }
