@@ -15,6 +15,7 @@
 use crate::board::{Board, NO_CELL};
 use crate::cellset;
 use crate::engine::eval::Ctx;
+use crate::engine::eval::program::view_player;
 use crate::engine::{EMPTY, Game, OCCUPIED};
 use crate::ids::Cell;
 use crate::rules::parts::{SetClass, Stored};
@@ -60,12 +61,7 @@ fn line_slot(g: &Game, s: &SetExpr, me: usize) -> Option<u32> {
         SetClass::Stored(Stored::Empty) => Some(EMPTY as u32),
         SetClass::Stored(Stored::Occupied) => Some(OCCUPIED as u32),
         SetClass::Stored(Stored::Owned(w)) => {
-            let p = match w {
-                Who::Me => me,
-                Who::Opponent => g.after(me),
-                Who::Player(p) => p.index(),
-            };
-            Some(g.owner_set(p) as u32)
+            Some(g.owner_set(view_player(g, Player::new(me), w)) as u32)
         }
         SetClass::Stored(Stored::Piece(k)) => Some(g.piece_set(k.index()) as u32),
         SetClass::ByPlayer(v) => line_slot(g, &v[me], me),

@@ -178,6 +178,8 @@ impl StepCode {
     /// Runs the code into `regs`.
     #[inline]
     pub(in crate::engine) fn run(&self, cx: &mut Ctx, regs: &mut [u64], tmp: &mut [u64]) {
+        // Register `i` is instruction `i`'s (see `live_code`): indexed so,
+        // not by reading each instruction's `dst` (Gardner 2% slower so).
         let regs = &mut regs[..self.code.len()];
         for (i, ins) in self.code.iter().enumerate() {
             regs[i] = one_word(&ins.op, regs, cx, tmp);

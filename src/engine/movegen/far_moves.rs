@@ -300,6 +300,10 @@ impl Game {
     /// direction is no single shift or has no opposite (the walk skips it).
     #[inline(never)]
     fn slides_by_distance(&self, c: u16, player: Player, n: u32, t: &[u64]) -> Option<usize> {
+        if n == 0 {
+            // No cell is 0 cells along a ray: the walk finds none either.
+            return Some(0);
+        }
         let (from, path, to) = (t[0], t[1], t[2]);
         let board = &self.rules.board;
         let (mask, _) = self.move_dirs(c, player);
@@ -311,9 +315,6 @@ impl Game {
             }
             let one = self.shifts.one_word(back)?;
             let step = |x: u64| crate::engine::tables::shifts::shift_word(x, one);
-            if n == 0 {
-                continue;
-            }
             let mut reached = step(from);
             for _ in 1..n {
                 reached = step(reached & path);

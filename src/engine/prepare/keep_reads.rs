@@ -112,12 +112,19 @@ pub(in crate::engine) fn own_from(kind: &ChoiceKind) -> bool {
     }
 }
 
-/// Whether the cells a slide or a leap crosses (its path, its leg) never
-/// hold a piece of another player than the one who moves.
-pub(in crate::engine) fn crossing_blocks(kind: &ChoiceKind) -> bool {
+/// What a move crosses on its way, for the two questions below.
+enum Crossed<'a> {
+    /// A slide's path.
+    Path(&'a SetExpr),
+    /// A leap's leg, if it has one.
+    Leg(Option<&'a SetExpr>),
+    Nothing,
+}
+
+fn crossed(kind: &ChoiceKind) -> Crossed<'_> {
     match kind {
-        ChoiceKind::Slide { path, .. } => !may_hold_others(path),
-        ChoiceKind::Leap { over, .. } => over.as_ref().is_none_or(|e| !may_hold_others(e)),
+        ChoiceKind::Slide { path, .. } => Crossed::Path(path),
+        ChoiceKind::Leap { over, .. } => Crossed::Leg(over.as_ref()),
         ChoiceKind::Step { .. }
         | ChoiceKind::Jump { .. }
         | ChoiceKind::Hop { .. }
@@ -130,29 +137,26 @@ pub(in crate::engine) fn crossing_blocks(kind: &ChoiceKind) -> bool {
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
         | ChoiceKind::Rotate(_)
-        | ChoiceKind::Sow { .. } => false,
+        | ChoiceKind::Sow { .. } => Crossed::Nothing,
+    }
+}
+
+/// Whether the cells a slide or a leap crosses (its path, its leg) never
+/// hold a piece of another player than the one who moves.
+pub(in crate::engine) fn crossing_blocks(kind: &ChoiceKind) -> bool {
+    match crossed(kind) {
+        Crossed::Path(path) => !may_hold_others(path),
+        Crossed::Leg(leg) => leg.is_none_or(|e| !may_hold_others(e)),
+        Crossed::Nothing => false,
     }
 }
 
 /// Whether a slide's path holds every empty cell, whatever its marks and
 /// place (`empty`): a cell emptied is crossed.
 pub(in crate::engine) fn crossing_emptied(kind: &ChoiceKind) -> bool {
-    match kind {
-        ChoiceKind::Slide { path, .. } => piece_set(path) == Some(true),
-        ChoiceKind::Step { .. }
-        | ChoiceKind::Leap { .. }
-        | ChoiceKind::Jump { .. }
-        | ChoiceKind::Hop { .. }
-        | ChoiceKind::Move { .. }
-        | ChoiceKind::Shift { .. }
-        | ChoiceKind::Place { .. }
-        | ChoiceKind::Convert(_)
-        | ChoiceKind::Remove(_)
-        | ChoiceKind::Pass
-        | ChoiceKind::Swap
-        | ChoiceKind::Choose { .. }
-        | ChoiceKind::Rotate(_)
-        | ChoiceKind::Sow { .. } => false,
+    match crossed(kind) {
+        Crossed::Path(path) => piece_set(path) == Some(true),
+        Crossed::Leg(_) | Crossed::Nothing => false,
     }
 }
 
