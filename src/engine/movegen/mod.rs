@@ -9,6 +9,7 @@ pub(in crate::engine) mod kept_reads;
 pub(in crate::engine) mod offer;
 pub(in crate::engine) mod shared_sets;
 pub(crate) mod turn_ends;
+pub(in crate::engine) mod word_steps;
 
 use crate::ids::Cell;
 use rand::{Rng, RngExt};
@@ -120,6 +121,9 @@ impl Game {
             Offer::Jumps if self.jump_shifts_pay(c, player, &t[..w]) => {
                 self.jumps_by_shifts(c, player, t)
             }
+            Offer::Steps { links: false } if self.moves.distinct && w == 1 => {
+                self.word_steps(c, player, t[0], t[2])
+            }
             Offer::Steps { .. } if self.moves.distinct => {
                 let (from, to) = (&t[..w], &t[2 * w..3 * w]);
                 let (_, near) = self.move_dirs(c, player);
@@ -162,6 +166,9 @@ impl Game {
             Offer::OnCell => unreachable!("answered by nth_offered"),
             Offer::Fixed { .. } => Action::pick(c, k),
             Offer::Far => self.nth_far_move(c, player, t, k),
+            Offer::Steps { links: false } if self.moves.distinct && self.words == 1 => {
+                self.nth_word_step(c, player, t[0], t[2], k)
+            }
             Offer::Steps { .. } if self.moves.distinct => {
                 // Whole cells skipped by their count (one AND per word);
                 // then the moves of the cell holding the k-th, in
