@@ -121,8 +121,9 @@ pub struct Game {
     /// The watched lines: (stored set, n) (see [`eval::lines`]).
     line_keys: Vec<(u32, u32)>,
     /// On a one-word board where a step along each line direction is one
-    /// shift of the word: that shift for each (see [`eval::lines`]); else empty.
-    line_shifts: Vec<(i32, u64)>,
+    /// shift of the word: each line length's steps (see
+    /// [`tables::line_runs`]); else empty.
+    line_runs: Vec<tables::line_runs::LineRuns>,
     /// Each cell's row and column (negative ones as 0), and the cells of
     /// the rows below each row (`rows_below[r]`: rows `0..r`, for r up to
     /// the row count) and of the columns left of each column, W words each:

@@ -39,7 +39,7 @@ pub(in crate::engine) fn watched(g: &Game, queries: &[(SetExpr, u32)]) -> Vec<(u
             .any(|(len, masks)| len == n && masks.len() <= FEW_LINES * g.words);
         // Few lines are masks; a one-word board's are shifts: neither is
         // watched.
-        if few || !g.line_shifts.is_empty() {
+        if few || !g.line_runs.is_empty() {
             continue;
         }
         // Every stored set S is in some player's view.
@@ -142,8 +142,8 @@ impl Game {
                 .chunks_exact(self.words)
                 .any(|m| cellset::covers(set, m));
         }
-        if !self.line_shifts.is_empty() {
-            return self.has_line_by_shifts(set[0], n);
+        if let Some(runs) = self.line_runs.iter().find(|r| r.n() == n) {
+            return runs.any(set[0]);
         }
         has_line(&self.rules.board, &self.line_dirs, set, n)
     }
@@ -153,30 +153,10 @@ impl Game {
     /// time with shifts); more are slower (Connect Four's 69: 1.32 times
     /// the CPU time of the shifts).
     pub(in crate::engine) fn line_masks_kept(&mut self) {
-        if !self.line_shifts.is_empty() {
+        if !self.line_runs.is_empty() {
             let most = FEW_LINES * self.words;
             self.line_masks.retain(|(_, masks)| masks.len() <= most);
         }
-    }
-
-    /// `has_line` on a one-word board by whole-set steps: along each line
-    /// direction, the cells that start a run of `k` cells of the set are
-    /// the set's cells whose next cell starts a run of `k - 1`. A few
-    /// shifts per direction and no branch on the position, where watching
-    /// runs through the cells placed costs several times as much.
-    #[inline(always)]
-    fn has_line_by_shifts(&self, set: u64, n: u32) -> bool {
-        let mut any = 0;
-        for &(k, mask) in &self.line_shifts {
-            // Both ways as shifts (one of them by 0): no branch on the sign.
-            let (right, left) = (k.max(0) as u32, (-k).max(0) as u32);
-            let mut starts = set;
-            for _ in 1..n {
-                starts &= (starts >> right) << left & mask;
-            }
-            any |= starts;
-        }
-        any != 0
     }
 
     /// Whether cell `c` of `set` is on `n` cells of `set` in a row.
@@ -368,7 +348,9 @@ fn has_line(board: &crate::board::Board, dirs: &[(usize, usize)], set: &[u64], n
 
 #[cfg(test)]
 mod tests {
+    use super::has_line;
     use crate::engine::Game;
+    use crate::engine::tables::line_runs::LineRuns;
 
     fn game(source: &str) -> Game {
         crate::engine::same_games::game(source, &[])
@@ -410,11 +392,54 @@ mod tests {
     fn lines_by_shifts_answer_as_runs_followed() {
         for size in ["5", "8", "7, 6"] {
             let g = game(&MANY_LINES.replace("SIZE", size));
-            assert!(!g.line_shifts.is_empty(), "square({size}): no shifts");
+            assert!(!g.line_runs.is_empty(), "square({size}): no shifts");
             let mut plain = g.clone();
-            plain.line_shifts.clear();
+            plain.line_runs.clear();
             crate::engine::same_games::same_games(&g, &plain, 40, 300, |_, _| {});
         }
+    }
+
+    /// Every length from 1 to 32 on boards of one word (one to five
+    /// doubling steps per direction): lines found in dense pseudo-random
+    /// sets by shifts as by runs followed.
+    #[test]
+    fn runs_of_every_length_by_shifts_answer_as_runs_followed() {
+        let mut found = 0;
+        for size in ["21, 3", "8", "9, 7"] {
+            let g = game(&format!(
+                "game T board square({size}) with diagonals players x, o pieces stone
+                 turn: place stone at empty end if line(own, 4): mover wins"
+            ));
+            let shifts: Vec<_> = g
+                .line_dirs
+                .iter()
+                .map(|&(d, _)| g.shifts.one_word(d))
+                .collect();
+            let cells = g.rules.board.len();
+            let all = if cells == 64 {
+                u64::MAX
+            } else {
+                (1u64 << cells) - 1
+            };
+            let mut r = 7u64;
+            for n in 1..=32 {
+                let runs = LineRuns::of(&g.rules.board, &[n], &g.line_dirs, &shifts);
+                assert_eq!(runs.len(), 1, "square({size}), {n}");
+                for _ in 0..300 {
+                    let mut set = u64::MAX;
+                    // Denser and denser sets: longer runs.
+                    for _ in 0..1 + r % 3 {
+                        r = crate::engine::mix(r.wrapping_add(1));
+                        set &= !r;
+                    }
+                    let set = !set & all;
+                    let by_runs = has_line(&g.rules.board, &g.line_dirs, &[set], n);
+                    assert_eq!(runs[0].any(set), by_runs, "square({size}), {n}, {set:#x}");
+                    found += usize::from(by_runs && n > 8);
+                }
+            }
+        }
+        assert!(found > 100, "{found} long lines");
     }
 
     #[test]

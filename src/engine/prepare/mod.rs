@@ -13,7 +13,7 @@ use super::eval::{cell_tests, program, step_sets};
 use super::movegen::{Offer, shared_sets};
 use super::position::scratch::SCRATCH_SETS;
 use super::position::state::mix;
-use super::tables::{blocks, leaps, move_dirs, rays, shifts};
+use super::tables::{blocks, leaps, line_runs, move_dirs, rays, shifts};
 use super::{Game, MAX_ANCHORS};
 use crate::cellset;
 use crate::ids::Cell;
@@ -126,14 +126,15 @@ impl Game {
         let moves = move_dirs::MoveDirs::of(&rules, words).shifted(&shifts, words);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
         let line_windows = lines::Windows::of(board, &facts.line_lengths, &line_dirs, words);
-        let line_shifts = match words {
-            1 => line_dirs
+        let line_runs = line_runs::LineRuns::of(
+            board,
+            &facts.line_lengths,
+            &line_dirs,
+            &line_dirs
                 .iter()
                 .map(|&(d, _)| shifts.one_word(d))
-                .collect::<Option<Vec<_>>>()
-                .unwrap_or_default(),
-            _ => Vec::new(),
-        };
+                .collect::<Vec<_>>(),
+        );
         let rays = rays::Rays::new(board);
         let counts_lines = rules.choices.iter().any(|c| {
             matches!(
@@ -178,7 +179,7 @@ impl Game {
             line_masks,
             line_windows,
             line_keys: Vec::new(),
-            line_shifts,
+            line_runs,
             neighbor_masks,
             neighbors_shift_from,
             moves,
