@@ -201,6 +201,9 @@ pub struct Game {
     /// On a board of one word, each step's sets lowered together (see
     /// [`eval::step_sets`]).
     step_sets: eval::step_sets::StepSets,
+    /// On a board of one word, the steps offered without an evaluation
+    /// context (see [`movegen::word_offer`]).
+    word_offers: movegen::word_offer::WordOffers,
     /// `where` conditions lowered for testing one cell (see [`cell_tests`]).
     cell_tests: eval::cell_tests::CellTests,
 }
@@ -326,7 +329,7 @@ impl Game {
             groups_tracked: self.track_groups,
             scratch: vec![0; self.scratch_sets * w],
             regs: vec![0; self.programs.regs * w],
-            step_regs: vec![0; self.step_sets.regs()],
+            step_regs: vec![0; self.step_sets.regs().max(self.word_offers.regs())],
             targets: vec![0; self.max_choices * self.slot_sets * w],
             counts: vec![0; self.max_choices],
             stack: Vec::with_capacity(cells),

@@ -3,6 +3,7 @@
 //! dropped once it is lowered, and how it runs.
 
 use crate::cellset;
+use crate::engine::Game;
 use crate::engine::NO_CELL;
 use crate::engine::eval::Ctx;
 use crate::engine::tables::shifts::shift_word;
@@ -240,19 +241,61 @@ impl Program {
 /// The value of `op` on a board of one word, its operands read from `regs`.
 #[inline(always)]
 pub(in crate::engine) fn one_word(op: &Op, regs: &[u64], cx: &mut Ctx, tmp: &mut [u64]) -> u64 {
-    let g = cx.g;
+    match op {
+        Op::Slot(k) => cx.set_vars[*k as usize],
+        Op::Cond(cond, binds) => {
+            if cx.cond_bound(cond, binds, tmp) {
+                cx.g.all_cells[0]
+            } else {
+                0
+            }
+        }
+        op => {
+            let cells = [cx.here, *cx.origin, *cx.jumped];
+            plain_word(op, regs, cx.g, cx.sets, cells)
+        }
+    }
+}
+
+/// Whether an operation is worked out from the state's sets and its
+/// last action's cells alone ([`plain_word`]), with no evaluation context.
+pub(in crate::engine) fn is_plain(op: &Op) -> bool {
+    match op {
+        Op::Slot(_) | Op::Cond(..) => false,
+        Op::Stored(_)
+        | Op::Fixed(_)
+        | Op::All
+        | Op::Nothing
+        | Op::Cell(_)
+        | Op::And(..)
+        | Op::Or(..)
+        | Op::AndNot(..)
+        | Op::Before(..)
+        | Op::Neighbors(_) => true,
+    }
+}
+
+/// An operation that [`is_plain`] on a board of one word, given the
+/// state's sets and `here`, `origin` and `jumped` (`cells`).
+#[inline(always)]
+pub(in crate::engine) fn plain_word(
+    op: &Op,
+    regs: &[u64],
+    g: &Game,
+    sets: &[u64],
+    cells: [u32; 3],
+) -> u64 {
     let r = |x: Reg| regs[x as usize];
     match op {
-        Op::Stored(s) => cx.sets[*s as usize],
+        Op::Stored(s) => sets[*s as usize],
         Op::Fixed(i) => g.rules.fixed_sets[*i as usize].words()[0],
-        Op::Slot(k) => cx.set_vars[*k as usize],
         Op::All => g.all_cells[0],
         Op::Nothing => 0,
         Op::Cell(which) => {
             let c = match which {
-                CellRef::Here => cx.here,
-                CellRef::Origin => *cx.origin,
-                CellRef::Jumped => *cx.jumped,
+                CellRef::Here => cells[0],
+                CellRef::Origin => cells[1],
+                CellRef::Jumped => cells[2],
             };
             if c != NO_CELL { 1u64 << c } else { 0 }
         }
@@ -272,13 +315,7 @@ pub(in crate::engine) fn one_word(op: &Op, regs: &[u64], cx: &mut Ctx, tmp: &mut
             g.neighbors_of_any(&[r(*a)], &mut o);
             o[0]
         }
-        Op::Cond(cond, binds) => {
-            if cx.cond_bound(cond, binds, tmp) {
-                g.all_cells[0]
-            } else {
-                0
-            }
-        }
+        Op::Slot(_) | Op::Cond(..) => unreachable!("not a plain operation"),
     }
 }
 

@@ -9,6 +9,7 @@ pub(in crate::engine) mod kept_reads;
 pub(in crate::engine) mod offer;
 pub(in crate::engine) mod shared_sets;
 pub(crate) mod turn_ends;
+pub(in crate::engine) mod word_offer;
 pub(in crate::engine) mod word_steps;
 
 use crate::ids::Cell;

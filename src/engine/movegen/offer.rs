@@ -19,6 +19,12 @@ impl Game {
         if self.keeps {
             return self.offer_kept(st, choices);
         }
+        if let Some(step) = self
+            .word_offers
+            .find(st.turn_def, st.step, choices, st.mover)
+        {
+            return self.offer_words(st, step);
+        }
         self.offer_groups(st, choices, None)
     }
 

@@ -235,6 +235,7 @@ impl Game {
             },
             programs: program::Programs::default(),
             step_sets: step_sets::StepSets::default(),
+            word_offers: Default::default(),
             late_turn: late_turn(&rules.turns),
             code_pieces: (0..pieces * (players + 1))
                 .map(|code| ((code / (players + 1)) as u8, (code % (players + 1)) as u8))
@@ -246,6 +247,7 @@ impl Game {
         game.line_keys = lines::watched(&game, &facts.line_queries);
         game.programs = program::Programs::of(&game);
         game.step_sets = step_sets::StepSets::of(&game);
+        game.word_offers = super::movegen::word_offer::WordOffers::of(&game);
         game.cell_tests = cell_tests::CellTests::of(&game);
         game.fill_guard_cells();
         game

@@ -1,0 +1,229 @@
+//! Offering without an evaluation context: on a board of one word, a step
+//! whose choices all act on one cell (`place`, `convert`, `remove`), with
+//! no guard and no reserve, has its targets lowered once per view into
+//! register code of plain operations (sets of the state, fixed sets,
+//! joins, shifts), and `offer` runs it on the state's words directly:
+//! no context built, no slot of several words, no choice matched on its
+//! kind. The result is what [`Game::offer_groups`] caches, word for word.
+
+use crate::cellset;
+use crate::engine::eval::program::lower_all;
+use crate::engine::eval::registers::{Instr, Reg, is_plain, plain_word};
+use crate::engine::eval::step_sets::STEP_REGS;
+use crate::engine::{EMPTY, Game, OCCUPIED, State};
+use crate::rules::*;
+
+/// What a choice on one cell can act on: empty cells (`place`), the
+/// pieces of others (`convert`), any piece (`remove`).
+#[derive(Clone, Copy, Debug)]
+enum Within {
+    Empty,
+    NotOwn,
+    Occupied,
+}
+
+/// One step's targets for one view.
+#[derive(Clone, Debug)]
+pub(in crate::engine) struct WordStep {
+    /// Register `i` is written by instruction `i`.
+    code: Vec<Instr>,
+    /// Per entry: its target's register, what it acts on, its group.
+    entries: Vec<(Reg, Within, u8)>,
+}
+
+/// A step's word steps, one per view, and the address of the step's
+/// entries (see [`crate::engine::eval::step_sets`]).
+type Views = (usize, Vec<WordStep>);
+
+/// The word steps of a game: per turn rule, per step.
+#[derive(Clone, Debug, Default)]
+pub(in crate::engine) struct WordOffers {
+    steps: Vec<Vec<Option<Views>>>,
+}
+
+impl WordOffers {
+    pub(in crate::engine) fn of(g: &Game) -> WordOffers {
+        if g.words != 1 || g.keeps {
+            return WordOffers::default();
+        }
+        let steps = g
+            .rules
+            .turns
+            .iter()
+            .map(|turn| {
+                turn.steps
+                    .iter()
+                    .map(|step| {
+                        let Step::Choose { choices, .. } = step else {
+                            return None;
+                        };
+                        let views: Option<Vec<WordStep>> = (0..g.players)
+                            .map(|me| word_step(g, Player::new(me), choices))
+                            .collect();
+                        Some((choices.as_ptr() as usize, views?))
+                    })
+                    .collect()
+            })
+            .collect();
+        WordOffers { steps }
+    }
+
+    /// The registers the state keeps for the code: none without any.
+    pub(in crate::engine) fn regs(&self) -> usize {
+        let any = self.steps.iter().flatten().any(Option::is_some);
+        if any { STEP_REGS } else { 0 }
+    }
+
+    /// The word step of step `step` of turn rule `turn` for view `me`, if
+    /// it has one and `entries` are that step's own.
+    #[inline(always)]
+    pub(in crate::engine) fn find(
+        &self,
+        turn: u16,
+        step: u16,
+        entries: &[Entry],
+        me: Player,
+    ) -> Option<&WordStep> {
+        let (at, views) = self
+            .steps
+            .get(turn as usize)?
+            .get(step as usize)?
+            .as_ref()?;
+        (*at == entries.as_ptr() as usize).then(|| &views[me.index()])
+    }
+}
+
+/// The word step of `entries` for view `me`, if every entry acts on one
+/// cell without a guard or a reserve and its target lowers to plain code.
+fn word_step(g: &Game, me: Player, entries: &[Entry]) -> Option<WordStep> {
+    let mut targets = Vec::new();
+    let mut within = Vec::new();
+    for (c, guard, _) in entries {
+        if guard.is_some() {
+            return None;
+        }
+        let (target, acts_on) = match &g.rules.choices[*c as usize].kind {
+            ChoiceKind::Place { piece, target } => {
+                if g.rules.reserved.get(piece.index()) == Some(&true) {
+                    return None;
+                }
+                (target, Within::Empty)
+            }
+            ChoiceKind::Convert(target) => (target, Within::NotOwn),
+            ChoiceKind::Remove(target) => (target, Within::Occupied),
+            ChoiceKind::Sow { .. }
+            | ChoiceKind::Pass
+            | ChoiceKind::Swap
+            | ChoiceKind::Choose { .. }
+            | ChoiceKind::Rotate(_)
+            | ChoiceKind::Step { .. }
+            | ChoiceKind::Jump { .. }
+            | ChoiceKind::Hop { .. }
+            | ChoiceKind::Slide { .. }
+            | ChoiceKind::Leap { .. }
+            | ChoiceKind::Move { .. }
+            | ChoiceKind::Shift { .. } => return None,
+        };
+        targets.push(target);
+        within.push(acts_on);
+    }
+    let (code, regs) = lower_all(g, me, &targets)?;
+    if code.len() > STEP_REGS || !code.iter().all(|i| is_plain(&i.op)) {
+        return None;
+    }
+    let entries = entries
+        .iter()
+        .zip(regs)
+        .zip(within)
+        .map(|(((_, _, group), reg), within)| (reg, within, *group))
+        .collect();
+    Some(WordStep { code, entries })
+}
+
+impl Game {
+    /// `offer_groups` for a word step: the targets of its entries, the
+    /// later priority groups emptied when an earlier one offers any; true
+    /// if any action is possible.
+    #[inline(always)]
+    pub(in crate::engine) fn offer_words(&self, st: &mut State, step: &WordStep) -> bool {
+        let regs = &mut st.step_regs[..step.code.len()];
+        let cells = [st.here, st.origin, st.jumped];
+        for (i, ins) in step.code.iter().enumerate() {
+            regs[i] = plain_word(&ins.op, regs, self, &st.sets, cells);
+        }
+        let own = st.sets[self.owner_set(st.mover.index())];
+        let (empty, occupied) = (st.sets[EMPTY], st.sets[OCCUPIED]);
+        let len = self.slot_sets;
+        let mut open_group: Option<u8> = None;
+        for (i, &(reg, within, group)) in step.entries.iter().enumerate() {
+            let slot = &mut st.targets[i * len..(i + 1) * len];
+            if open_group.is_some_and(|g| g < group) {
+                cellset::clear(slot);
+                st.counts[i] = 0;
+                continue;
+            }
+            let cells = regs[reg as usize]
+                & match within {
+                    Within::Empty => empty,
+                    Within::NotOwn => occupied & !own,
+                    Within::Occupied => occupied,
+                };
+            // Only the first set of a cell choice's slot is read.
+            slot[0] = cells;
+            st.counts[i] = cells.count_ones();
+            if cells != 0 {
+                open_group = Some(group);
+            }
+        }
+        open_group.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Game;
+    use crate::engine::same_games::{game, same_games};
+
+    /// The same pseudo-random games with word steps and without: every
+    /// choice's cached targets and counts, the legal actions and the
+    /// results at every ply. Returns the plies compared.
+    fn same_as_offered(g: &Game) -> usize {
+        assert!(g.word_offers.regs() > 0, "no word step");
+        let mut plain = g.clone();
+        plain.word_offers = Default::default();
+        let mut plies = 0;
+        same_games(g, &plain, 10, 150, |s, t| {
+            assert_eq!(s.targets, t.targets);
+            assert_eq!(s.counts, t.counts);
+            plies += 1;
+        });
+        plies
+    }
+
+    #[test]
+    fn the_shipped_games_offer_the_same_by_words() {
+        for name in ["tictactoe", "connect-four", "yavalath", "pentago"] {
+            let src = std::fs::read_to_string(format!("games/{name}.gdl")).expect("reads");
+            assert!(same_as_offered(&game(&src, &[])) > 50, "{name}");
+        }
+    }
+
+    /// Place, convert and remove, in priority groups, with targets of
+    /// fixed sets, joins, shifts along directions and the last action's
+    /// cell, seen from both players.
+    #[test]
+    fn cell_choices_of_each_kind_offer_the_same_by_words() {
+        let g = game(
+            "game T board square(6) with diagonals players x, o pieces stone, king
+             setup: x stone at cells(a1, b2), o stone at cells(f6, e5)
+             turn: remove (opponent where own at n) else
+                   convert (occupied where own at s)
+                 | place king at (empty and (row(1) or row(6)))
+                 | place stone at (empty where not empty at s or own at e)
+                 | remove neighbors(here) and own
+             end if count(own) >= 14: mover wins",
+            &[],
+        );
+        assert!(same_as_offered(&g) > 300);
+    }
+}
