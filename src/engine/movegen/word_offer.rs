@@ -1,6 +1,7 @@
 //! Offering without an evaluation context: on a board of one word, a step
-//! whose choices all act on one cell (`place`, `convert`, `remove`), with
-//! no guard and no reserve, has its targets lowered once per view into
+//! whose choices all act on one cell (`place`, `convert`, `remove`) or
+//! step to a neighbour, with no guard and no reserve, has its sets
+//! (targets; from and to) lowered once per view into
 //! register code of plain operations (sets of the state, fixed sets,
 //! joins, shifts), and `offer` runs it on the state's words directly:
 //! no context built, no slot of several words, no choice matched on its
@@ -10,6 +11,7 @@ use crate::cellset;
 use crate::engine::eval::program::lower_all;
 use crate::engine::eval::registers::{Instr, Reg, is_plain, plain_word};
 use crate::engine::eval::step_sets::STEP_REGS;
+use crate::engine::movegen::Offer;
 use crate::engine::{EMPTY, Game, OCCUPIED, State};
 use crate::rules::*;
 
@@ -22,13 +24,22 @@ enum Within {
     Occupied,
 }
 
-/// One step's targets for one view.
+/// What an entry offers, from which registers.
+#[derive(Clone, Copy, Debug)]
+enum Act {
+    /// The cells of a target that the choice can act on.
+    OnCell(Reg, Within),
+    /// Steps of choice `c` from the pieces of a set to the cells of another.
+    Step { c: u16, from: Reg, to: Reg },
+}
+
+/// One step's sets for one view.
 #[derive(Clone, Debug)]
 pub(in crate::engine) struct WordStep {
     /// Register `i` is written by instruction `i`.
     code: Vec<Instr>,
-    /// Per entry: its target's register, what it acts on, its group.
-    entries: Vec<(Reg, Within, u8)>,
+    /// Per entry: what it offers, and its group.
+    entries: Vec<(Act, u8)>,
 }
 
 /// A step's word steps, one per view, and the address of the step's
@@ -94,29 +105,45 @@ impl WordOffers {
 }
 
 /// The word step of `entries` for view `me`, if every entry acts on one
-/// cell without a guard or a reserve and its target lowers to plain code.
+/// cell or steps, without a guard or a reserve, and its sets lower to
+/// plain code.
 fn word_step(g: &Game, me: Player, entries: &[Entry]) -> Option<WordStep> {
-    let mut targets = Vec::new();
-    let mut within = Vec::new();
+    let mut sets = Vec::new();
+    let mut kinds = Vec::new();
     for (c, guard, _) in entries {
         if guard.is_some() {
             return None;
         }
-        let (target, acts_on) = match &g.rules.choices[*c as usize].kind {
+        let kind = &g.rules.choices[*c as usize].kind;
+        let within = match kind {
             ChoiceKind::Place { piece, target } => {
                 if g.rules.reserved.get(piece.index()) == Some(&true) {
                     return None;
                 }
-                (target, Within::Empty)
+                sets.push(target);
+                Some(Within::Empty)
             }
-            ChoiceKind::Convert(target) => (target, Within::NotOwn),
-            ChoiceKind::Remove(target) => (target, Within::Occupied),
-            ChoiceKind::Sow { .. }
+            ChoiceKind::Convert(target) => {
+                sets.push(target);
+                Some(Within::NotOwn)
+            }
+            ChoiceKind::Remove(target) => {
+                sets.push(target);
+                Some(Within::Occupied)
+            }
+            // Counted by `offered` from the slot's FROM and TO.
+            ChoiceKind::Step { from, to, .. }
+                if g.offers[*c as usize] == (Offer::Steps { links: false }) =>
+            {
+                sets.extend([from, to]);
+                None
+            }
+            ChoiceKind::Step { .. }
+            | ChoiceKind::Sow { .. }
             | ChoiceKind::Pass
             | ChoiceKind::Swap
             | ChoiceKind::Choose { .. }
             | ChoiceKind::Rotate(_)
-            | ChoiceKind::Step { .. }
             | ChoiceKind::Jump { .. }
             | ChoiceKind::Hop { .. }
             | ChoiceKind::Slide { .. }
@@ -124,18 +151,28 @@ fn word_step(g: &Game, me: Player, entries: &[Entry]) -> Option<WordStep> {
             | ChoiceKind::Move { .. }
             | ChoiceKind::Shift { .. } => return None,
         };
-        targets.push(target);
-        within.push(acts_on);
+        kinds.push(within);
     }
-    let (code, regs) = lower_all(g, me, &targets)?;
+    let (code, regs) = lower_all(g, me, &sets)?;
     if code.len() > STEP_REGS || !code.iter().all(|i| is_plain(&i.op)) {
         return None;
     }
+    let mut regs = regs.into_iter();
+    let mut next = || regs.next().expect("one register per set");
     let entries = entries
         .iter()
-        .zip(regs)
-        .zip(within)
-        .map(|(((_, _, group), reg), within)| (reg, within, *group))
+        .zip(kinds)
+        .map(|((c, _, group), within)| {
+            let act = match within {
+                Some(within) => Act::OnCell(next(), within),
+                None => Act::Step {
+                    c: *c,
+                    from: next(),
+                    to: next(),
+                },
+            };
+            (act, *group)
+        })
         .collect();
     Some(WordStep { code, entries })
 }
@@ -155,23 +192,36 @@ impl Game {
         let (empty, occupied) = (st.sets[EMPTY], st.sets[OCCUPIED]);
         let len = self.slot_sets;
         let mut open_group: Option<u8> = None;
-        for (i, &(reg, within, group)) in step.entries.iter().enumerate() {
+        for (i, &(act, group)) in step.entries.iter().enumerate() {
             let slot = &mut st.targets[i * len..(i + 1) * len];
             if open_group.is_some_and(|g| g < group) {
                 cellset::clear(slot);
                 st.counts[i] = 0;
                 continue;
             }
-            let cells = regs[reg as usize]
-                & match within {
-                    Within::Empty => empty,
-                    Within::NotOwn => occupied & !own,
-                    Within::Occupied => occupied,
-                };
-            // Only the first set of a cell choice's slot is read.
-            slot[0] = cells;
-            st.counts[i] = cells.count_ones();
-            if cells != 0 {
+            let n = match act {
+                Act::OnCell(reg, within) => {
+                    let cells = regs[reg as usize]
+                        & match within {
+                            Within::Empty => empty,
+                            Within::NotOwn => occupied & !own,
+                            Within::Occupied => occupied,
+                        };
+                    // Only the first set of a cell choice's slot is read.
+                    slot[0] = cells;
+                    cells.count_ones() as usize
+                }
+                Act::Step { c, from, to } => {
+                    // The slot as `offer_groups` leaves it: FROM's pieces,
+                    // nothing crossed, TO.
+                    slot.fill(0);
+                    slot[0] = regs[from as usize] & occupied;
+                    slot[2] = regs[to as usize];
+                    self.offered(c, st.mover, slot)
+                }
+            };
+            st.counts[i] = n as u32;
+            if n > 0 {
                 open_group = Some(group);
             }
         }
@@ -202,13 +252,20 @@ mod tests {
 
     #[test]
     fn the_shipped_games_offer_the_same_by_words() {
-        for name in ["tictactoe", "connect-four", "yavalath", "pentago"] {
+        for name in [
+            "tictactoe",
+            "connect-four",
+            "yavalath",
+            "pentago",
+            "fox-and-hounds",
+            "breakthrough",
+        ] {
             let src = std::fs::read_to_string(format!("games/{name}.gdl")).expect("reads");
             assert!(same_as_offered(&game(&src, &[])) > 50, "{name}");
         }
     }
 
-    /// Place, convert and remove, in priority groups, with targets of
+    /// Place, convert, remove and steps, in priority groups, with sets of
     /// fixed sets, joins, shifts along directions and the last action's
     /// cell, seen from both players.
     #[test]
@@ -221,6 +278,8 @@ mod tests {
                  | place king at (empty and (row(1) or row(6)))
                  | place stone at (empty where not empty at s or own at e)
                  | remove neighbors(here) and own
+                 | step own and king orthogonal to (empty where not own at n)
+                 | step (own or row(1)) diagonal to empty and not row(6)
              end if count(own) >= 14: mover wins",
             &[],
         );
