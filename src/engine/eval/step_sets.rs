@@ -41,7 +41,7 @@ pub(in crate::engine) struct StepCode {
 /// A guard asked of a step's registers: `count(S) OP k` (`S` alone is
 /// `count(S) > 0`), joined by `and`, `or`, `not`.
 #[derive(Clone, Debug)]
-enum Guard {
+pub(in crate::engine) enum Guard {
     Count(CmpOp, Reg, f64),
     And(Box<Guard>, Box<Guard>),
     Or(Box<Guard>, Box<Guard>),
@@ -49,7 +49,7 @@ enum Guard {
 }
 
 impl Guard {
-    fn holds(&self, regs: &[u64]) -> bool {
+    pub(in crate::engine) fn holds(&self, regs: &[u64]) -> bool {
         match self {
             Guard::Count(op, r, k) => op.test(regs[*r as usize].count_ones() as f64, *k),
             Guard::And(a, b) => a.holds(regs) && b.holds(regs),
@@ -61,7 +61,7 @@ impl Guard {
 
 /// The sets of a guard that [`Guard`] can ask, in order, into `out`;
 /// false if it is not such a guard.
-fn guard_sets<'a>(c: &'a BoolExpr, out: &mut Vec<&'a SetExpr>) -> bool {
+pub(in crate::engine) fn guard_sets<'a>(c: &'a BoolExpr, out: &mut Vec<&'a SetExpr>) -> bool {
     match c {
         BoolExpr::NonEmpty(s) => out.push(s),
         BoolExpr::Cmp(_, NumExpr::Count(s), NumExpr::Const(_))
@@ -76,7 +76,7 @@ fn guard_sets<'a>(c: &'a BoolExpr, out: &mut Vec<&'a SetExpr>) -> bool {
 }
 
 /// The guard of `guard_sets`, its sets' registers taken in the same order.
-fn guard_of(c: &BoolExpr, regs: &mut impl Iterator<Item = Reg>) -> Guard {
+pub(in crate::engine) fn guard_of(c: &BoolExpr, regs: &mut impl Iterator<Item = Reg>) -> Guard {
     let mut next = || regs.next().expect("one register per set");
     match c {
         BoolExpr::NonEmpty(_) => Guard::Count(CmpOp::Gt, next(), 0.0),

@@ -1,17 +1,17 @@
 //! Offering without an evaluation context: on a board of one word, a step
 //! whose choices all act on one cell (`place`, `convert`, `remove`) or
-//! step to a neighbour, with no guard and no reserve, has its sets
-//! (targets; from and to) lowered once per view into
+//! move a piece (a step, jump, slide, leap or `move`), with no reserve and
+//! no guard but a test of sets' sizes, has its sets (targets; the slots'
+//! sets in `slot_exprs`' order; the guards') lowered once per view into
 //! register code of plain operations (sets of the state, fixed sets,
-//! joins, shifts), and `offer` runs it on the state's words directly:
-//! no context built, no slot of several words, no choice matched on its
-//! kind. The result is what [`Game::offer_groups`] caches, word for word.
+//! joins, shifts), and `offer` runs it on the state's words directly: no
+//! context built, no set looked up. The result is what
+//! [`Game::offer_groups`] caches, word for word.
 
 use crate::cellset;
 use crate::engine::eval::program::lower_all;
 use crate::engine::eval::registers::{Instr, Reg, is_plain, plain_word};
-use crate::engine::eval::step_sets::STEP_REGS;
-use crate::engine::movegen::Offer;
+use crate::engine::eval::step_sets::{Guard, NO_REG, STEP_REGS, guard_of, guard_sets, slot_exprs};
 use crate::engine::{EMPTY, Game, OCCUPIED, State};
 use crate::rules::*;
 
@@ -29,8 +29,9 @@ enum Within {
 enum Act {
     /// The cells of a target that the choice can act on.
     OnCell(Reg, Within),
-    /// Steps of choice `c` from the pieces of a set to the cells of another.
-    Step { c: u16, from: Reg, to: Reg },
+    /// Moves of choice `c`: its slot's sets in `slot_exprs`' order
+    /// ([`NO_REG`]: none), FROM cut to the pieces.
+    Moves { c: u16, slot: [Reg; 4] },
 }
 
 /// One step's sets for one view.
@@ -38,8 +39,8 @@ enum Act {
 pub(in crate::engine) struct WordStep {
     /// Register `i` is written by instruction `i`.
     code: Vec<Instr>,
-    /// Per entry: what it offers, and its group.
-    entries: Vec<(Act, u8)>,
+    /// Per entry: what it offers, its guard if it has one, its group.
+    entries: Vec<(Act, Option<Guard>, u8)>,
 }
 
 /// A step's word steps, one per view, and the address of the step's
@@ -105,15 +106,13 @@ impl WordOffers {
 }
 
 /// The word step of `entries` for view `me`, if every entry acts on one
-/// cell or steps, without a guard or a reserve, and its sets lower to
+/// cell or moves a piece by a step, a jump, a slide, a leap or `move`,
+/// with no reserve and no guard but a size test, and its sets lower to
 /// plain code.
 fn word_step(g: &Game, me: Player, entries: &[Entry]) -> Option<WordStep> {
     let mut sets = Vec::new();
     let mut kinds = Vec::new();
-    for (c, guard, _) in entries {
-        if guard.is_some() {
-            return None;
-        }
+    for (c, _, _) in entries {
         let kind = &g.rules.choices[*c as usize].kind;
         let within = match kind {
             ChoiceKind::Place { piece, target } => {
@@ -131,47 +130,59 @@ fn word_step(g: &Game, me: Player, entries: &[Entry]) -> Option<WordStep> {
                 sets.push(target);
                 Some(Within::Occupied)
             }
-            // Counted by `offered` from the slot's FROM and TO.
-            ChoiceKind::Step { from, to, .. }
-                if g.offers[*c as usize] == (Offer::Steps { links: false }) =>
-            {
-                sets.extend([from, to]);
+            // Counted by `offered` from the slot, as `offer_groups` fills it.
+            ChoiceKind::Step { .. }
+            | ChoiceKind::Jump { .. }
+            | ChoiceKind::Slide { .. }
+            | ChoiceKind::Leap { .. }
+            | ChoiceKind::Move { .. } => {
+                sets.extend(slot_exprs(kind).into_iter().flatten());
                 None
             }
-            ChoiceKind::Step { .. }
+            // A hop's fourth set and a shift's are the offer's own.
+            ChoiceKind::Hop { .. }
+            | ChoiceKind::Shift { .. }
             | ChoiceKind::Sow { .. }
             | ChoiceKind::Pass
             | ChoiceKind::Swap
             | ChoiceKind::Choose { .. }
-            | ChoiceKind::Rotate(_)
-            | ChoiceKind::Jump { .. }
-            | ChoiceKind::Hop { .. }
-            | ChoiceKind::Slide { .. }
-            | ChoiceKind::Leap { .. }
-            | ChoiceKind::Move { .. }
-            | ChoiceKind::Shift { .. } => return None,
+            | ChoiceKind::Rotate(_) => return None,
         };
         kinds.push(within);
+    }
+    // The guards' sets after the choices'.
+    for (_, guard, _) in entries {
+        if let Some(guard) = guard
+            && !guard_sets(guard, &mut sets)
+        {
+            return None;
+        }
     }
     let (code, regs) = lower_all(g, me, &sets)?;
     if code.len() > STEP_REGS || !code.iter().all(|i| is_plain(&i.op)) {
         return None;
     }
     let mut regs = regs.into_iter();
-    let mut next = || regs.next().expect("one register per set");
+    let mut acts = Vec::new();
+    for ((c, _, _), within) in entries.iter().zip(kinds) {
+        let mut next = || regs.next().expect("one register per set");
+        acts.push(match within {
+            Some(within) => Act::OnCell(next(), within),
+            None => {
+                let exprs = slot_exprs(&g.rules.choices[*c as usize].kind);
+                Act::Moves {
+                    c: *c,
+                    slot: exprs.map(|e| e.map_or(NO_REG, |_| next())),
+                }
+            }
+        });
+    }
     let entries = entries
         .iter()
-        .zip(kinds)
-        .map(|((c, _, group), within)| {
-            let act = match within {
-                Some(within) => Act::OnCell(next(), within),
-                None => Act::Step {
-                    c: *c,
-                    from: next(),
-                    to: next(),
-                },
-            };
-            (act, *group)
+        .zip(acts)
+        .map(|((_, guard, group), act)| {
+            let guard = guard.as_ref().map(|guard| guard_of(guard, &mut regs));
+            (act, guard, *group)
         })
         .collect();
     Some(WordStep { code, entries })
@@ -192,15 +203,17 @@ impl Game {
         let (empty, occupied) = (st.sets[EMPTY], st.sets[OCCUPIED]);
         let len = self.slot_sets;
         let mut open_group: Option<u8> = None;
-        for (i, &(act, group)) in step.entries.iter().enumerate() {
+        for (i, (act, guard, group)) in step.entries.iter().enumerate() {
             let slot = &mut st.targets[i * len..(i + 1) * len];
-            if open_group.is_some_and(|g| g < group) {
+            if open_group.is_some_and(|g| g < *group)
+                || guard.as_ref().is_some_and(|g| !g.holds(regs))
+            {
                 cellset::clear(slot);
                 st.counts[i] = 0;
                 continue;
             }
             let n = match act {
-                Act::OnCell(reg, within) => {
+                &Act::OnCell(reg, within) => {
                     let cells = regs[reg as usize]
                         & match within {
                             Within::Empty => empty,
@@ -211,18 +224,22 @@ impl Game {
                     slot[0] = cells;
                     cells.count_ones() as usize
                 }
-                Act::Step { c, from, to } => {
-                    // The slot as `offer_groups` leaves it: FROM's pieces,
-                    // nothing crossed, TO.
+                Act::Moves { c, slot: sets } => {
+                    // The slot as `offer_groups` leaves it: its sets, FROM
+                    // cut to the pieces.
                     slot.fill(0);
-                    slot[0] = regs[from as usize] & occupied;
-                    slot[2] = regs[to as usize];
-                    self.offered(c, st.mover, slot)
+                    for (k, &reg) in sets.iter().enumerate() {
+                        if reg != NO_REG {
+                            slot[k] = regs[reg as usize];
+                        }
+                    }
+                    slot[0] &= occupied;
+                    self.offered(*c, st.mover, slot)
                 }
             };
             st.counts[i] = n as u32;
             if n > 0 {
-                open_group = Some(group);
+                open_group = Some(*group);
             }
         }
         open_group.is_some()
@@ -259,15 +276,20 @@ mod tests {
             "pentago",
             "fox-and-hounds",
             "breakthrough",
+            "knightthrough",
+            "gardner-chess",
+            "los-alamos-chess",
+            "draughts",
         ] {
             let src = std::fs::read_to_string(format!("games/{name}.gdl")).expect("reads");
             assert!(same_as_offered(&game(&src, &[])) > 50, "{name}");
         }
     }
 
-    /// Place, convert, remove and steps, in priority groups, with sets of
-    /// fixed sets, joins, shifts along directions and the last action's
-    /// cell, seen from both players.
+    /// Place, convert, remove, steps, jumps, slides (by a line's count
+    /// too), leaps and `move`, in priority groups, some guarded by sizes,
+    /// with sets of fixed sets, joins, shifts along directions and the
+    /// last action's cell, seen from both players.
     #[test]
     fn cell_choices_of_each_kind_offer_the_same_by_words() {
         let g = game(
@@ -280,6 +302,11 @@ mod tests {
                  | remove neighbors(here) and own
                  | step own and king orthogonal to (empty where not own at n)
                  | step (own or row(1)) diagonal to empty and not row(6)
+                 | jump own and stone diagonal over opponent to empty
+                 | slide own and king orthogonal to not own if count(own and king) = 1
+                 | slide own and stone by line-count(occupied) to not own
+                 | leap own and king (1, 2) to empty if not count(opponent) > 3
+                 | move own and stone to empty and row(3)
              end if count(own) >= 14: mover wins",
             &[],
         );
