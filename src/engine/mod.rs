@@ -203,7 +203,7 @@ pub struct Game {
     step_sets: eval::step_sets::StepSets,
     /// On a board of one word, the steps offered without an evaluation
     /// context (see [`movegen::word_offer`]).
-    word_offers: movegen::word_offer::WordOffers,
+    word_offers: eval::step_sets::PerStep<movegen::word_offer::WordStep>,
     /// `where` conditions lowered for testing one cell (see [`cell_tests`]).
     cell_tests: eval::cell_tests::CellTests,
 }

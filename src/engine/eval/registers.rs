@@ -275,6 +275,22 @@ pub(in crate::engine) fn is_plain(op: &Op) -> bool {
     }
 }
 
+/// Runs straight-line code of plain operations ([`is_plain`]) as
+/// [`run_indexed`] does, with no evaluation context.
+#[inline(always)]
+pub(in crate::engine) fn run_plain(
+    code: &[Instr],
+    regs: &mut [u64],
+    g: &Game,
+    sets: &[u64],
+    cells: [u32; 3],
+) {
+    let regs = &mut regs[..code.len()];
+    for (i, ins) in code.iter().enumerate() {
+        regs[i] = plain_word(&ins.op, regs, g, sets, cells);
+    }
+}
+
 /// An operation that [`is_plain`] on a board of one word, given the
 /// state's sets and `here`, `origin` and `jumped` (`cells`).
 #[inline(always)]

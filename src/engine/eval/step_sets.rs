@@ -8,9 +8,8 @@
 //!
 //! A step any of whose sets does not lower is offered by the tree
 //! evaluator, as on larger boards; so is a step of sets the state keeps
-//! and no guard, which `offer` copies as fast. A plan is found by the step's turn rule
-//! and index, and used only for that step's own list of entries (compared
-//! by address: the rules never change), not for a list made from it.
+//! and no guard, which `offer` copies as fast. The plans are kept in a
+//! [`PerStep`] table, which `movegen::word_offer` shares.
 
 use crate::engine::Game;
 use crate::engine::eval::Ctx;
@@ -99,26 +98,33 @@ pub(in crate::engine) fn guard_of(c: &BoolExpr, regs: &mut impl Iterator<Item = 
     }
 }
 
-/// A step's code for each view, and the address of the step's entries.
+/// Something worked out once per view for each step that offers choices
+/// (its code, its word offer), found by the step's turn rule and index
+/// and used only for that step's own list of entries (compared by address:
+/// the rules never change), not for a list made from it.
 #[derive(Clone, Debug)]
-struct StepPlan {
-    entries: usize,
-    views: Vec<StepCode>,
+pub(in crate::engine) struct PerStep<T> {
+    /// Per turn rule, per step: what it has, if anything.
+    steps: Vec<Vec<Option<Views<T>>>>,
 }
 
-/// The plans of a game's steps: per turn rule, per step.
-#[derive(Clone, Debug, Default)]
-pub(in crate::engine) struct StepSets {
-    plans: Vec<Vec<Option<StepPlan>>>,
+/// The address of a step's entries and one `T` per view.
+type Views<T> = (usize, Vec<T>);
+
+impl<T> Default for PerStep<T> {
+    fn default() -> PerStep<T> {
+        PerStep { steps: Vec::new() }
+    }
 }
 
-impl StepSets {
-    /// The plans of every step whose sets all lower, on a board of one word.
-    pub(in crate::engine) fn of(g: &Game) -> StepSets {
-        if g.words != 1 {
-            return StepSets::default();
-        }
-        let plans = g
+impl<T> PerStep<T> {
+    /// `work(g, me, entries)` for every step that offers choices and every
+    /// view; a step any view of which has none has none.
+    pub(in crate::engine) fn of(
+        g: &Game,
+        work: impl Fn(&Game, Player, &[Entry]) -> Option<T>,
+    ) -> PerStep<T> {
+        let steps = g
             .rules
             .turns
             .iter()
@@ -129,28 +135,25 @@ impl StepSets {
                         let Step::Choose { choices, .. } = step else {
                             return None;
                         };
-                        let views: Option<Vec<StepCode>> = (0..g.players)
-                            .map(|me| step_code(g, Player::new(me), choices))
+                        let views: Option<Vec<T>> = (0..g.players)
+                            .map(|me| work(g, Player::new(me), choices))
                             .collect();
-                        Some(StepPlan {
-                            entries: choices.as_ptr() as usize,
-                            views: views?,
-                        })
+                        Some((choices.as_ptr() as usize, views?))
                     })
                     .collect()
             })
             .collect();
-        StepSets { plans }
+        PerStep { steps }
     }
 
-    /// The registers the state keeps for the plans: none without one.
+    /// The registers the state keeps for the steps' code: none without any.
     pub(in crate::engine) fn regs(&self) -> usize {
-        let any = self.plans.iter().flatten().any(Option::is_some);
+        let any = self.steps.iter().flatten().any(Option::is_some);
         if any { STEP_REGS } else { 0 }
     }
 
-    /// The plan of step `step` of turn rule `turn` for view `me`, if there
-    /// is one and `entries` are that step's own.
+    /// What step `step` of turn rule `turn` has for view `me`, if it has
+    /// anything and `entries` are that step's own.
     #[inline(always)]
     pub(in crate::engine) fn find(
         &self,
@@ -158,14 +161,25 @@ impl StepSets {
         step: u16,
         entries: &[Entry],
         me: Player,
-    ) -> Option<&StepCode> {
-        let plan = self
-            .plans
+    ) -> Option<&T> {
+        let (at, views) = self
+            .steps
             .get(turn as usize)?
             .get(step as usize)?
             .as_ref()?;
-        (plan.entries == entries.as_ptr() as usize).then(|| &plan.views[me.index()])
+        (*at == entries.as_ptr() as usize).then(|| &views[me.index()])
     }
+}
+
+/// The code of each step whose sets all lower, on a board of one word.
+pub(in crate::engine) type StepSets = PerStep<StepCode>;
+
+/// The step code of a game's steps (none on a board of several words).
+pub(in crate::engine) fn step_sets(g: &Game) -> StepSets {
+    if g.words != 1 {
+        return StepSets::default();
+    }
+    PerStep::of(g, step_code)
 }
 
 impl StepCode {

@@ -506,9 +506,10 @@ mod tests {
 
     /// The counts `offer` caches (by whole-set shifts, neighbour masks or
     /// visits) are the numbers of actions listed, choice by choice, along
-    /// random games of every shipped game with moves.
+    /// random games of every shipped game with moves; and the actions
+    /// drawn by number are the actions listed, in order.
     #[test]
-    fn cached_counts_are_the_actions_listed() {
+    fn cached_counts_and_actions_drawn_are_the_actions_listed() {
         let mut checked = 0;
         for name in [
             "breakthrough",
@@ -534,12 +535,19 @@ mod tests {
                     return;
                 }
                 for (i, (c, _, _)) in choices.iter().enumerate() {
-                    let n = listed
+                    let of_choice: Vec<Action> = listed
                         .iter()
                         .filter(|a| a.choice == *c && !a.is_pie())
-                        .count();
-                    assert_eq!(s.counts[i] as usize, n, "{name}: choice {c}");
-                    checked += n;
+                        .copied()
+                        .collect();
+                    assert_eq!(s.counts[i] as usize, of_choice.len(), "{name}: choice {c}");
+                    // Drawn by number (`random_action`), in the listing's order.
+                    let t = g.slot(s, i);
+                    let drawn: Vec<Action> = (0..of_choice.len())
+                        .map(|k| g.nth_offered(*c, s.mover, t, k))
+                        .collect();
+                    assert_eq!(drawn, of_choice, "{name}: choice {c}");
+                    checked += of_choice.len();
                 }
             });
         }

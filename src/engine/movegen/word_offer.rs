@@ -10,8 +10,10 @@
 
 use crate::cellset;
 use crate::engine::eval::program::lower_all;
-use crate::engine::eval::registers::{Instr, Reg, is_plain, plain_word};
-use crate::engine::eval::step_sets::{Guard, NO_REG, STEP_REGS, guard_of, guard_sets, slot_exprs};
+use crate::engine::eval::registers::{Instr, Reg, is_plain, run_plain};
+use crate::engine::eval::step_sets::{
+    Guard, NO_REG, PerStep, STEP_REGS, guard_of, guard_sets, slot_exprs,
+};
 use crate::engine::{EMPTY, Game, OCCUPIED, State};
 use crate::rules::*;
 
@@ -43,66 +45,13 @@ pub(in crate::engine) struct WordStep {
     entries: Vec<(Act, Option<Guard>, u8)>,
 }
 
-/// A step's word steps, one per view, and the address of the step's
-/// entries (see [`crate::engine::eval::step_sets`]).
-type Views = (usize, Vec<WordStep>);
-
-/// The word steps of a game: per turn rule, per step.
-#[derive(Clone, Debug, Default)]
-pub(in crate::engine) struct WordOffers {
-    steps: Vec<Vec<Option<Views>>>,
-}
-
-impl WordOffers {
-    pub(in crate::engine) fn of(g: &Game) -> WordOffers {
-        if g.words != 1 || g.keeps {
-            return WordOffers::default();
-        }
-        let steps = g
-            .rules
-            .turns
-            .iter()
-            .map(|turn| {
-                turn.steps
-                    .iter()
-                    .map(|step| {
-                        let Step::Choose { choices, .. } = step else {
-                            return None;
-                        };
-                        let views: Option<Vec<WordStep>> = (0..g.players)
-                            .map(|me| word_step(g, Player::new(me), choices))
-                            .collect();
-                        Some((choices.as_ptr() as usize, views?))
-                    })
-                    .collect()
-            })
-            .collect();
-        WordOffers { steps }
+/// The word steps of a game's steps (none on a board of several words or
+/// with `keep if`, whose offers are judged).
+pub(in crate::engine) fn word_offers(g: &Game) -> PerStep<WordStep> {
+    if g.words != 1 || g.keeps {
+        return PerStep::default();
     }
-
-    /// The registers the state keeps for the code: none without any.
-    pub(in crate::engine) fn regs(&self) -> usize {
-        let any = self.steps.iter().flatten().any(Option::is_some);
-        if any { STEP_REGS } else { 0 }
-    }
-
-    /// The word step of step `step` of turn rule `turn` for view `me`, if
-    /// it has one and `entries` are that step's own.
-    #[inline(always)]
-    pub(in crate::engine) fn find(
-        &self,
-        turn: u16,
-        step: u16,
-        entries: &[Entry],
-        me: Player,
-    ) -> Option<&WordStep> {
-        let (at, views) = self
-            .steps
-            .get(turn as usize)?
-            .get(step as usize)?
-            .as_ref()?;
-        (*at == entries.as_ptr() as usize).then(|| &views[me.index()])
-    }
+    PerStep::of(g, word_step)
 }
 
 /// The word step of `entries` for view `me`, if every entry acts on one
@@ -196,9 +145,7 @@ impl Game {
     pub(in crate::engine) fn offer_words(&self, st: &mut State, step: &WordStep) -> bool {
         let regs = &mut st.step_regs[..step.code.len()];
         let cells = [st.here, st.origin, st.jumped];
-        for (i, ins) in step.code.iter().enumerate() {
-            regs[i] = plain_word(&ins.op, regs, self, &st.sets, cells);
-        }
+        run_plain(&step.code, regs, self, &st.sets, cells);
         let own = st.sets[self.owner_set(st.mover.index())];
         let (empty, occupied) = (st.sets[EMPTY], st.sets[OCCUPIED]);
         let len = self.slot_sets;

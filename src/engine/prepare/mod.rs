@@ -246,8 +246,8 @@ impl Game {
         game.line_masks_kept();
         game.line_keys = lines::watched(&game, &facts.line_queries);
         game.programs = program::Programs::of(&game);
-        game.step_sets = step_sets::StepSets::of(&game);
-        game.word_offers = super::movegen::word_offer::WordOffers::of(&game);
+        game.step_sets = step_sets::step_sets(&game);
+        game.word_offers = super::movegen::word_offer::word_offers(&game);
         game.cell_tests = cell_tests::CellTests::of(&game);
         game.fill_guard_cells();
         game
