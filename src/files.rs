@@ -299,34 +299,71 @@ pub fn probe_folder(dir: &Path) -> Result<(), OutputError> {
             dir.display()
         )));
     }
-    let probe = temporary(&dir.join("write-test"));
-    std::fs::write(&probe, b"")
-        .map_err(|e| OutputError::Io(format!("cannot write in {}: {e}", dir.display())))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
+    temporary(&dir.join("write-test"))
+        .map(drop)
+        .map_err(|e| OutputError::Io(format!("cannot write in {}: {e}", dir.display())))
 }
 
-/// The temporary file beside `path` that [`write_atomically`] writes first:
-/// hidden, named after the file and the process.
-pub fn temporary(path: &Path) -> PathBuf {
+/// A new temporary file beside `path`, that [`write_atomically`] writes
+/// first: hidden, named after the file with a random part, and created
+/// exclusively, so two writers never share one and a link already at its
+/// name is never followed. It is removed when dropped unless persisted.
+pub fn temporary(path: &Path) -> io::Result<tempfile::NamedTempFile> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // The mode a new file gets (less the umask), as `std::fs::write` gives.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    builder.tempfile_in(folder_of(path))
 }
 
 /// Writes `text` to `path` through a temporary file in the same folder,
 /// renamed over `path`: readers see the old file or the new one, never part
 /// of one, and a failure leaves the old one whole (and no temporary file).
+/// A file replaced keeps its mode (and its owner, where the process may
+/// give it).
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), OutputError> {
-    let tmp = temporary(path);
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            OutputError::Io(format!("cannot write {}: {e}", path.display()))
-        })
+    replace(path, text)
+        .map_err(|e| OutputError::Io(format!("cannot write {}: {e}", path.display())))
+}
+
+fn replace(path: &Path, text: &str) -> io::Result<()> {
+    use std::io::Write;
+    let old = std::fs::metadata(path).ok().filter(|m| m.is_file());
+    let mut tmp = temporary(path)?;
+    tmp.write_all(text.as_bytes())?;
+    if let Some(old) = &old {
+        tmp.as_file().set_permissions(old.permissions())?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            // Only root may give a file away: elsewhere this fails, and
+            // the file is the writer's, as any new file is.
+            let _ = std::os::unix::fs::fchown(tmp.as_file(), Some(old.uid()), Some(old.gid()));
+        }
+    }
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Writes `text` over the file at `path` itself, keeping the file (its
+/// other names when it has hard links, its mode, its owner): for a file
+/// that renaming a new one over would cut from its other names. Not
+/// atomic: a reader at the same time may see part of it.
+pub fn write_in_place(path: &Path, text: &str) -> Result<(), OutputError> {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
+        .map_err(|e| OutputError::Io(format!("cannot write {}: {e}", path.display())))
 }
 
 #[cfg(test)]

@@ -108,26 +108,28 @@ pub fn write(
 ) -> Result<Vec<PathBuf>, OutError> {
     let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
     prepare(dir, &names, force)?;
-    let mut written: Vec<(PathBuf, PathBuf)> = Vec::new();
+    // Dropped temporary files are removed: a failure leaves none behind.
+    let mut written = Vec::new();
     for (name, text) in files {
-        let tmp = files::temporary(&dir.join(name));
-        if let Err(e) = fs::write(&tmp, text) {
-            let _ = fs::remove_file(&tmp);
-            for (t, _) in &written {
-                let _ = fs::remove_file(t);
+        let path = dir.join(name);
+        let tmp = files::temporary(&path).and_then(|mut tmp| {
+            std::io::Write::write_all(&mut tmp, text.as_bytes())?;
+            Ok(tmp)
+        });
+        match tmp {
+            Ok(tmp) => written.push((tmp, path)),
+            Err(e) => {
+                return Err(OutError::Write(format!(
+                    "cannot write {}: {e}",
+                    path.display()
+                )));
             }
-            return Err(OutError::Write(format!(
-                "cannot write {}: {e}",
-                dir.join(name).display()
-            )));
         }
-        written.push((tmp, dir.join(name)));
     }
     let mut paths = Vec::new();
     for (tmp, path) in written {
-        fs::rename(&tmp, &path).map_err(|e| {
-            let _ = fs::remove_file(&tmp);
-            OutError::Write(format!("cannot write {}: {e}", path.display()))
+        tmp.persist(&path).map_err(|e| {
+            OutError::Write(format!("cannot write {}: {}", path.display(), e.error))
         })?;
         paths.push(path);
     }

@@ -15,7 +15,7 @@ use super::{MAX_MOVES, MAX_SEARCH_ITERATIONS, MAX_SEARCH_SECONDS, Server};
 use crate::agent::{AgentSpec, Bot};
 use crate::mcts::Budget;
 use crate::record::{Record, source_hash};
-use crate::{explain, files, limits, notation, show};
+use crate::{explain, limits, notation, show};
 
 /// Answers one API request, `route` being the path after `/api/`.
 pub fn answer(server: &Server, route: &str, request: &Value) -> Result<Reply, ApiError> {
@@ -34,7 +34,7 @@ pub fn answer(server: &Server, route: &str, request: &Value) -> Result<Reply, Ap
         "explain" => explain_action(server, request)?,
         "agent" => agent(server, request)?,
         "open" => open(server, request)?,
-        "save" => save(server, request)?,
+        "save" => super::save::save(server, request)?,
         "record" => return record(server, request),
         "analyze" => {
             let settings = super::analysis::settings(request)?;
@@ -115,7 +115,7 @@ fn game(server: &Server, request: &Value) -> Result<Value, ApiError> {
         "title": show::title(&loaded.game),
         "players": loaded.game.rules.players,
         "options": options_of(&loaded),
-        "hash": format!("{:016x}", source_hash(&loaded.source)),
+        "hash": super::save::text_hash(&loaded.source),
         "state": state_json(&loaded.game, &played),
     }))
 }
@@ -132,7 +132,7 @@ fn source(server: &Server, request: &Value) -> Result<Value, ApiError> {
     Ok(json!({
         "game": listed.name,
         "source": text,
-        "hash": format!("{:016x}", source_hash(&text)),
+        "hash": super::save::text_hash(&text),
     }))
 }
 
@@ -292,27 +292,4 @@ fn open(server: &Server, request: &Value) -> Result<Value, ApiError> {
         "moves": moves,
         "result": record.result,
     }))
-}
-
-/// `save`: writes `source` as the served file `game`, atomically (a
-/// temporary file renamed over it, as every file `gdl` writes).
-fn save(server: &Server, request: &Value) -> Result<Value, ApiError> {
-    let name = text_field(request, "game")?;
-    let listed = server
-        .served
-        .resolve(name)
-        .map_err(|m| ApiError::new(403, m))?;
-    let text = text_field(request, "source")?;
-    if text.len() as u64 > limits::MAX_INPUT_BYTES {
-        return Err(ApiError::new(
-            413,
-            format!(
-                "the game's text is larger than {}, the most a game file may be",
-                files::size_text(limits::MAX_INPUT_BYTES)
-            ),
-        ));
-    }
-    files::write_atomically(&listed.path, text)
-        .map_err(|e| ApiError::new(500, format!("error: {e}")))?;
-    Ok(json!({ "saved": listed.name, "hash": format!("{:016x}", source_hash(text)) }))
 }

@@ -7,7 +7,18 @@
 
 use serde_json::{Value, json};
 
-use super::wire::Request;
+/// What the checks and the routes read of a request besides its body.
+#[derive(Debug)]
+pub struct Head {
+    /// `GET`, `POST`, ...
+    pub method: String,
+    /// The path, without the query (`/api/state`).
+    pub path: String,
+    /// The `Host` header, if sent.
+    pub host: Option<String>,
+    /// The `Content-Type` header, if sent.
+    pub content_type: Option<String>,
+}
 
 /// An answer to one request.
 #[derive(Debug)]
@@ -93,8 +104,8 @@ impl ApiError {
 /// Refuses a request whose `Host` is not one of `hosts` (a page on
 /// another site that a name server has pointed at 127.0.0.1), and a POST
 /// that is not JSON.
-pub fn check_origin(request: &Request, hosts: &[String]) -> Result<(), ApiError> {
-    let host = request.header("host").unwrap_or("");
+pub fn check_origin(request: &Head, hosts: &[String]) -> Result<(), ApiError> {
+    let host = request.host.as_deref().unwrap_or("");
     if !hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
         return Err(ApiError::new(
             403,
@@ -107,7 +118,8 @@ pub fn check_origin(request: &Request, hosts: &[String]) -> Result<(), ApiError>
     }
     if request.method == "POST" {
         let json = request
-            .header("content-type")
+            .content_type
+            .as_deref()
             .is_some_and(|t| t.starts_with("application/json"));
         if !json {
             return Err(ApiError::new(
@@ -120,10 +132,9 @@ pub fn check_origin(request: &Request, hosts: &[String]) -> Result<(), ApiError>
 }
 
 /// The request's body as JSON (an empty body is `{}`).
-pub fn read_json(request: &Request) -> Result<Value, ApiError> {
-    if request.body.is_empty() {
+pub fn read_json(body: &[u8]) -> Result<Value, ApiError> {
+    if body.is_empty() {
         return Ok(json!({}));
     }
-    serde_json::from_slice(&request.body)
-        .map_err(|e| ApiError::bad(format!("the request is not JSON: {e}")))
+    serde_json::from_slice(body).map_err(|e| ApiError::bad(format!("the request is not JSON: {e}")))
 }

@@ -6,18 +6,18 @@
 //! no games: each API request carries the game's name, options, text when
 //! edited, and the actions played so far (see [`position`]). It reads and
 //! writes only the game files it was given ([`paths`]); requests are
-//! bounded (body size, moves, search budgets), and each is answered on a
-//! thread of its own ([`wire`]: HTTP/1.1, one request per connection), so
-//! a long search does not hold up the other tabs; an analysis runs on a
-//! thread of its own too ([`analysis`]).
+//! bounded (body size, moves, search budgets, deadlines: [`wire`], hyper on
+//! tokio), and each is answered on a worker thread of its own, so a long
+//! search does not hold up the other tabs; an analysis runs on a thread of
+//! its own too ([`analysis`]).
 
 use std::io::Write;
-use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
+use tokio::sync::Semaphore;
 
 mod analysis;
 mod api;
@@ -25,9 +25,10 @@ mod games;
 mod http;
 mod paths;
 mod position;
+mod save;
 mod wire;
 
-use http::{ApiError, Reply};
+use http::{ApiError, Head, Reply};
 
 /// The largest request body read: a game's text (at most
 /// [`crate::limits::MAX_INPUT_BYTES`]) written as JSON, with its moves.
@@ -38,9 +39,14 @@ pub const MAX_MOVES: usize = 100_000;
 pub const MAX_SEARCH_ITERATIONS: u64 = 200_000;
 /// See [`MAX_SEARCH_ITERATIONS`].
 pub const MAX_SEARCH_SECONDS: u64 = 10;
-/// Connections answered at once, each on a thread of its own; more are
-/// answered 503 (busy).
-const MAX_CONNECTIONS: usize = 32;
+/// Connections kept open at once (each costs a task and its buffers);
+/// more are sent a 503 (busy) and closed at once.
+pub const MAX_CONNECTIONS: usize = 256;
+/// Requests worked on at once, each on a thread of its own; more wait
+/// (at most [`wire::WORKER_WAIT`]).
+pub const MAX_WORKERS: usize = 32;
+/// Request bodies read at once (each up to [`MAX_BODY_BYTES`]); more wait.
+const MAX_BODIES_READ: usize = 32;
 
 /// The page's files, built into the binary: path, type, text.
 const PAGE: [(&str, &str, &str); 6] = [
@@ -89,6 +95,13 @@ pub struct Server {
     runs: analysis::Runs,
     /// The `Host` values requests may carry.
     hosts: Vec<String>,
+    /// Room for the requests worked on at once.
+    workers: Arc<Semaphore>,
+    /// Room for the request bodies read at once.
+    bodies: Semaphore,
+    /// Held while a file is saved: one save at a time, so two saves of a
+    /// file never interleave and a version check holds until the write.
+    saving: Mutex<()>,
 }
 
 /// Starts the server and answers requests until the process ends. The
@@ -96,8 +109,9 @@ pub struct Server {
 pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
     let served = paths::Served::new(&settings.paths).map_err(StartError::Input)?;
     // Requests must name the address in their `Host`, which a browser
-    // never does for 0.0.0.0 or `::`.
-    if settings.host.is_unspecified() {
+    // never does for 0.0.0.0 or `::` (nor `::ffff:0.0.0.0`, which
+    // listens on every IPv4 address too).
+    if listens_everywhere(settings.host) {
         return Err(StartError::Input(format!(
             "--host {}: give the address browsers will open (such as 192.168.1.5), \
              which requests are checked against",
@@ -118,35 +132,66 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
         games: games::Cache::default(),
         runs: analysis::Runs::default(),
         hosts: allowed_hosts(settings, address),
+        workers: Arc::new(Semaphore::new(MAX_WORKERS)),
+        bodies: Semaphore::new(MAX_BODIES_READ),
+        saving: Mutex::new(()),
     });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(MAX_WORKERS + 2)
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| StartError::Listen(format!("cannot start the server: {e}")))?;
+    let listener = listener
+        .set_nonblocking(true)
+        .and_then(|()| {
+            let _guard = runtime.enter();
+            tokio::net::TcpListener::from_std(listener)
+        })
+        .map_err(|e| StartError::Listen(format!("cannot listen: {e}")))?;
     let _ = writeln!(
         out,
         "gdl serve: open {url} in a browser (games from {}; Ctrl-C stops)",
         server.served.describe()
     );
     let _ = out.flush();
-    let open = Arc::new(AtomicUsize::new(0));
-    for stream in listener.incoming() {
-        let Ok(stream) = stream else {
-            // Out of file handles, say: wait rather than spin.
-            std::thread::sleep(std::time::Duration::from_millis(50));
-            continue;
-        };
-        let _ = stream.set_read_timeout(Some(wire::IDLE));
-        let _ = stream.set_write_timeout(Some(wire::IDLE));
-        if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-            open.fetch_sub(1, Ordering::SeqCst);
-            let busy = ApiError::new(503, "the server is busy: try again").reply();
-            std::thread::spawn(move || wire::write_reply(stream, busy));
-            continue;
-        }
-        let (server, open) = (server.clone(), open.clone());
-        std::thread::spawn(move || {
-            respond(&server, stream);
-            open.fetch_sub(1, Ordering::SeqCst);
-        });
-    }
+    runtime.block_on(accept(server, listener));
     Ok(())
+}
+
+/// Whether listening on `host` listens on every address of the machine.
+fn listens_everywhere(host: IpAddr) -> bool {
+    match host {
+        IpAddr::V4(ip) => ip.is_unspecified(),
+        IpAddr::V6(ip) => {
+            ip.is_unspecified() || ip.to_ipv4_mapped().is_some_and(|v4| v4.is_unspecified())
+        }
+    }
+}
+
+/// Accepts connections for ever: each on a task of its own while there is
+/// room ([`MAX_CONNECTIONS`]), else sent [`wire::BUSY`] and closed.
+async fn accept(server: Arc<Server>, listener: tokio::net::TcpListener) {
+    let places = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                // Out of file handles, say: wait rather than spin.
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        match places.clone().try_acquire_owned() {
+            Ok(place) => {
+                tokio::spawn(wire::serve_connection(server.clone(), stream, place));
+            }
+            Err(_) => {
+                let _ = stream.try_write(wire::BUSY);
+            }
+        }
+    }
 }
 
 /// The listening socket, or why not (a port in use is named).
@@ -181,24 +226,9 @@ fn allowed_hosts(settings: &Settings, address: SocketAddr) -> Vec<String> {
     hosts
 }
 
-/// Reads one request from `stream` and answers it; a bug is answered 500,
-/// never left to end the server.
-fn respond(server: &Server, mut stream: TcpStream) {
-    let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        wire::read_request(&mut stream)
-            .and_then(|request| route(server, &request))
-            .unwrap_or_else(ApiError::reply)
-    }))
-    .unwrap_or_else(|_| {
-        ApiError::new(500, "internal error: the server failed on this request").reply()
-    });
-    wire::write_reply(stream, reply);
-}
-
 /// The page's files by path, and the API under `/api/`.
-fn route(server: &Server, request: &wire::Request) -> Result<Reply, ApiError> {
-    http::check_origin(request, &server.hosts)?;
-    let path = request.target.split('?').next().unwrap_or("");
+fn route(server: &Server, request: &Head, body: &[u8]) -> Result<Reply, ApiError> {
+    let path = request.path.as_str();
     match (request.method.as_str(), path) {
         ("GET", "/api/games") => api::answer(server, "games", &Value::Object(Default::default())),
         ("GET", p) => match PAGE.iter().find(|(at, _, _)| *at == p) {
@@ -210,7 +240,7 @@ fn route(server: &Server, request: &wire::Request) -> Result<Reply, ApiError> {
             )),
         },
         ("POST", p) if p.starts_with("/api/") => {
-            let body = http::read_json(request)?;
+            let body = http::read_json(body)?;
             api::answer(server, &p["/api/".len()..], &body)
         }
         ("POST", _) => Err(ApiError::new(

@@ -1,199 +1,188 @@
-//! HTTP/1.1 on the wire, as much of it as the playground needs: one
-//! request per connection (every answer says `Connection: close`), its
-//! head read up to [`MAX_HEAD_BYTES`], its body by `Content-Length` up to
-//! [`super::MAX_BODY_BYTES`], and slow or silent clients dropped after
-//! [`IDLE`].
+//! HTTP on the wire, by hyper (HTTP/1.1, keep-alive) on tokio: this file
+//! only sets hyper's limits and deadlines, reads a request's body within
+//! its own, and turns a [`Reply`] into an answer. No HTTP is parsed here.
 //!
-//! Why not a crate: `tiny_http` (the small synchronous server) keeps each
-//! keep-alive connection on a thread of a pool that can leave a new
-//! connection unserved while the others wait for their next request (a
-//! browser opens six at once): a page then hangs for good. Closing every
-//! connection after its answer, on a thread of its own, has no such state.
+//! Deadlines are per request, not per read: the headers within
+//! [`HEAD_DEADLINE`] (counted from the moment the connection waits for a
+//! request, so an idle keep-alive connection is closed too), the body
+//! within [`BODY_DEADLINE`]. A connection is kept at most
+//! [`CONNECTION_LIFETIME`], then closed after the answer it is writing
+//! (which gets [`WRITE_GRACE`]), so a client that stops reading cannot
+//! hold a place for ever.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{Shutdown, TcpStream};
+use std::convert::Infallible;
+use std::sync::Arc;
 use std::time::Duration;
 
-use super::MAX_BODY_BYTES;
-use super::http::{ApiError, Reply};
+use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use hyper::body::{Body, Bytes, Incoming};
+use hyper::header::{self, HeaderValue};
+use hyper::{Request, Response};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpStream;
+use tokio::sync::OwnedSemaphorePermit;
 
-/// The largest request line and headers read.
+use super::http::{ApiError, Head, Reply};
+use super::{MAX_BODY_BYTES, Server};
+
+/// The largest request line and headers read (hyper answers 431 past it).
 pub const MAX_HEAD_BYTES: usize = 64 << 10;
-/// How long a connection may stay silent while its request is read, or
-/// stall while its answer is written.
-pub const IDLE: Duration = Duration::from_secs(30);
+/// How long a client may take to send a request's line and headers.
+pub const HEAD_DEADLINE: Duration = Duration::from_secs(10);
+/// How long a client may take to send a request's body.
+pub const BODY_DEADLINE: Duration = Duration::from_secs(30);
+/// How long a request may wait for a worker thread before it is answered
+/// 503 (busy).
+pub const WORKER_WAIT: Duration = Duration::from_secs(30);
+/// How long a connection is kept, however busy.
+pub const CONNECTION_LIFETIME: Duration = Duration::from_secs(300);
+/// How long the answer in progress may take when a connection's lifetime
+/// is over.
+pub const WRITE_GRACE: Duration = Duration::from_secs(30);
 
-/// One request, read whole.
-#[derive(Debug)]
-pub struct Request {
-    /// `GET`, `POST`, ...
-    pub method: String,
-    /// The path and query, as sent (`/api/state`).
-    pub target: String,
-    /// Each header's name (lower case) and value.
-    pub headers: Vec<(String, String)>,
-    /// The body (empty when none was sent).
-    pub body: Vec<u8>,
+/// What a connection refused for want of room is sent before it is closed:
+/// written once, without waiting, so a refusal costs no task, no thread
+/// and no read.
+pub const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\n\
+Content-Type: application/json; charset=utf-8\r\nContent-Length: 42\r\n\
+Connection: close\r\n\r\n{\"error\":\"the server is busy: try again\"}\n";
+
+/// Answers the requests of one connection until it closes, its
+/// lifetime ends or a deadline passes; `place` is its room among the
+/// connections, given back when it ends.
+pub async fn serve_connection(server: Arc<Server>, stream: TcpStream, place: OwnedSemaphorePermit) {
+    let service = hyper::service::service_fn(move |request| {
+        let server = server.clone();
+        async move { Ok::<_, Infallible>(into_response(answer(server, request).await)) }
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(HEAD_DEADLINE)
+        .max_buf_size(MAX_HEAD_BYTES)
+        // A client may stop sending once its request is out: it is still answered.
+        .half_close(true);
+    let connection = builder.serve_connection(TokioIo::new(stream), service);
+    let mut connection = std::pin::pin!(connection);
+    if tokio::time::timeout(CONNECTION_LIFETIME, connection.as_mut())
+        .await
+        .is_err()
+    {
+        connection.as_mut().graceful_shutdown();
+        let _ = tokio::time::timeout(WRITE_GRACE, connection).await;
+    }
+    drop(place);
 }
 
-impl Request {
-    /// The value of header `name` (lower case), if sent.
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+/// The answer to one request: checked, its body read, then routed on a
+/// worker thread (the API's work is blocking: loading games, searches).
+async fn answer(server: Arc<Server>, request: Request<Incoming>) -> Reply {
+    let (parts, body) = request.into_parts();
+    let text = |name: header::HeaderName| {
+        parts
+            .headers
+            .get(name)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+    };
+    let head = Head {
+        method: parts.method.as_str().to_string(),
+        path: parts.uri.path().to_string(),
+        host: text(header::HOST),
+        content_type: text(header::CONTENT_TYPE),
+    };
+    if let Err(e) = super::http::check_origin(&head, &server.hosts) {
+        return e.reply();
     }
+    let body = if head.method == "POST" {
+        match read_body(&server, body).await {
+            Ok(b) => b,
+            Err(e) => return e.reply(),
+        }
+    } else {
+        Bytes::new()
+    };
+    let worker =
+        match tokio::time::timeout(WORKER_WAIT, server.workers.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => permit,
+            _ => return ApiError::new(503, "the server is busy: try again").reply(),
+        };
+    let work = tokio::task::spawn_blocking(move || {
+        let reply = super::route(&server, &head, &body).unwrap_or_else(ApiError::reply);
+        drop(worker);
+        reply
+    });
+    // A panic is a bug: answered 500, never left to end the server.
+    work.await.unwrap_or_else(|_| {
+        ApiError::new(500, "internal error: the server failed on this request").reply()
+    })
 }
 
-/// Reads one request from `stream`, or the answer that refuses it (400,
-/// 411, 413, 431, 505). `Expect: 100-continue` is answered before the
-/// body is read.
-pub fn read_request(stream: &mut TcpStream) -> Result<Request, ApiError> {
-    let mut reader = BufReader::new(stream.try_clone().map_err(bad_io)?);
-    let mut head = Vec::new();
-    loop {
-        let before = head.len();
-        let n = reader
-            .by_ref()
-            .take((MAX_HEAD_BYTES + 1 - before) as u64)
-            .read_until(b'\n', &mut head)
-            .map_err(bad_io)?;
-        if head.len() > MAX_HEAD_BYTES {
-            return Err(ApiError::new(431, "the request's headers are too long"));
-        }
-        if n == 0 {
-            return Err(ApiError::bad("the request ended before its headers did"));
-        }
-        let line = &head[before..];
-        if line == b"\r\n" || line == b"\n" {
-            break;
-        }
-    }
-    let head =
-        String::from_utf8(head).map_err(|_| ApiError::bad("the request's headers are not text"))?;
-    let mut lines = head.lines();
-    let first = lines.next().unwrap_or("");
-    let mut parts = first.split(' ');
-    let (method, target, version) = match (parts.next(), parts.next(), parts.next(), parts.next()) {
-        (Some(m), Some(t), Some(v), None) if !m.is_empty() && t.starts_with('/') => (m, t, v),
-        _ => {
-            return Err(ApiError::bad(
-                "the request line is not `METHOD /path HTTP/1.1`",
-            ));
-        }
-    };
-    if version != "HTTP/1.1" && version != "HTTP/1.0" {
-        return Err(ApiError::new(
-            505,
-            "this server speaks HTTP/1.0 and HTTP/1.1",
-        ));
-    }
-    let mut headers = Vec::new();
-    for line in lines.filter(|l| !l.is_empty()) {
-        let (name, value) = line
-            .split_once(':')
-            .ok_or_else(|| ApiError::bad("a header of the request has no `:`"))?;
-        headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
-    }
-    let mut request = Request {
-        method: method.to_string(),
-        target: target.to_string(),
-        headers,
-        body: Vec::new(),
-    };
-    if request.header("transfer-encoding").is_some() {
-        return Err(ApiError::new(
-            411,
-            "send the request's body with a Content-Length",
-        ));
-    }
-    let length = match request.header("content-length") {
-        None => 0,
-        Some(n) => n
-            .parse::<usize>()
-            .map_err(|_| ApiError::bad("the request's Content-Length is not a number"))?,
-    };
-    if length > MAX_BODY_BYTES {
-        return Err(ApiError::new(
+/// A request's body, at most [`MAX_BODY_BYTES`], within [`BODY_DEADLINE`];
+/// at most a few bodies are read at once, so their memory is bounded
+/// however many connections send one.
+async fn read_body(server: &Server, body: Incoming) -> Result<Bytes, ApiError> {
+    let too_large = || {
+        ApiError::new(
             413,
             format!(
                 "the request is larger than {}, the most this server reads",
                 crate::files::size_text(MAX_BODY_BYTES as u64)
             ),
-        ));
+        )
+    };
+    if body
+        .size_hint()
+        .exact()
+        .is_some_and(|n| n > MAX_BODY_BYTES as u64)
+    {
+        return Err(too_large());
     }
-    if length > 0 {
-        if request
-            .header("expect")
-            .is_some_and(|e| e.eq_ignore_ascii_case("100-continue"))
-        {
-            stream
-                .write_all(b"HTTP/1.1 100 Continue\r\n\r\n")
-                .map_err(bad_io)?;
+    let read = async {
+        let _reading = server
+            .bodies
+            .acquire()
+            .await
+            .map_err(|_| ApiError::new(503, "the server is stopping"))?;
+        match Limited::new(body, MAX_BODY_BYTES).collect().await {
+            Ok(collected) => Ok(collected.to_bytes()),
+            Err(e) if e.downcast_ref::<LengthLimitError>().is_some() => Err(too_large()),
+            Err(e) => Err(ApiError::bad(format!(
+                "cannot read the request's body: {e}"
+            ))),
         }
-        request.body = vec![0; length];
-        reader.read_exact(&mut request.body).map_err(bad_io)?;
-    }
-    Ok(request)
+    };
+    tokio::time::timeout(BODY_DEADLINE, read)
+        .await
+        .unwrap_or_else(|_| {
+            Err(ApiError::new(
+                408,
+                format!(
+                    "the request's body took longer than {} s to arrive",
+                    BODY_DEADLINE.as_secs()
+                ),
+            ))
+        })
 }
 
-/// A request that could not be read.
-fn bad_io(e: std::io::Error) -> ApiError {
-    ApiError::bad(format!("cannot read the request: {e}"))
-}
-
-/// The words after a status code.
-fn reason(status: u16) -> &'static str {
-    match status {
-        200 => "OK",
-        400 => "Bad Request",
-        403 => "Forbidden",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        409 => "Conflict",
-        411 => "Length Required",
-        413 => "Content Too Large",
-        415 => "Unsupported Media Type",
-        422 => "Unprocessable Content",
-        431 => "Request Header Fields Too Large",
-        503 => "Service Unavailable",
-        505 => "HTTP Version Not Supported",
-        _ => "Internal Server Error",
-    }
-}
-
-/// Writes `reply` and closes the connection. What the client sent and
-/// was not read (the body of a request refused) is read and dropped
-/// first, for a short while: closing with it unread would reset the
-/// connection before the client reads the answer.
-pub fn write_reply(mut stream: TcpStream, reply: Reply) {
-    let mut head = format!(
-        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
-         X-Content-Type-Options: nosniff\r\nConnection: close\r\n",
-        reply.status,
-        reason(reply.status),
-        reply.content_type,
-        reply.body.len()
+/// The HTTP answer of `reply`.
+fn into_response(reply: Reply) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(Bytes::from(reply.body)));
+    *response.status_mut() = hyper::StatusCode::from_u16(reply.status)
+        .unwrap_or(hyper::StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(reply.content_type),
     );
-    if let Some(name) = &reply.download {
-        head.push_str(&format!(
-            "Content-Disposition: attachment; filename=\"{name}\"\r\n"
-        ));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    if let Some(name) = reply.download
+        && let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
+    {
+        headers.insert(header::CONTENT_DISPOSITION, value);
     }
-    head.push_str("\r\n");
-    let _ = stream
-        .write_all(head.as_bytes())
-        .and_then(|()| stream.write_all(reply.body.as_bytes()))
-        .and_then(|()| stream.flush());
-    let _ = stream.shutdown(Shutdown::Write);
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
-    let mut sink = [0u8; 64 << 10];
-    let mut drained = 0;
-    while drained < 2 * MAX_BODY_BYTES {
-        match stream.read(&mut sink) {
-            Ok(0) | Err(_) => break,
-            Ok(n) => drained += n,
-        }
-    }
+    response
 }

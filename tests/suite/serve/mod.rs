@@ -5,4 +5,6 @@
 mod api;
 mod browser;
 mod client;
+mod load;
+mod saves;
 mod webdriver;
