@@ -48,6 +48,7 @@ mod report;
 pub mod rules;
 pub mod run;
 mod serve;
+pub use serve::LocalServer;
 pub mod show;
 mod syntax;
 pub mod verify;

@@ -104,6 +104,70 @@ pub struct Server {
     saving: Mutex<()>,
 }
 
+impl Server {
+    fn new(served: paths::Served, hosts: Vec<String>) -> Server {
+        Server {
+            served,
+            games: games::Cache::default(),
+            runs: analysis::Runs::default(),
+            hosts,
+            workers: Arc::new(Semaphore::new(MAX_WORKERS)),
+            bodies: Semaphore::new(MAX_BODIES_READ),
+            saving: Mutex::new(()),
+        }
+    }
+}
+
+/// The playground without a socket: it answers the bytes of a connection
+/// given to it, through the same HTTP stack and API as `gdl serve`, for
+/// tests and fuzzing.
+pub struct LocalServer {
+    server: Arc<Server>,
+    runtime: tokio::runtime::Runtime,
+}
+
+impl LocalServer {
+    /// The host name requests to it must carry.
+    pub const HOST: &str = "localhost:8040";
+
+    /// A server of the game files and folders `paths`, as `gdl serve
+    /// PATHS` on 127.0.0.1:8040 would be.
+    pub fn new(paths: &[PathBuf]) -> Result<LocalServer, StartError> {
+        let served = paths::Served::new(paths).map_err(StartError::Input)?;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .enable_time()
+            .build()
+            .map_err(|e| StartError::Listen(format!("cannot start the server: {e}")))?;
+        let hosts = vec![Self::HOST.to_string()];
+        Ok(LocalServer {
+            server: Arc::new(Server::new(served, hosts)),
+            runtime,
+        })
+    }
+
+    /// Sends `request`, the bytes of one connection, then ends the
+    /// connection's sending side, and gives back every byte answered
+    /// (at most a minute's worth).
+    pub fn exchange(&self, request: &[u8]) -> Vec<u8> {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let (client, server_end) = tokio::io::duplex(64 << 10);
+        let (mut from_server, mut to_server) = tokio::io::split(client);
+        let request = request.to_vec();
+        self.runtime.block_on(async {
+            tokio::spawn(wire::serve_connection(self.server.clone(), server_end));
+            tokio::spawn(async move {
+                let _ = to_server.write_all(&request).await;
+                let _ = to_server.shutdown().await;
+            });
+            let mut answer = Vec::new();
+            let read = from_server.read_to_end(&mut answer);
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(60), read).await;
+            answer
+        })
+    }
+}
+
 /// Starts the server and answers requests until the process ends. The
 /// first line written to `out` is the address to open.
 pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
@@ -127,15 +191,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), StartError> {
         IpAddr::V6(ip) => format!("http://[{ip}]:{port}/"),
         IpAddr::V4(ip) => format!("http://{ip}:{port}/"),
     };
-    let server = Arc::new(Server {
-        served,
-        games: games::Cache::default(),
-        runs: analysis::Runs::default(),
-        hosts: allowed_hosts(settings, address),
-        workers: Arc::new(Semaphore::new(MAX_WORKERS)),
-        bodies: Semaphore::new(MAX_BODIES_READ),
-        saving: Mutex::new(()),
-    });
+    let server = Arc::new(Server::new(served, allowed_hosts(settings, address)));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(MAX_WORKERS + 2)
@@ -185,7 +241,11 @@ async fn accept(server: Arc<Server>, listener: tokio::net::TcpListener) {
         };
         match places.clone().try_acquire_owned() {
             Ok(place) => {
-                tokio::spawn(wire::serve_connection(server.clone(), stream, place));
+                let server = server.clone();
+                tokio::spawn(async move {
+                    wire::serve_connection(server, stream).await;
+                    drop(place);
+                });
             }
             Err(_) => {
                 let _ = stream.try_write(wire::BUSY);

@@ -19,8 +19,7 @@ use hyper::body::{Body, Bytes, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::{Request, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
-use tokio::net::TcpStream;
-use tokio::sync::OwnedSemaphorePermit;
+use tokio::io::{AsyncRead, AsyncWrite};
 
 use super::http::{ApiError, Head, Reply};
 use super::{MAX_BODY_BYTES, Server};
@@ -48,9 +47,11 @@ Content-Type: application/json; charset=utf-8\r\nContent-Length: 42\r\n\
 Connection: close\r\n\r\n{\"error\":\"the server is busy: try again\"}\n";
 
 /// Answers the requests of one connection until it closes, its
-/// lifetime ends or a deadline passes; `place` is its room among the
-/// connections, given back when it ends.
-pub async fn serve_connection(server: Arc<Server>, stream: TcpStream, place: OwnedSemaphorePermit) {
+/// lifetime ends or a deadline passes.
+pub async fn serve_connection<S>(server: Arc<Server>, stream: S)
+where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
     let service = hyper::service::service_fn(move |request| {
         let server = server.clone();
         async move { Ok::<_, Infallible>(into_response(answer(server, request).await)) }
@@ -71,7 +72,6 @@ pub async fn serve_connection(server: Arc<Server>, stream: TcpStream, place: Own
         connection.as_mut().graceful_shutdown();
         let _ = tokio::time::timeout(WRITE_GRACE, connection).await;
     }
-    drop(place);
 }
 
 /// The answer to one request: checked, its body read, then routed on a

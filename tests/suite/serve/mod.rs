@@ -6,5 +6,6 @@ mod api;
 mod browser;
 mod client;
 mod load;
+mod mutated;
 mod saves;
 mod webdriver;
