@@ -56,6 +56,15 @@ fn rows(game: &Game) -> Vec<Vec<Cell>> {
 pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionError> {
     let rules = &game.rules;
     let fields = &rules.position_text.fields;
+    // A position is one line: a line break or a tab would be read as a
+    // space here, and then break a record's `position:` line.
+    if let Some((at, ch)) = text.char_indices().find(|(_, c)| c.is_control()) {
+        let msg = format!(
+            "`{}` is a control character: a position is one line, its fields separated by spaces",
+            ch.escape_debug()
+        );
+        return Err(fault(at, msg));
+    }
     let tokens: Vec<(usize, &str)> = text
         .split_ascii_whitespace()
         .map(|t| (t.as_ptr() as usize - text.as_ptr() as usize, t))

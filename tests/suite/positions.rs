@@ -234,3 +234,60 @@ fn xiangqi_reads_the_usual_fen_with_its_unused_fields() {
         "{run:?}"
     );
 }
+
+#[test]
+fn control_characters_are_refused_at_their_column() {
+    let fen = "4k3/8/8/8/8/8/8/4K3";
+    let cases = [
+        (format!("{fen}\nw"), "`\\n`"),
+        (format!("{fen}\tw"), "`\\t`"),
+        (format!("{fen} w\r"), "`\\r`"),
+        (format!("{fen} w\u{7f}"), "`\\u{7f}`"),
+        (format!("{fen} w\u{85}"), "`\\u{85}`"),
+        ("\n".to_string(), "`\\n`"),
+    ];
+    for (text, shown) in cases {
+        let column = text.find(char::is_control).expect("a control character") + 1;
+        let run = gdl(&["moves", "games/chess.gdl", "--position", &text]);
+        assert_eq!(run.code, 2, "{text:?}: {run:?}");
+        assert!(
+            run.stderr.starts_with(&format!(
+                "error: in --position, column {column}: {shown} is a control character"
+            )),
+            "{text:?}: {run:?}"
+        );
+    }
+}
+
+#[test]
+fn a_position_with_a_line_break_is_refused_before_a_record_is_written() {
+    let dir = std::env::temp_dir().join(format!("gdl-positions-break-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let record = dir.join("broken.record");
+    let record = record.to_str().expect("a UTF-8 path");
+    let run = crate::common::gdl_with_input(
+        &[
+            "play",
+            "games/chess.gdl",
+            "--position",
+            "4k3/8/8/8/8/8/8/4K3\nw - - 0 1",
+            "--record",
+            record,
+            "--black",
+            "human",
+        ],
+        "e1-d1\nquit\n",
+    );
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("in --position, column 20: `\\n` is a control character"),
+        "{run:?}"
+    );
+    assert!(
+        !std::path::Path::new(record).exists(),
+        "no record: {:?}",
+        std::fs::read_to_string(record)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
