@@ -399,10 +399,18 @@ fn read_hands(
     let rules = &game.rules;
     let (players, kinds) = (rules.players.len().min(2), rules.pieces.len());
     let mut counts = vec![0u16; players * kinds];
+    // A kind written twice (`2P2P`) is refused: the text written back
+    // has each kind once, and two ways of writing a hand would be one too
+    // many.
+    let mut given = vec![false; players * kinds];
     if token != "-" {
         let mut number = None::<u32>;
+        let mut number_at = 0;
         for (i, ch) in token.char_indices() {
             if let Some(d) = ch.to_digit(10) {
+                if number.is_none() {
+                    number_at = i;
+                }
                 number = Some(number.unwrap_or(0).saturating_mul(10).saturating_add(d));
                 continue;
             }
@@ -417,8 +425,18 @@ fn read_hands(
                 );
                 return Err(fault(at + i, msg));
             };
+            let here = if number.is_some() { number_at } else { i };
             let n = number.take().unwrap_or(1);
-            let slot = &mut counts[owner.index() * kinds + kind.index()];
+            let index = owner.index() * kinds + kind.index();
+            if std::mem::replace(&mut given[index], true) {
+                let total = u32::from(counts[index]).saturating_add(n);
+                let msg = format!(
+                    "`{ch}` is given twice in the hands: write each kind once, \
+                     after its number (`{total}{ch}`)"
+                );
+                return Err(fault(at + here, msg));
+            }
+            let slot = &mut counts[index];
             *slot = u16::try_from(u32::from(*slot) + n)
                 .ok()
                 .filter(|&n| u32::from(n) <= crate::limits::MAX_RESERVE as u32)

@@ -235,6 +235,47 @@ fn xiangqi_reads_the_usual_fen_with_its_unused_fields() {
     );
 }
 
+/// Reads `text`, writes the position read, and reads that back: the second
+/// reading gives the same position as the first, and writes the same text.
+/// Returns the text written.
+fn reads_back_exactly(g: &Game, text: &str) -> String {
+    let first = g.start_at(&read_position(g, text).unwrap_or_else(|e| panic!("{text}: {e}")));
+    let written = write_position(g, &first);
+    let again = read_position(g, &written).unwrap_or_else(|e| panic!("{text} -> {written}: {e}"));
+    let again = g.start_at(&again);
+    assert_eq!(
+        (again.hash(), again.result(), again.turn),
+        (first.hash(), first.result(), first.turn),
+        "{text} -> {written}: another position"
+    );
+    assert_eq!(write_position(g, &again), written, "{text} -> {written}");
+    written
+}
+
+#[test]
+fn a_kind_given_twice_in_the_hands_is_refused_at_its_column() {
+    let board = "4k4/9/9/9/9/9/9/9/4K4 b";
+    let cases = [
+        ("2P2P", 27, "`P` is given twice in the hands"),
+        ("PP", 26, "`P` is given twice in the hands"),
+        ("2pG3p", 28, "`p` is given twice in the hands"),
+    ];
+    for (hands, column, message) in cases {
+        let text = format!("{board} {hands} 1");
+        let run = gdl(&["moves", "games/shogi.gdl", "--position", &text]);
+        assert_eq!(run.code, 2, "{text}: {run:?}");
+        assert!(
+            run.stderr
+                .starts_with(&format!("error: in --position, column {column}: {message}")),
+            "{text}: {run:?}"
+        );
+    }
+    // One piece of each side, and counts written once, read as given.
+    let g = game("games/shogi.gdl", &[]);
+    let text = format!("{board} G2Pr3p 1");
+    assert_eq!(reads_back_exactly(&g, &text), text);
+}
+
 #[test]
 fn control_characters_are_refused_at_their_column() {
     let fen = "4k3/8/8/8/8/8/8/4K3";
