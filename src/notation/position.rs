@@ -85,6 +85,7 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
     }
     let mut position = StartPosition::default();
     let mut round = None;
+    let mut turn_given = false;
     for (field, &(at, token)) in fields.iter().zip(&tokens) {
         match field {
             TextField::Board => position.pieces = read_board(game, at, token)?,
@@ -136,7 +137,10 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
                 position.variables.push((*v, value as f64));
             }
             TextField::Moves => round = Some(whole(at, token)?.max(1)),
-            TextField::Turn => position.turn = whole(at, token)?.max(1),
+            TextField::Turn => {
+                position.turn = whole(at, token)?.max(1);
+                turn_given = true;
+            }
             TextField::Hands => position.hands = read_hands(game, at, token)?,
             TextField::Dash => {
                 if token != "-" {
@@ -144,6 +148,11 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
                 }
             }
         }
+    }
+    // A move number left out is the first: the turn still follows from the
+    // mover, as `show` writes it (FEN's `... b` is `... b - - 0 1`, turn 2).
+    if round.is_none() && !turn_given && fields.contains(&TextField::Moves) {
+        round = Some(1);
     }
     if let Some(round) = round {
         let players = rules.players.len() as u32;

@@ -253,6 +253,24 @@ fn reads_back_exactly(g: &Game, text: &str) -> String {
 }
 
 #[test]
+fn a_fen_without_its_move_number_is_read_as_the_first_move() {
+    let g = game("games/chess.gdl", &[]);
+    for (text, written, turn) in [
+        ("4k3/8/8/8/8/8/8/4K3 b", "4k3/8/8/8/8/8/8/4K3 b - - 0 1", 2),
+        ("4k3/8/8/8/8/8/8/4K3 w", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 1),
+        (
+            "4k3/8/8/8/8/8/8/4K3 b - - 3",
+            "4k3/8/8/8/8/8/8/4K3 b - - 3 1",
+            2,
+        ),
+    ] {
+        let read = read_position(&g, text).expect("a position");
+        assert_eq!(read.turn, turn, "{text}");
+        assert_eq!(reads_back_exactly(&g, text), written);
+    }
+}
+
+#[test]
 fn a_kind_given_twice_in_the_hands_is_refused_at_its_column() {
     let board = "4k4/9/9/9/9/9/9/9/4K4 b";
     let cases = [
