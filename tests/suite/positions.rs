@@ -253,6 +253,26 @@ fn reads_back_exactly(g: &Game, text: &str) -> String {
 }
 
 #[test]
+fn a_game_over_position_reads_back_with_the_same_quiet_count() {
+    // Fool's mate: White is mated, two quiet moves since the last pawn move.
+    let g = game("games/chess.gdl", &[]);
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 2 3";
+    assert!(
+        g.start_at(&read_position(&g, mate).expect("a position"))
+            .is_over()
+    );
+    assert_eq!(reads_back_exactly(&g, mate), mate);
+    let run = gdl(&["show", "games/chess.gdl", "--position", mate]);
+    assert!(
+        run.stdout.contains(&format!("position: {mate}\n")),
+        "{run:?}"
+    );
+    // Stalemate too.
+    let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 7 40";
+    assert_eq!(reads_back_exactly(&g, stalemate), stalemate);
+}
+
+#[test]
 fn a_fen_without_its_move_number_is_read_as_the_first_move() {
     let g = game("games/chess.gdl", &[]);
     for (text, written, turn) in [
