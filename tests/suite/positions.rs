@@ -252,6 +252,81 @@ fn reads_back_exactly(g: &Game, text: &str) -> String {
     written
 }
 
+/// The shipped games (`games/*.gdl`) with their first options, by file.
+fn shipped_games() -> Vec<(String, Game)> {
+    let mut files: Vec<String> = std::fs::read_dir("games")
+        .expect("the games folder")
+        .map(|e| e.expect("an entry").path().display().to_string())
+        .filter(|p| p.ends_with(".gdl"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let g = game(&f, &[]);
+            (f, g)
+        })
+        .collect()
+}
+
+#[test]
+fn every_position_of_seeded_games_reads_back_exactly_over_every_shipped_game() {
+    let (mut checked, mut declared) = (0, 0);
+    for (file, g) in &shipped_games() {
+        // A text writes the first player's pieces in capitals and the
+        // second's in small letters: games of more players have none.
+        if g.rules.players.len() > 2 {
+            continue;
+        }
+        // The games that declare a text are played to their end; the
+        // others write their board and mover only.
+        let seeds = if g.rules.position_text.declared {
+            10
+        } else {
+            3
+        };
+        declared += usize::from(g.rules.position_text.declared);
+        let mut over = 0;
+        for seed in 0..seeds {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut st = g.start();
+            // Every ply, in the middle of turns too, and the last position
+            // of a game that ends (mate, stalemate, a draw by rule).
+            for _ in 0..2000 {
+                let text = write_position(g, &st);
+                let read = g.start_at(
+                    &read_position(g, &text)
+                        .unwrap_or_else(|e| panic!("{file} seed {seed}: {text}: {e}")),
+                );
+                assert_eq!(
+                    write_position(g, &read),
+                    text,
+                    "{file} seed {seed}: written again"
+                );
+                assert_eq!(reads_back_exactly(g, &text), text, "{file} seed {seed}");
+                checked += 1;
+                if st.is_over() {
+                    over += 1;
+                    break;
+                }
+                let a = g
+                    .random_action(&st, &mut rng)
+                    .expect("a game not over has an action");
+                g.play(&mut st, a).expect("a random action is legal");
+            }
+        }
+        // Random games of those that declare a text all end within the
+        // plies, by a win or a rule's draw (Arimaa's 200 turns, chess's
+        // fifty moves).
+        if g.rules.position_text.declared {
+            assert_eq!(over, seeds, "{file}: games over");
+        }
+    }
+    // Arimaa, chess, Gess, shogi and xiangqi today.
+    assert!(declared >= 5, "{declared} games declare a position text");
+    assert!(checked > 20000, "{checked} positions");
+}
+
 #[test]
 fn a_game_over_position_reads_back_with_the_same_quiet_count() {
     // Fool's mate: White is mated, two quiet moves since the last pawn move.
