@@ -318,10 +318,11 @@ impl Game {
         let mut st = self.placed(from);
         st.turn_def = self.select_turn(&mut st);
         self.settle(&mut st);
-        if st.ended_stuck {
-            // The player to move cannot act, and finding that out ran the
-            // turn's effects without an action (chess counted one more
-            // quiet move): the position stays as given, so that its text
+        if st.is_over() {
+            // The game ended before the player to move could act: when it
+            // cannot, finding that out ran the turn's effects without an
+            // action (chess counted one more quiet move, and at the limit
+            // drew by it). The position stays as given, so that its text
             // is written back as it was read.
             let settled = st;
             st = self.placed(from);
@@ -329,7 +330,7 @@ impl Game {
             st.step = settled.step;
             st.done = settled.done;
             st.result = settled.result;
-            st.ended_stuck = true;
+            st.ended_stuck = settled.ended_stuck;
             st.history = settled.history;
         }
         st

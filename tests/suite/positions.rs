@@ -342,6 +342,10 @@ fn a_game_over_position_reads_back_with_the_same_quiet_count() {
         run.stdout.contains(&format!("position: {mate}\n")),
         "{run:?}"
     );
+    // At the quiet limit, the turn not played drew by the fifty-move rule
+    // and was counted too: the count still reads back as given.
+    let at_the_limit = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 137 3";
+    assert_eq!(reads_back_exactly(&g, at_the_limit), at_the_limit);
     // Stalemate too.
     let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 7 40";
     assert_eq!(reads_back_exactly(&g, stalemate), stalemate);
