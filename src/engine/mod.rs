@@ -315,6 +315,30 @@ impl Game {
     /// rest as at the start of a game (variables not given at their first
     /// values, hands full, no history).
     pub fn start_at(&self, from: &StartPosition) -> State {
+        let mut st = self.placed(from);
+        st.turn_def = self.select_turn(&mut st);
+        self.settle(&mut st);
+        if st.is_over() {
+            // The game ended before the player to move could act: when it
+            // cannot, finding that out ran the turn's effects without an
+            // action (chess counted one more quiet move, and at the limit
+            // drew by it). The position stays as given, so that its text
+            // is written back as it was read.
+            let settled = st;
+            st = self.placed(from);
+            st.turn_def = settled.turn_def;
+            st.step = settled.step;
+            st.done = settled.done;
+            st.result = settled.result;
+            st.ended_stuck = settled.ended_stuck;
+            st.history = settled.history;
+        }
+        st
+    }
+
+    /// The pieces, marks, variables, hands, mover and turn `from` gives,
+    /// before the turn's first step.
+    fn placed(&self, from: &StartPosition) -> State {
         let cells = self.rules.board.len();
         let w = self.words;
         let mut sets = vec![0u64; self.sets_len() * w + self.counter_words()];
@@ -391,8 +415,6 @@ impl Game {
             self.start_counters(&mut st);
         }
         st.changes = 0;
-        st.turn_def = self.select_turn(&mut st);
-        self.settle(&mut st);
         st
     }
 

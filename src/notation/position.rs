@@ -56,6 +56,15 @@ fn rows(game: &Game) -> Vec<Vec<Cell>> {
 pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionError> {
     let rules = &game.rules;
     let fields = &rules.position_text.fields;
+    // A position is one line: a line break or a tab would be read as a
+    // space here, and then break a record's `position:` line.
+    if let Some((at, ch)) = text.char_indices().find(|(_, c)| c.is_control()) {
+        let msg = format!(
+            "`{}` is a control character: a position is one line, its fields separated by spaces",
+            ch.escape_debug()
+        );
+        return Err(fault(at, msg));
+    }
     let tokens: Vec<(usize, &str)> = text
         .split_ascii_whitespace()
         .map(|t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
@@ -76,6 +85,7 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
     }
     let mut position = StartPosition::default();
     let mut round = None;
+    let mut turn_given = false;
     for (field, &(at, token)) in fields.iter().zip(&tokens) {
         match field {
             TextField::Board => position.pieces = read_board(game, at, token)?,
@@ -127,7 +137,10 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
                 position.variables.push((*v, value as f64));
             }
             TextField::Moves => round = Some(whole(at, token)?.max(1)),
-            TextField::Turn => position.turn = whole(at, token)?.max(1),
+            TextField::Turn => {
+                position.turn = whole(at, token)?.max(1);
+                turn_given = true;
+            }
             TextField::Hands => position.hands = read_hands(game, at, token)?,
             TextField::Dash => {
                 if token != "-" {
@@ -135,6 +148,11 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
                 }
             }
         }
+    }
+    // A move number left out is the first: the turn still follows from the
+    // mover, as `show` writes it (FEN's `... b` is `... b - - 0 1`, turn 2).
+    if round.is_none() && !turn_given && fields.contains(&TextField::Moves) {
+        round = Some(1);
     }
     if let Some(round) = round {
         let players = rules.players.len() as u32;
@@ -390,10 +408,18 @@ fn read_hands(
     let rules = &game.rules;
     let (players, kinds) = (rules.players.len().min(2), rules.pieces.len());
     let mut counts = vec![0u16; players * kinds];
+    // A kind written twice (`2P2P`) is refused: the text written back
+    // has each kind once, and two ways of writing a hand would be one too
+    // many.
+    let mut given = vec![false; players * kinds];
     if token != "-" {
         let mut number = None::<u32>;
+        let mut number_at = 0;
         for (i, ch) in token.char_indices() {
             if let Some(d) = ch.to_digit(10) {
+                if number.is_none() {
+                    number_at = i;
+                }
                 number = Some(number.unwrap_or(0).saturating_mul(10).saturating_add(d));
                 continue;
             }
@@ -408,8 +434,18 @@ fn read_hands(
                 );
                 return Err(fault(at + i, msg));
             };
+            let here = if number.is_some() { number_at } else { i };
             let n = number.take().unwrap_or(1);
-            let slot = &mut counts[owner.index() * kinds + kind.index()];
+            let index = owner.index() * kinds + kind.index();
+            if std::mem::replace(&mut given[index], true) {
+                let total = u32::from(counts[index]).saturating_add(n);
+                let msg = format!(
+                    "`{ch}` is given twice in the hands: write each kind once, \
+                     after its number (`{total}{ch}`)"
+                );
+                return Err(fault(at + here, msg));
+            }
+            let slot = &mut counts[index];
             *slot = u16::try_from(u32::from(*slot) + n)
                 .ok()
                 .filter(|&n| u32::from(n) <= crate::limits::MAX_RESERVE as u32)

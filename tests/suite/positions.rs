@@ -234,3 +234,218 @@ fn xiangqi_reads_the_usual_fen_with_its_unused_fields() {
         "{run:?}"
     );
 }
+
+/// Reads `text`, writes the position read, and reads that back: the second
+/// reading gives the same position as the first, and writes the same text.
+/// Returns the text written.
+fn reads_back_exactly(g: &Game, text: &str) -> String {
+    let first = g.start_at(&read_position(g, text).unwrap_or_else(|e| panic!("{text}: {e}")));
+    let written = write_position(g, &first);
+    let again = read_position(g, &written).unwrap_or_else(|e| panic!("{text} -> {written}: {e}"));
+    let again = g.start_at(&again);
+    assert_eq!(
+        (again.hash(), again.result(), again.turn),
+        (first.hash(), first.result(), first.turn),
+        "{text} -> {written}: another position"
+    );
+    assert_eq!(write_position(g, &again), written, "{text} -> {written}");
+    written
+}
+
+/// The shipped games (`games/*.gdl`) with their first options, by file.
+fn shipped_games() -> Vec<(String, Game)> {
+    let mut files: Vec<String> = std::fs::read_dir("games")
+        .expect("the games folder")
+        .map(|e| e.expect("an entry").path().display().to_string())
+        .filter(|p| p.ends_with(".gdl"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let g = game(&f, &[]);
+            (f, g)
+        })
+        .collect()
+}
+
+#[test]
+fn every_position_of_seeded_games_reads_back_exactly_over_every_shipped_game() {
+    let (mut checked, mut declared) = (0, 0);
+    for (file, g) in &shipped_games() {
+        // A text writes the first player's pieces in capitals and the
+        // second's in small letters: games of more players have none.
+        if g.rules.players.len() > 2 {
+            continue;
+        }
+        // The games that declare a text are played to their end; the
+        // others write their board and mover only.
+        let seeds = if g.rules.position_text.declared {
+            10
+        } else {
+            3
+        };
+        declared += usize::from(g.rules.position_text.declared);
+        let mut over = 0;
+        for seed in 0..seeds {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut st = g.start();
+            // Every ply, in the middle of turns too, and the last position
+            // of a game that ends (mate, stalemate, a draw by rule).
+            for _ in 0..2000 {
+                let text = write_position(g, &st);
+                let read = g.start_at(
+                    &read_position(g, &text)
+                        .unwrap_or_else(|e| panic!("{file} seed {seed}: {text}: {e}")),
+                );
+                assert_eq!(
+                    write_position(g, &read),
+                    text,
+                    "{file} seed {seed}: written again"
+                );
+                assert_eq!(reads_back_exactly(g, &text), text, "{file} seed {seed}");
+                checked += 1;
+                if st.is_over() {
+                    over += 1;
+                    break;
+                }
+                let a = g
+                    .random_action(&st, &mut rng)
+                    .expect("a game not over has an action");
+                g.play(&mut st, a).expect("a random action is legal");
+            }
+        }
+        // Random games of those that declare a text all end within the
+        // plies, by a win or a rule's draw (Arimaa's 200 turns, chess's
+        // fifty moves).
+        if g.rules.position_text.declared {
+            assert_eq!(over, seeds, "{file}: games over");
+        }
+    }
+    // Arimaa, chess, Gess, shogi and xiangqi today.
+    assert!(declared >= 5, "{declared} games declare a position text");
+    assert!(checked > 20000, "{checked} positions");
+}
+
+#[test]
+fn a_game_over_position_reads_back_with_the_same_quiet_count() {
+    // Fool's mate: White is mated, two quiet moves since the last pawn move.
+    let g = game("games/chess.gdl", &[]);
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 2 3";
+    assert!(
+        g.start_at(&read_position(&g, mate).expect("a position"))
+            .is_over()
+    );
+    assert_eq!(reads_back_exactly(&g, mate), mate);
+    let run = gdl(&["show", "games/chess.gdl", "--position", mate]);
+    assert!(
+        run.stdout.contains(&format!("position: {mate}\n")),
+        "{run:?}"
+    );
+    // At the quiet limit, the turn not played drew by the fifty-move rule
+    // and was counted too: the count still reads back as given.
+    let at_the_limit = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 137 3";
+    assert_eq!(reads_back_exactly(&g, at_the_limit), at_the_limit);
+    // Stalemate too.
+    let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 7 40";
+    assert_eq!(reads_back_exactly(&g, stalemate), stalemate);
+}
+
+#[test]
+fn a_fen_without_its_move_number_is_read_as_the_first_move() {
+    let g = game("games/chess.gdl", &[]);
+    for (text, written, turn) in [
+        ("4k3/8/8/8/8/8/8/4K3 b", "4k3/8/8/8/8/8/8/4K3 b - - 0 1", 2),
+        ("4k3/8/8/8/8/8/8/4K3 w", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 1),
+        (
+            "4k3/8/8/8/8/8/8/4K3 b - - 3",
+            "4k3/8/8/8/8/8/8/4K3 b - - 3 1",
+            2,
+        ),
+    ] {
+        let read = read_position(&g, text).expect("a position");
+        assert_eq!(read.turn, turn, "{text}");
+        assert_eq!(reads_back_exactly(&g, text), written);
+    }
+}
+
+#[test]
+fn a_kind_given_twice_in_the_hands_is_refused_at_its_column() {
+    let board = "4k4/9/9/9/9/9/9/9/4K4 b";
+    let cases = [
+        ("2P2P", 27, "`P` is given twice in the hands"),
+        ("PP", 26, "`P` is given twice in the hands"),
+        ("2pG3p", 28, "`p` is given twice in the hands"),
+    ];
+    for (hands, column, message) in cases {
+        let text = format!("{board} {hands} 1");
+        let run = gdl(&["moves", "games/shogi.gdl", "--position", &text]);
+        assert_eq!(run.code, 2, "{text}: {run:?}");
+        assert!(
+            run.stderr
+                .starts_with(&format!("error: in --position, column {column}: {message}")),
+            "{text}: {run:?}"
+        );
+    }
+    // One piece of each side, and counts written once, read as given.
+    let g = game("games/shogi.gdl", &[]);
+    let text = format!("{board} G2Pr3p 1");
+    assert_eq!(reads_back_exactly(&g, &text), text);
+}
+
+#[test]
+fn control_characters_are_refused_at_their_column() {
+    let fen = "4k3/8/8/8/8/8/8/4K3";
+    let cases = [
+        (format!("{fen}\nw"), "`\\n`"),
+        (format!("{fen}\tw"), "`\\t`"),
+        (format!("{fen} w\r"), "`\\r`"),
+        (format!("{fen} w\u{7f}"), "`\\u{7f}`"),
+        (format!("{fen} w\u{85}"), "`\\u{85}`"),
+        ("\n".to_string(), "`\\n`"),
+    ];
+    for (text, shown) in cases {
+        let column = text.find(char::is_control).expect("a control character") + 1;
+        let run = gdl(&["moves", "games/chess.gdl", "--position", &text]);
+        assert_eq!(run.code, 2, "{text:?}: {run:?}");
+        assert!(
+            run.stderr.starts_with(&format!(
+                "error: in --position, column {column}: {shown} is a control character"
+            )),
+            "{text:?}: {run:?}"
+        );
+    }
+}
+
+#[test]
+fn a_position_with_a_line_break_is_refused_before_a_record_is_written() {
+    let dir = std::env::temp_dir().join(format!("gdl-positions-break-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let record = dir.join("broken.record");
+    let record = record.to_str().expect("a UTF-8 path");
+    let run = crate::common::gdl_with_input(
+        &[
+            "play",
+            "games/chess.gdl",
+            "--position",
+            "4k3/8/8/8/8/8/8/4K3\nw - - 0 1",
+            "--record",
+            record,
+            "--black",
+            "human",
+        ],
+        "e1-d1\nquit\n",
+    );
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("in --position, column 20: `\\n` is a control character"),
+        "{run:?}"
+    );
+    assert!(
+        !std::path::Path::new(record).exists(),
+        "no record: {:?}",
+        std::fs::read_to_string(record)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
