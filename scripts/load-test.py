@@ -42,7 +42,7 @@ GAME = "games/tictactoe.gdl"
 
 def server_binary():
     if os.environ.get("GDL"):
-        return os.environ["GDL"]
+        return os.path.abspath(os.environ["GDL"])
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     return os.path.join(ROOT, "target", "release", "gdl")
 
