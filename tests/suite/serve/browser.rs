@@ -122,6 +122,34 @@ fn the_page_plays_and_edits_the_rules_in_a_browser() {
         text.as_str()
     );
     b.screenshot(&shots.join("5-rules-fixed.png"));
+
+    // Edited in the page and on disk at once: Save does not overwrite the
+    // other edit, but shows it and asks.
+    b.type_keys("#editor", "\u{E009}\u{E010}\u{E000}# mine");
+    let theirs = format!("# theirs\n{text}");
+    std::fs::write(&path, &theirs).unwrap();
+    b.wait_for(
+        "the change on disk seen",
+        "return document.getElementById('save-state').textContent.includes('changed on disk');",
+    );
+    b.click("#save");
+    b.wait_for(
+        "the conflict shown",
+        "return !document.getElementById('conflict').hidden && \
+         document.getElementById('conflict-text').textContent.startsWith('# theirs');",
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs);
+    b.screenshot(&shots.join("6-save-conflict.png"));
+    b.click("#conflict-mine");
+    b.wait_for(
+        "saved over it",
+        "return document.getElementById('conflict').hidden && \
+         document.getElementById('save-state').textContent.startsWith('saved');",
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        format!("{text}# mine")
+    );
 }
 
 #[test]
