@@ -28,6 +28,7 @@ use std::str::FromStr;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
+use crate::cancel::Cancel;
 use crate::engine::{Action, Game, GameResult, State, mix};
 use crate::mcts::{BUDGET_FORMS, Budget, Mcts, Stats};
 use crate::pool;
@@ -112,6 +113,23 @@ impl Bot {
         }
     }
 
+    /// The same agent, its searches stopping soon after `cancel` is raised.
+    pub fn with_cancel(self, cancel: &Cancel) -> Bot {
+        match self {
+            Bot::Mcts(m) => Bot::Mcts(Box::new((*m).with_cancel(cancel.clone()))),
+            random => random,
+        }
+    }
+
+    /// The same agent, each of its searches bounded to `cap` of wall-clock
+    /// time as well as its budget ([`Mcts::with_time_cap`]).
+    pub fn with_time_cap(self, cap: std::time::Duration) -> Bot {
+        match self {
+            Bot::Mcts(m) => Bot::Mcts(Box::new((*m).with_time_cap(cap))),
+            random => random,
+        }
+    }
+
     /// The action to play, or `None` when the game is over (or stuck).
     pub fn choose(&mut self, game: &Game, st: &State) -> Option<Action> {
         match self {
@@ -177,14 +195,16 @@ impl GameRecord {
 }
 
 /// Plays game `index` of a match between `agents[0]` (p1) and `agents[1]`
-/// (p2), neither human. Also returns each agent's search totals.
+/// (p2), neither human. Also returns each agent's search totals. A game
+/// stops, unfinished, soon after `cancel` is raised.
 pub fn play_game(
     game: &Game,
     agents: [AgentSpec; 2],
     seed: u64,
     index: u64,
+    cancel: &Cancel,
 ) -> (GameRecord, [Option<Stats>; 2]) {
-    let (record, stats, _) = play_game_kept(game, agents, seed, index, false);
+    let (record, stats, _) = play_game_kept(game, agents, seed, index, false, cancel);
     (record, stats)
 }
 
@@ -196,19 +216,24 @@ pub fn play_game_kept(
     seed: u64,
     index: u64,
     keep: bool,
+    cancel: &Cancel,
 ) -> (GameRecord, [Option<Stats>; 2], Vec<Action>) {
     let mut actions = Vec::new();
     let gseed = game_seed(seed, index);
     let p1_seat = (index % 2) as usize;
     let mut bots: Vec<Bot> = (0..2)
-        .map(|k| Bot::new(agents[k], agent_seed(gseed, k)).expect("no human in a match"))
+        .map(|k| {
+            Bot::new(agents[k], agent_seed(gseed, k))
+                .expect("no human in a match")
+                .with_cancel(cancel)
+        })
         .collect();
     // Which agent sits in each seat.
     let by_seat = if p1_seat == 0 { [0, 1] } else { [1, 0] };
     let mut st = game.start();
     let limit = run::ply_limit(game);
     let mut plies = 0;
-    while !st.is_over() && plies < limit {
+    while !st.is_over() && plies < limit && !cancel.is_cancelled() {
         let seat = game.seat_of(&st, st.mover);
         let Some(a) = bots[by_seat[seat]].choose(game, &st) else {
             break;
@@ -315,12 +340,17 @@ pub fn stream_match_kept<E>(
     let mut first = 0;
     while first < count {
         let jobs = (count - first).min(chunk);
+        let never = Cancel::never();
         let (done, _) = pool::run(
             jobs as usize,
             threads,
+            &never,
             || (),
-            |_, i| play_game_kept(game, agents, seed, first + i as u64, keep),
+            |_, i| play_game_kept(game, agents, seed, first + i as u64, keep, &never),
         );
+        // Only a `keep turns with` search that gave up stops the pool: the
+        // match ends there, and the command reports it.
+        let stopped = done.len() < jobs as usize;
         for (record, stats, actions) in &done {
             for k in 0..2 {
                 if let Some(s) = stats[k] {
@@ -331,6 +361,9 @@ pub fn stream_match_kept<E>(
             }
             totals.add(record);
             each(record, actions)?;
+        }
+        if stopped {
+            break;
         }
         first += jobs;
     }

@@ -77,7 +77,7 @@ mod validate;
 pub use header::header;
 pub use merge::merge;
 pub use records::{FirstAction, MirrorGame, RandomGame, Raw, Timing};
-pub use running::{analyze, mirror_game};
+pub use running::{Stopped, analyze, mirror_game};
 pub use sections::{TallyDoc, report};
 pub use settings::{
     MAX_BUDGET, MAX_GAMES, MAX_SEARCH_GAMES, MAX_SHARDS, Settings, Shard, parse_ladder,

@@ -17,7 +17,7 @@ mod moves;
 mod probe;
 mod sets;
 
-use crate::engine::{Action, Game, GameResult, State};
+use crate::engine::{Action, Game, GameResult, Refusal, State};
 use crate::notation::{self, MovesError, NotationError};
 use crate::rules::{self, ChoiceKind, Step, TurnWhen};
 use intent::{Intent, Target, intents};
@@ -324,9 +324,12 @@ fn refusal(seen: &Seen, i: Intent) -> (Stage, String) {
         return (Stage::Kept, why);
     }
     if let Some(&a) = unfiltered.iter().find(|a| is_it(a))
-        && let Some((this, best)) = game.preference_gap(st, a)
+        && let Some(refusal) = game.preference_gap(st, a)
     {
-        return (Stage::Kept, preferred(game, st, this, best));
+        return match refusal {
+            Refusal::Worse(this, best) => (Stage::Kept, preferred(game, st, this, best)),
+            Refusal::TooLong(cut) => (Stage::Kept, cut.to_string()),
+        };
     }
     let group_of = |c: u16| entries.iter().filter(|e| e.0 == c).map(|e| e.2).min();
     match legal

@@ -25,6 +25,7 @@ pub mod agent;
 pub mod analysis;
 mod ast;
 pub mod board;
+pub mod cancel;
 mod cellset;
 mod check;
 // The command line, for the `gdl` binary (and its tests): not part of the

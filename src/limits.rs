@@ -141,6 +141,12 @@ pub const MAX_TURN: u32 = 1_000_000;
 /// placements on 127 cells make two million).
 pub const MAX_LISTED_TURNS: usize = 100_000;
 
+/// Most positions `keep turns with` plays through to judge one decision
+/// (every way to finish the turn from each of its actions): the ways grow
+/// exponentially with a turn's actions. Past it the game stops with an
+/// error ([`crate::engine::TurnTooLong`]).
+pub const MAX_TURN_SEARCH: u64 = 1_000_000;
+
 /// Longest line read at `gdl play`'s prompt, in bytes: far more than any
 /// action or whole turn; a longer one (`play < /dev/zero`) ends the game's
 /// session with an error instead of filling the memory.
@@ -192,6 +198,7 @@ mod tests {
             format!("| 1 to {MAX_TURN} |"),
             format!("| names | {MAX_NAME_LEN} characters |"),
             format!("| game file | {} MiB |", MAX_INPUT_BYTES >> 20),
+            format!("| positions `keep turns with` searches at one decision | {MAX_TURN_SEARCH}:"),
         ] {
             assert!(table.contains(&row), "the limits table lacks `{row}`");
         }

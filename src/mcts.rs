@@ -35,6 +35,13 @@
 //!   and nothing is allocated per node. Past [`Mcts::with_max_nodes`] nodes the
 //!   tree stops growing and the search goes on with playouts from its
 //!   leaves.
+//! - **Stopping early.** A searcher may watch a [`Cancel`] flag
+//!   ([`Mcts::with_cancel`]) and have a time cap ([`Mcts::with_time_cap`]):
+//!   a search, of iterations or of time, then also stops when the flag is
+//!   raised or the cap has passed (the playground bounds every search in
+//!   time). Both are checked every [`CHECK_EVERY`] iterations, so that an
+//!   iteration costs no clock reading; without them (the command line) a
+//!   search is exactly its budget.
 
 use std::fmt;
 use std::str::FromStr;
@@ -43,6 +50,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
+use crate::cancel::Cancel;
 use crate::engine::{Action, Game, GameResult, State};
 use crate::run;
 
@@ -182,6 +190,11 @@ impl Node {
 
 /// A node expands on its second visit: the first pays for one playout.
 const EXPAND_AFTER: u32 = 1;
+/// Iterations between two looks at the cancel flag and the time cap: an
+/// iteration is a whole playout (microseconds in small games, milliseconds
+/// on a 19×19 board), so the look costs nothing measurable and comes well
+/// within a second.
+pub const CHECK_EVERY: u64 = 16;
 /// Stop a search before visit counts could overflow.
 const MAX_VISITS: u32 = 1 << 30;
 
@@ -207,6 +220,10 @@ const MAX_VISITS: u32 = 1 << 30;
 #[derive(Clone, Debug)]
 pub struct Mcts {
     budget: Budget,
+    /// Stops a search when raised (never, by default).
+    cancel: Cancel,
+    /// Stops a search after this long, whatever its budget.
+    time_cap: Option<Duration>,
     exploration: f64,
     max_nodes: usize,
     rng: Xoshiro256PlusPlus,
@@ -231,6 +248,8 @@ impl Mcts {
     pub fn new(budget: Budget, seed: u64) -> Mcts {
         Mcts {
             budget,
+            cancel: Cancel::never(),
+            time_cap: None,
             exploration: std::f64::consts::SQRT_2,
             max_nodes: 1 << 22,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
@@ -257,6 +276,21 @@ impl Mcts {
     /// Caps the tree at about `n` nodes (default 2²², 28 bytes each).
     pub fn with_max_nodes(mut self, n: usize) -> Mcts {
         self.max_nodes = n.max(1);
+        self
+    }
+
+    /// Stops every search soon after `cancel` is raised (within
+    /// [`CHECK_EVERY`] iterations); the search keeps what it found.
+    pub fn with_cancel(mut self, cancel: Cancel) -> Mcts {
+        self.cancel = cancel;
+        self
+    }
+
+    /// Bounds every search to `cap` of wall-clock time as well as its
+    /// budget, whichever ends first (checked every [`CHECK_EVERY`]
+    /// iterations).
+    pub fn with_time_cap(mut self, cap: Duration) -> Mcts {
+        self.time_cap = Some(cap);
         self
     }
 
@@ -343,20 +377,31 @@ impl Mcts {
         self.set_root(st);
         let limit = run::ply_limit(game);
         let mut done = 0u64;
+        // Whether anything but the budget can end the search.
+        let watched = self.time_cap.is_some() || self.cancel.can_cancel();
         if !st.is_over() {
             match budget {
                 Budget::Iterations(n) => {
                     while done < n && self.nodes[0].visits < MAX_VISITS {
+                        // After the first iteration, so that the root has
+                        // children.
+                        if watched && done % CHECK_EVERY == 1 && self.stop_early(begin) {
+                            break;
+                        }
                         self.iterate(game, limit);
                         done += 1;
                     }
                 }
                 Budget::Time(d) => {
+                    let d = self.time_cap.map_or(d, |cap| cap.min(d));
                     // At least one iteration, so that the root has children.
                     loop {
                         self.iterate(game, limit);
                         done += 1;
-                        if begin.elapsed() >= d || self.nodes[0].visits >= MAX_VISITS {
+                        if begin.elapsed() >= d
+                            || self.nodes[0].visits >= MAX_VISITS
+                            || (done.is_multiple_of(CHECK_EVERY) && self.cancel.is_cancelled())
+                        {
                             break;
                         }
                     }
@@ -369,6 +414,12 @@ impl Mcts {
         };
         self.total.add(self.last);
         done
+    }
+
+    /// Whether the cancel flag or the time cap ends a search begun at
+    /// `begin`.
+    fn stop_early(&self, begin: Instant) -> bool {
+        self.cancel.is_cancelled() || self.time_cap.is_some_and(|cap| begin.elapsed() >= cap)
     }
 
     /// The root's most visited action.
@@ -649,6 +700,31 @@ mod tests {
             assert_eq!(m.nodes.len(), kept, "nothing else is kept");
             g.play_unchecked(&mut st, a);
         }
+    }
+
+    /// A time cap ends an iteration budget that would run for hours; a
+    /// raised cancel flag ends one at once; neither is there by default.
+    #[test]
+    fn a_search_stops_at_its_time_cap_or_when_cancelled() {
+        let g = tictactoe();
+        let st = g.start();
+        let endless = Budget::Iterations(u64::MAX);
+        let mut capped = Mcts::new(endless, 1).with_time_cap(Duration::from_millis(50));
+        assert!(capped.choose(&g, &st).is_some());
+        let s = capped.last_search();
+        assert!(s.iterations > 0 && s.iterations < u64::MAX, "{s:?}");
+        assert!(s.seconds < 30.0, "{s:?}");
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let mut cancelled = Mcts::new(endless, 1).with_cancel(cancel);
+        assert!(
+            cancelled.choose(&g, &st).is_some(),
+            "one iteration at least"
+        );
+        assert_eq!(cancelled.last_search().iterations, 1);
+        let mut plain = Mcts::new(Budget::Iterations(100), 1);
+        plain.choose(&g, &st);
+        assert_eq!(plain.last_search().iterations, 100);
     }
 
     #[test]

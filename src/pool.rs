@@ -9,8 +9,12 @@
 //! effects, say) must not overflow a worker's stack. Even one thread is a
 //! worker thread, so the limits are the same whatever `--threads` says.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
+
+use crate::cancel::Cancel;
+use crate::engine::{TurnTooLong, note_turn_too_long, take_turn_too_long};
 
 /// The stack of each worker thread: 8 MiB, the main thread's on Linux and
 /// macOS by default (Rust's spawned threads get 2 MiB otherwise).
@@ -21,9 +25,15 @@ pub const WORKER_STACK_BYTES: usize = 8 << 20;
 /// running totals), passed to every job it runs. Returns the results in
 /// index order and the workers' final states. A panic in a job is passed
 /// on to the caller.
+///
+/// The pool stops taking jobs when `cancel` is raised, or when a job's
+/// `keep turns with` search gave up ([`TurnTooLong`], noted on the
+/// worker's thread and passed on to the caller's): the results then stop
+/// short of `jobs` (the ones finished, still in index order).
 pub fn run<W, T>(
     jobs: usize,
     threads: usize,
+    cancel: &Cancel,
     init: impl Fn() -> W + Sync,
     job: impl Fn(&mut W, usize) -> T + Sync,
 ) -> (Vec<T>, Vec<W>)
@@ -32,15 +42,24 @@ where
     T: Send,
 {
     let next = AtomicUsize::new(0);
+    let gave_up: Mutex<Option<TurnTooLong>> = Mutex::new(None);
+    let stopped = AtomicBool::new(false);
     let work = || {
         let mut state = init();
         let mut done = Vec::new();
-        loop {
+        while !stopped.load(Ordering::Relaxed) && !cancel.is_cancelled() {
             let i = next.fetch_add(1, Ordering::Relaxed);
             if i >= jobs {
                 break;
             }
             done.push((i, job(&mut state, i)));
+            if let Some(cut) = take_turn_too_long() {
+                gave_up
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .get_or_insert(cut);
+                stopped.store(true, Ordering::Relaxed);
+            }
         }
         (state, done)
     };
@@ -75,8 +94,11 @@ where
         }
         states.push(state);
     }
-    // Every index was taken by exactly one worker, and every worker ran to
-    // the end (or its panic was passed on above).
+    if let Some(cut) = *gave_up.lock().unwrap_or_else(|p| p.into_inner()) {
+        note_turn_too_long(cut);
+    }
+    // Every index was taken by at most one worker; the ones not taken (the
+    // pool stopped) leave no result.
     let results = slots.into_iter().flatten().collect();
     (results, states)
 }
@@ -91,6 +113,7 @@ mod tests {
             let (out, states) = run(
                 100,
                 threads,
+                &Cancel::never(),
                 || 0u64,
                 |n, i| {
                     *n += 1;
@@ -101,7 +124,7 @@ mod tests {
             assert_eq!(states.iter().sum::<u64>(), 100);
             assert!(states.len() <= threads);
         }
-        let (out, _) = run(0, 4, || (), |_, i| i);
+        let (out, _) = run(0, 4, &Cancel::never(), || (), |_, i| i);
         assert!(out.is_empty());
     }
 
@@ -116,7 +139,7 @@ mod tests {
                 deep(n - 1) + pad[1] as u32
             }
         }
-        let (out, _) = run(1, 1, || (), |_, _| deep(4000));
+        let (out, _) = run(1, 1, &Cancel::never(), || (), |_, _| deep(4000));
         assert_eq!(out.len(), 1);
     }
 }

@@ -13,7 +13,17 @@ pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
 
 /// Renders one diagnostic with a source excerpt.
 pub fn render(path: &str, source: &str, d: &Diagnostic) -> String {
-    let mut out = format!("error: {}\n", d.message);
+    render_as("error", path, source, d)
+}
+
+/// A warning of `gdl check` ([`crate::rules::Sources::warnings`]), shown
+/// as an error is, under `warning:`.
+pub fn render_warning(path: &str, source: &str, d: &Diagnostic) -> String {
+    render_as("warning", path, source, d)
+}
+
+fn render_as(label: &str, path: &str, source: &str, d: &Diagnostic) -> String {
+    let mut out = format!("{label}: {}\n", d.message);
     match d.span {
         Some(span) => {
             let (line, col) = line_col(source, span.start);

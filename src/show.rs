@@ -313,6 +313,11 @@ pub fn position(game: &Game, st: &State) -> String {
             ));
         }
     }
+    // The last line (the playground's status): the actions offered here
+    // are void when `keep turns with` gave up.
+    if let Some(cut) = st.turn_too_long() {
+        out.push_str(&format!("error: {cut}\n"));
+    }
     out
 }
 

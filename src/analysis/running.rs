@@ -16,7 +16,8 @@ use super::{
     section_seed,
 };
 use crate::agent::{self, GameRecord, agent_seed, game_seed};
-use crate::engine::{Action, Game, GameResult};
+use crate::cancel::Cancel;
+use crate::engine::{Action, Game, GameResult, TurnTooLong, take_turn_too_long};
 use crate::mcts::{Budget, Mcts};
 use crate::rules::Player;
 use crate::{pool, run};
@@ -56,6 +57,7 @@ struct Plan<'a> {
     ladder_seeds: Vec<u64>,
     top_seed: u64,
     mirror_seeds: Vec<u64>,
+    cancel: &'a Cancel,
 }
 
 impl Plan<'_> {
@@ -104,12 +106,12 @@ impl Plan<'_> {
                 let agents = [mcts(ladder[k]), mcts(ladder[k + 1])];
                 Done::Ladder(
                     k,
-                    agent::play_game(self.game, agents, self.ladder_seeds[k], i).0,
+                    agent::play_game(self.game, agents, self.ladder_seeds[k], i, self.cancel).0,
                 )
             }
             Job::Top(i) => {
                 let agents = [mcts(self.top()), mcts(self.top())];
-                Done::Top(agent::play_game(self.game, agents, self.top_seed, i).0)
+                Done::Top(agent::play_game(self.game, agents, self.top_seed, i, self.cancel).0)
             }
             Job::Mirror(j, i) => Done::Mirror(
                 j,
@@ -119,6 +121,7 @@ impl Plan<'_> {
                     self.settings.mirror_budget,
                     self.mirror_seeds[j],
                     i,
+                    self.cancel,
                 ),
             ),
         };
@@ -178,11 +181,20 @@ fn random_game(
 
 /// One game of the mirror (agent 0, p1) against MCTS (agent 1): the mirror
 /// takes seat 1 in even-numbered games. See the [module docs](super).
-pub fn mirror_game(game: &Game, sym: &Symmetry, budget: u64, seed: u64, index: u64) -> MirrorGame {
+/// The game stops, unfinished, soon after `cancel` is raised.
+pub fn mirror_game(
+    game: &Game,
+    sym: &Symmetry,
+    budget: u64,
+    seed: u64,
+    index: u64,
+    cancel: &Cancel,
+) -> MirrorGame {
     let gseed = game_seed(seed, index);
     let mirror_seat = (index % 2) as usize;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(agent_seed(gseed, 0));
-    let mut search = Mcts::new(Budget::Iterations(budget), agent_seed(gseed, 1));
+    let mut search =
+        Mcts::new(Budget::Iterations(budget), agent_seed(gseed, 1)).with_cancel(cancel.clone());
     let mut st = game.start();
     let limit = run::ply_limit(game);
     // The opponent's actions since the mirror last acted.
@@ -190,7 +202,7 @@ pub fn mirror_game(game: &Game, sym: &Symmetry, budget: u64, seed: u64, index: u
     let mut mirror_last = false;
     let (mut actions, mut mirrored) = (0u32, 0u32);
     let mut plies = 0;
-    while !st.is_over() && plies < limit {
+    while !st.is_over() && plies < limit && !cancel.is_cancelled() {
         let seat = game.seat_of(&st, st.mover);
         let a = if seat == mirror_seat {
             let image = (0..pending.len()).rev().find_map(|k| {
@@ -296,9 +308,21 @@ impl Progress {
     }
 }
 
+/// Why an analysis stopped before its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// Its cancel flag was raised.
+    Cancelled,
+    /// A `keep turns with` search gave up: the game's turns are too long
+    /// to judge.
+    TurnTooLong(TurnTooLong),
+}
+
 /// Plays the games of `shard` on `threads` threads and collects their
 /// records. With `progress`, a progress bar goes to standard error when it
-/// is a terminal.
+/// is a terminal. Raising `cancel` stops the run soon (between games, and
+/// inside searches every few iterations); the command line passes
+/// [`Cancel::never`].
 pub fn analyze(
     game: &Game,
     source: &str,
@@ -306,7 +330,8 @@ pub fn analyze(
     shard: Shard,
     threads: usize,
     progress: bool,
-) -> Analysis {
+    cancel: &Cancel,
+) -> Result<Analysis, Stopped> {
     let wall = Instant::now();
     let header = header(game, source, settings);
     let syms = symmetry::symmetries(&game.rules);
@@ -335,6 +360,7 @@ pub fn analyze(
             })
             .collect(),
         syms: tested.iter().map(|&j| syms[j].clone()).collect(),
+        cancel,
     };
     let mut jobs: Vec<Job> = Vec::new();
     let mine = |n: u64| (0..n).filter(|&i| shard.includes(i));
@@ -367,6 +393,7 @@ pub fn analyze(
         let played = pool::run(
             jobs.len(),
             threads,
+            cancel,
             || (Totals::default(), Vec::new()),
             |(totals, legal), k| {
                 let done = plan.run(jobs[k], totals, legal);
@@ -379,6 +406,13 @@ pub fn analyze(
         finished.store(true, Ordering::Relaxed);
         played
     });
+    // Games cut short are no record of the game: the run is void.
+    if let Some(cut) = take_turn_too_long() {
+        return Err(Stopped::TurnTooLong(cut));
+    }
+    if cancel.is_cancelled() {
+        return Err(Stopped::Cancelled);
+    }
 
     let mut raw = Raw {
         ladder: vec![Vec::new(); plan.pairs()],
@@ -417,10 +451,10 @@ pub fn analyze(
         + raw.top.len()
         + raw.mirror.iter().map(Vec::len).sum::<usize>()) as u64;
     timing.wall_seconds = wall.elapsed().as_secs_f64();
-    Analysis {
+    Ok(Analysis {
         header,
         shard,
         raw,
         timing,
-    }
+    })
 }

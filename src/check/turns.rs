@@ -2,7 +2,7 @@
 
 use crate::ast::{self, ExprKind, Literal, Name};
 use crate::diagnostic::{Diagnostic, Span};
-use crate::limits::{MAX_ACTIONS, MAX_DISTANCE, MAX_REPEAT, MAX_TURN};
+use crate::limits::{MAX_ACTIONS, MAX_DISTANCE, MAX_REPEAT, MAX_TURN, MAX_TURN_SEARCH};
 use crate::rules::sources::SourcedCond;
 use crate::rules::*;
 
@@ -145,6 +145,9 @@ impl<'a> Checker<'a> {
         }
         let (setup, setup_marks, tally) = self.setup();
         let prefer = self.preference();
+        if prefer.is_some() {
+            self.long_turns_warning();
+        }
         let position_text = self.position_text();
         let name = file
             .name
@@ -224,6 +227,48 @@ impl<'a> Checker<'a> {
         let v = self.expr(value);
         let value = self.want_num(v, value.span)?;
         Some(Preference { most: *most, value })
+    }
+
+    /// Warns of each turn rule that `keep turns with` may not finish
+    /// judging: one whose choice step repeats (`while`, or `N x` with N of
+    /// at least 2). The ways to finish a turn multiply with each of its
+    /// actions, and only a repeated choice lets a turn have many: a turn of
+    /// single choices has at most one action per choice written, so a
+    /// turn that can be long is always warned of (draughts' capture chains
+    /// too, which stay short in practice).
+    fn long_turns_warning(&mut self) {
+        let file = self.file;
+        for turn in &file.turns {
+            let repeated = turn.steps.iter().find_map(|s| match s {
+                ast::Step::Choice {
+                    repeat: ast::Repeat::While(_),
+                    ..
+                } => Some("a `while` step".to_string()),
+                ast::Step::Choice {
+                    repeat: ast::Repeat::Times(n),
+                    ..
+                } if *n >= 2 => Some(format!("a step of `{n} x`")),
+                _ => None,
+            });
+            if let Some(repeated) = repeated {
+                self.sources.warnings.push(
+                    Diagnostic::at(
+                        turn.span,
+                        format!(
+                            "this turn repeats a choice ({repeated}), and `keep turns with` \
+                             searches every way to finish a turn at each of its decisions: the \
+                             ways multiply with each action, so a long turn can pass the \
+                             search's {MAX_TURN_SEARCH} positions, where the game stops with an \
+                             error"
+                        ),
+                    )
+                    .with_help(
+                        "fine when the repeats stay few (a capture chain); else judge each \
+                         action with `keep if`",
+                    ),
+                );
+            }
+        }
     }
 
     pub(super) fn step(&mut self, s: &ast::Step) -> Step {

@@ -86,7 +86,12 @@ pub(super) fn analyze_cmd(a: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Fa
     if let Some(dir) = &a.out {
         analysis::output::prepare(dir, &names, a.force).map_err(out_failure)?;
     }
-    let result = analysis::analyze(&game, &source, &settings, shard, threads, true);
+    let cancel = crate::cancel::Cancel::never();
+    let result = match analysis::analyze(&game, &source, &settings, shard, threads, true, &cancel) {
+        Ok(result) => result,
+        Err(analysis::Stopped::TurnTooLong(cut)) => return Err(super::too_long(cut)),
+        Err(analysis::Stopped::Cancelled) => unreachable!("the command line never cancels"),
+    };
     if a.shard.is_some() {
         return match &a.out {
             Some(dir) => {

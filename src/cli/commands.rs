@@ -42,6 +42,11 @@ pub(super) fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Fail
                     )
                     .map_err(io)?;
                 }
+                let sources = &game.rules.sources;
+                for w in &sources.warnings {
+                    let text = crate::report::render_warning(&sources.file, &sources.text, w);
+                    write!(out, "{text}").map_err(io)?;
+                }
             }
             Err(f) => failures.push(f),
         }
@@ -177,6 +182,10 @@ pub(super) fn playout_cmd(a: &PlayoutArgs, out: &mut dyn Write) -> Result<(), Fa
     }
     for i in 0..a.count {
         let p = run::playout(&game, &start, a.seed.wrapping_add(i), false);
+        // A game cut short by `keep turns with` has no result to print.
+        if let Some(cut) = crate::engine::take_turn_too_long() {
+            return Err(super::too_long(cut));
+        }
         total += u64::from(p.length);
         let result = show::result_word(&game, p.result);
         match &mut doc {

@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use crate::check::OptionChoice;
-use crate::engine::{Game, State};
+use crate::engine::{Game, State, TurnTooLong, take_turn_too_long};
 use crate::explain;
 use crate::{LoadError, LoadErrorKind};
 
@@ -116,8 +116,18 @@ pub(crate) fn start_after(
     Ok(st)
 }
 
+/// The failure for a game whose `keep turns with` gave up: its turns are
+/// too long to judge, so what was played or listed is void.
+pub(crate) fn too_long(cut: TurnTooLong) -> Failure {
+    Failure::GameFile(format!("error: {cut}\n"))
+}
+
 /// Runs a parsed command line. Returns the exit code.
 pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    // A `keep turns with` search that gives up is noted on the thread that
+    // ran it (and passed on by the pools of `match` and `analyze`): any
+    // command that met one fails, whatever it printed before.
+    take_turn_too_long();
     let result = match cli.command {
         Command::Check(a) => commands::check_files(&a, out),
         Command::Show(a) => commands::show_cmd(&a, out),
@@ -133,6 +143,10 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn
         Command::Replay(a) => records::replay_cmd(&a, out),
         Command::Explain(a) => commands::explain_cmd(&a, out),
         Command::Serve(a) => serve::serve_cmd(&a, out),
+    };
+    let result = match take_turn_too_long() {
+        Some(cut) => Err(too_long(cut)),
+        None => result,
     };
     match result {
         Ok(()) => 0,

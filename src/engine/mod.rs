@@ -27,7 +27,9 @@ mod prepare;
 mod same_games;
 mod tables;
 
+pub(crate) use movegen::Refusal;
 pub(crate) use movegen::turn_ends::TurnEnds;
+pub use movegen::{TurnTooLong, note_turn_too_long, take_turn_too_long};
 pub use position::action::{Action, ActionKind};
 pub use position::scratch::SCRATCH_SETS;
 pub use position::state::{State, mix};

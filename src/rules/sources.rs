@@ -16,6 +16,9 @@ pub struct Sources {
     pub file: String,
     /// The file's text (shared: games are cloned by agents and matches).
     pub text: Arc<str>,
+    /// What `gdl check` warns of: the game is valid, but may not play as
+    /// meant (shown as errors are, under `warning:`).
+    pub warnings: Vec<crate::diagnostic::Diagnostic>,
     /// Per choice, in the order of [`super::Rules::choices`].
     pub choices: Vec<ChoiceSource>,
     /// Per turn of [`super::Rules::turns`], per step: the span of each

@@ -5,9 +5,13 @@
 //! The run is cut into shards (`gdl analyze --shard i/n`) played one after
 //! another and merged at the end ([`crate::analysis::merge`]), which gives
 //! the very report of a single run: so the page can say how many of the
-//! shards are done, and a cancelled run stops after the shard it is in.
+//! shards are done. A cancelled run stops within a second: the flag reaches
+//! the games (between random games, between plies and inside searches), and
+//! the run frees its thread for the next one.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use crate::cancel::Cancel;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -44,10 +48,9 @@ struct Run {
     started: Instant,
     shards: u64,
     done: Arc<AtomicU64>,
-    cancel: Arc<AtomicBool>,
+    cancel: Cancel,
     outcome: Arc<Mutex<Outcome>>,
-    /// Whether its thread is still playing (a cancelled run finishes the
-    /// shard it is in).
+    /// Whether its thread is still playing (a cancelled run stops soon).
     busy: Arc<AtomicBool>,
 }
 
@@ -119,7 +122,7 @@ impl Runs {
             started: Instant::now(),
             shards,
             done: Arc::default(),
-            cancel: Arc::default(),
+            cancel: Cancel::new(),
             outcome: Arc::new(Mutex::new(Outcome::Running)),
             busy: Arc::new(AtomicBool::new(true)),
         };
@@ -172,12 +175,13 @@ impl Runs {
         Ok(answer)
     }
 
-    /// Asks run `id` to stop after the shard it is playing.
+    /// Asks run `id` to stop: it stops within a second (the searches look
+    /// at the flag every few iterations), reporting `cancelled`.
     pub fn cancel(&self, id: u64) -> Result<Value, ApiError> {
         let latest = self.latest.lock().unwrap_or_else(|p| p.into_inner());
         match latest.as_ref().filter(|r| r.id == id) {
             Some(run) => {
-                run.cancel.store(true, Ordering::Relaxed);
+                run.cancel.cancel();
                 Ok(json!({ "run": id, "cancelled": true }))
             }
             None => Err(ApiError::new(404, format!("no analysis {id}"))),
@@ -191,18 +195,24 @@ fn play(
     settings: &Settings,
     shards: u64,
     done: &AtomicU64,
-    cancel: &AtomicBool,
+    cancel: &Cancel,
 ) -> Outcome {
     let mut parts = Vec::new();
     for i in 1..=shards {
-        if cancel.load(Ordering::Relaxed) {
+        if cancel.is_cancelled() {
             return Outcome::Cancelled;
         }
         let shard = match Shard::new(i, shards) {
             Ok(s) => s,
             Err(e) => return Outcome::Failed(e),
         };
-        let part = analysis::analyze(&loaded.game, &loaded.source, settings, shard, 1, false);
+        let game = &loaded.game;
+        let part = match analysis::analyze(game, &loaded.source, settings, shard, 1, false, cancel)
+        {
+            Ok(part) => part,
+            Err(analysis::Stopped::Cancelled) => return Outcome::Cancelled,
+            Err(analysis::Stopped::TurnTooLong(cut)) => return Outcome::Failed(cut.to_string()),
+        };
         parts.push((format!("shard {shard}"), part.shard_json()));
         done.store(i, Ordering::Relaxed);
     }

@@ -197,9 +197,12 @@ fn agent_spec(text: &str) -> Result<AgentSpec, ApiError> {
 
 /// `agent`: the action `agent` (random, mcts:BUDGET) would play after
 /// `moves`, seeded by `seed` (by default the number of moves, so that the
-/// same request gets the same answer).
+/// same request gets the same answer). A search stops at its budget or
+/// after [`MAX_SEARCH_SECONDS`], whichever comes first.
 fn agent(server: &Server, request: &Value) -> Result<Value, ApiError> {
     let spec = agent_spec(text_field(request, "agent")?)?;
+    // Only this request's `keep turns with` searches count (see below).
+    crate::engine::take_turn_too_long();
     let (loaded, played) = position(server, request)?;
     let game = &loaded.game;
     let seed = match request.get("seed") {
@@ -208,15 +211,25 @@ fn agent(server: &Server, request: &Value) -> Result<Value, ApiError> {
             .as_u64()
             .ok_or_else(|| ApiError::bad("`seed` must be a whole number"))?,
     };
-    let mut bot = Bot::new(spec, seed).ok_or_else(|| ApiError::bad("no agent"))?;
-    let action = bot
-        .choose(game, &played.state)
+    let mut bot = Bot::new(spec, seed)
+        .ok_or_else(|| ApiError::bad("no agent"))?
+        .with_time_cap(Duration::from_secs(MAX_SEARCH_SECONDS));
+    let action = bot.choose(game, &played.state);
+    // A search that met a turn too long to judge played on void positions.
+    if let Some(cut) = crate::engine::take_turn_too_long() {
+        return Err(ApiError::new(422, cut.to_string()));
+    }
+    let action = action
         .ok_or_else(|| ApiError::new(422, "there is no action to choose: the game is over"))?;
     let mut legal = Vec::new();
     game.legal_actions(&played.state, &mut legal);
+    // A search's iterations: fewer than its budget when the time cap
+    // stopped it.
+    let iterations = bot.search_stats().map(|s| s.iterations);
     Ok(json!({
         "agent": spec.to_string(),
         "action": notation::format(game, &legal, action),
+        "iterations": iterations,
     }))
 }
 

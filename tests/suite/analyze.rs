@@ -9,6 +9,7 @@ use std::process::Command;
 
 use gdl::analysis::symmetry::{RowsColumns, Symmetry, symmetries};
 use gdl::analysis::{self, Analysis, Settings, Shard, markdown};
+use gdl::cancel::Cancel;
 use gdl::load;
 
 use crate::common::gdl;
@@ -273,7 +274,7 @@ fn images_of_placements_and_moves() {
 fn the_mirror_copies_when_it_can() {
     let (g, s) = syms("tictactoe.gdl", &[]);
     // Game 1: the mirror sits second; rotation by 180°.
-    let m = analysis::mirror_game(&g, &s[2], 20, 7, 1);
+    let m = analysis::mirror_game(&g, &s[2], 20, 7, 1, &Cancel::never());
     assert_eq!(m.record.p1_seat, 1);
     assert!(m.actions >= 2, "{m:?}");
     assert!(m.mirrored >= 1 && m.mirrored <= m.actions, "{m:?}");
@@ -306,9 +307,12 @@ fn markdown_without_timing(report: &Value) -> String {
 fn results_do_not_depend_on_threads() {
     let (g, src) = game("hex.gdl", &["size=4"]);
     let set = settings(40, &[5, 20], 4, 2);
-    let one = analysis::analyze(&g, &src, &set, Shard::ALL, 1, false);
-    let two = analysis::analyze(&g, &src, &set, Shard::ALL, 2, false);
-    let three = analysis::analyze(&g, &src, &set, Shard::ALL, 3, false);
+    let one = analysis::analyze(&g, &src, &set, Shard::ALL, 1, false, &Cancel::never())
+        .expect("not stopped");
+    let two = analysis::analyze(&g, &src, &set, Shard::ALL, 2, false, &Cancel::never())
+        .expect("not stopped");
+    let three = analysis::analyze(&g, &src, &set, Shard::ALL, 3, false, &Cancel::never())
+        .expect("not stopped");
     assert_eq!(one.raw, two.raw);
     assert_eq!(one.raw, three.raw);
     assert_eq!(without_timing(one.report()), without_timing(three.report()));
@@ -318,7 +322,16 @@ fn results_do_not_depend_on_threads() {
     assert_eq!(one.raw.top.len(), 4);
     assert_eq!(one.raw.mirror.len(), 3);
     // A different seed, different games.
-    let other = analysis::analyze(&g, &src, &Settings { seed: 4, ..set }, Shard::ALL, 2, false);
+    let other = analysis::analyze(
+        &g,
+        &src,
+        &Settings { seed: 4, ..set },
+        Shard::ALL,
+        2,
+        false,
+        &Cancel::never(),
+    )
+    .expect("not stopped");
     assert_ne!(one.raw.random, other.raw.random);
 }
 
@@ -326,7 +339,16 @@ fn results_do_not_depend_on_threads() {
 fn shards(g: &Game, src: &str, set: &Settings, n: u64) -> Vec<(String, Value)> {
     (1..=n)
         .map(|i| {
-            let a = analysis::analyze(g, src, set, Shard { index: i, count: n }, 2, false);
+            let a = analysis::analyze(
+                g,
+                src,
+                set,
+                Shard { index: i, count: n },
+                2,
+                false,
+                &Cancel::never(),
+            )
+            .expect("not stopped");
             let text = serde_json::to_string_pretty(&a.shard_json()).unwrap();
             (
                 format!("shard{i}.json"),
@@ -340,7 +362,8 @@ fn shards(g: &Game, src: &str, set: &Settings, n: u64) -> Vec<(String, Value)> {
 fn merged_shards_make_the_report_of_a_single_run() {
     let (g, src) = game("hex.gdl", &["size=4"]);
     let set = settings(31, &[5, 10, 20], 5, 3);
-    let whole = analysis::analyze(&g, &src, &set, Shard::ALL, 2, false);
+    let whole = analysis::analyze(&g, &src, &set, Shard::ALL, 2, false, &Cancel::never())
+        .expect("not stopped");
     let parts = shards(&g, &src, &set, 3);
     // Each shard has its slice: games 0, 3, 6, ... in the first.
     let first = analysis::Raw::from_json(&parts[0].1["raw"]).unwrap();
@@ -408,7 +431,9 @@ fn merge_refuses_shards_that_do_not_belong_together() {
     moved[1].1["raw"]["random"][0]["index"] = 0.into();
     assert!(merge_error(&moved).contains("not those of shard 2/3"));
     // Not a shard at all, or a damaged one.
-    let report = analysis::analyze(&g, &src, &set, Shard::ALL, 1, false).report();
+    let report = analysis::analyze(&g, &src, &set, Shard::ALL, 1, false, &Cancel::never())
+        .expect("not stopped")
+        .report();
     let e = merge_error(&[("report.json".into(), report)]);
     assert!(e.contains("report.json is not a shard"), "{e}");
     let mut bad = parts.clone();
@@ -656,7 +681,9 @@ fn merge_refuses_impossible_records() {
 fn first_actions_are_counted_and_drawn() {
     let (g, src) = game("ecalper.gdl", &["size=3"]);
     let set = settings(40, &[], 0, 0);
-    let r = &analysis::analyze(&g, &src, &set, Shard::ALL, 1, false).report();
+    let r = &analysis::analyze(&g, &src, &set, Shard::ALL, 1, false, &Cancel::never())
+        .expect("not stopped")
+        .report();
     let section = &r["first_actions"];
     let cells = section["cells"].as_array().expect("cells");
     let total: u64 = cells.iter().map(|c| c["count"].as_u64().unwrap()).sum();
@@ -871,7 +898,9 @@ fn shards_are_written_as_their_json_value() {
         Shard { index: 1, count: 2 },
         2,
         false,
-    );
+        &Cancel::never(),
+    )
+    .expect("not stopped");
     assert!(!a.raw.mirror.is_empty() && !a.raw.top.is_empty() && !a.raw.ladder[0].is_empty());
     let mut direct = Vec::new();
     a.write_shard(&mut direct).unwrap();

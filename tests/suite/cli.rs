@@ -1461,3 +1461,56 @@ fn play_reads_a_joined_turn_and_prints_the_computers_whole() {
     assert!(r.stdout.contains("action 3 of the turn, `zz`"), "{r:?}");
     assert!(r.stdout.contains("actions so far: \n"), "{r:?}");
 }
+
+/// `keep turns with` on turns of many actions: the search of a decision's
+/// ways to finish the turn stops at its cap with an error (it ran on
+/// silently for minutes), and `gdl check` warns of such turns.
+#[test]
+fn keep_turns_gives_up_on_long_turns_with_an_error() {
+    let long = temp_game(
+        "long-kept-turns",
+        "game \"Long\"\nboard square(8)\nplayers x, o\npieces stone\n\
+         turn: 12 x place stone at empty\nkeep turns with most count(own)\n\
+         end if count(empty) = 0: draw\n",
+    );
+    let path = long.to_str().unwrap();
+    for args in [
+        vec!["moves", path],
+        vec!["playout", path],
+        vec![
+            "match", "--p1", "random", "--p2", "mcts:50", "-n", "2", path,
+        ],
+        vec![
+            "analyze",
+            "--games",
+            "4",
+            "--ladder-games",
+            "0",
+            "--mirror-games",
+            "0",
+            path,
+        ],
+    ] {
+        let err = fails(&args, 1);
+        assert!(
+            err.contains("`keep turns with` gave up in turn 1")
+                && err.contains(&gdl::limits::MAX_TURN_SEARCH.to_string()),
+            "gdl {args:?}: {err}"
+        );
+    }
+    let checked = ok(&["check", path]);
+    assert!(
+        checked.contains("warning: this turn repeats a choice (a step of `12 x`)"),
+        "{checked}"
+    );
+    // Short turns are judged, without a warning.
+    let short = temp_game(
+        "short-kept-turns",
+        "game \"Short\"\nboard square(4)\nplayers x, o\npieces stone\n\
+         turn: place stone at empty, place stone at empty\nkeep turns with most count(own)\n\
+         end if count(empty) = 0: draw\n",
+    );
+    let path = short.to_str().unwrap();
+    assert!(!ok(&["check", path]).contains("warning"));
+    assert!(ok(&["playout", path]).contains("draw"));
+}

@@ -17,13 +17,79 @@
 //! decision, on copies of the position that judge no preference, and the
 //! best value after each action is kept in the state until it moves on.
 //!
+//! That search is capped at [`MAX_TURN_SEARCH`] positions a decision: the
+//! ways to finish a turn grow exponentially with its actions (twelve
+//! placements, a long chain of kicks). Past the cap the state gives up
+//! ([`State::turn_too_long`]): it refuses every action from then on, so
+//! that whatever plays it stops soon, and the thread notes it for whoever
+//! drives the work to report ([`take_turn_too_long`]): the engine's queries
+//! have no error channel, and the state that gave up may be a copy of the
+//! caller's (a search's scratch position).
+//!
 //! Games without `keep if` or `keep turns` never come here
 //! (`Game::keeps`), so their offers, their random games and their speed
 //! are unchanged.
 
+use std::cell::Cell;
+use std::fmt;
+
 use crate::engine::position::state::position_key;
 use crate::engine::{Action, Game, State};
+use crate::limits::MAX_TURN_SEARCH;
 use crate::rules::{Entry, Player, Preference};
+
+/// `keep turns with` gave up at a decision: the rest of the turn had more
+/// than [`MAX_TURN_SEARCH`] positions to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnTooLong {
+    /// The turn it gave up in.
+    pub turn: u32,
+}
+
+impl fmt::Display for TurnTooLong {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`keep turns with` gave up in turn {}: the ways to finish the turn from one decision \
+             pass {MAX_TURN_SEARCH} positions, too many to judge which turns are best (the game \
+             was stopped there; `gdl check` warns of turns that can be this long)",
+            self.turn
+        )
+    }
+}
+
+thread_local! {
+    /// The first time a `keep turns with` search on this thread gave up,
+    /// since [`take_turn_too_long`] last asked.
+    static GAVE_UP: Cell<Option<TurnTooLong>> = const { Cell::new(None) };
+}
+
+/// Whether a `keep turns with` search on this thread gave up since the
+/// last call (and clears it). Whoever drives engine work asks it after
+/// the work: a command, a request, a pool's worker (which passes it on
+/// to the thread that waits for it).
+pub fn take_turn_too_long() -> Option<TurnTooLong> {
+    GAVE_UP.with(Cell::take)
+}
+
+/// Notes on this thread that a search gave up (the first time counts).
+pub fn note_turn_too_long(cut: TurnTooLong) {
+    GAVE_UP.with(|g| {
+        if g.get().is_none() {
+            g.set(Some(cut));
+        }
+    });
+}
+
+/// Why `keep turns with` refuses an action.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Refusal {
+    /// Turns starting with it reach at best the first number; the
+    /// decision's best reach the second.
+    Worse(f64, f64),
+    /// The search gave up ([`TurnTooLong`]): every action is refused.
+    TooLong(TurnTooLong),
+}
 
 /// Whether judging an action may play the game on to answer `stuck`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -153,9 +219,8 @@ impl Game {
         self.preference_gap(st, a).is_none()
     }
 
-    /// For an action `keep turns with` refuses: the best number a turn
-    /// starting with it reaches, and the best of the decision.
-    pub(crate) fn preference_gap(&self, st: &State, a: Action) -> Option<(f64, f64)> {
+    /// Why `keep turns with` refuses `a`, if it does.
+    pub(crate) fn preference_gap(&self, st: &State, a: Action) -> Option<Refusal> {
         let prefer = self.rules.prefer.as_ref()?;
         if st.no_preference || a.is_pie() {
             return None;
@@ -168,6 +233,9 @@ impl Game {
         );
         let mut cache = st.preferred.0.borrow_mut();
         let cache = &mut *cache;
+        if let Some(cut) = cache.too_long {
+            return Some(Refusal::TooLong(cut));
+        }
         if cache.key != Some(key) {
             // Depth 0 is the decision itself, seen as the search sees it.
             if cache.states.is_empty() {
@@ -180,17 +248,31 @@ impl Game {
             let mut listed = std::mem::take(&mut cache.actions[0]);
             self.legal_actions(&cache.states[0], &mut listed);
             cache.values.clear();
+            let mut left = MAX_TURN_SEARCH;
             for &b in &listed {
                 // A lone action is the best there is: no search.
                 let v = if listed.len() == 1 {
                     0.0
                 } else {
-                    self.turn_value(&mut cache.states, &mut cache.actions, 0, b, prefer)
+                    self.turn_value(
+                        &mut cache.states,
+                        &mut cache.actions,
+                        0,
+                        b,
+                        prefer,
+                        &mut left,
+                    )
                 };
                 cache.values.push((b, v));
             }
             cache.actions[0] = listed;
             cache.key = Some(key);
+            if left == 0 {
+                let cut = TurnTooLong { turn: st.turn };
+                cache.too_long = Some(cut);
+                note_turn_too_long(cut);
+                return Some(Refusal::TooLong(cut));
+            }
         }
         let values = &cache.values;
         let best = values
@@ -198,7 +280,7 @@ impl Game {
             .map(|&(_, v)| v)
             .reduce(|x, y| if prefer.most { x.max(y) } else { x.min(y) })?;
         let &(_, v) = values.iter().find(|(b, _)| *b == a)?;
-        (v != best).then_some((v, best))
+        (v != best).then_some(Refusal::Worse(v, best))
     }
 
     /// The best number a whole turn reaches when `a` is played in `st` (a
@@ -206,6 +288,8 @@ impl Game {
     /// cannot go on.
     /// `states[depth]` is the position `a` is played in; the deeper ones
     /// and `lists` are the search's room, grown as needed and reused.
+    /// Each position played costs one of `left`; at 0 the search stops
+    /// (its values are then void).
     fn turn_value(
         &self,
         states: &mut Vec<State>,
@@ -213,7 +297,12 @@ impl Game {
         depth: usize,
         a: Action,
         prefer: &Preference,
+        left: &mut u64,
     ) -> f64 {
+        if *left == 0 {
+            return 0.0;
+        }
+        *left -= 1;
         if states.len() <= depth + 1 {
             states.push(states[depth].clone());
             lists.push(Vec::new());
@@ -237,10 +326,13 @@ impl Game {
         } else {
             let mut best: Option<f64> = None;
             for &b in &actions {
-                let v = self.turn_value(states, lists, depth + 1, b, prefer);
+                if *left == 0 {
+                    break;
+                }
+                let v = self.turn_value(states, lists, depth + 1, b, prefer, left);
                 best = Some(best.map_or(v, |x| if prefer.most { x.max(v) } else { x.min(v) }));
             }
-            best.expect("some action")
+            best.unwrap_or(0.0)
         };
         lists[depth + 1] = actions;
         value

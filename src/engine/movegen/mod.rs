@@ -18,6 +18,8 @@ use rand::{Rng, RngExt};
 use crate::cellset;
 use crate::engine::{Action, ActionKind, Game, GameResult, State};
 use crate::rules::*;
+pub(crate) use kept::Refusal;
+pub use kept::{TurnTooLong, note_turn_too_long, take_turn_too_long};
 pub(crate) use offer::Offer;
 
 impl Game {
@@ -336,6 +338,11 @@ impl Game {
             }
             if let Some(a) = self.kept_pick(st, choices, k) {
                 return Some(a);
+            }
+            // A `keep turns with` search that gave up refuses every action:
+            // no draw would end.
+            if self.rules.prefer.is_some() && st.turn_too_long().is_some() {
+                return None;
             }
         };
         for (i, (c, _, _)) in choices.iter().enumerate() {

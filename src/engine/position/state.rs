@@ -145,6 +145,11 @@ pub(in crate::engine) struct TurnValues {
     pub(in crate::engine) states: Vec<State>,
     /// The actions listed at each depth of the search.
     pub(in crate::engine) actions: Vec<Vec<Action>>,
+    /// A search of this state gave up past [`crate::limits::MAX_TURN_SEARCH`]
+    /// positions: every action is refused from then on (kept when the
+    /// state is cloned or another position is copied in, so that a copy or
+    /// a reused search state stops at once).
+    pub(in crate::engine) too_long: Option<crate::engine::TurnTooLong>,
 }
 
 /// What `keep turns with` found at one decision (see [`TurnValues`]).
@@ -152,8 +157,16 @@ pub(in crate::engine) struct TurnValues {
 pub(in crate::engine) struct Preferred(pub(in crate::engine) std::cell::RefCell<TurnValues>);
 
 impl Clone for Preferred {
+    /// The search's room is not copied; that it gave up is (a copy of a
+    /// position that cannot be judged cannot be either).
     fn clone(&self) -> Preferred {
-        Preferred::default()
+        // Borrowed when the search itself copies its position (which has
+        // not given up then).
+        let too_long = self.0.try_borrow().ok().and_then(|c| c.too_long);
+        Preferred(std::cell::RefCell::new(TurnValues {
+            too_long,
+            ..TurnValues::default()
+        }))
     }
 }
 
@@ -197,7 +210,7 @@ impl Clone for State {
             keep_reads: Default::default(),
             lookahead: Trial::default(),
             ended_stuck: self.ended_stuck,
-            preferred: Preferred::default(),
+            preferred: self.preferred.clone(),
             no_preference: self.no_preference,
             turn_over: self.turn_over,
             stop_at_turn_end: self.stop_at_turn_end,
@@ -266,6 +279,13 @@ impl State {
 }
 
 impl State {
+    /// Whether `keep turns with` gave up judging a decision of this state
+    /// (or of a position copied into it since): its turns were too long to
+    /// search, so the actions it offers are void.
+    pub fn turn_too_long(&self) -> Option<crate::engine::TurnTooLong> {
+        self.preferred.0.try_borrow().ok().and_then(|c| c.too_long)
+    }
+
     /// The value of variable `i`.
     pub fn var(&self, i: usize) -> f64 {
         self.vars[i]

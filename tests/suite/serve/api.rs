@@ -761,3 +761,58 @@ fn malformed_http_is_refused() {
     assert!(line.starts_with("HTTP/1.1 400"), "{line}");
     assert_eq!(request(&s.addr, "GET", "/api/games", &[], b"").status, 200);
 }
+
+/// A cancelled analysis frees its thread at once, even inside a long
+/// search game (a 19×19 Go analysis cancelled after a second ran on for
+/// minutes, and every new one got 409): it reports `cancelled` within a
+/// few seconds of the cancel (the bound is generous: it stops within a
+/// second), and another starts.
+#[test]
+fn a_cancelled_analysis_stops_inside_its_games() {
+    let s = client::serve(client::game_copies(
+        "serve-cancel",
+        &["go.gdl", "tictactoe.gdl"],
+    ));
+    // Minutes of work in one shard: search games of 2,000 iterations an
+    // action on 361 points.
+    let long = json!({ "game": "games/go.gdl", "games": 10, "ladder": "1000,2000", "ladder_games": 10, "mirror_games": 0 });
+    let a = post(&s.addr, "/api/analyze", &long);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let run = a.json()["run"].as_u64().unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let asked = std::time::Instant::now();
+    let c = post(&s.addr, "/api/cancel", &json!({ "run": run }));
+    assert_eq!(c.status, 200, "{}", c.body);
+    let p = loop {
+        let p = post(&s.addr, "/api/analysis", &json!({ "run": run })).json();
+        if p["state"] != "running" {
+            break p;
+        }
+        assert!(
+            asked.elapsed() < std::time::Duration::from_secs(5),
+            "still running 5 s after the cancel: {p}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert_eq!(p["state"], "cancelled", "{p}");
+    assert_eq!(p["done"], 0, "{p}");
+    let small = json!({ "game": "games/tictactoe.gdl", "games": 10, "ladder": "5", "ladder_games": 0, "mirror_games": 0 });
+    let a = post(&s.addr, "/api/analyze", &small);
+    assert_eq!(a.status, 200, "{}", a.body);
+}
+
+/// An agent's iteration budget is bounded in time too: `mcts:200000` on
+/// 19×19 Go (minutes of search) answers after the server's time cap with
+/// fewer iterations than asked.
+#[test]
+fn an_agents_iterations_are_bounded_in_time() {
+    let s = client::serve(client::game_copies("serve-agent-cap", &["go.gdl"]));
+    let a = post(
+        &s.addr,
+        "/api/agent",
+        &json!({ "game": "games/go.gdl", "agent": "mcts:200000" }),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let iterations = a.json()["iterations"].as_u64().unwrap();
+    assert!(iterations > 0 && iterations < 200_000, "{}", a.body);
+}
