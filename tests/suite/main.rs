@@ -5,6 +5,7 @@
 mod common;
 
 mod analyze;
+mod architecture;
 mod cli;
 mod designer;
 mod docs;
