@@ -115,17 +115,19 @@ impl Bot {
 
     /// The same agent, its searches stopping soon after `cancel` is raised.
     pub fn with_cancel(self, cancel: &Cancel) -> Bot {
-        match self {
-            Bot::Mcts(m) => Bot::Mcts(Box::new((*m).with_cancel(cancel.clone()))),
-            random => random,
-        }
+        self.map_search(|m| m.with_cancel(cancel.clone()))
     }
 
     /// The same agent, each of its searches bounded to `cap` of wall-clock
     /// time as well as its budget ([`Mcts::with_time_cap`]).
     pub fn with_time_cap(self, cap: std::time::Duration) -> Bot {
+        self.map_search(|m| m.with_time_cap(cap))
+    }
+
+    /// The same agent with its search (if it has one) changed by `f`.
+    fn map_search(self, f: impl FnOnce(Mcts) -> Mcts) -> Bot {
         match self {
-            Bot::Mcts(m) => Bot::Mcts(Box::new((*m).with_time_cap(cap))),
+            Bot::Mcts(m) => Bot::Mcts(Box::new(f(*m))),
             random => random,
         }
     }

@@ -115,7 +115,7 @@ fn game(server: &Server, request: &Value) -> Result<Value, ApiError> {
         "title": show::title(&loaded.game),
         "players": loaded.game.rules.players,
         "options": options_of(&loaded),
-        "hash": super::save::text_hash(&loaded.source),
+        "hash": super::games::text_hash(&loaded.source),
         "state": state_json(&loaded.game, &played),
     }))
 }
@@ -132,7 +132,7 @@ fn source(server: &Server, request: &Value) -> Result<Value, ApiError> {
     Ok(json!({
         "game": listed.name,
         "source": text,
-        "hash": super::save::text_hash(&text),
+        "hash": super::games::text_hash(&text),
     }))
 }
 

@@ -50,13 +50,7 @@ impl Cache {
         let source: Arc<str> = match request.get("source") {
             None | Some(Value::Null) => read_game(&listed.name, &listed.path)?.into(),
             Some(Value::String(s)) if s.len() as u64 > limits::MAX_INPUT_BYTES => {
-                return Err(ApiError::new(
-                    413,
-                    format!(
-                        "the game's text is larger than {}, the most a game file may be",
-                        files::size_text(limits::MAX_INPUT_BYTES)
-                    ),
-                ));
+                return Err(text_too_large());
             }
             Some(Value::String(s)) => s.as_str().into(),
             Some(_) => return Err(ApiError::bad("`source` must be the game's text")),
@@ -99,6 +93,23 @@ impl Cache {
             game,
         })
     }
+}
+
+/// 413: a game's text larger than a game file may be.
+pub fn text_too_large() -> ApiError {
+    ApiError::new(
+        413,
+        format!(
+            "the game's text is larger than {}, the most a game file may be",
+            files::size_text(limits::MAX_INPUT_BYTES)
+        ),
+    )
+}
+
+/// The hash of a game's text, as the API writes it (`hash` of `game`,
+/// `source` and `save`; a save's `base`).
+pub fn text_hash(text: &str) -> String {
+    format!("{:016x}", crate::record::source_hash(text))
 }
 
 /// A served file's text, read as `gdl` reads game files (capped, UTF-8);

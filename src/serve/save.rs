@@ -9,15 +9,9 @@
 use serde_json::{Value, json};
 
 use super::Server;
-use super::games::{read_game, text_field};
+use super::games::{read_game, text_field, text_hash, text_too_large};
 use super::http::ApiError;
-use crate::record::source_hash;
 use crate::{files, limits};
-
-/// The hash of a game's text, as the API writes it.
-pub fn text_hash(text: &str) -> String {
-    format!("{:016x}", source_hash(text))
-}
 
 /// `save`: writes `source` as the served file `game` if it is still the
 /// version `base` names (`null`: whatever is there).
@@ -29,13 +23,7 @@ pub fn save(server: &Server, request: &Value) -> Result<Value, ApiError> {
         .map_err(|m| ApiError::new(403, m))?;
     let text = text_field(request, "source")?;
     if text.len() as u64 > limits::MAX_INPUT_BYTES {
-        return Err(ApiError::new(
-            413,
-            format!(
-                "the game's text is larger than {}, the most a game file may be",
-                files::size_text(limits::MAX_INPUT_BYTES)
-            ),
-        ));
+        return Err(text_too_large());
     }
     let base = match request.get("base") {
         Some(Value::String(hash)) => Some(hash.as_str()),

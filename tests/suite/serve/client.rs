@@ -152,7 +152,13 @@ fn exchange(addr: &str, bytes: &[u8], wait: Duration) -> Result<Answer, String> 
     stream.set_read_timeout(Some(wait)).ok();
     // The server may refuse before reading it all (a body too large).
     let _ = stream.write_all(bytes);
-    let raw = read_answer(&mut stream).map_err(|e| format!("no answer: {e}"))?;
+    read_reply(&mut stream)
+}
+
+/// Reads one answer from `stream` (which may stay open after it: a
+/// kept-alive connection).
+pub fn read_reply(stream: &mut TcpStream) -> Result<Answer, String> {
+    let raw = read_answer(stream).map_err(|e| format!("no answer: {e}"))?;
     let split = raw
         .windows(4)
         .position(|w| w == b"\r\n\r\n")

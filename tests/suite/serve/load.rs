@@ -116,31 +116,6 @@ fn bytes_of(p: &Planned, addr: &str, keep_alive: bool) -> Vec<u8> {
     out
 }
 
-/// Reads one answer with a `Content-Length` from a kept-alive connection:
-/// its status and body.
-fn read_answer(stream: &mut TcpStream) -> (u16, String) {
-    let mut raw = Vec::new();
-    let mut byte = [0u8; 1];
-    while !raw.ends_with(b"\r\n\r\n") {
-        let n = stream.read(&mut byte).expect("an answer");
-        assert_eq!(n, 1, "the connection closed inside an answer's head");
-        raw.push(byte[0]);
-    }
-    let head = String::from_utf8(raw).expect("a text head");
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let length: usize = head
-        .lines()
-        .find_map(|l| {
-            l.to_ascii_lowercase()
-                .strip_prefix("content-length:")
-                .map(|n| n.trim().parse().unwrap())
-        })
-        .expect("a Content-Length");
-    let mut body = vec![0u8; length];
-    stream.read_exact(&mut body).expect("the whole body");
-    (status, String::from_utf8(body).expect("a UTF-8 body"))
-}
-
 /// A figure of the server's process (`VmHWM`, `Threads`) from /proc.
 fn proc_figure(pid: u32, name: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -211,7 +186,9 @@ fn the_playground_holds_under_load_and_loses_no_save() {
                     let (status, body) = if keep_alive {
                         let s = stream.get_or_insert_with(|| TcpStream::connect(addr).unwrap());
                         s.write_all(&bytes_of(&p, addr, true)).unwrap();
-                        let answer = read_answer(s);
+                        let answer = client::read_reply(s)
+                            .map(|a| (a.status, a.body))
+                            .unwrap_or_else(|e| panic!("client {c} request {i}: {e}"));
                         // A refused request may close the connection.
                         if answer.0 != 200 {
                             stream = None;
