@@ -25,6 +25,7 @@ mod position;
 mod prepare;
 #[cfg(test)]
 mod same_games;
+mod shortcuts;
 mod tables;
 
 pub(crate) use movegen::Refusal;
@@ -33,6 +34,7 @@ pub use movegen::{TurnTooLong, note_turn_too_long, take_turn_too_long};
 pub use position::action::{Action, ActionKind};
 pub use position::scratch::SCRATCH_SETS;
 pub use position::state::{State, mix};
+pub use shortcuts::{Shortcut, Shortcuts};
 
 /// Fixed sets that get an anchor bit in the group tracker (bits of a `u64`).
 const MAX_ANCHORS: usize = u64::BITS as usize;
@@ -79,6 +81,8 @@ pub struct Game {
     /// Shared and never changed: the engine finds its programs by the
     /// addresses of the rules' expressions (see `eval::program`).
     pub rules: std::sync::Arc<Rules>,
+    /// The shortcuts prepared (see [`Shortcuts`]).
+    shortcuts: Shortcuts,
     pub(crate) words: usize,
     players: usize,
     pieces: usize,
@@ -214,6 +218,11 @@ impl Game {
     /// The board the game is played on.
     pub fn board(&self) -> &crate::board::Board {
         &self.rules.board
+    }
+
+    /// The shortcuts the game was prepared with.
+    pub fn shortcuts(&self) -> Shortcuts {
+        self.shortcuts
     }
 
     fn owner_set(&self, p: usize) -> usize {

@@ -2,7 +2,7 @@
 //! on two builds of one game (with a shortcut and without it), which must
 //! offer the same actions and reach the same results at every ply.
 
-use super::{Action, Game, State};
+use super::{Action, Game, Shortcut, State};
 
 /// A game built from source text with options given as (name, value).
 pub(super) fn game(source: &str, options: &[(&str, &str)]) -> Game {
@@ -46,4 +46,9 @@ pub(super) fn same_games(
             plain.play_unchecked(&mut t, act);
         }
     }
+}
+
+/// `g` prepared again with shortcut `s` off (and the others as in `g`).
+pub(super) fn without(g: &Game, s: Shortcut) -> Game {
+    Game::prepare((*g.rules).clone(), g.shortcuts().without(s))
 }

@@ -413,7 +413,6 @@ impl<'a> Lower<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::Programs;
     use crate::engine::eval::registers::Op;
     use crate::engine::{Game, State};
     use crate::rules::*;
@@ -454,8 +453,7 @@ mod tests {
     fn same_as_tree(src: &str, roots: usize) {
         let g = game(src);
         assert_eq!(g.programs.len(), roots, "roots of {src}");
-        let mut plain = g.clone();
-        plain.programs = Programs::default();
+        let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::Programs);
         crate::engine::same_games::same_games(&g, &plain, 30, 80, |s, t| {
             same_targets(&g, &plain, s, t)
         });

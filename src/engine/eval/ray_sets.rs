@@ -440,8 +440,7 @@ mod tests {
         let src = include_str!("../../../games/reversi.gdl");
         let file = crate::syntax::parse(src).expect("parses");
         let g = Game::new(crate::check::compile(&file, &[]).expect("compiles"));
-        let mut plain = g.clone();
-        plain.shifts = plain.shifts.cell_by_cell();
+        let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::SetShifts);
         let (mut a, mut b) = (Vec::<Action>::new(), Vec::<Action>::new());
         for seed in 0..30u64 {
             let (mut s, mut t) = (g.start(), plain.start());

@@ -301,8 +301,7 @@ mod tests {
     /// tree evaluator alone: every choice's cached sets and counts, the
     /// legal actions and the results at every ply.
     fn same_as_tree(g: &Game) -> usize {
-        let mut plain = g.clone();
-        plain.step_sets = Default::default();
+        let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::StepSets);
         let mut plies = 0;
         same_games(g, &plain, 10, 120, |s, t| {
             assert_eq!(s.targets, t.targets);

@@ -6,7 +6,7 @@
 //! allocated.
 
 use crate::cellset;
-use crate::engine::{Action, Game};
+use crate::engine::{Action, Game, Shortcut};
 use crate::rules::*;
 
 impl Game {
@@ -237,6 +237,7 @@ impl Game {
         }
         if let ChoiceKind::Slide { by: None, .. } = &self.rules.choices[c as usize].kind
             && w == 1
+            && self.shortcuts.has(Shortcut::SlidesByFill)
             && let Some(n) = self.slides_by_fill(c, player, t)
         {
             return n;
@@ -246,6 +247,7 @@ impl Game {
             ..
         } = &self.rules.choices[c as usize].kind
             && w == 1
+            && self.shortcuts.has(Shortcut::SlidesByFill)
             && let Some(n) = self.slides_by_distance(c, player, *n, t)
         {
             return n;

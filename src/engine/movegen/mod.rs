@@ -124,7 +124,7 @@ impl Game {
             Offer::Jumps if self.jump_shifts_pay(c, player, &t[..w]) => {
                 self.jumps_by_shifts(c, player, t)
             }
-            Offer::Steps { links: false } if self.moves.distinct && w == 1 => {
+            Offer::Steps { links: false } if self.moves.word_steps => {
                 self.word_steps(c, player, t[0], t[2])
             }
             Offer::Steps { .. } if self.moves.distinct => {
@@ -169,7 +169,7 @@ impl Game {
             Offer::OnCell => unreachable!("answered by nth_offered"),
             Offer::Fixed { .. } => Action::pick(c, k),
             Offer::Far => self.nth_far_move(c, player, t, k),
-            Offer::Steps { links: false } if self.moves.distinct && self.words == 1 => {
+            Offer::Steps { links: false } if self.moves.word_steps => {
                 self.nth_word_step(c, player, t[0], t[2], k)
             }
             Offer::Steps { .. } if self.moves.distinct => {

@@ -71,9 +71,7 @@ mod tests {
     /// Plays the same pseudo-random games with and without the memo and
     /// compares the legal actions at every ply.
     fn same_actions_without_memo(g: &Game) {
-        let mut plain = g.clone();
-        plain.shared_sets.clear();
-        plain.scratch_sets = crate::limits::SCRATCH_SETS;
+        let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::SharedSets);
         crate::engine::same_games::same_games(g, &plain, 20, 200, |_, _| {});
     }
 

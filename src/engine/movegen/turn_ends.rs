@@ -236,12 +236,7 @@ mod tests {
             tails.filter(|t| matches!(t, Tail::Guarded(_))).count(),
             known
         );
-        let mut plain = g.clone();
-        plain
-            .tails
-            .iter_mut()
-            .flatten()
-            .for_each(|t| *t = Tail::Unknown);
+        let plain = crate::engine::same_games::without(g, crate::engine::Shortcut::TurnTails);
         for d in 1..=depth {
             let counted = perft_turns_depth(g, start, d, false).expect("turns end");
             assert_eq!(

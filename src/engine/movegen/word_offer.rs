@@ -203,8 +203,7 @@ mod tests {
     /// results at every ply. Returns the plies compared.
     fn same_as_offered(g: &Game) -> usize {
         assert!(g.word_offers.regs() > 0, "no word step");
-        let mut plain = g.clone();
-        plain.word_offers = Default::default();
+        let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::WordOffers);
         let mut plies = 0;
         same_games(g, &plain, 10, 150, |s, t| {
             assert_eq!(s.targets, t.targets);

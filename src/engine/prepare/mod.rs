@@ -13,6 +13,7 @@ use super::eval::{cell_tests, program, step_sets};
 use super::movegen::{Offer, shared_sets};
 use super::position::scratch::SCRATCH_SETS;
 use super::position::state::mix;
+use super::shortcuts::{Shortcut, Shortcuts};
 use super::tables::{blocks, leaps, line_runs, move_dirs, rays, shifts};
 use super::{Game, MAX_ANCHORS};
 use crate::cellset;
@@ -25,6 +26,12 @@ impl Game {
     /// from them, builds the board tables and lowers the set expressions
     /// into programs. Runs once per game; the rules are frozen after it.
     pub fn new(rules: Rules) -> Game {
+        Game::prepare(rules, Shortcuts::all())
+    }
+
+    /// [`Game::new`] with only the shortcuts `on`: the others are left
+    /// empty, so that play takes the plain path in their place.
+    pub fn prepare(rules: Rules, on: Shortcuts) -> Game {
         let cells = rules.board.len();
         let words = cells.div_ceil(64);
         let players = rules.players.len();
@@ -57,7 +64,11 @@ impl Game {
         // by a flood instead (`Ctx::anchor_bit` returns None), so the sets
         // past the bits of a mask are simply not anchored.
         let mut anchor_sets = facts.anchors.clone();
-        anchor_sets.truncate(MAX_ANCHORS);
+        anchor_sets.truncate(if on.has(Shortcut::Anchors) {
+            MAX_ANCHORS
+        } else {
+            0
+        });
         let mut cell_anchors = vec![0u64; cells];
         for (bit, &set) in anchor_sets.iter().enumerate() {
             for c in rules.fixed_sets[set as usize].iter() {
@@ -82,7 +93,8 @@ impl Game {
             .filter(|&d| board.opposite(Dir::new(d)).index() > d)
             .map(|d| (d, board.opposite(Dir::new(d)).index()))
             .collect();
-        let single_owned_kind = rules.neutral.iter().filter(|n| !**n).count() <= 1;
+        let single_owned_kind =
+            on.has(Shortcut::GroupAnswers) && rules.neutral.iter().filter(|n| !**n).count() <= 1;
         let row_col: Vec<[u16; 2]> = (0..cells)
             .map(|c| {
                 let info = rules.board.cell(Cell::new(c));
@@ -114,19 +126,29 @@ impl Game {
                 cellset::insert(&mut neighbor_masks[c * words..(c + 1) * words], n.index());
             }
         }
-        let shared_sets = shared_sets::shared_sets(&rules);
-        let shifts = shifts::Shifts::new(&rules.board, words);
-        let neighbors_shift_from = if neighbors_are_directions(board)
+        let shared_sets = match on.has(Shortcut::SharedSets) {
+            true => shared_sets::shared_sets(&rules),
+            false => Vec::new(),
+        };
+        let shifts = match on.has(Shortcut::SetShifts) {
+            true => shifts::Shifts::new(&rules.board, words),
+            false => shifts::Shifts::new(&rules.board, words).cell_by_cell(),
+        };
+        let neighbors_shift_from = if on.has(Shortcut::NeighborShifts)
+            && neighbors_are_directions(board)
             && shifts.covers(crate::rules::all_dirs(board.ndirs()))
         {
             8 * board.ndirs() * words / (words + 3)
         } else {
             usize::MAX
         };
-        let moves = move_dirs::MoveDirs::of(&rules, words).shifted(&shifts, words);
+        let moves = move_dirs::MoveDirs::of(&rules, words, on).shifted(&shifts, words, on);
         let line_masks = line_masks(&rules, &facts.line_lengths, &line_dirs, words);
-        let line_windows = lines::Windows::of(board, &facts.line_lengths, &line_dirs, words);
-        let line_runs = line_runs::LineRuns::of(
+        let line_windows = match on.has(Shortcut::LineWindows) {
+            true => lines::Windows::of(board, &facts.line_lengths, &line_dirs, words),
+            false => Vec::new(),
+        };
+        let mut line_runs = line_runs::LineRuns::of(
             board,
             &facts.line_lengths,
             &line_dirs,
@@ -135,6 +157,9 @@ impl Game {
                 .map(|&(d, _)| shifts.one_word(d))
                 .collect::<Vec<_>>(),
         );
+        if !on.has(Shortcut::LineRuns) {
+            line_runs.clear();
+        }
         let rays = rays::Rays::new(board);
         let counts_lines = rules.choices.iter().any(|c| {
             matches!(
@@ -186,8 +211,14 @@ impl Game {
             offers,
             keeps: rules.choices.iter().any(|c| !c.keep.is_empty()) || rules.prefer.is_some(),
             stuck_keeps: rules.choices.iter().map(facts::asks_next_stuck).collect(),
-            keep_reads: keep_reads::judged_by_reads(&rules),
-            tails: turn_tails::turn_tails(&rules),
+            keep_reads: match on.has(Shortcut::KeepReads) {
+                true => keep_reads::judged_by_reads(&rules),
+                false => vec![None; rules.choices.len()],
+            },
+            tails: match on.has(Shortcut::TurnTails) {
+                true => turn_tails::turn_tails(&rules),
+                false => turn_tails::unknown_tails(&rules),
+            },
             own_from: rules
                 .choices
                 .iter()
@@ -236,7 +267,8 @@ impl Game {
             programs: program::Programs::default(),
             step_sets: step_sets::StepSets::default(),
             word_offers: Default::default(),
-            late_turn: late_turn(&rules.turns),
+            late_turn: late_turn(&rules.turns).filter(|_| on.has(Shortcut::LateTurn)),
+            shortcuts: on,
             code_pieces: (0..pieces * (players + 1))
                 .map(|code| ((code / (players + 1)) as u8, (code % (players + 1)) as u8))
                 .collect(),
@@ -244,11 +276,21 @@ impl Game {
             rules: std::sync::Arc::new(rules),
         };
         game.line_masks_kept();
-        game.line_keys = lines::watched(&game, &facts.line_queries);
-        game.programs = program::Programs::of(&game);
-        game.step_sets = step_sets::step_sets(&game);
-        game.word_offers = super::movegen::word_offer::word_offers(&game);
-        game.cell_tests = cell_tests::CellTests::of(&game);
+        if on.has(Shortcut::WatchedLines) {
+            game.line_keys = lines::watched(&game, &facts.line_queries);
+        }
+        if on.has(Shortcut::Programs) {
+            game.programs = program::Programs::of(&game);
+        }
+        if on.has(Shortcut::StepSets) {
+            game.step_sets = step_sets::step_sets(&game);
+        }
+        if on.has(Shortcut::WordOffers) {
+            game.word_offers = super::movegen::word_offer::word_offers(&game);
+        }
+        if on.has(Shortcut::CellTests) {
+            game.cell_tests = cell_tests::CellTests::of(&game);
+        }
         game.fill_guard_cells();
         game
     }

@@ -42,6 +42,12 @@ pub(in crate::engine) fn turn_tails(rules: &Rules) -> Vec<Vec<Tail>> {
         .collect()
 }
 
+/// `turn_tails` with every tail unknown: each decision is played on.
+pub(in crate::engine) fn unknown_tails(rules: &Rules) -> Vec<Vec<Tail>> {
+    let unknown = |turn: &Turn| vec![Tail::Unknown; turn.steps.len()];
+    rules.turns.iter().map(unknown).collect()
+}
+
 fn tail_after(steps: &[Step], s: usize) -> Tail {
     // One ply, then the step is over.
     if !matches!(

@@ -6,6 +6,7 @@
 use crate::board::{Board, NO_CELL};
 use crate::cellset;
 use crate::engine::Game;
+use crate::engine::shortcuts::{Shortcut, Shortcuts};
 use crate::ids::Cell;
 use crate::rules::*;
 
@@ -25,6 +26,9 @@ pub(in crate::engine) struct MoveDirs {
     /// No cell reaches one neighbour in two directions, so moves from a
     /// cell are counted by one AND per word of its neighbour set.
     pub distinct: bool,
+    /// On a board of one word, with `distinct`: steps are counted and
+    /// found as words (see `movegen::word_steps`).
+    pub word_steps: bool,
     /// Per entry of `of_choice`: its directions, when every one of them is
     /// a whole-set shift on a board of at most `SHIFT_WORDS` words (set by
     /// [`MoveDirs::shifted`]); else 0.
@@ -32,7 +36,7 @@ pub(in crate::engine) struct MoveDirs {
 }
 
 impl MoveDirs {
-    pub fn of(rules: &Rules, words: usize) -> MoveDirs {
+    pub fn of(rules: &Rules, words: usize, on: Shortcuts) -> MoveDirs {
         let board = &rules.board;
         let players = rules.players.len();
         let all = all_dirs(board.ndirs());
@@ -61,10 +65,14 @@ impl MoveDirs {
         for &(m, links) in &masks {
             distinct &= table(board, m, links, words, &mut tables);
         }
+        // Switched off, counting walks the moves as if some cell reached
+        // a neighbour two ways.
+        let distinct = distinct && on.has(Shortcut::MoveCounts);
         MoveDirs {
             tables,
             of_choice,
             distinct,
+            word_steps: distinct && words == 1 && on.has(Shortcut::WordSteps),
             shifted_dirs: Vec::new(),
         }
     }
@@ -74,9 +82,11 @@ impl MoveDirs {
         mut self,
         shifts: &crate::engine::tables::shifts::Shifts,
         words: usize,
+        on: Shortcuts,
     ) -> MoveDirs {
+        let by_shifts = on.has(Shortcut::MovesByShifts) && words <= SHIFT_WORDS;
         self.shifted_dirs = (self.of_choice.iter())
-            .map(|&(m, _)| match words <= SHIFT_WORDS && shifts.covers(m) {
+            .map(|&(m, _)| match by_shifts && shifts.covers(m) {
                 true => each_dir(m).count() as u32,
                 false => 0,
             })

@@ -88,9 +88,8 @@ impl Shifts {
         crate::rules::each_dir(mask).all(|d| self.ranges.get(d).is_some_and(Option::is_some))
     }
 
-    /// The same answers, every direction cell by cell: for tests that
-    /// compare the whole-set paths with the plain ones.
-    #[cfg(test)]
+    /// The same answers, every direction cell by cell: the plain path,
+    /// with the shortcut `set-shifts` off.
     pub(in crate::engine) fn cell_by_cell(mut self) -> Shifts {
         self.ranges.iter_mut().for_each(|r| *r = None);
         self.one_word.iter_mut().for_each(|r| *r = None);
