@@ -62,7 +62,7 @@ pub use diagnostic::{Diagnostic, Span};
 pub use engine::{Action, Game, GameResult, State};
 pub use load::{
     CheckError, LoadError, LoadErrorKind, OptionsError, ReadError, SyntaxError, load, load_source,
-    read,
+    load_source_with, load_with, read,
 };
 /// The compiled rules of a game.
 pub use rules::Rules;

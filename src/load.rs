@@ -10,7 +10,7 @@ use std::path::Path;
 
 use crate::check::{self, OptionChoice};
 use crate::diagnostic::{Diagnostic, Kind};
-use crate::engine::Game;
+use crate::engine::{Game, Shortcuts};
 use crate::{report, syntax};
 
 /// Which stage refused a game: see the variants of [`LoadError`].
@@ -216,13 +216,34 @@ pub fn read(path: &Path) -> Result<String, LoadError> {
 /// # Ok::<(), String>(())
 /// ```
 pub fn load(path: &Path, options: &[OptionChoice]) -> Result<Game, LoadError> {
+    load_with(path, options, Shortcuts::all())
+}
+
+/// [`load`] with only the engine's shortcuts `shortcuts` (see
+/// [`Shortcuts`]): the same game, played by the plain path where a
+/// shortcut is off.
+pub fn load_with(
+    path: &Path,
+    options: &[OptionChoice],
+    shortcuts: Shortcuts,
+) -> Result<Game, LoadError> {
     let source = read(path)?;
-    load_source(&source, &path.display().to_string(), options)
+    load_source_with(&source, &path.display().to_string(), options, shortcuts)
 }
 
 /// Loads a game from its text; `file` names it in messages, and its stem
 /// names a game that has no `game` line.
 pub fn load_source(source: &str, file: &str, options: &[OptionChoice]) -> Result<Game, LoadError> {
+    load_source_with(source, file, options, Shortcuts::all())
+}
+
+/// [`load_source`] with only the engine's shortcuts `shortcuts`.
+pub fn load_source_with(
+    source: &str,
+    file: &str,
+    options: &[OptionChoice],
+    shortcuts: Shortcuts,
+) -> Result<Game, LoadError> {
     let parsed = syntax::parse(source).map_err(|d| {
         LoadError::Syntax(SyntaxError {
             file: file.to_string(),
@@ -245,7 +266,7 @@ pub fn load_source(source: &str, file: &str, options: &[OptionChoice]) -> Result
             })
         }
     })?;
-    Ok(Game::new(rules))
+    Ok(Game::prepare(rules, shortcuts))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::agent::AgentSpec;
 use crate::analysis::{self, Shard};
 use crate::check::OptionChoice;
+use crate::engine::{Shortcut, Shortcuts};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -65,6 +66,29 @@ pub struct GameArgs {
     /// Set an option declared in the game file (repeatable): `-o size=9`.
     #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<OptionChoice>,
+}
+
+/// Which of the engine's speed shortcuts prepare builds (all by
+/// default): to compare the plain path with the fast one.
+#[derive(Args, Debug)]
+pub struct ShortcutArgs {
+    /// Use none of the engine's speed shortcuts: the plain path throughout.
+    #[arg(long, conflicts_with = "without")]
+    pub plain: bool,
+    /// Switch these shortcuts off (names separated by commas; `gdl bench
+    /// --paths` lists them).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub without: Vec<Shortcut>,
+}
+
+impl ShortcutArgs {
+    /// The shortcuts these arguments leave on.
+    pub fn shortcuts(&self) -> Shortcuts {
+        match self.plain {
+            true => Shortcuts::none(),
+            false => (self.without.iter()).fold(Shortcuts::all(), |on, &s| on.without(s)),
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -193,6 +217,8 @@ pub struct PlayArgs {
 pub struct PlayoutArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    #[command(flatten)]
+    pub shortcuts: ShortcutArgs,
     /// Number of games (at least 1).
     #[arg(short = 'n', default_value_t = 1, value_parser = at_least_one)]
     pub count: u64,
@@ -208,6 +234,8 @@ pub struct PlayoutArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    #[command(flatten)]
+    pub shortcuts: ShortcutArgs,
     /// Start from this position instead of the game's first: its text as
     /// `gdl show` prints it (FEN for chess), fields separated by spaces.
     #[arg(long, value_name = "TEXT")]
@@ -235,9 +263,16 @@ pub struct PerftArgs {
 pub struct BenchArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    #[command(flatten)]
+    pub shortcuts: ShortcutArgs,
     /// How long to run.
     #[arg(long, default_value_t = 3.0)]
     pub seconds: f64,
+    /// Print the route move generation takes for each step (how it is
+    /// offered, where its sets come from, how its actions are counted)
+    /// and the shortcuts on, instead of running.
+    #[arg(long, conflicts_with_all = ["seconds", "playouts", "json"])]
+    pub paths: bool,
     /// Play exactly this many random games instead: fixed work, to compare
     /// two builds by the CPU time they take (`time`, `scripts/cpu-ab.sh`).
     #[arg(long, conflicts_with = "seconds")]

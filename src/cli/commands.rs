@@ -11,7 +11,7 @@ use super::json::Doc;
 
 use super::{
     BenchArgs, CheckArgs, ExplainArgs, Failure, MovesArgs, PerftArgs, PlayoutArgs, ShowArgs, io,
-    load, start_after, start_from,
+    load, load_with, start_after, start_from,
 };
 use crate::engine::{Action, Game};
 use crate::{explain, notation, picture, run, show};
@@ -170,7 +170,7 @@ struct PlayoutDoc {
 
 /// `playout`: each game printed as soon as it is played, then the mean.
 pub(super) fn playout_cmd(a: &PlayoutArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let game = load(&a.game.file, &a.game.options)?;
+    let game = load_with(&a.game.file, &a.game.options, &a.shortcuts)?;
     let start = game.start();
     let mut total = 0u64;
     let mut doc = None;
@@ -219,7 +219,7 @@ pub(super) fn playout_cmd(a: &PlayoutArgs, out: &mut dyn Write) -> Result<(), Fa
 
 /// `perft`: each depth printed as soon as it is counted.
 pub(super) fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let game = load(&a.game.file, &a.game.options)?;
+    let game = load_with(&a.game.file, &a.game.options, &a.shortcuts)?;
     let st = start_after(&game, a.position.as_deref(), &a.moves)?;
     let mut doc = None;
     if a.json {
@@ -281,7 +281,10 @@ pub(super) fn bench_cmd(a: &BenchArgs, out: &mut dyn Write) -> Result<(), Failur
         Some(n) => run::Budget::Playouts(n),
         None => run::Budget::Time(Duration::from_secs_f64(a.seconds)),
     };
-    let game = load(&a.game.file, &a.game.options)?;
+    let game = load_with(&a.game.file, &a.game.options, &a.shortcuts)?;
+    if a.paths {
+        return write!(out, "{}", game.paths()).map_err(io);
+    }
     let start = game.start();
     let b = run::bench(&game, &start, budget, a.seed);
     if a.json {

@@ -94,6 +94,16 @@ pub(crate) fn load(path: &Path, options: &[OptionChoice]) -> Result<Game, Failur
     Ok(crate::load(path, options)?)
 }
 
+/// [`load`] with only the shortcuts a command's `--plain` or `--without`
+/// leave on.
+pub(crate) fn load_with(
+    path: &Path,
+    options: &[OptionChoice],
+    shortcuts: &args::ShortcutArgs,
+) -> Result<Game, Failure> {
+    Ok(crate::load_with(path, options, shortcuts.shortcuts())?)
+}
+
 /// The position to start from: the game's first, or the one `--position`
 /// gives.
 pub(crate) fn start_from(game: &Game, position: Option<&str>) -> Result<State, Failure> {

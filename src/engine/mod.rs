@@ -28,7 +28,9 @@ mod same_games;
 mod shortcuts;
 mod tables;
 
+pub(crate) use movegen::EntriesOf;
 pub(crate) use movegen::Refusal;
+pub(crate) use movegen::slot::Part;
 pub(crate) use movegen::turn_ends::TurnEnds;
 pub use movegen::{TurnTooLong, note_turn_too_long, take_turn_too_long};
 pub use position::action::{Action, ActionKind};

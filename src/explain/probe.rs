@@ -4,7 +4,7 @@
 //! cell. Never used while playing: each call copies the state.
 
 use crate::cellset::{self, CellSet};
-use crate::engine::{Action, Game, NO_CELL, State};
+use crate::engine::{Action, EntriesOf, Game, NO_CELL, Part, State};
 use crate::rules::parts::ChoiceShape;
 use crate::rules::*;
 
@@ -37,7 +37,7 @@ impl Game {
             .map(|(c, _, _)| (*c, None, 0))
             .collect();
         let mut st = st.clone();
-        self.offer(&mut st, &open);
+        self.offer(&mut st, &open, EntriesOf::Made);
         let mut out = Vec::new();
         for (i, (c, _, _)) in open.iter().enumerate() {
             let t = self.slot(&st, i);
@@ -60,9 +60,9 @@ impl Game {
     ) -> Vec<Action> {
         let w = self.words;
         let mut t = vec![0u64; self.slot_sets * w];
-        cellset::insert(&mut t[..w], from);
-        t[w..2 * w].copy_from_slice(over.words());
-        t[2 * w..3 * w].copy_from_slice(to.words());
+        cellset::insert(Part::From.of_mut(&mut t, w), from);
+        Part::Over.of_mut(&mut t, w).copy_from_slice(over.words());
+        Part::To.of_mut(&mut t, w).copy_from_slice(to.words());
         // A slide by `line-count(S)` counts the cells of S, its fourth set.
         if let ChoiceKind::Slide {
             by: Some(Distance::LineCount(counted)),
@@ -70,16 +70,20 @@ impl Game {
         } = &self.rules.choices[c as usize].kind
         {
             let counted = self.probe_set(st, counted, None);
-            t[3 * w..4 * w].copy_from_slice(counted.words());
+            Part::Fourth
+                .of_mut(&mut t, w)
+                .copy_from_slice(counted.words());
         }
         // A hop passes over and stops at pieces: its fourth set.
         if let ChoiceKind::Hop { .. } = &self.rules.choices[c as usize].kind {
             let occupied = self.probe_set(st, &SetExpr::Occupied, None);
-            t[3 * w..4 * w].copy_from_slice(occupied.words());
+            Part::Fourth
+                .of_mut(&mut t, w)
+                .copy_from_slice(occupied.words());
         }
         // A shift moves toward the cells of its fourth set: any, here.
         if let ChoiceKind::Shift { .. } = &self.rules.choices[c as usize].kind {
-            t[3 * w..4 * w].fill(!0);
+            Part::Fourth.of_mut(&mut t, w).fill(!0);
         }
         let mut out = Vec::new();
         match self.rules.choices[c as usize].kind.shape() {

@@ -533,6 +533,70 @@ fn bench_plays_a_fixed_number_of_playouts() {
     assert!(err.contains("cannot be used with"), "{err}");
 }
 
+/// `--paths` names the route of each step and the shortcuts on; `--plain`
+/// and `--without` switch shortcuts off, which perft and playouts must not
+/// notice; an unknown name is refused with the list of names.
+#[test]
+fn bench_paths_and_the_shortcut_switches() {
+    let fast = ok(&["bench", "games/breakthrough.gdl", "--paths"]);
+    assert!(fast.starts_with("shortcuts: all\n"), "{fast}");
+    assert!(
+        fast.contains("turn rule 1, step 1, white: word offer"),
+        "{fast}"
+    );
+    assert!(
+        fast.contains("counted by shifts with more than 2 pieces, else as words"),
+        "{fast}"
+    );
+    let plain = ok(&["bench", "games/breakthrough.gdl", "--paths", "--plain"]);
+    assert!(plain.starts_with("shortcuts: none\n"), "{plain}");
+    assert!(
+        plain.contains("white: by groups, each set evaluated"),
+        "{plain}"
+    );
+    assert!(
+        plain.contains("sets by the tree evaluator; counted walking each move"),
+        "{plain}"
+    );
+    let one_off = ok(&[
+        "bench",
+        "games/breakthrough.gdl",
+        "--paths",
+        "--without",
+        "word-offers,moves-by-shifts",
+    ]);
+    assert!(
+        one_off.starts_with("shortcuts: all but word-offers, moves-by-shifts\n"),
+        "{one_off}"
+    );
+    assert!(
+        one_off.contains("white: by groups, the step's sets from one register code"),
+        "{one_off}"
+    );
+    for args in [
+        &["perft", "games/chess.gdl", "-d", "3"][..],
+        &["playout", "games/chess.gdl", "-n", "3"],
+    ] {
+        let all = ok(args);
+        assert_eq!(ok(&[args, &["--plain"]].concat()), all, "{args:?}");
+        assert_eq!(
+            ok(&[args, &["--without", "keep-reads,step-sets"]].concat()),
+            all,
+            "{args:?}"
+        );
+    }
+    let err = fails(&["perft", TTT, "-d", "1", "--without", "fast"], 2);
+    assert!(
+        err.contains("no shortcut `fast`: the shortcuts are programs, cell-tests,"),
+        "{err}"
+    );
+    let err = fails(
+        &["perft", TTT, "-d", "1", "--without", "programs", "--plain"],
+        2,
+    );
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
 #[test]
 fn no_empty_parentheses_without_options() {
     let out = ok(&["bench", TTT, "--seconds", "0.1"]);

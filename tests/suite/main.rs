@@ -23,3 +23,4 @@ mod positions;
 mod records;
 mod rules;
 mod serve;
+mod shortcuts;

@@ -15,6 +15,7 @@ use crate::engine::Game;
 use crate::engine::eval::Ctx;
 use crate::engine::eval::program::lower_all;
 use crate::engine::eval::registers::{Instr, Op, Reg, one_word};
+use crate::engine::movegen::slot::slot_exprs;
 use crate::rules::*;
 
 /// Most registers a step's code may write (one per instruction).
@@ -100,16 +101,16 @@ pub(in crate::engine) fn guard_of(c: &BoolExpr, regs: &mut impl Iterator<Item = 
 
 /// Something worked out once per view for each step that offers choices
 /// (its code, its word offer), found by the step's turn rule and index
-/// and used only for that step's own list of entries (compared by address:
-/// the rules never change), not for a list made from it.
+/// and used only for that step's own list of entries, not for a list made
+/// from it (see `movegen::offer::EntriesOf`).
 #[derive(Clone, Debug)]
 pub(in crate::engine) struct PerStep<T> {
     /// Per turn rule, per step: what it has, if anything.
     steps: Vec<Vec<Option<Views<T>>>>,
 }
 
-/// The address of a step's entries and one `T` per view.
-type Views<T> = (usize, Vec<T>);
+/// One `T` per view.
+type Views<T> = Vec<T>;
 
 impl<T> Default for PerStep<T> {
     fn default() -> PerStep<T> {
@@ -138,7 +139,7 @@ impl<T> PerStep<T> {
                         let views: Option<Vec<T>> = (0..g.players)
                             .map(|me| work(g, Player::new(me), choices))
                             .collect();
-                        Some((choices.as_ptr() as usize, views?))
+                        views
                     })
                     .collect()
             })
@@ -153,21 +154,15 @@ impl<T> PerStep<T> {
     }
 
     /// What step `step` of turn rule `turn` has for view `me`, if it has
-    /// anything and `entries` are that step's own.
+    /// anything.
     #[inline(always)]
-    pub(in crate::engine) fn find(
-        &self,
-        turn: u16,
-        step: u16,
-        entries: &[Entry],
-        me: Player,
-    ) -> Option<&T> {
-        let (at, views) = self
+    pub(in crate::engine) fn find(&self, turn: u16, step: u16, me: Player) -> Option<&T> {
+        let views = self
             .steps
             .get(turn as usize)?
             .get(step as usize)?
             .as_ref()?;
-        (*at == entries.as_ptr() as usize).then(|| &views[me.index()])
+        Some(&views[me.index()])
     }
 }
 
@@ -197,45 +192,6 @@ impl StepCode {
         let regs = &mut regs[..self.code.len()];
         for (i, ins) in self.code.iter().enumerate() {
             regs[i] = one_word(&ins.op, regs, cx, tmp);
-        }
-    }
-}
-
-/// The sets a choice caches in its slot, in order: FROM (or the cells
-/// offered), what it crosses, TO, and a fourth for some kinds. `offer`
-/// fills the slot in this order.
-pub(in crate::engine) fn slot_exprs(kind: &ChoiceKind) -> [Option<&SetExpr>; 4] {
-    match kind {
-        ChoiceKind::Place { target, .. } => [Some(target), None, None, None],
-        ChoiceKind::Convert(target) | ChoiceKind::Remove(target) => {
-            [Some(target), None, None, None]
-        }
-        ChoiceKind::Sow { from, .. } => [Some(from), None, None, None],
-        ChoiceKind::Step { from, to, .. } | ChoiceKind::Move { from, to } => {
-            [Some(from), None, Some(to), None]
-        }
-        ChoiceKind::Jump { from, over, to, .. } | ChoiceKind::Hop { from, over, to, .. } => {
-            [Some(from), Some(over), Some(to), None]
-        }
-        ChoiceKind::Slide {
-            from, path, to, by, ..
-        } => {
-            let counted = match by {
-                Some(Distance::LineCount(counted)) => Some(counted),
-                Some(_) | None => None,
-            };
-            [Some(from), Some(path), Some(to), counted]
-        }
-        ChoiceKind::Leap { from, over, to, .. } => [Some(from), over.as_ref(), Some(to), None],
-        ChoiceKind::Shift {
-            from,
-            path,
-            to,
-            toward,
-            ..
-        } => [Some(from), Some(path), Some(to), toward.as_ref()],
-        ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } | ChoiceKind::Rotate(_) => {
-            [None; 4]
         }
     }
 }
@@ -301,7 +257,7 @@ mod tests {
     /// tree evaluator alone: every choice's cached sets and counts, the
     /// legal actions and the results at every ply.
     fn same_as_tree(g: &Game) -> usize {
-        let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::StepSets);
+        let plain = crate::engine::same_games::without(g, crate::engine::Shortcut::StepSets);
         let mut plies = 0;
         same_games(g, &plain, 10, 120, |s, t| {
             assert_eq!(s.targets, t.targets);
@@ -356,9 +312,7 @@ mod tests {
             &[],
         );
         assert!(g.step_sets.regs() > 0);
-        let code = g
-            .step_sets
-            .find(0, 0, g.step_entries(&g.start()), Player::new(0));
+        let code = g.step_sets.find(0, 0, Player::new(0));
         assert_eq!(code.map(|c| c.guards.iter().flatten().count()), Some(2));
         let plies = same_as_tree(&g);
         assert!(plies > 300, "{plies} plies");

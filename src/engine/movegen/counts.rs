@@ -4,6 +4,7 @@
 //! the processor often guesses wrong). Used by [`Game::offered`] when a
 //! choice's pieces outnumber its directions.
 
+use super::slot::Part::{From, Over, To};
 use crate::cellset;
 use crate::engine::Game;
 use crate::rules::*;
@@ -22,7 +23,7 @@ impl Game {
     /// the cells of `from` whose neighbour that way is in `to`.
     pub(in crate::engine) fn steps_by_shifts(&self, c: u16, player: Player, t: &[u64]) -> usize {
         let w = self.words;
-        let (from, to) = (&t[..w], &t[2 * w..3 * w]);
+        let (from, to) = (From.of(t, w), To.of(t, w));
         let (mask, _) = self.move_dirs(c, player);
         let mut next = [0u64; crate::engine::tables::move_dirs::SHIFT_WORDS];
         let next = &mut next[..w];
@@ -58,7 +59,7 @@ impl Game {
     /// next to them).
     pub(in crate::engine) fn jumps_by_shifts(&self, c: u16, player: Player, t: &[u64]) -> usize {
         let w = self.words;
-        let (from, over, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
+        let (from, over, to) = (From.of(t, w), Over.of(t, w), To.of(t, w));
         let (mask, _) = self.move_dirs(c, player);
         let mut landing = [0u64; crate::engine::tables::move_dirs::SHIFT_WORDS];
         let mut next = [0u64; crate::engine::tables::move_dirs::SHIFT_WORDS];

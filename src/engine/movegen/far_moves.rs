@@ -5,6 +5,7 @@
 //! occupied cells for a hop, what a shift moves toward); nothing is
 //! allocated.
 
+use super::slot::Part::{Fourth, From, Over, To};
 use crate::cellset;
 use crate::engine::{Action, Game, Shortcut};
 use crate::rules::*;
@@ -22,7 +23,7 @@ impl Game {
         mut f: impl FnMut(Action) -> bool,
     ) {
         let w = self.words;
-        let (from, path, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
+        let (from, path, to) = (From.of(t, w), Over.of(t, w), To.of(t, w));
         match &self.rules.choices[c as usize].kind {
             ChoiceKind::Slide { by: Some(by), .. } => {
                 self.each_distance_move(c, player, by, t, f);
@@ -91,7 +92,7 @@ impl Game {
                 }
             }
             ChoiceKind::Hop { .. } => {
-                let occupied = &t[3 * w..4 * w];
+                let occupied = Fourth.of(t, w);
                 let (mask, _) = self.move_dirs(c, player);
                 for a in cellset::cells(from) {
                     for d in each_dir(mask) {
@@ -117,7 +118,7 @@ impl Game {
                 }
             }
             ChoiceKind::Shift { limit, .. } => {
-                let toward = &t[3 * w..4 * w];
+                let toward = Fourth.of(t, w);
                 let nd = self.rules.board.ndirs();
                 let limit = limit.map_or(usize::MAX, |n| n as usize);
                 // Direction by direction, the centres whose neighbour that
@@ -183,7 +184,7 @@ impl Game {
         mut f: impl FnMut(Action) -> bool,
     ) {
         let w = self.words;
-        let (from, path, to) = (&t[..w], &t[w..2 * w], &t[2 * w..3 * w]);
+        let (from, path, to) = (From.of(t, w), Over.of(t, w), To.of(t, w));
         let (mask, _) = self.move_dirs(c, player);
         for a in cellset::cells(from) {
             for &(d, back) in &self.line_dirs {
@@ -192,7 +193,7 @@ impl Game {
                 }
                 let n = match by {
                     Distance::Cells(n) => *n as usize,
-                    Distance::LineCount(_) => self.lines.count(a, d, &t[3 * w..4 * w]),
+                    Distance::LineCount(_) => self.lines.count(a, d, Fourth.of(t, w)),
                 };
                 for e in [d, back] {
                     if mask & 1 << e == 0 {
@@ -222,7 +223,7 @@ impl Game {
         let w = self.words;
         if let ChoiceKind::Move { .. } = &self.rules.choices[c as usize].kind {
             // Every piece to every other cell of TO.
-            let (from, to) = (&t[..w], &t[2 * w..3 * w]);
+            let (from, to) = (From.of(t, w), To.of(t, w));
             return cellset::count(from) * cellset::count(to) - cellset::count_and(from, to);
         }
         if let ChoiceKind::Leap { over: None, .. } = &self.rules.choices[c as usize].kind
@@ -230,7 +231,7 @@ impl Game {
         {
             // A leap's targets from a cell are distinct: one AND per word.
             let table = self.leaps.of_choice(c, player);
-            let (from, to) = (&t[..w], &t[2 * w..3 * w]);
+            let (from, to) = (From.of(t, w), To.of(t, w));
             return cellset::cells(from)
                 .map(|a| cellset::count_and(&table.masks[a * w..(a + 1) * w], to))
                 .sum();
@@ -269,7 +270,7 @@ impl Game {
     /// otherwise, or where a direction is no single shift.
     #[inline(never)]
     fn slides_by_fill(&self, c: u16, player: Player, t: &[u64]) -> Option<usize> {
-        let (from, path, to) = (t[0], t[1], t[2]);
+        let (from, path, to) = (From.word(t), Over.word(t), To.word(t));
         if from & path != 0 {
             return None;
         }
@@ -306,7 +307,7 @@ impl Game {
             // No cell is 0 cells along a ray: the walk finds none either.
             return Some(0);
         }
-        let (from, path, to) = (t[0], t[1], t[2]);
+        let (from, path, to) = (From.word(t), Over.word(t), To.word(t));
         let board = &self.rules.board;
         let (mask, _) = self.move_dirs(c, player);
         let mut total = 0;

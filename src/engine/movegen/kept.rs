@@ -33,6 +33,7 @@
 use std::cell::Cell;
 use std::fmt;
 
+use super::offer::EntriesOf;
 use crate::engine::position::state::position_key;
 use crate::engine::{Action, Game, State};
 use crate::limits::MAX_TURN_SEARCH;
@@ -102,10 +103,15 @@ impl Game {
     /// `offer` in a game with `keep if`: the groups offered as usual; a
     /// group without a kept action closes, the next being offered. True if
     /// any action is kept.
-    pub(in crate::engine) fn offer_kept(&self, st: &mut State, choices: &[Entry]) -> bool {
+    pub(in crate::engine) fn offer_kept(
+        &self,
+        st: &mut State,
+        choices: &[Entry],
+        whose: EntriesOf,
+    ) -> bool {
         let mut closed = None;
         loop {
-            if !self.offer_groups(st, choices, closed) {
+            if !self.offer_groups(st, choices, whose, closed) {
                 return false;
             }
             // Only the open group offers anything now.

@@ -362,7 +362,7 @@ mod tests {
             .map(|(c, _)| c.name.as_str())
             .collect();
         assert_eq!(names.len(), judged, "{names:?}");
-        let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::KeepReads);
+        let plain = crate::engine::same_games::without(g, crate::engine::Shortcut::KeepReads);
         let mut checks = 0;
         same_games(g, &plain, 40, 300, |s, _| {
             let me = s.mover;

@@ -1,13 +1,39 @@
 //! Move generation: the steps run until a player has a decision, and the
 //! actions each choice offers (computed in [`offer`], cached in the state),
 //! counted, listed, checked or sampled.
+//!
+//! # Routes
+//! `Game::offer` fills each choice's slot ([`slot`]) and count by one of
+//! three routes, decided per game and step when the game is prepared
+//! (`gdl bench --paths` prints them):
+//! 1. **kept** ([`kept`]), in a game with `keep if` or `prefer`: the
+//!    groups offered by route 3, each action then judged on a copy, or by
+//!    the cells its conditions read ([`kept_reads`]);
+//! 2. **word offer** ([`word_offer`]), on a board of one word, for a step
+//!    of choices on one cell and moves with no reserve, whose guards test
+//!    sizes: plain register code with no evaluation context;
+//! 3. **by groups** (`offer_groups`): choice by choice, each set taken
+//!    from one of four sources: the step's register code
+//!    (`eval::step_sets`, on one word), a set program (`eval::program`),
+//!    the tree evaluator with cell tests (`eval::cell_tests`) for `where`,
+//!    or the tree alone.
+//!
+//! Counting then goes by the choice's [`Offer`] shape (`Game::offered`):
+//! cells of the target; fixed options; steps and jumps by whole-set
+//! shifts once there are enough pieces ([`counts`]), else as words
+//! ([`word_steps`]), by one AND per piece, or walking each move; far
+//! moves ([`far_moves`]) as pieces times targets, by leap masks, by
+//! filling or shifting along directions on one word, else walking the
+//! rays. Each of these shortcuts is a switch ([`crate::engine::Shortcut`]).
 
 pub(in crate::engine) mod counts;
 pub(in crate::engine) mod far_moves;
 pub(in crate::engine) mod kept;
 pub(in crate::engine) mod kept_reads;
 pub(in crate::engine) mod offer;
+mod paths;
 pub(in crate::engine) mod shared_sets;
+pub(crate) mod slot;
 pub(crate) mod turn_ends;
 pub(in crate::engine) mod word_offer;
 pub(in crate::engine) mod word_steps;
@@ -20,18 +46,10 @@ use crate::engine::{Action, ActionKind, Game, GameResult, State};
 use crate::rules::*;
 pub(crate) use kept::Refusal;
 pub use kept::{TurnTooLong, note_turn_too_long, take_turn_too_long};
-pub(crate) use offer::Offer;
+pub(crate) use offer::{EntriesOf, Offer};
+use slot::Part::{From, Over, To};
 
 impl Game {
-    /// The cached targets of the `i`-th choice of the current step: three
-    /// sets (the cells offered; or from, over and to for moves), and a
-    /// fourth in games with a `line-count` slide (the set it counts).
-    #[inline]
-    pub(crate) fn slot<'a>(&self, st: &'a State, i: usize) -> &'a [u64] {
-        let n = self.slot_sets * self.words;
-        &st.targets[i * n..(i + 1) * n]
-    }
-
     /// Calls `f(from, dir, to)` for each move a step or jump choice `c`
     /// offers `player`, in the choice's directions.
     #[inline]
@@ -44,9 +62,9 @@ impl Game {
         mut f: impl FnMut(usize, usize, usize) -> bool,
     ) {
         let w = self.words;
-        let next = if jump { &t[w..2 * w] } else { &t[2 * w..3 * w] };
+        let next = if jump { Over.of(t, w) } else { To.of(t, w) };
         let (_, near) = self.move_dirs(c, player);
-        for cell in cellset::cells(&t[..w]) {
+        for cell in cellset::cells(From.of(t, w)) {
             // Most cells have no neighbour to move to or over: skip them.
             let near = &near[cell * w..(cell + 1) * w];
             if (0..w).all(|j| near[j] & next[j] == 0) {
@@ -71,7 +89,7 @@ impl Game {
         f: &mut impl FnMut(usize, usize, usize) -> bool,
     ) -> bool {
         let w = self.words;
-        let (over, to) = (&t[w..2 * w], &t[2 * w..3 * w]);
+        let (over, to) = (Over.of(t, w), To.of(t, w));
         let board = &self.rules.board;
         let nd = board.ndirs();
         let table = board.neighbor_table();
@@ -114,21 +132,21 @@ impl Game {
     pub(crate) fn offered(&self, c: u16, player: Player, t: &[u64]) -> usize {
         let w = self.words;
         match self.offers[c as usize] {
-            Offer::OnCell => cellset::count(&t[..w]),
-            Offer::Fixed { options } => options * usize::from(!cellset::is_empty(&t[..w])),
+            Offer::OnCell => cellset::count(From.of(t, w)),
+            Offer::Fixed { options } => options * usize::from(!cellset::is_empty(From.of(t, w))),
             // Jumps stay with the pieces: most have no enemy next to them,
             // which the visit skips at once (shifts measured slower).
-            Offer::Steps { links: false } if self.shifts_pay(c, player, &t[..w]) => {
+            Offer::Steps { links: false } if self.shifts_pay(c, player, From.of(t, w)) => {
                 self.steps_by_shifts(c, player, t)
             }
-            Offer::Jumps if self.jump_shifts_pay(c, player, &t[..w]) => {
+            Offer::Jumps if self.jump_shifts_pay(c, player, From.of(t, w)) => {
                 self.jumps_by_shifts(c, player, t)
             }
             Offer::Steps { links: false } if self.moves.word_steps => {
-                self.word_steps(c, player, t[0], t[2])
+                self.word_steps(c, player, From.word(t), To.word(t))
             }
             Offer::Steps { .. } if self.moves.distinct => {
-                let (from, to) = (&t[..w], &t[2 * w..3 * w]);
+                let (from, to) = (From.of(t, w), To.of(t, w));
                 let (_, near) = self.move_dirs(c, player);
                 cellset::cells(from)
                     .map(|c| cellset::count_and(&near[c * w..(c + 1) * w], to))
@@ -152,7 +170,7 @@ impl Game {
     pub(crate) fn nth_offered(&self, c: u16, player: Player, t: &[u64], k: usize) -> Action {
         match self.offers[c as usize] {
             Offer::OnCell => {
-                let cell = cellset::nth(&t[..self.words], k).expect("k < count");
+                let cell = cellset::nth(From.of(t, self.words), k).expect("k < count");
                 Action::on_cell(c, cell)
             }
             Offer::Fixed { .. } | Offer::Far | Offer::Steps { .. } | Offer::Jumps => {
@@ -170,14 +188,14 @@ impl Game {
             Offer::Fixed { .. } => Action::pick(c, k),
             Offer::Far => self.nth_far_move(c, player, t, k),
             Offer::Steps { links: false } if self.moves.word_steps => {
-                self.nth_word_step(c, player, t[0], t[2], k)
+                self.nth_word_step(c, player, From.word(t), To.word(t), k)
             }
             Offer::Steps { .. } if self.moves.distinct => {
                 // Whole cells skipped by their count (one AND per word);
                 // then the moves of the cell holding the k-th, in
                 // `each_move`'s order.
                 let w = self.words;
-                let (from, to) = (&t[..w], &t[2 * w..3 * w]);
+                let (from, to) = (From.of(t, w), To.of(t, w));
                 let (_, near) = self.move_dirs(c, player);
                 let mut k = k;
                 for cell in cellset::cells(from) {
@@ -243,7 +261,9 @@ impl Game {
         let t = self.slot(st, i);
         match self.offers[c as usize] {
             Offer::OnCell => {
-                out.extend(cellset::cells(&t[..self.words]).map(|cell| Action::on_cell(c, cell)));
+                out.extend(
+                    cellset::cells(From.of(t, self.words)).map(|cell| Action::on_cell(c, cell)),
+                );
             }
             offer @ (Offer::Steps { .. } | Offer::Jumps) => {
                 let jump = offer == Offer::Jumps;
@@ -282,10 +302,11 @@ impl Game {
                 let offered = match self.offers[*c as usize] {
                     Offer::OnCell => a.cell().is_some_and(|cell| {
                         cell.index() < self.rules.board.len()
-                            && cellset::contains(&t[..w], cell.index())
+                            && cellset::contains(From.of(t, w), cell.index())
                     }),
                     Offer::Fixed { options } => {
-                        a.pick_index().is_some_and(|k| k < options) && !cellset::is_empty(&t[..w])
+                        a.pick_index().is_some_and(|k| k < options)
+                            && !cellset::is_empty(From.of(t, w))
                     }
                     offer @ (Offer::Steps { .. } | Offer::Jumps) => {
                         let jump = offer == Offer::Jumps;
@@ -412,7 +433,7 @@ impl Game {
                     if self.track_history && st.acted == 0 {
                         self.remember_position(st);
                     }
-                    if self.offer(st, choices) {
+                    if self.offer(st, choices, EntriesOf::CurrentStep) {
                         st.pie_offered = st.acted == 0 && self.is_swap_turn(st.turn);
                         return;
                     }

@@ -3,6 +3,7 @@
 //! priority groups settled; and the shape by which a choice's actions are
 //! counted and listed ([`Offer`]).
 
+use super::slot::Part::{self, Fourth, From, Over, To};
 use crate::cellset;
 use crate::engine::eval::Ctx;
 use crate::engine::eval::step_sets::NO_REG;
@@ -10,22 +11,32 @@ use crate::engine::{EMPTY, Game, OCCUPIED, State};
 use crate::rules::parts::ChoiceShape;
 use crate::rules::*;
 
+/// Whose entries `offer` is given: the current step's own, for which the
+/// tables worked out per step apply, or a list made from them, for which
+/// they do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EntriesOf {
+    /// The entries of the step the state stands at.
+    CurrentStep,
+    /// Another list (explain's, without guards).
+    Made,
+}
+
 impl Game {
     /// Computes the actions each choice offers (cached in the state), the
     /// later priority groups emptied when an earlier one offers any; true if
     /// any action is possible. With `keep if`, only the kept actions count
     /// (see [`super::kept`]).
-    pub(crate) fn offer(&self, st: &mut State, choices: &[Entry]) -> bool {
+    pub(crate) fn offer(&self, st: &mut State, choices: &[Entry], whose: EntriesOf) -> bool {
         if self.keeps {
-            return self.offer_kept(st, choices);
+            return self.offer_kept(st, choices, whose);
         }
-        if let Some(step) = self
-            .word_offers
-            .find(st.turn_def, st.step, choices, st.mover)
+        if whose == EntriesOf::CurrentStep
+            && let Some(step) = self.word_offers.find(st.turn_def, st.step, st.mover)
         {
             return self.offer_words(st, step);
         }
-        self.offer_groups(st, choices, None)
+        self.offer_groups(st, choices, whose, None)
     }
 
     /// `offer` without judging: the groups up to `closed` are not offered.
@@ -34,12 +45,16 @@ impl Game {
         &self,
         st: &mut State,
         choices: &[Entry],
+        whose: EntriesOf,
         closed: Option<u8>,
     ) -> bool {
         let w = self.words;
         let me = st.mover;
         let mut open_group: Option<u8> = None;
-        let plan = self.step_sets.find(st.turn_def, st.step, choices, me);
+        let plan = match whose {
+            EntriesOf::CurrentStep => self.step_sets.find(st.turn_def, st.step, me),
+            EntriesOf::Made => None,
+        };
         {
             // One evaluation context for all the choices of the step, which
             // share the sets they have in common (see `memo`).
@@ -70,28 +85,31 @@ impl Game {
                     cellset::clear(slot);
                     continue;
                 }
+                // `From`, then the other parts in their order (see `slot`).
                 let (out, rest) = slot.split_at_mut(w);
                 // The slot's sets: from the step's code if it has one.
                 let outs = plan.map(|p| &p.outs[i]);
-                let planned = |k: usize| {
+                let planned = |part: Part| {
                     outs.map(|o| {
+                        let k = part as usize;
                         debug_assert_ne!(o[k], NO_REG, "a slot set the code has");
                         regs[o[k] as usize]
                     })
                 };
-                let fill = |cx: &mut Ctx, k: usize, e: &SetExpr, out: &mut [u64], t: &mut [u64]| {
-                    match planned(k) {
-                        Some(v) => out[0] = v,
-                        None => cx.set(e, out, t),
-                    }
-                };
+                let fill =
+                    |cx: &mut Ctx, part: Part, e: &SetExpr, out: &mut [u64], t: &mut [u64]| {
+                        match planned(part) {
+                            Some(v) => out[0] = v,
+                            None => cx.set(e, out, t),
+                        }
+                    };
                 // A choice on one cell writes only the first set of its slot,
                 // which is all that is read of it: no clearing.
                 let n = match &choice.kind {
                     ChoiceKind::Place { target, .. } => self.cell_targets(
                         &mut cx,
                         *c,
-                        Target::of(target, planned(0)),
+                        Target::of(target, planned(From)),
                         out,
                         scratch,
                         |empty, _, _| empty,
@@ -99,7 +117,7 @@ impl Game {
                     ChoiceKind::Convert(target) => self.cell_targets(
                         &mut cx,
                         *c,
-                        Target::of(target, planned(0)),
+                        Target::of(target, planned(From)),
                         out,
                         scratch,
                         |_, occ, own| occ & !own,
@@ -107,7 +125,7 @@ impl Game {
                     ChoiceKind::Remove(target) => self.cell_targets(
                         &mut cx,
                         *c,
-                        Target::of(target, planned(0)),
+                        Target::of(target, planned(From)),
                         out,
                         scratch,
                         |_, occ, _| occ,
@@ -115,7 +133,7 @@ impl Game {
                     ChoiceKind::Sow { from, ring, .. } => self.sow_targets(
                         &mut cx,
                         *c,
-                        Target::of(from, planned(0)),
+                        Target::of(from, planned(From)),
                         *ring,
                         out,
                         scratch,
@@ -123,8 +141,8 @@ impl Game {
                     ChoiceKind::Step { from, to, .. } => {
                         rest.fill(0);
                         let (_, to_slot) = rest.split_at_mut(w);
-                        fill(&mut cx, 0, from, out, scratch);
-                        fill(&mut cx, 2, to, &mut to_slot[..w], scratch);
+                        fill(&mut cx, From, from, out, scratch);
+                        fill(&mut cx, To, to, &mut to_slot[..w], scratch);
                         self.movable(&cx, *c, me, slot)
                     }
                     ChoiceKind::Jump { from, over, to, .. }
@@ -138,15 +156,15 @@ impl Game {
                         rest.fill(0);
                         let (over_slot, rest) = rest.split_at_mut(w);
                         let (to_slot, rest) = rest.split_at_mut(w);
-                        fill(&mut cx, 0, from, out, scratch);
-                        fill(&mut cx, 1, over, over_slot, scratch);
-                        fill(&mut cx, 2, to, to_slot, scratch);
+                        fill(&mut cx, From, from, out, scratch);
+                        fill(&mut cx, Over, over, over_slot, scratch);
+                        fill(&mut cx, To, to, to_slot, scratch);
                         if let ChoiceKind::Slide {
                             by: Some(Distance::LineCount(counted)),
                             ..
                         } = &choice.kind
                         {
-                            fill(&mut cx, 3, counted, &mut rest[..w], scratch);
+                            fill(&mut cx, Fourth, counted, &mut rest[..w], scratch);
                         }
                         // The pieces a hop passes over and stops at.
                         if let ChoiceKind::Hop { .. } = &choice.kind {
@@ -157,11 +175,11 @@ impl Game {
                     ChoiceKind::Leap { from, to, over, .. } => {
                         rest.fill(0);
                         let (over_slot, to_slot) = rest.split_at_mut(w);
-                        fill(&mut cx, 0, from, out, scratch);
+                        fill(&mut cx, From, from, out, scratch);
                         if let Some(over) = over {
-                            fill(&mut cx, 1, over, over_slot, scratch);
+                            fill(&mut cx, Over, over, over_slot, scratch);
                         }
-                        fill(&mut cx, 2, to, &mut to_slot[..w], scratch);
+                        fill(&mut cx, To, to, &mut to_slot[..w], scratch);
                         self.movable(&cx, *c, me, slot)
                     }
                     ChoiceKind::Shift {
@@ -174,11 +192,11 @@ impl Game {
                         rest.fill(0);
                         let (path_slot, rest) = rest.split_at_mut(w);
                         let (to_slot, rest) = rest.split_at_mut(w);
-                        fill(&mut cx, 0, from, out, scratch);
-                        fill(&mut cx, 1, path, path_slot, scratch);
-                        fill(&mut cx, 2, to, to_slot, scratch);
+                        fill(&mut cx, From, from, out, scratch);
+                        fill(&mut cx, Over, path, path_slot, scratch);
+                        fill(&mut cx, To, to, to_slot, scratch);
                         match toward {
-                            Some(t) => fill(&mut cx, 3, t, &mut rest[..w], scratch),
+                            Some(t) => fill(&mut cx, Fourth, t, &mut rest[..w], scratch),
                             None => rest[..w].fill(!0),
                         }
                         // A block's centre may be empty: not `movable`.
@@ -187,8 +205,8 @@ impl Game {
                     ChoiceKind::Move { from, to } => {
                         rest.fill(0);
                         let (_, to_slot) = rest.split_at_mut(w);
-                        fill(&mut cx, 0, from, out, scratch);
-                        fill(&mut cx, 2, to, &mut to_slot[..w], scratch);
+                        fill(&mut cx, From, from, out, scratch);
+                        fill(&mut cx, To, to, &mut to_slot[..w], scratch);
                         self.movable(&cx, *c, me, slot)
                     }
                     ChoiceKind::Pass
@@ -196,7 +214,7 @@ impl Game {
                     | ChoiceKind::Choose { .. }
                     | ChoiceKind::Rotate(_) => {
                         cellset::clear(slot);
-                        slot[0] = 1;
+                        slot[From as usize] = 1;
                         self.offered(*c, me, slot)
                     }
                 };

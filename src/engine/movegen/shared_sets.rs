@@ -71,7 +71,7 @@ mod tests {
     /// Plays the same pseudo-random games with and without the memo and
     /// compares the legal actions at every ply.
     fn same_actions_without_memo(g: &Game) {
-        let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::SharedSets);
+        let plain = crate::engine::same_games::without(g, crate::engine::Shortcut::SharedSets);
         crate::engine::same_games::same_games(g, &plain, 20, 200, |_, _| {});
     }
 

@@ -8,12 +8,11 @@
 //! context built, no set looked up. The result is what
 //! [`Game::offer_groups`] caches, word for word.
 
+use super::slot::{Part, slot_exprs};
 use crate::cellset;
 use crate::engine::eval::program::lower_all;
 use crate::engine::eval::registers::{Instr, Reg, is_plain, run_plain};
-use crate::engine::eval::step_sets::{
-    Guard, NO_REG, PerStep, STEP_REGS, guard_of, guard_sets, slot_exprs,
-};
+use crate::engine::eval::step_sets::{Guard, NO_REG, PerStep, STEP_REGS, guard_of, guard_sets};
 use crate::engine::{EMPTY, Game, OCCUPIED, State};
 use crate::rules::*;
 
@@ -168,7 +167,7 @@ impl Game {
                             Within::Occupied => occupied,
                         };
                     // Only the first set of a cell choice's slot is read.
-                    slot[0] = cells;
+                    slot[Part::From as usize] = cells;
                     cells.count_ones() as usize
                 }
                 Act::Moves { c, slot: sets } => {
@@ -180,7 +179,7 @@ impl Game {
                             slot[k] = regs[reg as usize];
                         }
                     }
-                    slot[0] &= occupied;
+                    slot[Part::From as usize] &= occupied;
                     self.offered(*c, st.mover, slot)
                 }
             };
@@ -203,7 +202,7 @@ mod tests {
     /// results at every ply. Returns the plies compared.
     fn same_as_offered(g: &Game) -> usize {
         assert!(g.word_offers.regs() > 0, "no word step");
-        let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::WordOffers);
+        let plain = crate::engine::same_games::without(g, crate::engine::Shortcut::WordOffers);
         let mut plies = 0;
         same_games(g, &plain, 10, 150, |s, t| {
             assert_eq!(s.targets, t.targets);

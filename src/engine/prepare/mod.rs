@@ -10,7 +10,7 @@ pub(in crate::engine) mod turn_tails;
 
 use super::eval::lines::{self, line_masks};
 use super::eval::{cell_tests, program, step_sets};
-use super::movegen::{Offer, shared_sets};
+use super::movegen::{Offer, shared_sets, slot};
 use super::position::scratch::SCRATCH_SETS;
 use super::position::state::mix;
 use super::shortcuts::{Shortcut, Shortcuts};
@@ -170,10 +170,6 @@ impl Game {
                 }
             )
         });
-        let hops = rules
-            .choices
-            .iter()
-            .any(|c| matches!(c.kind, ChoiceKind::Hop { .. }));
         let shifted = rules
             .choices
             .iter()
@@ -193,13 +189,7 @@ impl Game {
             } else {
                 blocks::Blocks::default()
             },
-            // A fourth set: what a `line-count` slide counts, the occupied
-            // cells a hop looks at, or what a shift moves toward.
-            slot_sets: if counts_lines || hops || shifted {
-                4
-            } else {
-                3
-            },
+            slot_sets: slot::parts_used(&rules),
             leaps,
             line_masks,
             line_windows,
