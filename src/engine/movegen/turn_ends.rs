@@ -14,6 +14,7 @@ use crate::engine::eval::program::view_player;
 use crate::engine::prepare::keep_reads::moves_one_piece;
 use crate::engine::prepare::turn_tails::{Tail, guard_set, reads_marks};
 use crate::engine::{Action, ActionKind, Game, State};
+use crate::rules::parts::{CellOp, CellRead, PieceTest, Region};
 use crate::rules::*;
 
 /// For one position's decision: the sets of the later `while` steps as
@@ -171,50 +172,25 @@ impl Game {
     ) -> bool {
         let owner = piece.map(|(_, o)| o);
         let fixed = |i: u32| self.rules.fixed_sets[i as usize].contains(cell);
-        match e {
-            SetExpr::Empty => piece.is_none(),
-            SetExpr::Occupied => piece.is_some(),
-            SetExpr::All => true,
-            SetExpr::Owned(who) => owner == Some(view_player(self, Player::new(me), *who)),
-            SetExpr::Enemy => owner.is_some_and(|o| o != me && o < self.players),
-            SetExpr::Piece(k) => piece.is_some_and(|(kind, _)| kind == k.index()),
-            SetExpr::Mark(m) => marked(*m),
-            SetExpr::Fixed(i) => fixed(*i),
-            SetExpr::PerPlayer(v) => fixed(v[me]),
-            SetExpr::Union(a, b) => {
-                self.holds_with(a, me, cell, piece, marked)
-                    || self.holds_with(b, me, cell, piece, marked)
+        let holds = |e: &SetExpr| self.holds_with(e, me, cell, piece, marked);
+        match e.cell_read() {
+            CellRead::Every => true,
+            CellRead::Piece(PieceTest::None) => piece.is_none(),
+            CellRead::Piece(PieceTest::Any) => piece.is_some(),
+            CellRead::Piece(PieceTest::Owned(who)) => {
+                owner == Some(view_player(self, Player::new(me), who))
             }
-            SetExpr::Inter(a, b) => {
-                self.holds_with(a, me, cell, piece, marked)
-                    && self.holds_with(b, me, cell, piece, marked)
-            }
-            SetExpr::Except(a, b) => {
-                self.holds_with(a, me, cell, piece, marked)
-                    && !self.holds_with(b, me, cell, piece, marked)
-            }
-            SetExpr::Complement(a) => !self.holds_with(a, me, cell, piece, marked),
-            SetExpr::ByPlayer(v) => self.holds_with(&v[me], me, cell, piece, marked),
-            SetExpr::Here
-            | SetExpr::Origin
-            | SetExpr::Jumped
-            | SetExpr::Neighbors(_)
-            | SetExpr::Where(..)
-            | SetExpr::Var(_)
-            | SetExpr::Reach(..)
-            | SetExpr::Like(_)
-            | SetExpr::Stronger(_)
-            | SetExpr::Weaker(_)
-            | SetExpr::Box(_)
-            | SetExpr::Ray(_)
-            | SetExpr::Flanked(_)
-            | SetExpr::Leaps(..)
-            | SetExpr::JumpReach(_)
-            | SetExpr::Lines(..)
-            | SetExpr::ReachUnlined(..)
-            | SetExpr::Joined(..)
-            | SetExpr::Seeded
-            | SetExpr::LastSown => unreachable!("a guard's set is decided by a cell's content"),
+            CellRead::Piece(PieceTest::Enemy) => owner.is_some_and(|o| o != me && o < self.players),
+            CellRead::Piece(PieceTest::Kind(k)) => piece.is_some_and(|(kind, _)| kind == k.index()),
+            CellRead::Mark(m) => marked(m),
+            CellRead::Place(Region::One(i)) => fixed(i),
+            CellRead::Place(Region::PerPlayer(v)) => fixed(v[me]),
+            CellRead::Parts(CellOp::Union(a, b)) => holds(a) || holds(b),
+            CellRead::Parts(CellOp::Inter(a, b)) => holds(a) && holds(b),
+            CellRead::Parts(CellOp::Except(a, b)) => holds(a) && !holds(b),
+            CellRead::Parts(CellOp::Complement(a)) => !holds(a),
+            CellRead::Parts(CellOp::ByPlayer(v)) => holds(&v[me]),
+            CellRead::Beyond => unreachable!("a guard's set is decided by a cell's content"),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! moves (turned round by `attacked`) ask only about the cells they look
 //! at, of an action that only moves one of the mover's pieces (no `then`).
 
+use crate::rules::parts::{CellOp, CellRead, PieceTest};
 use crate::rules::*;
 
 /// Per choice: which class of judged-by-reads conditions it has (choices
@@ -221,52 +222,32 @@ fn cell_local(e: &SetExpr) -> bool {
 /// cell is in it. `None` for other sets, and for sets of each player's
 /// that differ in that.
 fn piece_set(e: &SetExpr) -> Option<bool> {
-    match e {
-        SetExpr::Empty | SetExpr::All => Some(true),
-        SetExpr::Occupied | SetExpr::Owned(_) | SetExpr::Enemy | SetExpr::Piece(_) => Some(false),
+    match e.cell_read() {
+        CellRead::Every | CellRead::Piece(PieceTest::None) => Some(true),
+        CellRead::Piece(
+            PieceTest::Any | PieceTest::Owned(_) | PieceTest::Enemy | PieceTest::Kind(_),
+        ) => Some(false),
+        CellRead::Mark(_) | CellRead::Place(_) | CellRead::Beyond => None,
         // Both sides are asked first: `?` after a short-circuit is skipped.
-        SetExpr::Union(a, b) => {
+        CellRead::Parts(CellOp::Union(a, b)) => {
             let (a, b) = (piece_set(a)?, piece_set(b)?);
             Some(a || b)
         }
-        SetExpr::Inter(a, b) => {
+        CellRead::Parts(CellOp::Inter(a, b)) => {
             let (a, b) = (piece_set(a)?, piece_set(b)?);
             Some(a && b)
         }
-        SetExpr::Except(a, b) => {
+        CellRead::Parts(CellOp::Except(a, b)) => {
             let (a, b) = (piece_set(a)?, piece_set(b)?);
             Some(a && !b)
         }
-        SetExpr::Complement(a) => Some(!piece_set(a)?),
-        SetExpr::ByPlayer(v) => {
+        CellRead::Parts(CellOp::Complement(a)) => Some(!piece_set(a)?),
+        CellRead::Parts(CellOp::ByPlayer(v)) => {
             let first = piece_set(v.first()?)?;
             v.iter()
                 .all(|e| piece_set(e) == Some(first))
                 .then_some(first)
         }
-        SetExpr::Here
-        | SetExpr::Origin
-        | SetExpr::Jumped
-        | SetExpr::Mark(_)
-        | SetExpr::Fixed(_)
-        | SetExpr::PerPlayer(_)
-        | SetExpr::Neighbors(_)
-        | SetExpr::Where(..)
-        | SetExpr::Var(_)
-        | SetExpr::Reach(..)
-        | SetExpr::Like(_)
-        | SetExpr::Stronger(_)
-        | SetExpr::Weaker(_)
-        | SetExpr::Box(_)
-        | SetExpr::Ray(_)
-        | SetExpr::Flanked(_)
-        | SetExpr::Leaps(..)
-        | SetExpr::JumpReach(_)
-        | SetExpr::Lines(..)
-        | SetExpr::ReachUnlined(..)
-        | SetExpr::Joined(..)
-        | SetExpr::Seeded
-        | SetExpr::LastSown => None,
     }
 }
 

@@ -4,6 +4,7 @@
 //! or does only while some sets of pieces are not empty, sets the effects
 //! between cannot change; else it is unknown.
 
+use crate::rules::parts::{CellOp, CellRead};
 use crate::rules::*;
 
 /// After a decision of a step: how the turn goes on.
@@ -153,40 +154,14 @@ pub(in crate::engine) fn reads_marks(e: &SetExpr) -> bool {
 /// Whether a cell's membership depends on its own piece, its marks other
 /// than `changed`, and where it is (a fixed region).
 pub(super) fn of_cells(e: &SetExpr, changed: &[Mark]) -> bool {
-    match e {
-        SetExpr::Empty
-        | SetExpr::Occupied
-        | SetExpr::All
-        | SetExpr::Owned(_)
-        | SetExpr::Enemy
-        | SetExpr::Piece(_)
-        | SetExpr::Fixed(_)
-        | SetExpr::PerPlayer(_) => true,
-        SetExpr::Mark(m) => !changed.contains(m),
-        SetExpr::Union(a, b) | SetExpr::Inter(a, b) | SetExpr::Except(a, b) => {
+    match e.cell_read() {
+        CellRead::Every | CellRead::Piece(_) | CellRead::Place(_) => true,
+        CellRead::Mark(m) => !changed.contains(&m),
+        CellRead::Parts(CellOp::Union(a, b) | CellOp::Inter(a, b) | CellOp::Except(a, b)) => {
             of_cells(a, changed) && of_cells(b, changed)
         }
-        SetExpr::Complement(a) => of_cells(a, changed),
-        SetExpr::ByPlayer(v) => v.iter().all(|e| of_cells(e, changed)),
-        SetExpr::Here
-        | SetExpr::Origin
-        | SetExpr::Jumped
-        | SetExpr::Neighbors(_)
-        | SetExpr::Where(..)
-        | SetExpr::Var(_)
-        | SetExpr::Reach(..)
-        | SetExpr::Like(_)
-        | SetExpr::Stronger(_)
-        | SetExpr::Weaker(_)
-        | SetExpr::Box(_)
-        | SetExpr::Ray(_)
-        | SetExpr::Flanked(_)
-        | SetExpr::Leaps(..)
-        | SetExpr::JumpReach(_)
-        | SetExpr::Lines(..)
-        | SetExpr::ReachUnlined(..)
-        | SetExpr::Joined(..)
-        | SetExpr::Seeded
-        | SetExpr::LastSown => false,
+        CellRead::Parts(CellOp::Complement(a)) => of_cells(a, changed),
+        CellRead::Parts(CellOp::ByPlayer(v)) => v.iter().all(|e| of_cells(e, changed)),
+        CellRead::Beyond => false,
     }
 }
