@@ -258,6 +258,8 @@ fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
     Ok(setup)
 }
 
+/// `gdl play`: everything asked for checked and the game prepared
+/// ([`prepare`]), then played at the prompt ([`Session::run`]).
 pub(super) fn play_cmd(
     a: &PlayArgs,
     input: &mut dyn BufRead,
