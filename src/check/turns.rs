@@ -10,6 +10,9 @@ use super::builtins::LINE_COUNT;
 use super::options::OptionValue;
 use super::{Checker, Value};
 
+/// `end if COND: OUTCOME` rules, lowered: each condition with its outcome.
+type EndRules = Vec<(BoolExpr, Outcome)>;
+
 impl<'a> Checker<'a> {
     /// The last pass: turns, swaps and ends lowered, what no rule uses
     /// checked too, then the setup, preference and position text, and
@@ -169,9 +172,9 @@ impl<'a> Checker<'a> {
 
     /// The `end if` rules: the ordinary ones, and apart from them those of
     /// `end if stuck: ...`, the outcome when a player cannot act.
-    fn ends(&mut self) -> (Vec<(BoolExpr, Outcome)>, Vec<(BoolExpr, Outcome)>) {
+    fn ends(&mut self) -> (EndRules, EndRules) {
         let file = self.file;
-        let mut stuck: Vec<(BoolExpr, Outcome)> = Vec::new();
+        let mut stuck: EndRules = Vec::new();
         let mut ends = Vec::new();
         for e in &file.ends {
             let is_stuck = |x: &ast::Expr| matches!(&x.kind, ExprKind::Name(n) if n == "stuck");
