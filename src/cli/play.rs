@@ -292,20 +292,17 @@ struct Prepared {
 /// position, actions, seats and seed then stand for the command line's),
 /// the game, the seed and the agents, the position to start from.
 fn prepare(a: &PlayArgs, setup: PlaySetup) -> Result<Prepared, Failure> {
+    let mut output = record_output(a, &setup)?;
     let PlaySetup {
         agents: mut agent_words,
         mut options,
         seed,
         mut moves,
         mut position,
-        record: record_file,
+        record: _,
         resume: resume_file,
-        force,
+        force: _,
     } = setup;
-    let mut output = match &record_file {
-        Some(path) => Some(record_output(a, path, resume_file.as_deref(), force)?),
-        None => None,
-    };
     // A record to continue: its options, actions, seats and seed, checked
     // against the rules (and the file's hash) before play goes on.
     let resumed = match &resume_file {
@@ -363,18 +360,18 @@ fn prepare(a: &PlayArgs, setup: PlaySetup) -> Result<Prepared, Failure> {
     })
 }
 
-/// The record to write, checked before anything is played: never the game
-/// file (nor the record resumed), a file already there only with --force,
-/// in a folder that takes files.
-fn record_output(
-    a: &PlayArgs,
-    path: &Path,
-    resume_file: Option<&Path>,
-    force: bool,
-) -> Result<files::Output, Failure> {
+/// The record to write (`--record`), if any, checked before anything is
+/// played: never the game file (nor the record resumed), a file already
+/// there only with --force, in a folder that takes files.
+fn record_output(a: &PlayArgs, setup: &PlaySetup) -> Result<Option<files::Output>, Failure> {
+    let Some(path) = &setup.record else {
+        return Ok(None);
+    };
     let mut inputs = vec![(a.game.file.as_path(), "the game file")];
-    inputs.extend(resume_file.map(|r| (r, "the record resumed")));
-    files::Output::check(path, force, &inputs, "--record").map_err(records::output_failure)
+    inputs.extend(setup.resume.as_deref().map(|r| (r, "the record resumed")));
+    files::Output::check(path, setup.force, &inputs, "--record")
+        .map(Some)
+        .map_err(records::output_failure)
 }
 
 /// The record `--resume` continues, read: refused when the command line
