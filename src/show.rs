@@ -74,49 +74,104 @@ pub fn options_text(game: &Game) -> String {
         .join(", ")
 }
 
-/// Renders the position.
+/// Renders the position: the board, its legend, the marks, lines,
+/// variables and counters spelt out, the hands, and whose turn it is.
 pub fn position(game: &Game, st: &State) -> String {
-    let glyphs = player_glyphs(game);
-    // The kinds of lines' marks are listed as lines, below.
-    let marks = game.rules.declared_marks();
-    let board = game.board();
-    let first_owned = game.rules.neutral.iter().position(|n| !n).unwrap_or(0);
-    let piece_glyph = |kind: usize| {
-        game.rules.pieces[kind]
+    let look = Look::of(game);
+    let mut out = board_text(&look, st);
+    out.push_str(&legend(&look));
+    out.push_str(&marked_cells(game, st, look.marks));
+    out.push_str(&lines(game, st));
+    for (i, v) in game.rules.variables.iter().enumerate() {
+        out.push_str(&format!("{} = {}\n", v.name, v.show(st.var(i))));
+    }
+    out.push_str(&counters_under_pieces(game, st));
+    out.push_str(&hands(game, st));
+    out.push_str(&status(game, st));
+    // The last line (the playground's status): the actions offered here
+    // are void when `keep turns with` gave up.
+    if let Some(cut) = st.turn_too_long() {
+        out.push_str(&format!("error: {cut}\n"));
+    }
+    out
+}
+
+/// How a game's pieces and marks are drawn on the board, decided from its
+/// players and kinds: read by the board and by its legend, which must
+/// agree.
+struct Look<'g> {
+    game: &'g Game,
+    /// A letter per player ([`player_glyphs`]).
+    glyphs: Vec<char>,
+    /// The marks shown on cells (the kinds of lines' marks are listed as
+    /// lines, below).
+    marks: usize,
+    first_owned: usize,
+    /// With two owned kinds, lower case tells them apart, so it cannot also
+    /// show marks; the marks are listed below the board instead.
+    owned_kinds: usize,
+    /// With more, a piece shows its kind's letter, upper case for the first
+    /// player and lower case for the second (as a chess diagram does).
+    by_kind: bool,
+    /// A symbol of two characters (`+P`) makes every cell two wide.
+    wide_symbols: bool,
+}
+
+impl<'g> Look<'g> {
+    fn of(game: &'g Game) -> Look<'g> {
+        let owned_kinds = game.rules.neutral.iter().filter(|n| !**n).count();
+        let by_kind = owned_kinds > 2 && game.rules.players.len() <= 2;
+        let kinds = &game.rules.position_text.letters;
+        Look {
+            game,
+            glyphs: player_glyphs(game),
+            marks: game.rules.declared_marks(),
+            first_owned: game.rules.neutral.iter().position(|n| !n).unwrap_or(0),
+            owned_kinds,
+            by_kind,
+            wide_symbols: by_kind && kinds.iter().any(|k| k.chars().count() > 1),
+        }
+    }
+
+    /// The symbols of the kinds (`position text`'s letters).
+    fn kinds(&self) -> &'g [String] {
+        &self.game.rules.position_text.letters
+    }
+
+    /// A neutral kind's letter: the initial of its name.
+    fn piece_glyph(&self, kind: usize) -> char {
+        self.game.rules.pieces[kind]
             .chars()
             .next()
             .unwrap_or('?')
             .to_ascii_uppercase()
-    };
-    // With two owned kinds, lower case tells them apart, so it cannot also
-    // show marks; the marks are listed below the board instead.
-    let owned_kinds = game.rules.neutral.iter().filter(|n| !**n).count();
-    // With more, a piece shows its kind's letter, upper case for the first
-    // player and lower case for the second (as a chess diagram does).
-    let by_kind = owned_kinds > 2 && game.rules.players.len() <= 2;
-    let kinds = &game.rules.position_text.letters;
-    // A symbol of two characters (`+P`) makes every cell two wide.
-    let wide_symbols = by_kind && kinds.iter().any(|k| k.chars().count() > 1);
-    let cell_symbol = |c: Cell| -> Option<String> {
-        match game.piece_at(st, c) {
+    }
+
+    /// A piece's whole symbol (`+R`) when pieces are shown by kind.
+    fn cell_symbol(&self, st: &State, c: Cell) -> Option<String> {
+        let kinds = self.kinds();
+        match self.game.piece_at(st, c) {
             Some(Piece {
                 kind,
                 owner: Some(owner),
-            }) if by_kind => Some(match owner.index() {
+            }) if self.by_kind => Some(match owner.index() {
                 0 => kinds[kind.index()].clone(),
                 _ => kinds[kind.index()].to_ascii_lowercase(),
             }),
             _ => None,
         }
-    };
-    let cell_char = |c: Cell| -> char {
-        let marked = owned_kinds < 2 && (0..marks).any(|m| game.has_mark(st, c, m));
+    }
+
+    /// A cell as one character: its piece, `+` if marked, `.` if empty.
+    fn cell_char(&self, st: &State, c: Cell) -> char {
+        let game = self.game;
+        let marked = self.owned_kinds < 2 && (0..self.marks).any(|m| game.has_mark(st, c, m));
         match game.piece_at(st, c) {
             Some(Piece {
                 kind,
                 owner: Some(owner),
-            }) if by_kind => {
-                let symbol = &kinds[kind.index()];
+            }) if self.by_kind => {
+                let symbol = &self.kinds()[kind.index()];
                 let letter = symbol.chars().last().unwrap_or('?');
                 match owner.index() {
                     0 => letter,
@@ -125,25 +180,34 @@ pub fn position(game: &Game, st: &State) -> String {
             }
             // A neutral piece: the initial of its kind.
             Some(Piece { kind, owner: None }) => {
-                let g = piece_glyph(kind.index());
+                let g = self.piece_glyph(kind.index());
                 if marked { g.to_ascii_lowercase() } else { g }
             }
             // The first owned kind in the player's letter; others in lower case.
             Some(Piece {
                 kind,
                 owner: Some(owner),
-            }) if kind.index() != first_owned => glyphs[owner.index()].to_ascii_lowercase(),
+            }) if kind.index() != self.first_owned => {
+                self.glyphs[owner.index()].to_ascii_lowercase()
+            }
             Some(Piece {
                 owner: Some(owner), ..
             }) => {
-                let g = glyphs[owner.index()];
+                let g = self.glyphs[owner.index()];
                 if marked { g.to_ascii_lowercase() } else { g }
             }
             None if marked => '+',
             None => '.',
         }
-    };
-    let mut out = match game.rules.counters {
+    }
+}
+
+/// The board with its coordinates, a cell as wide as its widest content.
+fn board_text(look: &Look, st: &State) -> String {
+    let game = look.game;
+    let board = game.board();
+    let cell_char = |c: Cell| look.cell_char(st, c);
+    match game.rules.counters {
         // A cell shows its count (`.` for none), or its piece.
         Some(_) => {
             let total: u64 = game.rules.tally.iter().map(|&n| n as u64).sum();
@@ -157,20 +221,29 @@ pub fn position(game: &Game, st: &State) -> String {
                 wide,
             )
         }
-        None if wide_symbols => board.render_wide(
-            &|c| cell_symbol(c).unwrap_or_else(|| cell_char(c).to_string()),
+        None if look.wide_symbols => board.render_wide(
+            &|c| {
+                look.cell_symbol(st, c)
+                    .unwrap_or_else(|| cell_char(c).to_string())
+            },
             2,
         ),
         None => board.render(&cell_char),
-    };
-    let legend: Vec<String> = game
+    }
+}
+
+/// The line below the board saying what its letters are: the players'
+/// (or the neutral kinds'), the kinds' when pieces are shown by kind, and
+/// how marks show.
+fn legend(look: &Look) -> String {
+    let game = look.game;
+    let mut legend: Vec<String> = game
         .rules
         .players
         .iter()
-        .zip(&glyphs)
+        .zip(&look.glyphs)
         .map(|(p, g)| format!("{g} {p}"))
         .collect();
-    let mut legend = legend;
     if game.rules.neutral.iter().any(|n| *n) {
         legend = game
             .rules
@@ -178,10 +251,10 @@ pub fn position(game: &Game, st: &State) -> String {
             .iter()
             .enumerate()
             .filter(|(k, _)| game.rules.neutral[*k])
-            .map(|(k, p)| format!("{} {p}", piece_glyph(k)))
+            .map(|(k, p)| format!("{} {p}", look.piece_glyph(k)))
             .collect();
     }
-    if by_kind {
+    if look.by_kind {
         let players = &game.rules.players;
         legend = match players.len() {
             1 => vec![players[0].clone()],
@@ -190,6 +263,7 @@ pub fn position(game: &Game, st: &State) -> String {
                 players[0], players[1]
             )],
         };
+        let kinds = look.kinds();
         legend.extend(
             game.rules
                 .pieces
@@ -198,7 +272,7 @@ pub fn position(game: &Game, st: &State) -> String {
                 .filter(|(k, _)| !game.rules.neutral[*k])
                 .map(|(k, p)| format!("{} {p}", kinds[k])),
         );
-    } else if owned_kinds >= 2 {
+    } else if look.owned_kinds >= 2 {
         let second = game.rules.pieces[game
             .rules
             .neutral
@@ -210,11 +284,18 @@ pub fn position(game: &Game, st: &State) -> String {
         .clone();
         legend.push(format!("lower case: {second}"));
     }
-    out.push_str(&legend.join(", "));
-    if marks > 0 && owned_kinds < 2 {
+    let mut out = legend.join(", ");
+    if look.marks > 0 && look.owned_kinds < 2 {
         out.push_str("; lower case or + = marked");
     }
     out.push('\n');
+    out
+}
+
+/// A line per mark set on any cell: `added: c3 d4`.
+fn marked_cells(game: &Game, st: &State, marks: usize) -> String {
+    let board = game.board();
+    let mut out = String::new();
     for (m, name) in game.rules.marks[..marks].iter().enumerate() {
         let cells: Vec<&str> = (0..board.len())
             .filter(|&c| game.has_mark(st, Cell::new(c), m))
@@ -224,101 +305,112 @@ pub fn position(game: &Game, st: &State) -> String {
             out.push_str(&format!("{name}: {}\n", cells.join(" ")));
         }
     }
-    out.push_str(&lines(game, st));
-    for (i, v) in game.rules.variables.iter().enumerate() {
-        out.push_str(&format!("{} = {}\n", v.name, v.show(st.var(i))));
+    out
+}
+
+/// Counters on cells that hold a piece: listed, as the piece hides them.
+fn counters_under_pieces(game: &Game, st: &State) -> String {
+    if game.rules.counters.is_none() {
+        return String::new();
     }
-    // Counters on cells that hold a piece: listed, as the piece hides them.
-    if game.rules.counters.is_some() {
-        let under: Vec<String> = board
-            .cells()
-            .filter(|&c| game.piece_at(st, c).is_some() && game.tally(st, c) > 0)
-            .map(|c| format!("{} {}", board.label(c), game.tally(st, c)))
-            .collect();
-        if !under.is_empty() {
-            let kind = game.rules.counters.as_deref().unwrap_or("");
-            out.push_str(&format!("{kind} under pieces: {}\n", under.join(", ")));
-        }
+    let board = game.board();
+    let under: Vec<String> = board
+        .cells()
+        .filter(|&c| game.piece_at(st, c).is_some() && game.tally(st, c) > 0)
+        .map(|c| format!("{} {}", board.label(c), game.tally(st, c)))
+        .collect();
+    if under.is_empty() {
+        return String::new();
     }
-    // Pieces in hand: `in hand: white man 9, black man 8`; counters:
-    // `in hand: south seed 4, north seed 0`.
+    let kind = game.rules.counters.as_deref().unwrap_or("");
+    format!("{kind} under pieces: {}\n", under.join(", "))
+}
+
+/// Pieces in hand: `in hand: white man 9, black man 8`; counters:
+/// `in hand: south seed 4, north seed 0`. Nothing when no hand is kept.
+fn hands(game: &Game, st: &State) -> String {
     let rules = &game.rules;
-    if !rules.reserve.is_empty()
-        && (rules.counters.is_none() || rules.counter_hands || rules.reserved.contains(&true))
+    if rules.reserve.is_empty()
+        || !(rules.counters.is_none() || rules.counter_hands || rules.reserved.contains(&true))
     {
-        let kinds = game.rules.pieces.len();
-        let mut hands = Vec::new();
-        // With several kinds in hand (shogi's seven), only those held.
-        let several = game.rules.reserved.iter().filter(|&&r| r).count() > 1;
-        for (p, player) in game.rules.players.iter().enumerate() {
-            let before = hands.len();
-            for (k, kind) in game.rules.pieces.iter().enumerate() {
-                let n = st.in_hand(p, k, kinds);
-                if game.rules.reserved[k] && (n > 0 || !several) {
-                    hands.push(format!("{player} {kind} {n}"));
-                }
-            }
-            if several && hands.len() == before {
-                hands.push(format!("{player} nothing"));
-            }
-            if let Some(kind) = game
-                .rules
-                .counters
-                .as_ref()
-                .filter(|_| game.rules.counter_hands)
-            {
-                let n = game.counters_in_hand(st, crate::ids::Player::new(p));
+        return String::new();
+    }
+    let kinds = game.rules.pieces.len();
+    let mut hands = Vec::new();
+    // With several kinds in hand (shogi's seven), only those held.
+    let several = game.rules.reserved.iter().filter(|&&r| r).count() > 1;
+    for (p, player) in game.rules.players.iter().enumerate() {
+        let before = hands.len();
+        for (k, kind) in game.rules.pieces.iter().enumerate() {
+            let n = st.in_hand(p, k, kinds);
+            if game.rules.reserved[k] && (n > 0 || !several) {
                 hands.push(format!("{player} {kind} {n}"));
             }
         }
-        out.push_str(&format!("in hand: {}\n", hands.join(", ")));
+        if several && hands.len() == before {
+            hands.push(format!("{player} nothing"));
+        }
+        if let Some(kind) = game
+            .rules
+            .counters
+            .as_ref()
+            .filter(|_| game.rules.counter_hands)
+        {
+            let n = game.counters_in_hand(st, crate::ids::Player::new(p));
+            hands.push(format!("{player} {kind} {n}"));
+        }
     }
+    format!("in hand: {}\n", hands.join(", "))
+}
+
+/// The game's result, or whose turn it is and the choices of the step.
+fn status(game: &Game, st: &State) -> String {
     match st.result() {
-        Some(r) => out.push_str(&format!(
+        Some(r) => format!(
             "game over after {}: {}\n",
             plies(st.ply as u64),
             result_text(game, r)
-        )),
+        ),
         None => {
             let mover = &game.rules.players[st.mover.index()];
             let seat = game.seat_of(st, st.mover) + 1;
-            let step = match game.current_step(st) {
-                Some(Step::Choose { choices, repeat }) => {
-                    let names: Vec<String> = choices
-                        .iter()
-                        .map(|(c, _, _)| {
-                            let choice = &game.rules.choices[*c as usize];
-                            match &choice.kind {
-                                ChoiceKind::Place { piece, .. }
-                                    if choice.name == game.rules.pieces[piece.index()] =>
-                                {
-                                    format!("place {}", choice.name)
-                                }
-                                _ => choice.name.clone(),
-                            }
-                        })
-                        .collect();
-                    let rep = match repeat {
-                        Repeat::Times(n) if *n > 1 => format!(" ({} of {n})", st_done(st) + 1),
-                        _ => String::new(),
-                    };
-                    format!(": {}{rep}", names.join(" | "))
-                }
-                _ => String::new(),
-            };
-            out.push_str(&format!(
+            let step = step_choices(game, st);
+            format!(
                 "turn {}, ply {}: {mover} to move (seat {seat}){step}\n",
                 st.turn,
                 st.ply + 1
-            ));
+            )
         }
     }
-    // The last line (the playground's status): the actions offered here
-    // are void when `keep turns with` gave up.
-    if let Some(cut) = st.turn_too_long() {
-        out.push_str(&format!("error: {cut}\n"));
+}
+
+/// `: place black | pass (2 of 3)`: the choices of the current step, when
+/// it is one of choices; else nothing.
+fn step_choices(game: &Game, st: &State) -> String {
+    match game.current_step(st) {
+        Some(Step::Choose { choices, repeat }) => {
+            let names: Vec<String> = choices
+                .iter()
+                .map(|(c, _, _)| {
+                    let choice = &game.rules.choices[*c as usize];
+                    match &choice.kind {
+                        ChoiceKind::Place { piece, .. }
+                            if choice.name == game.rules.pieces[piece.index()] =>
+                        {
+                            format!("place {}", choice.name)
+                        }
+                        _ => choice.name.clone(),
+                    }
+                })
+                .collect();
+            let rep = match repeat {
+                Repeat::Times(n) if *n > 1 => format!(" ({} of {n})", st_done(st) + 1),
+                _ => String::new(),
+            };
+            format!(": {}{rep}", names.join(" | "))
+        }
+        Some(Step::Effect(_) | Step::End(..)) | None => String::new(),
     }
-    out
 }
 
 fn st_done(st: &State) -> u32 {

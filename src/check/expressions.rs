@@ -254,6 +254,10 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// A name's value, looked up in this order: variables in scope, the
+    /// game's variables, definitions, regions, options, marks, pieces,
+    /// players, built-in names, the board's sides and directions; else an
+    /// error saying what the name is instead, or that it is unknown.
     pub(super) fn name(&mut self, n: &str, span: Span) -> Value {
         if let Some(slot) = self.scope.iter().rposition(|v| v == n) {
             return Value::Dir(DirExpr::Var(slot as u8));
@@ -269,38 +273,7 @@ impl<'a> Checker<'a> {
             };
         }
         if let Some(&body) = self.defines.get(n) {
-            if let Some((v, parts)) = self.define_values.get(n) {
-                // Used again: a copy of the whole lowered definition.
-                let (v, parts) = (v.clone(), *parts);
-                return if self.spend(parts, span) {
-                    v
-                } else {
-                    Value::Error
-                };
-            }
-            if self.define_stack.iter().any(|d| d == n) {
-                let chain = self.define_stack.join(" -> ");
-                self.error(
-                    span,
-                    format!("`{n}` is defined in terms of itself ({chain} -> {n})"),
-                );
-                return Value::Error;
-            }
-            // A definition sees no variables of the place it is used in.
-            let saved = std::mem::take(&mut self.scope);
-            let saved_sets = std::mem::take(&mut self.set_scope);
-            self.define_stack.push(n.to_string());
-            let before = self.lowered;
-            let v = match body {
-                ast::RegionBody::Shared(e) => self.expr(e),
-                ast::RegionBody::PerPlayer(bindings) => self.per_player(n, bindings, span),
-            };
-            self.define_stack.pop();
-            self.scope = saved;
-            self.set_scope = saved_sets;
-            let parts = self.lowered - before;
-            self.define_values.insert(n.to_string(), (v.clone(), parts));
-            return v;
+            return self.define(n, body, span);
         }
         if let Some(r) = self.regions.get(n) {
             return Value::Set(r.clone());
@@ -341,31 +314,91 @@ impl<'a> Checker<'a> {
         if let Some((_, value)) = builtins::NAMES.iter().find(|(name, _)| *name == n) {
             return value(self, span);
         }
+        if let Some(v) = self.board_name(n) {
+            return v;
+        }
+        if self.not_a_value(n, span) {
+            return Value::Error;
+        }
+        self.unknown_name(n, span)
+    }
+
+    /// A `define`d name: lowered on first use with no variables in scope,
+    /// and copied (its parts counted again) on each later use; a
+    /// definition in terms of itself is refused.
+    fn define(&mut self, n: &str, body: &'a ast::RegionBody, span: Span) -> Value {
+        if let Some((v, parts)) = self.define_values.get(n) {
+            // Used again: a copy of the whole lowered definition.
+            let (v, parts) = (v.clone(), *parts);
+            return if self.spend(parts, span) {
+                v
+            } else {
+                Value::Error
+            };
+        }
+        if self.define_stack.iter().any(|d| d == n) {
+            let chain = self.define_stack.join(" -> ");
+            self.error(
+                span,
+                format!("`{n}` is defined in terms of itself ({chain} -> {n})"),
+            );
+            return Value::Error;
+        }
+        // A definition sees no variables of the place it is used in.
+        let saved = std::mem::take(&mut self.scope);
+        let saved_sets = std::mem::take(&mut self.set_scope);
+        self.define_stack.push(n.to_string());
+        let before = self.lowered;
+        let v = match body {
+            ast::RegionBody::Shared(e) => self.expr(e),
+            ast::RegionBody::PerPlayer(bindings) => self.per_player(n, bindings, span),
+        };
+        self.define_stack.pop();
+        self.scope = saved;
+        self.set_scope = saved_sets;
+        let parts = self.lowered - before;
+        self.define_values.insert(n.to_string(), (v.clone(), parts));
+        v
+    }
+
+    /// A side (a set of cells) or a direction of the board. Before the board
+    /// is built (in its own size or condition), a name some board has is
+    /// noted as asking for it (see `Checker::before_board`).
+    fn board_name(&mut self, n: &str) -> Option<Value> {
         if self.board.is_none() && Self::part_of_some_board(n) {
             // A side or direction in the board's own size or condition.
             self.board_wanted.set(true);
-            return Value::Error;
+            return Some(Value::Error);
         }
         if let Some(b) = &self.board {
             if b.side_names().contains(&n) {
                 let cells = b.side(n).unwrap_or_default();
-                return Value::Set(self.fixed(cells));
+                return Some(Value::Set(self.fixed(cells)));
             }
             if let Some(d) = b.dir_by_name(n) {
-                return Value::Dir(DirExpr::Const(d as Dir));
+                return Some(Value::Dir(DirExpr::Const(d as Dir)));
             }
         }
+        None
+    }
+
+    /// Reports a name the game declares as something that is no value (an
+    /// effect, an action, a kind of counter, a ring's direction, a player
+    /// without a seat); returns whether it did (also, silently, for a name
+    /// that may be on a board that could not be built). Apart from
+    /// [`Self::unknown_name`]: these names get their own words.
+    fn not_a_value(&mut self, n: &str, span: Span) -> bool {
         if self.effects.contains_key(n) {
             self.errors.push(
                 Diagnostic::at(span, format!("`{n}` is an effect, not a value")).with_help(
                     format!("use it after `then`, or in a turn in parentheses: `({n})`"),
                 ),
             );
-            return Value::Error;
+            return true;
         }
         if self.actions.contains_key(n) {
             self.error(span, format!("`{n}` is an action, not a value"));
-            return Value::Error;
+            return true;
         }
         if self.is_counter(n) {
             self.errors.push(
@@ -377,7 +410,7 @@ impl<'a> Checker<'a> {
                     "the cells holding counters are `seeded`; how many a set holds is `tally(S)`",
                 ),
             );
-            return Value::Error;
+            return true;
         }
         if self
             .file
@@ -392,10 +425,10 @@ impl<'a> Checker<'a> {
                 )
                 .with_help("a ring has no angle: it is no direction of the board"),
             );
-            return Value::Error;
+            return true;
         }
         if self.maybe_on_unknown_board(n) {
-            return Value::Error;
+            return true;
         }
         if self.unseated.iter().any(|p| p == n) {
             // The same words as `who`'s.
@@ -404,8 +437,14 @@ impl<'a> Checker<'a> {
                 span,
             };
             self.who(&name);
-            return Value::Error;
+            return true;
         }
+        false
+    }
+
+    /// `unknown name`, with a hint: a minus without spaces, or the closest
+    /// known name.
+    fn unknown_name(&mut self, n: &str, span: Span) -> Value {
         let mut candidates: Vec<String> = self.names.keys().cloned().collect();
         candidates.extend(self.scope.iter().cloned());
         // Sorted, so that ties between equally close names break the same way.

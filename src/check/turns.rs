@@ -10,139 +10,20 @@ use super::builtins::LINE_COUNT;
 use super::options::OptionValue;
 use super::{Checker, Value};
 
+/// `end if COND: OUTCOME` rules, lowered: each condition with its outcome.
+type EndRules = Vec<(BoolExpr, Outcome)>;
+
 impl<'a> Checker<'a> {
+    /// The last pass: turns, swaps and ends lowered, what no rule uses
+    /// checked too, then the setup, preference and position text, and
+    /// everything gathered into the frozen [`Rules`].
     pub(super) fn rules(&mut self) -> Rules {
         let file = self.file;
-        let mut turns = Vec::new();
-        for t in &file.turns {
-            let when = match &t.when {
-                ast::TurnWhen::Always => TurnWhen::Always,
-                ast::TurnWhen::Number(n) => {
-                    if *n == 0 {
-                        self.error(
-                            t.span,
-                            "turns are numbered from 1: `turn 1:` is the first turn",
-                        );
-                    } else if *n > MAX_TURN {
-                        self.limit(t.span, format!("a turn number is at most {MAX_TURN}"));
-                    }
-                    TurnWhen::Number(*n)
-                }
-                ast::TurnWhen::If(e) => TurnWhen::If(self.condition(e)),
-            };
-            self.sources.turns.push(sources::TurnSource {
-                span: t.span,
-                steps: Vec::new(),
-                ends: Vec::new(),
-            });
-            let steps = t.steps.iter().map(|s| self.step(s)).collect();
-            turns.push(Turn { when, steps });
-        }
-        match file
-            .turns
-            .iter()
-            .position(|t| t.when == ast::TurnWhen::Always)
-        {
-            None => self.errors.push(
-                Diagnostic::whole("the game has no `turn:` for ordinary turns")
-                    .with_help("add a line such as `turn: place stone at empty`"),
-            ),
-            Some(i) if i + 1 < file.turns.len() => {
-                let span = file.turns[i + 1].span;
-                self.errors.push(
-                    Diagnostic::at(span, "this turn can never be used").with_help(
-                        "an earlier `turn:` without a condition applies to every turn; put it last",
-                    ),
-                );
-            }
-            Some(_) => {}
-        }
-        let mut swap_turns = Vec::new();
-        for s in &file.swaps {
-            let on = match &s.guard {
-                None => true,
-                Some(g) => match self.condition(g) {
-                    BoolExpr::Const(b) => b,
-                    _ => {
-                        self.error(
-                            g.span,
-                            "the condition of `swap at turn` may only use options",
-                        );
-                        false
-                    }
-                },
-            };
-            if s.turn < 2 {
-                self.error(
-                    s.span,
-                    "the pie rule needs a turn before it: use `swap at turn 2` or later",
-                );
-            } else if s.turn > MAX_TURN {
-                self.limit(s.span, format!("a turn number is at most {MAX_TURN}"));
-            } else if on {
-                swap_turns.push(s.turn);
-            }
-            self.sources.swaps.push((s.turn, on, s.span));
-        }
-        // `end if stuck: ...` is the outcome when a player cannot act.
-        let mut stuck: Vec<(BoolExpr, Outcome)> = Vec::new();
-        let mut ends = Vec::new();
-        for e in &file.ends {
-            let is_stuck = |x: &ast::Expr| matches!(&x.kind, ExprKind::Name(n) if n == "stuck");
-            // `stuck`, or `stuck and COND`: how the game ends for a player
-            // who cannot act, the first that holds.
-            let when = match &e.cond.kind {
-                _ if is_stuck(&e.cond) => Some((BoolExpr::Const(true), None)),
-                ExprKind::Binary(ast::BinOp::And, a, b) if is_stuck(a) => {
-                    Some((self.condition(b), Some(self.cond_source(b, false))))
-                }
-                _ => None,
-            };
-            if let Some((when, source)) = when {
-                if stuck.iter().any(|(c, _)| *c == BoolExpr::Const(true)) {
-                    self.error(
-                        e.cond.span,
-                        "an earlier `end if stuck` already decides every stuck player",
-                    );
-                }
-                stuck.push((when, self.outcome(&e.outcome)));
-                self.sources.stuck.push((e.cond.span, source));
-            } else {
-                ends.push((self.condition(&e.cond), self.outcome(&e.outcome)));
-                let source = self.cond_source(&e.cond, false);
-                self.sources.ends.push(source);
-            }
-        }
-        // Check definitions and actions that no rule uses, too.
-        for (n, _) in &file.defines {
-            if !self.define_values.contains_key(&n.text) && self.defines.contains_key(&n.text) {
-                self.name(&n.text, n.span);
-            }
-        }
-        for (n, c) in &file.actions {
-            if !self.action_index.contains_key(&n.text) && self.actions.contains_key(&n.text) {
-                let named = ast::Choice {
-                    kind: ast::ChoiceKind::Named(n.clone()),
-                    marking: None,
-                    then: Vec::new(),
-                    keep: Vec::new(),
-                    span: c.span,
-                };
-                self.choice(&named, None);
-            }
-        }
-        // `keep actions if COND`: a `keep if` of every action, after its own.
-        for k in &file.keeps {
-            let cond = self.keep_condition(k);
-            if cond == BoolExpr::Const(true) {
-                continue;
-            }
-            let source = self.cond_source(k, true);
-            for (choice, sources) in self.choices.iter_mut().zip(&mut self.sources.choices) {
-                choice.keep.push(cond.clone());
-                sources.keep.push(source.clone());
-            }
-        }
+        let turns = self.turns();
+        let swap_turns = self.swap_turns();
+        let (ends, stuck) = self.ends();
+        self.check_unused();
+        self.keep_actions();
         let (setup, setup_marks, tally) = self.setup();
         let prefer = self.preference();
         if prefer.is_some() {
@@ -201,6 +82,166 @@ impl<'a> Checker<'a> {
             rings: std::mem::take(&mut self.rings),
             counter_hands: self.counter_hands,
             sources: std::mem::take(&mut self.sources),
+        }
+    }
+
+    /// The `turn` rules, each step lowered; then whether the ordinary
+    /// `turn:` is there, and last.
+    fn turns(&mut self) -> Vec<Turn> {
+        let file = self.file;
+        let mut turns = Vec::new();
+        for t in &file.turns {
+            let when = match &t.when {
+                ast::TurnWhen::Always => TurnWhen::Always,
+                ast::TurnWhen::Number(n) => {
+                    if *n == 0 {
+                        self.error(
+                            t.span,
+                            "turns are numbered from 1: `turn 1:` is the first turn",
+                        );
+                    } else if *n > MAX_TURN {
+                        self.limit(t.span, format!("a turn number is at most {MAX_TURN}"));
+                    }
+                    TurnWhen::Number(*n)
+                }
+                ast::TurnWhen::If(e) => TurnWhen::If(self.condition(e)),
+            };
+            self.sources.turns.push(sources::TurnSource {
+                span: t.span,
+                steps: Vec::new(),
+                ends: Vec::new(),
+            });
+            let steps = t.steps.iter().map(|s| self.step(s)).collect();
+            turns.push(Turn { when, steps });
+        }
+        match file
+            .turns
+            .iter()
+            .position(|t| t.when == ast::TurnWhen::Always)
+        {
+            None => self.errors.push(
+                Diagnostic::whole("the game has no `turn:` for ordinary turns")
+                    .with_help("add a line such as `turn: place stone at empty`"),
+            ),
+            Some(i) if i + 1 < file.turns.len() => {
+                let span = file.turns[i + 1].span;
+                self.errors.push(
+                    Diagnostic::at(span, "this turn can never be used").with_help(
+                        "an earlier `turn:` without a condition applies to every turn; put it last",
+                    ),
+                );
+            }
+            Some(_) => {}
+        }
+        turns
+    }
+
+    /// The turns of `swap at turn N [if COND]` in force: the condition
+    /// decided by the options alone.
+    fn swap_turns(&mut self) -> Vec<u32> {
+        let file = self.file;
+        let mut swap_turns = Vec::new();
+        for s in &file.swaps {
+            let on = match &s.guard {
+                None => true,
+                Some(g) => match self.condition(g) {
+                    BoolExpr::Const(b) => b,
+                    _ => {
+                        self.error(
+                            g.span,
+                            "the condition of `swap at turn` may only use options",
+                        );
+                        false
+                    }
+                },
+            };
+            if s.turn < 2 {
+                self.error(
+                    s.span,
+                    "the pie rule needs a turn before it: use `swap at turn 2` or later",
+                );
+            } else if s.turn > MAX_TURN {
+                self.limit(s.span, format!("a turn number is at most {MAX_TURN}"));
+            } else if on {
+                swap_turns.push(s.turn);
+            }
+            self.sources.swaps.push((s.turn, on, s.span));
+        }
+        swap_turns
+    }
+
+    /// The `end if` rules: the ordinary ones, and apart from them those of
+    /// `end if stuck: ...`, the outcome when a player cannot act.
+    fn ends(&mut self) -> (EndRules, EndRules) {
+        let file = self.file;
+        let mut stuck: EndRules = Vec::new();
+        let mut ends = Vec::new();
+        for e in &file.ends {
+            let is_stuck = |x: &ast::Expr| matches!(&x.kind, ExprKind::Name(n) if n == "stuck");
+            // `stuck`, or `stuck and COND`: how the game ends for a player
+            // who cannot act, the first that holds.
+            let when = match &e.cond.kind {
+                _ if is_stuck(&e.cond) => Some((BoolExpr::Const(true), None)),
+                ExprKind::Binary(ast::BinOp::And, a, b) if is_stuck(a) => {
+                    Some((self.condition(b), Some(self.cond_source(b, false))))
+                }
+                _ => None,
+            };
+            if let Some((when, source)) = when {
+                if stuck.iter().any(|(c, _)| *c == BoolExpr::Const(true)) {
+                    self.error(
+                        e.cond.span,
+                        "an earlier `end if stuck` already decides every stuck player",
+                    );
+                }
+                stuck.push((when, self.outcome(&e.outcome)));
+                self.sources.stuck.push((e.cond.span, source));
+            } else {
+                ends.push((self.condition(&e.cond), self.outcome(&e.outcome)));
+                let source = self.cond_source(&e.cond, false);
+                self.sources.ends.push(source);
+            }
+        }
+        (ends, stuck)
+    }
+
+    /// Checks the definitions and actions that no rule uses, too: their
+    /// errors would otherwise wait for the first rule that uses them.
+    fn check_unused(&mut self) {
+        let file = self.file;
+        for (n, _) in &file.defines {
+            if !self.define_values.contains_key(&n.text) && self.defines.contains_key(&n.text) {
+                self.name(&n.text, n.span);
+            }
+        }
+        for (n, c) in &file.actions {
+            if !self.action_index.contains_key(&n.text) && self.actions.contains_key(&n.text) {
+                let named = ast::Choice {
+                    kind: ast::ChoiceKind::Named(n.clone()),
+                    marking: None,
+                    then: Vec::new(),
+                    keep: Vec::new(),
+                    span: c.span,
+                };
+                self.choice(&named, None);
+            }
+        }
+    }
+
+    /// `keep actions if COND`: a `keep if` of every action, after its own.
+    /// Run once every choice is lowered.
+    fn keep_actions(&mut self) {
+        let file = self.file;
+        for k in &file.keeps {
+            let cond = self.keep_condition(k);
+            if cond == BoolExpr::Const(true) {
+                continue;
+            }
+            let source = self.cond_source(k, true);
+            for (choice, sources) in self.choices.iter_mut().zip(&mut self.sources.choices) {
+                choice.keep.push(cond.clone());
+                sources.keep.push(source.clone());
+            }
         }
     }
 
@@ -327,50 +368,7 @@ impl<'a> Checker<'a> {
     /// Lowers a choice and returns its index; a named action is lowered once.
     pub(super) fn choice(&mut self, c: &ast::Choice, name: Option<&str>) -> u16 {
         let kind = match &c.kind {
-            ast::ChoiceKind::Named(n) => {
-                if c.marking.is_some() || !c.then.is_empty() || !c.keep.is_empty() {
-                    self.errors.push(
-                        Diagnostic::at(
-                            c.span,
-                            format!(
-                                "`marking`, `then` and `keep if` cannot follow the action name `{}`",
-                                n.text
-                            ),
-                        )
-                        .with_help(format!("put them in the line `action {} = ...`", n.text)),
-                    );
-                }
-                if let Some(&i) = self.action_index.get(&n.text) {
-                    return i;
-                }
-                let Some(&body) = self.actions.get(&n.text) else {
-                    // `again` is an effect of the language, not a name.
-                    if self.effects.contains_key(&n.text) || n.text == "again" {
-                        self.errors.push(
-                            Diagnostic::at(
-                                n.span,
-                                format!("`{}` is an effect, not an action", n.text),
-                            )
-                            .with_help(format!(
-                                "in a turn, an automatic effect goes in parentheses: `({})`",
-                                n.text
-                            )),
-                        );
-                        return 0;
-                    }
-                    let actions: Vec<String> = self.actions.keys().cloned().collect();
-                    self.unknown(n, &actions);
-                    return 0;
-                };
-                if matches!(body.kind, ast::ChoiceKind::Named(_)) {
-                    self.error(body.span, "an action must be a verb (`place`, `convert`, ...), not another action's name");
-                    return 0;
-                }
-                // Reserve the index first so that recursion through `then` is impossible.
-                let i = self.choice(body, Some(&n.text));
-                self.action_index.insert(n.text.clone(), i);
-                return i;
-            }
+            ast::ChoiceKind::Named(n) => return self.named_action(c, n),
             ast::ChoiceKind::Place { piece, at } => {
                 let p = self.piece(piece);
                 let target = self.set(at);
@@ -379,23 +377,7 @@ impl<'a> Checker<'a> {
             ast::ChoiceKind::Convert(e) => ChoiceKind::Convert(self.set(e)),
             ast::ChoiceKind::Remove(e) => ChoiceKind::Remove(self.set(e)),
             ast::ChoiceKind::Sow { from, ring, skip } => {
-                let from = self.set(from);
-                let skip = skip.as_ref().map(|s| self.set(s));
-                if self.counters.is_none() {
-                    self.errors.push(
-                        Diagnostic::at(c.span, "`sow` moves counters, and the game has none")
-                            .with_help("declare a kind of counter: `counters seed`"),
-                    );
-                }
-                match self.ring_dir(ring) {
-                    Some((ring, forward)) => ChoiceKind::Sow {
-                        from,
-                        ring,
-                        forward,
-                        skip,
-                    },
-                    None => ChoiceKind::Pass,
-                }
+                self.sow(c.span, from, ring, skip.as_ref())
             }
             ast::ChoiceKind::Pass => ChoiceKind::Pass,
             ast::ChoiceKind::Swap => ChoiceKind::Swap,
@@ -481,13 +463,96 @@ impl<'a> Checker<'a> {
                 }
             }
         };
-        let piece_name = match &kind {
-            ChoiceKind::Place { piece, .. } => self.pieces.get(piece.index()).cloned(),
-            _ => None,
+        self.push_choice(c, name, kind)
+    }
+
+    /// A choice that names an action (`action NAME = ...`): the action's
+    /// index, its body lowered on first use; apart from [`Self::choice`] for
+    /// its own errors (an effect's name, an unknown name, an action naming
+    /// another).
+    fn named_action(&mut self, c: &ast::Choice, n: &Name) -> u16 {
+        if c.marking.is_some() || !c.then.is_empty() || !c.keep.is_empty() {
+            self.errors.push(
+                Diagnostic::at(
+                    c.span,
+                    format!(
+                        "`marking`, `then` and `keep if` cannot follow the action name `{}`",
+                        n.text
+                    ),
+                )
+                .with_help(format!("put them in the line `action {} = ...`", n.text)),
+            );
+        }
+        if let Some(&i) = self.action_index.get(&n.text) {
+            return i;
+        }
+        let Some(&body) = self.actions.get(&n.text) else {
+            // `again` is an effect of the language, not a name.
+            if self.effects.contains_key(&n.text) || n.text == "again" {
+                self.errors.push(
+                    Diagnostic::at(n.span, format!("`{}` is an effect, not an action", n.text))
+                        .with_help(format!(
+                            "in a turn, an automatic effect goes in parentheses: `({})`",
+                            n.text
+                        )),
+                );
+                return 0;
+            }
+            let actions: Vec<String> = self.actions.keys().cloned().collect();
+            self.unknown(n, &actions);
+            return 0;
         };
-        let default_name: String = match &kind {
+        if matches!(body.kind, ast::ChoiceKind::Named(_)) {
+            self.error(
+                body.span,
+                "an action must be a verb (`place`, `convert`, ...), not another action's name",
+            );
+            return 0;
+        }
+        // Reserve the index first so that recursion through `then` is impossible.
+        let i = self.choice(body, Some(&n.text));
+        self.action_index.insert(n.text.clone(), i);
+        i
+    }
+
+    /// `sow FROM along RING [skipping S]`: the ring's direction, and a
+    /// game that has counters to sow.
+    fn sow(
+        &mut self,
+        span: Span,
+        from: &ast::Expr,
+        ring: &Name,
+        skip: Option<&ast::Expr>,
+    ) -> ChoiceKind {
+        let from = self.set(from);
+        let skip = skip.map(|s| self.set(s));
+        if self.counters.is_none() {
+            self.errors.push(
+                Diagnostic::at(span, "`sow` moves counters, and the game has none")
+                    .with_help("declare a kind of counter: `counters seed`"),
+            );
+        }
+        match self.ring_dir(ring) {
+            Some((ring, forward)) => ChoiceKind::Sow {
+                from,
+                ring,
+                forward,
+                skip,
+            },
+            None => ChoiceKind::Pass,
+        }
+    }
+
+    /// The name a choice's actions are written with when no `action NAME`
+    /// gives one: its verb, a placement's piece, a choice's variable.
+    fn default_name(&self, kind: &ChoiceKind) -> String {
+        match kind {
             // `stone:a1`, `king:a1`: two placements differ by their piece.
-            ChoiceKind::Place { .. } => piece_name.clone().unwrap_or_else(|| "place".into()),
+            ChoiceKind::Place { piece, .. } => self
+                .pieces
+                .get(piece.index())
+                .cloned()
+                .unwrap_or_else(|| "place".into()),
             ChoiceKind::Convert(_) => "convert".into(),
             ChoiceKind::Remove(_) => "remove".into(),
             ChoiceKind::Sow { .. } => "sow".into(),
@@ -505,7 +570,13 @@ impl<'a> Checker<'a> {
                 .variables
                 .get(*var as usize)
                 .map_or_else(|| "choose".into(), |v| v.name.clone()),
-        };
+        }
+    }
+
+    /// Adds a lowered choice with its marking, effects and `keep if`s, and
+    /// returns its index.
+    fn push_choice(&mut self, c: &ast::Choice, name: Option<&str>, kind: ChoiceKind) -> u16 {
+        let default_name = self.default_name(&kind);
         let marking = c.marking.as_ref().map(|m| self.mark(m));
         // Effects that do nothing (a `clear` of a mark never set, an `if`
         // decided by the options) are left out.

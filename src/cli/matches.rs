@@ -10,6 +10,7 @@ use super::records::MatchRecords;
 use super::{Failure, MatchArgs, io, load};
 use crate::agent::{self, AgentSpec};
 use crate::analysis::TallyDoc;
+use crate::engine::Game;
 use crate::show;
 
 /// How the score rate and its interval are computed, for the output.
@@ -69,9 +70,14 @@ fn tally_doc(t: &agent::Tally) -> TallyDoc {
     TallyDoc::new(t, |x| x)
 }
 
+/// The agents' names in the output: `p1` and `p2`, as their flags.
+const IDS: [&str; 2] = ["p1", "p2"];
+
+/// `gdl match`: the agents and the game checked, then the games played and
+/// reported as JSON ([`json_match`]) or as a table ([`print_match`]).
 pub(super) fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let specs = [a.p1, a.p2];
-    for (name, spec) in ["p1", "p2"].iter().zip(specs) {
+    for (name, spec) in IDS.iter().zip(specs) {
         if spec == AgentSpec::Human {
             return Err(Failure::Input(format!(
                 "error: --{name} human: a match is played by random and mcts:BUDGET agents only\n"
@@ -86,8 +92,6 @@ pub(super) fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failur
             game.rules.players.len()
         )));
     }
-    let ids = ["p1", "p2"];
-    let threads = usize::from(a.threads);
     // One record per game in the --record folder, as `play --record` writes.
     let records = match &a.record {
         Some(dir) => Some(MatchRecords::new(
@@ -105,64 +109,90 @@ pub(super) fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failur
         Some(r) => r.write(&game, g, actions),
         None => Ok(()),
     };
-    // Games go out as they are played (JSON only: the text has the table).
-    let report = if a.json {
-        let mut doc = Doc::begin(out).map_err(io)?;
-        let header = MatchHeader {
-            game: GameDoc::of(&game),
-            seed: a.seed,
-            count: a.count,
-        };
-        doc.fields(out, &header).map_err(io)?;
-        doc.begin_array(out, "games").map_err(io)?;
-        let report = agent::stream_match_kept(
-            &game,
-            specs,
-            a.count,
-            threads,
-            a.seed,
-            keep,
-            |g, actions| {
-                doc.element(
-                    out,
-                    &MatchGameDoc {
-                        index: g.index,
-                        seed: g.seed,
-                        p1_seat: g.p1_seat + 1,
-                        result: show::result_word(&game, g.result),
-                        winner: g.winner.map(|w| ids[w]),
-                        plies: g.plies,
-                        swapped: g.swapped,
-                    },
-                )
-                .map_err(io)?;
-                keep_record(g, actions)
-            },
-        )?;
-        doc.end_array(out).map_err(io)?;
-        let side = |k: usize| SideDoc {
-            all: tally_doc(&report.tally(k, None)),
-            agent: specs[k].to_string(),
-            seat1: tally_doc(&report.tally(k, Some(0))),
-            seat2: tally_doc(&report.tally(k, Some(1))),
-            search: report.search[k].map(|s| SearchDoc {
-                iterations: s.iterations,
-                seconds: s.seconds,
-                iterations_per_sec: s.iterations_per_sec(),
-            }),
-        };
-        let summary = MatchSummary {
-            p1: side(0),
-            p2: side(1),
-            first_seat: tally_doc(&report.seat_tally(0)),
-            score_note: SCORE_NOTE.replace('\n', "; "),
-        };
-        doc.fields(out, &summary).map_err(io)?;
-        return doc.end(out).map_err(io);
-    } else {
-        agent::stream_match_kept(&game, specs, a.count, threads, a.seed, keep, keep_record)?
+    if a.json {
+        return json_match(a, out, &game, keep, keep_record);
+    }
+    let threads = usize::from(a.threads);
+    let report =
+        agent::stream_match_kept(&game, specs, a.count, threads, a.seed, keep, keep_record)?;
+    print_match(a, out, &game, &report)
+}
+
+/// `match --json`: the header, each game as it is played (the text has only
+/// the table, at the end), then the tallies.
+fn json_match(
+    a: &MatchArgs,
+    out: &mut dyn Write,
+    game: &Game,
+    keep: bool,
+    mut keep_record: impl FnMut(&agent::GameRecord, &[crate::engine::Action]) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let specs = [a.p1, a.p2];
+    let mut doc = Doc::begin(out).map_err(io)?;
+    let header = MatchHeader {
+        game: GameDoc::of(game),
+        seed: a.seed,
+        count: a.count,
     };
-    let names: Vec<String> = (0..2).map(|k| format!("{} {}", ids[k], specs[k])).collect();
+    doc.fields(out, &header).map_err(io)?;
+    doc.begin_array(out, "games").map_err(io)?;
+    let report = agent::stream_match_kept(
+        game,
+        specs,
+        a.count,
+        usize::from(a.threads),
+        a.seed,
+        keep,
+        |g, actions| {
+            doc.element(
+                out,
+                &MatchGameDoc {
+                    index: g.index,
+                    seed: g.seed,
+                    p1_seat: g.p1_seat + 1,
+                    result: show::result_word(game, g.result),
+                    winner: g.winner.map(|w| IDS[w]),
+                    plies: g.plies,
+                    swapped: g.swapped,
+                },
+            )
+            .map_err(io)?;
+            keep_record(g, actions)
+        },
+    )?;
+    doc.end_array(out).map_err(io)?;
+    let side = |k: usize| SideDoc {
+        all: tally_doc(&report.tally(k, None)),
+        agent: specs[k].to_string(),
+        seat1: tally_doc(&report.tally(k, Some(0))),
+        seat2: tally_doc(&report.tally(k, Some(1))),
+        search: report.search[k].map(|s| SearchDoc {
+            iterations: s.iterations,
+            seconds: s.seconds,
+            iterations_per_sec: s.iterations_per_sec(),
+        }),
+    };
+    let summary = MatchSummary {
+        p1: side(0),
+        p2: side(1),
+        first_seat: tally_doc(&report.seat_tally(0)),
+        score_note: SCORE_NOTE.replace('\n', "; "),
+    };
+    doc.fields(out, &summary).map_err(io)?;
+    doc.end(out).map_err(io)
+}
+
+/// The match as text: a line saying what was played, the table of each
+/// agent's tallies (in all, in each seat) and the first seat's, each
+/// search's speed, and how the score is computed.
+fn print_match(
+    a: &MatchArgs,
+    out: &mut dyn Write,
+    game: &Game,
+    report: &agent::MatchTotals,
+) -> Result<(), Failure> {
+    let specs = [a.p1, a.p2];
+    let names: Vec<String> = (0..2).map(|k| format!("{} {}", IDS[k], specs[k])).collect();
     let width = names
         .iter()
         .map(String::len)
@@ -172,7 +202,7 @@ pub(super) fn match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), Failur
     writeln!(
         out,
         "{}: {} vs {}, {} {}, seed {}",
-        show::title(&game),
+        show::title(game),
         names[0],
         names[1],
         a.count,

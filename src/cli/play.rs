@@ -1,19 +1,21 @@
 //! `gdl play`: a game in the terminal, each seat played by a person or by
 //! an agent of [`crate::agent`] (the same agents as `gdl match`).
 
-use std::io::{BufRead, Read, Write};
-use std::path::PathBuf;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
 
 use super::{Cli, Failure, PlayArgs, io, load, records, start_after};
-use crate::agent::{self, AgentSpec, Bot};
+use crate::agent::{self, AgentSpec};
 use crate::check::OptionChoice;
 use crate::diagnostic::shorten;
-use crate::engine::Action;
 use crate::engine::{Game, State};
-use crate::limits::MAX_PROMPT_LINE;
-use crate::mcts::{Budget, Mcts};
+use crate::files;
+use crate::record::Record;
 use crate::rules::Player;
-use crate::{explain, files, notation, show};
+
+mod session;
+
+use session::Session;
 
 /// `play`'s own flags, which may also come after the agents: a player of
 /// one of these names is given its agent with `--player NAME=AGENT`.
@@ -75,17 +77,6 @@ fn agents(game: &Game, words: &[AgentWord]) -> Result<Vec<AgentSpec>, Failure> {
     }
     Ok(agents)
 }
-
-const PLAY_HELP: &str = "Type an action in notation (as `moves` lists them), or a whole turn
-joined into one word (`d4/e5/f6`, `c3-e5-c7`), or:
-  moves   list the legal actions
-  turns   list the ways to play the whole turn, each as one word
-  undo    take back your last action (and the replies to it)
-  hint    ask the search which action it would play here
-  resign  give up the game
-  help    show this text
-  quit    leave; the actions so far are printed so you can resume with --moves
-";
 
 /// What `play` was asked for, once the words after the agents are read.
 struct PlaySetup {
@@ -257,69 +248,73 @@ fn late_options(a: &PlayArgs) -> Result<PlaySetup, Failure> {
     Ok(setup)
 }
 
+/// `gdl play`: everything asked for checked and the game prepared
+/// ([`prepare`]), then played at the prompt ([`Session::run`]).
 pub(super) fn play_cmd(
     a: &PlayArgs,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     if a.agents.iter().any(|w| w == "--help" || w == "-h") {
-        use clap::CommandFactory;
-        let mut cmd = Cli::command();
-        let help = cmd
-            .find_subcommand_mut("play")
-            .map(|c| c.render_help().to_string())
-            .unwrap_or_default();
-        return write!(out, "{help}").map_err(io);
+        return print_help(out);
     }
+    let prepared = prepare(a, late_options(a)?)?;
+    Session::new(prepared).run(input, out)
+}
+
+/// `play --help`, which clap cannot answer: the agents' words after the
+/// game are `play`'s own, read by [`late_options`].
+fn print_help(out: &mut dyn Write) -> Result<(), Failure> {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    let help = cmd
+        .find_subcommand_mut("play")
+        .map(|c| c.render_help().to_string())
+        .unwrap_or_default();
+    write!(out, "{help}").map_err(io)
+}
+
+/// A game ready for the prompt: loaded, each seat's agent read, the
+/// position to start from reached and the record to keep opened.
+struct Prepared {
+    game: Game,
+    /// Indexed by seat.
+    agents: Vec<AgentSpec>,
+    seed: u64,
+    start: State,
+    /// The actions already played to reach `start`, in notation.
+    moves: String,
+    recorder: Option<records::Recorder>,
+}
+
+/// Checks everything `play` was asked for before the first prompt, in this
+/// order: the record to write, the record to resume (whose options,
+/// position, actions, seats and seed then stand for the command line's),
+/// the game, the seed and the agents, the position to start from.
+fn prepare(a: &PlayArgs, setup: PlaySetup) -> Result<Prepared, Failure> {
+    let mut output = record_output(a, &setup)?;
     let PlaySetup {
         agents: mut agent_words,
         mut options,
         seed,
         mut moves,
         mut position,
-        record: record_file,
+        record: _,
         resume: resume_file,
-        force,
-    } = late_options(a)?;
-    // The record to write is checked before anything is played: never the
-    // game file (nor the record resumed), a file already there only with
-    // --force, in a folder that takes files.
-    let mut output = match &record_file {
-        Some(path) => {
-            let mut inputs = vec![(a.game.file.as_path(), "the game file")];
-            inputs.extend(resume_file.as_deref().map(|r| (r, "the record resumed")));
-            Some(
-                files::Output::check(path, force, &inputs, "--record")
-                    .map_err(records::output_failure)?,
-            )
-        }
-        None => None,
-    };
+        force: _,
+    } = setup;
     // A record to continue: its options, actions, seats and seed, checked
     // against the rules (and the file's hash) before play goes on.
     let resumed = match &resume_file {
         Some(path) => {
-            if !options.is_empty() || !moves.is_empty() || position.is_some() {
-                return Err(Failure::Input(
-                    "error: --resume takes the options, position and actions from the record: give no -o, --position or --moves\n"
-                        .into(),
-                ));
-            }
-            let record = records::read_record(path)?;
-            if let Some(result) = &record.result {
-                return Err(Failure::Input(format!(
-                    "error: {}: the game is over (`{result}`): there is nothing to resume; `gdl replay {}` shows it\n",
-                    path.display(),
-                    path.display()
-                )));
-            }
+            let record = resumed_record(path, &options, &moves, position.as_deref())?;
             options = records::record_options(path, &record)?;
             moves = record.turns.concat().join(" ");
             position = record.position.clone();
             if output.is_none() {
                 output = Some(files::Output::existing(path).map_err(records::output_failure)?);
             }
-            Some((path, record))
+            Some((path.as_path(), record))
         }
         None => None,
     };
@@ -327,297 +322,130 @@ pub(super) fn play_cmd(
         Some(_) => Some(crate::read(&a.game.file)?),
         None => None,
     };
-    let game = match &source {
-        Some(text) => crate::load_source(text, &a.game.file.display().to_string(), &options)
-            .map_err(|e| match &resumed {
-                Some((path, record)) => records::blame_record(path, record, e),
-                None => e.into(),
-            })?,
-        None => load(&a.game.file, &options)?,
-    };
-    if let (Some((path, record)), Some(text)) = (&resumed, &source) {
-        record
-            .replay(&game, text, None)
-            .map_err(|e| Failure::Input(format!("error: {}:{e}\n", path.display())))?;
-    }
+    let game = load_game(a, source.as_deref(), &options, resumed.as_ref())?;
     // A resumed game keeps the record's seats and seed: given again on the
     // command line, they must be the same.
     let seed = match &resumed {
         Some((path, record)) => {
-            if seed.is_some_and(|s| s != record.seed) {
-                return Err(Failure::Input(format!(
-                    "error: --seed {}: the record {} has seed {}, which a resumed game keeps\n",
-                    seed.unwrap_or_default(),
-                    path.display(),
-                    record.seed
-                )));
-            }
+            let seed = resumed_seed(path, record, seed)?;
             agent_words = resumed_agents(path, record, agent_words)?;
-            record.seed
+            seed
         }
         None => seed.unwrap_or(1),
     };
     let agents = agents(&game, &agent_words)?;
-    let mut st = start_after(&game, position.as_deref(), &moves)?;
+    let start = start_after(&game, position.as_deref(), &moves)?;
     let recorder = match (output, &source) {
         (Some(output), Some(text)) => Some(match &resumed {
             Some((_, record)) => records::Recorder::resumed(output, record),
-            None => {
-                let seats = (0..game.rules.players.len())
-                    .map(|p| {
-                        let seat = game.seat_of(&game.start(), Player::new(p));
-                        format!("{}={}", game.rules.players[p], agents[seat])
-                    })
-                    .collect();
-                records::Recorder::new(
-                    output,
-                    &game,
-                    &a.game.file,
-                    text,
-                    seats,
-                    seed,
-                    position.as_deref(),
-                )
-            }
+            None => records::Recorder::new(
+                output,
+                &game,
+                &a.game.file,
+                text,
+                record_seats(&game, &agents),
+                seed,
+                position.as_deref(),
+            ),
         }),
         _ => None,
     };
-    let save = |actions: &[String], result: Option<String>| match &recorder {
-        Some(r) => r.save(&game, actions, result),
-        None => Ok(()),
+    Ok(Prepared {
+        game,
+        agents,
+        seed,
+        start,
+        moves,
+        recorder,
+    })
+}
+
+/// The record to write (`--record`), if any, checked before anything is
+/// played: never the game file (nor the record resumed), a file already
+/// there only with --force, in a folder that takes files.
+fn record_output(a: &PlayArgs, setup: &PlaySetup) -> Result<Option<files::Output>, Failure> {
+    let Some(path) = &setup.record else {
+        return Ok(None);
     };
-    let mut record: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
-    let mut history: Vec<(State, usize)> = Vec::new();
-    // Each computer seat has its agent, seeded from --seed and the seat, as
-    // in a match. `hint` searches with the strongest budget in play (else
-    // 1000 iterations), made when first asked.
-    let mut bots: Vec<Option<Bot>> = agents
-        .iter()
-        .enumerate()
-        .map(|(seat, &a)| Bot::new(a, agent::agent_seed(seed, seat)))
-        .collect();
-    let hint_budget = agents
-        .iter()
-        .filter_map(|a| match a {
-            AgentSpec::Mcts(b) => Some(*b),
-            AgentSpec::Human | AgentSpec::Random => None,
+    let mut inputs = vec![(a.game.file.as_path(), "the game file")];
+    inputs.extend(setup.resume.as_deref().map(|r| (r, "the record resumed")));
+    files::Output::check(path, setup.force, &inputs, "--record")
+        .map(Some)
+        .map_err(records::output_failure)
+}
+
+/// The record `--resume` continues, read: refused when the command line
+/// gives what the record holds (options, position, actions), or when its
+/// game is over.
+fn resumed_record(
+    path: &Path,
+    options: &[OptionChoice],
+    moves: &str,
+    position: Option<&str>,
+) -> Result<Record, Failure> {
+    if !options.is_empty() || !moves.is_empty() || position.is_some() {
+        return Err(Failure::Input(
+            "error: --resume takes the options, position and actions from the record: give no -o, --position or --moves\n"
+                .into(),
+        ));
+    }
+    let record = records::read_record(path)?;
+    if let Some(result) = &record.result {
+        return Err(Failure::Input(format!(
+            "error: {}: the game is over (`{result}`): there is nothing to resume; `gdl replay {}` shows it\n",
+            path.display(),
+            path.display()
+        )));
+    }
+    Ok(record)
+}
+
+/// Loads the game: from the text read for the record when one is kept (its
+/// hash goes in the record), and a resumed record's actions replayed on it;
+/// a game that no longer loads with the record's options blames the record.
+fn load_game(
+    a: &PlayArgs,
+    source: Option<&str>,
+    options: &[OptionChoice],
+    resumed: Option<&(&Path, Record)>,
+) -> Result<Game, Failure> {
+    let game = match source {
+        Some(text) => crate::load_source(text, &a.game.file.display().to_string(), options)
+            .map_err(|e| match resumed {
+                Some((path, record)) => records::blame_record(path, record, e),
+                None => e.into(),
+            })?,
+        None => load(&a.game.file, options)?,
+    };
+    if let (Some((path, record)), Some(text)) = (resumed, source) {
+        record
+            .replay(&game, text, None)
+            .map_err(|e| Failure::Input(format!("error: {}:{e}\n", path.display())))?;
+    }
+    Ok(game)
+}
+
+/// The seed of a resumed game: the record's, which a `--seed` given again
+/// must repeat.
+fn resumed_seed(path: &Path, record: &Record, seed: Option<u64>) -> Result<u64, Failure> {
+    if seed.is_some_and(|s| s != record.seed) {
+        return Err(Failure::Input(format!(
+            "error: --seed {}: the record {} has seed {}, which a resumed game keeps\n",
+            seed.unwrap_or_default(),
+            path.display(),
+            record.seed
+        )));
+    }
+    Ok(record.seed)
+}
+
+/// A new record's seats: `PLAYER=AGENT` for each player, in the players'
+/// order, the agent of the seat that plays it at the start.
+fn record_seats(game: &Game, agents: &[AgentSpec]) -> Vec<String> {
+    (0..game.rules.players.len())
+        .map(|p| {
+            let seat = game.seat_of(&game.start(), Player::new(p));
+            format!("{}={}", game.rules.players[p], agents[seat])
         })
-        .reduce(AgentSpec::stronger_budget)
-        .unwrap_or(Budget::Iterations(1000));
-    let mut hint: Option<Mcts> = None;
-    let mut legal = Vec::new();
-    let mut line = Vec::new();
-    // Who resigned, if anyone: the record is printed without `resign` (which
-    // `--moves` would refuse) and with this after it.
-    let mut resigned: Option<String> = None;
-    writeln!(out, "{}\ntype `help` for commands\n", show::title(&game)).map_err(io)?;
-    let players = game.rules.players.len();
-    let seats_of = |st: &State| {
-        (0..players)
-            .map(|p| game.seat_of(st, Player::new(p)))
-            .collect::<Vec<_>>()
-    };
-    let mut seats = seats_of(&st);
-    // A computer's turn is printed whole, once it is over (or another seat
-    // takes over within it): `white plays d1-d7/g7`.
-    let mut turn_by_bot: Option<BotTurn> = None;
-    loop {
-        if turn_by_bot.as_ref().is_some_and(|t| {
-            st.is_over()
-                || (t.turn, t.mover, t.seat) != (st.turn, st.mover, game.seat_of(&st, st.mover))
-        }) {
-            print_bot_turn(out, &game, &mut turn_by_bot)?;
-        }
-        // Tell the players when a swap changed who plays which side.
-        let now = seats_of(&st);
-        if now != seats {
-            for (p, seat) in now.iter().enumerate() {
-                writeln!(out, "seat {} now plays {}", seat + 1, game.rules.players[p])
-                    .map_err(io)?;
-            }
-            seats = now;
-        }
-        if st.is_over() {
-            write!(out, "{}", show::position(&game, &st)).map_err(io)?;
-            break;
-        }
-        game.legal_actions(&st, &mut legal);
-        let seat = game.seat_of(&st, st.mover);
-        if let Some(bot) = bots[seat].as_mut() {
-            let Some(m) = bot.choose(&game, &st) else {
-                break;
-            };
-            let text = notation::format(&game, &legal, m);
-            turn_by_bot
-                .get_or_insert_with(|| BotTurn {
-                    seat,
-                    mover: st.mover,
-                    turn: st.turn,
-                    parts: Vec::new(),
-                })
-                .parts
-                .push((m, text.clone()));
-            record.push(text);
-            observe(&mut bots, &mut hint, &game, &st, m);
-            game.play_unchecked(&mut st, m);
-            save(&record, None)?;
-            continue;
-        }
-        write!(out, "{}> ", show::position(&game, &st)).map_err(io)?;
-        out.flush().map_err(io)?;
-        line.clear();
-        // A line is read with a bound, as every input is: `play < /dev/zero`
-        // ends here instead of filling the memory.
-        let cap = MAX_PROMPT_LINE as u64;
-        if (&mut *input)
-            .take(cap + 1)
-            .read_until(b'\n', &mut line)
-            .map_err(io)?
-            == 0
-        {
-            writeln!(out, "\nend of input; actions so far: {}", record.join(" ")).map_err(io)?;
-            return Ok(());
-        }
-        if line.len() as u64 > cap {
-            writeln!(out, "\nactions so far: {}", record.join(" ")).map_err(io)?;
-            return Err(Failure::Input(format!(
-                "error: a line of input is longer than {}, more than any action: stopping\n",
-                files::size_text(cap)
-            )));
-        }
-        let Ok(text) = std::str::from_utf8(&line) else {
-            // A stray byte is a typing accident, not a reason to lose the game.
-            writeln!(
-                out,
-                "cannot read that line (it is not UTF-8 text); type `help` for commands"
-            )
-            .map_err(io)?;
-            continue;
-        };
-        match text.trim() {
-            "" => {}
-            "help" => write!(out, "{PLAY_HELP}").map_err(io)?,
-            "moves" => {
-                let text: Vec<String> = legal
-                    .iter()
-                    .map(|&m| notation::format(&game, &legal, m))
-                    .collect();
-                writeln!(out, "{}", text.join(" ")).map_err(io)?;
-            }
-            "turns" => match notation::list_turns(&game, &st) {
-                Ok(turns) => writeln!(out, "{}", turns.join(" ")).map_err(io)?,
-                Err(e) => writeln!(out, "{e}").map_err(io)?,
-            },
-            "hint" => {
-                let h = hint.get_or_insert_with(|| Mcts::new(hint_budget, seed));
-                let text = match h.choose(&game, &st) {
-                    None => "no legal action".to_string(),
-                    Some(m) if h.last_search().iterations == 0 => format!(
-                        "{} (the only legal action)",
-                        notation::format(&game, &legal, m)
-                    ),
-                    Some(m) => {
-                        let c = h.root_children().into_iter().find(|c| c.action == m);
-                        let (visits, score) = c.map_or((0, 0.0), |c| (c.visits, c.score));
-                        format!(
-                            "{} (mcts:{hint_budget}: {} iterations, this action {visits} visits, expected score {score:.2})",
-                            notation::format(&game, &legal, m),
-                            h.last_search().iterations,
-                        )
-                    }
-                };
-                writeln!(out, "hint: {text}").map_err(io)?;
-            }
-            "quit" => {
-                writeln!(out, "actions so far: {}", record.join(" ")).map_err(io)?;
-                return Ok(());
-            }
-            "resign" => {
-                let who = game.rules.players[st.mover.index()].clone();
-                if players == 1 {
-                    // Alone, giving up is losing; the engine's results have
-                    // no loss for a lone player, so it is said here.
-                    writeln!(
-                        out,
-                        "game over after {}: {who} resigns and loses",
-                        show::plies(u64::from(st.ply))
-                    )
-                    .map_err(io)?;
-                    resigned = Some(who);
-                    break;
-                }
-                game.resign(&mut st);
-                resigned = Some(who);
-            }
-            "undo" => match history.pop() {
-                Some((prev, len)) => {
-                    st = prev;
-                    record.truncate(len);
-                    save(&record, None)?;
-                }
-                None => writeln!(out, "nothing to undo").map_err(io)?,
-            },
-            // One action, or a whole turn joined (`d4/e5/f6`): all of it
-            // is checked before any of it is played.
-            text => match explain::parse_word(&game, &st, text) {
-                Ok(actions) => {
-                    history.push((st.clone(), record.len()));
-                    for m in actions {
-                        game.legal_actions(&st, &mut legal);
-                        record.push(notation::format(&game, &legal, m));
-                        observe(&mut bots, &mut hint, &game, &st, m);
-                        game.play_unchecked(&mut st, m);
-                    }
-                    save(&record, None)?;
-                }
-                Err(e) => writeln!(out, "{e}; type `moves` for the legal actions").map_err(io)?,
-            },
-        }
-    }
-    print_bot_turn(out, &game, &mut turn_by_bot)?;
-    let result = match &resigned {
-        Some(who) => Some(format!("{who} resigned")),
-        None => st.result().map(|r| show::result_text(&game, r)),
-    };
-    save(&record, result)?;
-    if let Some(who) = resigned {
-        record.push(format!("({who} resigned)"));
-    }
-    writeln!(out, "actions: {}", record.join(" ")).map_err(io)
-}
-
-/// The actions a computer seat has played so far in the current turn.
-struct BotTurn {
-    seat: usize,
-    mover: crate::rules::Player,
-    turn: u32,
-    parts: Vec<(Action, String)>,
-}
-
-/// Prints a computer's turn, if one is kept, as one word.
-fn print_bot_turn(
-    out: &mut dyn Write,
-    game: &Game,
-    turn: &mut Option<BotTurn>,
-) -> Result<(), Failure> {
-    match turn.take() {
-        Some(t) => writeln!(
-            out,
-            "{} plays {}",
-            game.rules.players[t.mover.index()],
-            notation::join_turn(game, &t.parts)
-        )
-        .map_err(io),
-        None => Ok(()),
-    }
-}
-
-/// Tells every agent, and the hint's search, that `m` is played in `st`.
-fn observe(bots: &mut [Option<Bot>], hint: &mut Option<Mcts>, game: &Game, st: &State, m: Action) {
-    for b in bots.iter_mut().flatten() {
-        b.observe(game, st, m);
-    }
-    if let Some(h) = hint {
-        h.advance(game, st, m);
-    }
+        .collect()
 }

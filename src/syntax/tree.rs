@@ -48,6 +48,8 @@ fn unquote(s: &str) -> String {
     s.trim_matches('"').to_string()
 }
 
+/// Adds one top-level item to the file: a dispatch on the item's rule,
+/// each kind of item read by a function of its own below.
 pub(super) fn add_item(game: &mut GameFile, item: P) {
     let item_span = span(&item);
     let rule = item.as_rule();
@@ -62,99 +64,9 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             };
             game.name = Some((text, span(&p)));
         }
-        Rule::option_item => {
-            let name = option_name(inner.next().expect("option name"));
-            let values_pair = inner.next().expect("option values");
-            let values_span = span(&values_pair);
-            let first = values_pair.into_inner();
-            let mut list = Vec::new();
-            let mut range = None;
-            for v in first {
-                match v.as_rule() {
-                    Rule::int_range => {
-                        let mut ends = v.into_inner();
-                        // Below 10^15 (checked above), so exact in an i64.
-                        let mut end = || {
-                            ends.next()
-                                .map_or(0, |p| p.as_str().parse().unwrap_or(i64::MAX))
-                        };
-                        let lo = end();
-                        let hi = end();
-                        range = Some(OptionValues::Range(lo, hi));
-                    }
-                    Rule::list_kw => range = Some(OptionValues::AnyList),
-                    _ => list.push(literal(v)),
-                }
-            }
-            let mut default = Vec::new();
-            let mut default_span: Option<Span> = None;
-            let mut doc = None;
-            for p in inner {
-                if p.as_rule() == Rule::string {
-                    doc = Some(unquote(p.as_str()));
-                } else {
-                    let s = span(&p);
-                    default_span = Some(match default_span {
-                        Some(d) => Span::new(d.start, s.end),
-                        None => s,
-                    });
-                    default.push(literal(p));
-                }
-            }
-            let default_span = default_span.unwrap_or(values_span);
-            game.options.push(OptionDecl {
-                name,
-                values: range.unwrap_or(OptionValues::List(list)),
-                values_span,
-                default,
-                default_span,
-                doc,
-            });
-        }
-        Rule::board_item => {
-            let generator = name(inner.next().expect("generator"));
-            let mut board = BoardDecl {
-                generator,
-                args: Vec::new(),
-                diagonals: false,
-                without: Vec::new(),
-                links: Vec::new(),
-                guard: None,
-                span: item_span,
-            };
-            for p in inner {
-                match p.as_rule() {
-                    Rule::expr => board.args.push(expr(p)),
-                    Rule::with_diagonals => board.diagonals = true,
-                    Rule::guard => board.guard = Some(guard(p)),
-                    Rule::without => board.without.extend(p.into_inner().map(name)),
-                    Rule::links => {
-                        // A chain `a1 d1 g1` links each cell to the next.
-                        for chain in p.into_inner() {
-                            let cells: Vec<Name> = chain.into_inner().map(name).collect();
-                            for two in cells.windows(2) {
-                                board.links.push((two[0].clone(), two[1].clone()));
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            game.boards.push(board);
-        }
-        Rule::players_item => {
-            let mut decl = PlayersDecl {
-                names: Vec::new(),
-                guard: None,
-            };
-            for p in inner {
-                match p.as_rule() {
-                    Rule::guard => decl.guard = Some(guard(p)),
-                    _ => decl.names.push(name(p)),
-                }
-            }
-            game.players.push(decl);
-        }
+        Rule::option_item => game.options.push(option_decl(inner)),
+        Rule::board_item => game.boards.push(board_decl(inner, item_span)),
+        Rule::players_item => game.players.push(players_decl(inner)),
         Rule::pieces_item => {
             let mut neutral = false;
             for p in inner {
@@ -212,74 +124,10 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
                 span: item_span,
             });
         }
-        Rule::setup_item => {
-            let mut setup = SetupDecl {
-                guard: None,
-                placements: Vec::new(),
-                lines: Vec::new(),
-            };
-            for p in inner {
-                match p.as_rule() {
-                    Rule::guard => setup.guard = Some(guard(p)),
-                    Rule::drawn_lines => setup.lines.push(super::turns::lines(p)),
-                    _ => setup.placements.push(placement(p)),
-                }
-            }
-            game.setups.push(setup);
-        }
-        Rule::reserve_item => {
-            let mut reserve = ReserveDecl {
-                guard: None,
-                entries: Vec::new(),
-            };
-            for p in inner {
-                match p.as_rule() {
-                    Rule::guard => reserve.guard = Some(guard(p)),
-                    _ => reserve.entries.push(reserve_entry(p)),
-                }
-            }
-            game.reserves.push(reserve);
-        }
-        Rule::hand_item => {
-            let mut entries = Vec::new();
-            for p in inner {
-                if p.as_rule() == Rule::hand_entry {
-                    let mut names = p
-                        .into_inner()
-                        .filter(|n| n.as_rule() == Rule::name)
-                        .map(name);
-                    let captured = names.next().expect("captured kind");
-                    let held = names.next().expect("kind in hand");
-                    entries.push((captured, held));
-                }
-            }
-            game.hands.push(HandDecl {
-                entries,
-                span: item_span,
-            });
-        }
-        Rule::turn_item => {
-            let mut when = TurnWhen::Always;
-            let mut steps = Vec::new();
-            for p in inner {
-                match p.as_rule() {
-                    Rule::turn_when => {
-                        let w = p.into_inner().next().expect("turn condition");
-                        when = if w.as_rule() == Rule::int {
-                            TurnWhen::Number(int(w))
-                        } else {
-                            TurnWhen::If(guard(w))
-                        };
-                    }
-                    _ => steps.push(step(p)),
-                }
-            }
-            game.turns.push(TurnDecl {
-                when,
-                steps,
-                span: item_span,
-            });
-        }
+        Rule::setup_item => game.setups.push(setup_decl(inner)),
+        Rule::reserve_item => game.reserves.push(reserve_decl(inner)),
+        Rule::hand_item => game.hands.push(hand_decl(inner, item_span)),
+        Rule::turn_item => game.turns.push(turn_decl(inner, item_span)),
         Rule::keep_item => game.keeps.push(expr(inner.next().expect("condition"))),
         Rule::prefer_item => {
             let most = inner.next().expect("most or least").as_rule() == Rule::most;
@@ -452,6 +300,186 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::drawn_lines
         | Rule::draw_lines
         | Rule::take_cells => {}
+    }
+}
+
+/// The parts of an item after its keyword, as the parse tree gives them.
+type ItemParts<'i> = pest::iterators::Pairs<'i, Rule>;
+
+/// `option NAME: VALUES = DEFAULT ["DOC"]`: the values (a list, a range
+/// or `list`), then the default and the doc.
+fn option_decl(mut inner: ItemParts) -> OptionDecl {
+    let name = option_name(inner.next().expect("option name"));
+    let values_pair = inner.next().expect("option values");
+    let values_span = span(&values_pair);
+    let first = values_pair.into_inner();
+    let mut list = Vec::new();
+    let mut range = None;
+    for v in first {
+        match v.as_rule() {
+            Rule::int_range => {
+                let mut ends = v.into_inner();
+                // Below 10^15 (checked above), so exact in an i64.
+                let mut end = || {
+                    ends.next()
+                        .map_or(0, |p| p.as_str().parse().unwrap_or(i64::MAX))
+                };
+                let lo = end();
+                let hi = end();
+                range = Some(OptionValues::Range(lo, hi));
+            }
+            Rule::list_kw => range = Some(OptionValues::AnyList),
+            _ => list.push(literal(v)),
+        }
+    }
+    let mut default = Vec::new();
+    let mut default_span: Option<Span> = None;
+    let mut doc = None;
+    for p in inner {
+        if p.as_rule() == Rule::string {
+            doc = Some(unquote(p.as_str()));
+        } else {
+            let s = span(&p);
+            default_span = Some(match default_span {
+                Some(d) => Span::new(d.start, s.end),
+                None => s,
+            });
+            default.push(literal(p));
+        }
+    }
+    let default_span = default_span.unwrap_or(values_span);
+    OptionDecl {
+        name,
+        values: range.unwrap_or(OptionValues::List(list)),
+        values_span,
+        default,
+        default_span,
+        doc,
+    }
+}
+
+/// `board GENERATOR(ARGS) MODIFIERS [if COND]`: diagonals, cells left out
+/// and links, in any order.
+fn board_decl(mut inner: ItemParts, item_span: Span) -> BoardDecl {
+    let generator = name(inner.next().expect("generator"));
+    let mut board = BoardDecl {
+        generator,
+        args: Vec::new(),
+        diagonals: false,
+        without: Vec::new(),
+        links: Vec::new(),
+        guard: None,
+        span: item_span,
+    };
+    for p in inner {
+        match p.as_rule() {
+            Rule::expr => board.args.push(expr(p)),
+            Rule::with_diagonals => board.diagonals = true,
+            Rule::guard => board.guard = Some(guard(p)),
+            Rule::without => board.without.extend(p.into_inner().map(name)),
+            Rule::links => {
+                // A chain `a1 d1 g1` links each cell to the next.
+                for chain in p.into_inner() {
+                    let cells: Vec<Name> = chain.into_inner().map(name).collect();
+                    for two in cells.windows(2) {
+                        board.links.push((two[0].clone(), two[1].clone()));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    board
+}
+
+/// `players NAMES [if COND]`.
+fn players_decl(inner: ItemParts) -> PlayersDecl {
+    let mut decl = PlayersDecl {
+        names: Vec::new(),
+        guard: None,
+    };
+    for p in inner {
+        match p.as_rule() {
+            Rule::guard => decl.guard = Some(guard(p)),
+            _ => decl.names.push(name(p)),
+        }
+    }
+    decl
+}
+
+/// `setup [if COND]: PLACEMENTS`, with the lines drawn at the start.
+fn setup_decl(inner: ItemParts) -> SetupDecl {
+    let mut setup = SetupDecl {
+        guard: None,
+        placements: Vec::new(),
+        lines: Vec::new(),
+    };
+    for p in inner {
+        match p.as_rule() {
+            Rule::guard => setup.guard = Some(guard(p)),
+            Rule::drawn_lines => setup.lines.push(super::turns::lines(p)),
+            _ => setup.placements.push(placement(p)),
+        }
+    }
+    setup
+}
+
+/// `reserve [if COND]: ENTRIES`.
+fn reserve_decl(inner: ItemParts) -> ReserveDecl {
+    let mut reserve = ReserveDecl {
+        guard: None,
+        entries: Vec::new(),
+    };
+    for p in inner {
+        match p.as_rule() {
+            Rule::guard => reserve.guard = Some(guard(p)),
+            _ => reserve.entries.push(reserve_entry(p)),
+        }
+    }
+    reserve
+}
+
+/// `captures to hand: CAPTURED as HELD, ...`: each entry's two kinds.
+fn hand_decl(inner: ItemParts, item_span: Span) -> HandDecl {
+    let mut entries = Vec::new();
+    for p in inner {
+        if p.as_rule() == Rule::hand_entry {
+            let mut names = p
+                .into_inner()
+                .filter(|n| n.as_rule() == Rule::name)
+                .map(name);
+            let captured = names.next().expect("captured kind");
+            let held = names.next().expect("kind in hand");
+            entries.push((captured, held));
+        }
+    }
+    HandDecl {
+        entries,
+        span: item_span,
+    }
+}
+
+/// `turn [N | if COND]: STEPS`.
+fn turn_decl(inner: ItemParts, item_span: Span) -> TurnDecl {
+    let mut when = TurnWhen::Always;
+    let mut steps = Vec::new();
+    for p in inner {
+        match p.as_rule() {
+            Rule::turn_when => {
+                let w = p.into_inner().next().expect("turn condition");
+                when = if w.as_rule() == Rule::int {
+                    TurnWhen::Number(int(w))
+                } else {
+                    TurnWhen::If(guard(w))
+                };
+            }
+            _ => steps.push(step(p)),
+        }
+    }
+    TurnDecl {
+        when,
+        steps,
+        span: item_span,
     }
 }
 

@@ -112,64 +112,8 @@ fn choice_kind(kind_pair: P) -> ChoiceKind {
                 to,
             }
         }
-        Rule::slide_move => {
-            let (from, dirs, mut rest) = move_start(kind_pair);
-            let mut next = rest.next().expect("by, over or to");
-            let by = if next.as_rule() == Rule::slide_by {
-                let by = expr(next.into_inner().nth(1).expect("distance"));
-                next = rest.next().expect("over or to");
-                Some(by)
-            } else {
-                None
-            };
-            let path = if next.as_rule() == Rule::slide_over {
-                let path = expr(next.into_inner().next().expect("path"));
-                next = rest.next().expect("to");
-                Some(path)
-            } else {
-                None
-            };
-            ChoiceKind::Slide {
-                from,
-                dirs,
-                by,
-                path,
-                to: expr(next),
-            }
-        }
-        Rule::leap_move => {
-            let mut parts = kind_pair.into_inner();
-            let from = expr(parts.next().expect("from"));
-            let a = expr(parts.next().expect("first count"));
-            let b = expr(parts.next().expect("second count"));
-            let mut next = parts.next().expect("toward or to");
-            let mut along = false;
-            let toward = if next.as_rule() == Rule::leap_toward {
-                let mut inner = next.into_inner();
-                along = inner.next().expect("keyword").as_rule() == Rule::along_kw;
-                let dirs = inner.next().expect("directions");
-                next = parts.next().expect("over or to");
-                Some(move_dirs(dirs))
-            } else {
-                None
-            };
-            let over = if next.as_rule() == Rule::leap_over {
-                let leg = expr(next.into_inner().next().expect("leg"));
-                next = parts.next().expect("to");
-                Some(leg)
-            } else {
-                None
-            };
-            ChoiceKind::Leap {
-                from,
-                a,
-                b,
-                toward,
-                along,
-                over,
-                to: expr(next),
-            }
-        }
+        Rule::slide_move => slide(kind_pair),
+        Rule::leap_move => leap(kind_pair),
         Rule::move_any => {
             let mut parts = kind_pair.into_inner();
             let from = expr(parts.next().expect("from"));
@@ -178,57 +122,9 @@ fn choice_kind(kind_pair: P) -> ChoiceKind {
                 to: expr(parts.next().expect("to")),
             }
         }
-        Rule::rotate_move => {
-            let (mut regions, mut angles) = (Vec::new(), Vec::new());
-            for part in kind_pair.into_inner() {
-                match part.as_rule() {
-                    Rule::name => regions.push(name(part)),
-                    Rule::rotate_kw | Rule::by_kw => {}
-                    Rule::expr => angles.push(expr(part)),
-                    other => unreachable!("a rotation holds names and angles, not {other:?}"),
-                }
-            }
-            ChoiceKind::Rotate { regions, angles }
-        }
-        Rule::sow_move => {
-            let mut parts = kind_pair
-                .into_inner()
-                .filter(|p| !matches!(p.as_rule(), Rule::sow_kw | Rule::along_kw));
-            let from = expr(parts.next().expect("from"));
-            let ring = name(parts.next().expect("ring"));
-            let skip = parts.next().map(|p| {
-                let mut inner = p.into_inner().filter(|p| p.as_rule() != Rule::skipping_kw);
-                expr(inner.next().expect("skip"))
-            });
-            ChoiceKind::Sow { from, ring, skip }
-        }
-        Rule::shift_move => {
-            let mut parts = kind_pair
-                .into_inner()
-                .filter(|p| p.as_rule() != Rule::shift_kw);
-            let from = expr(parts.next().expect("from"));
-            let (mut toward, mut limit, mut path) = (None, None, None);
-            let mut next = parts.next().expect("to");
-            loop {
-                let inner = || next.clone().into_inner();
-                match next.as_rule() {
-                    Rule::shift_toward => toward = inner().nth(1).map(expr),
-                    Rule::shift_limit => limit = inner().nth(1).map(expr),
-                    Rule::slide_over => path = inner().next().map(expr),
-                    // TO, the last part.
-                    Rule::disjunction => break,
-                    other => unreachable!("a shift holds its parts and TO, not {other:?}"),
-                }
-                next = parts.next().expect("to");
-            }
-            ChoiceKind::Shift {
-                from,
-                toward,
-                limit,
-                path,
-                to: expr(next),
-            }
-        }
+        Rule::rotate_move => rotation(kind_pair),
+        Rule::sow_move => sow(kind_pair),
+        Rule::shift_move => shift(kind_pair),
         Rule::choose => {
             let choose_span = span(&kind_pair);
             let mut parts = kind_pair.into_inner();
@@ -246,6 +142,126 @@ fn choice_kind(kind_pair: P) -> ChoiceKind {
         // A rule cannot list every `Rule`; a kind added to the grammar but
         // not here must not become an action's name.
         other => unreachable!("{other:?} is not a choice kind this parser knows"),
+    }
+}
+
+/// `slide FROM [DIRS] [by DISTANCE] [over PATH] to TO`, the optional
+/// parts in that order.
+fn slide(pair: P) -> ChoiceKind {
+    let (from, dirs, mut rest) = move_start(pair);
+    let mut next = rest.next().expect("by, over or to");
+    let by = if next.as_rule() == Rule::slide_by {
+        let by = expr(next.into_inner().nth(1).expect("distance"));
+        next = rest.next().expect("over or to");
+        Some(by)
+    } else {
+        None
+    };
+    let path = if next.as_rule() == Rule::slide_over {
+        let path = expr(next.into_inner().next().expect("path"));
+        next = rest.next().expect("to");
+        Some(path)
+    } else {
+        None
+    };
+    ChoiceKind::Slide {
+        from,
+        dirs,
+        by,
+        path,
+        to: expr(next),
+    }
+}
+
+/// `leap FROM (A, B) [toward|along DIRS] [over LEG] to TO`, the optional
+/// parts in that order.
+fn leap(pair: P) -> ChoiceKind {
+    let mut parts = pair.into_inner();
+    let from = expr(parts.next().expect("from"));
+    let a = expr(parts.next().expect("first count"));
+    let b = expr(parts.next().expect("second count"));
+    let mut next = parts.next().expect("toward or to");
+    let mut along = false;
+    let toward = if next.as_rule() == Rule::leap_toward {
+        let mut inner = next.into_inner();
+        along = inner.next().expect("keyword").as_rule() == Rule::along_kw;
+        let dirs = inner.next().expect("directions");
+        next = parts.next().expect("over or to");
+        Some(move_dirs(dirs))
+    } else {
+        None
+    };
+    let over = if next.as_rule() == Rule::leap_over {
+        let leg = expr(next.into_inner().next().expect("leg"));
+        next = parts.next().expect("to");
+        Some(leg)
+    } else {
+        None
+    };
+    ChoiceKind::Leap {
+        from,
+        a,
+        b,
+        toward,
+        along,
+        over,
+        to: expr(next),
+    }
+}
+
+/// `rotate REGION, ... by ANGLE, ...`.
+fn rotation(pair: P) -> ChoiceKind {
+    let (mut regions, mut angles) = (Vec::new(), Vec::new());
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::name => regions.push(name(part)),
+            Rule::rotate_kw | Rule::by_kw => {}
+            Rule::expr => angles.push(expr(part)),
+            other => unreachable!("a rotation holds names and angles, not {other:?}"),
+        }
+    }
+    ChoiceKind::Rotate { regions, angles }
+}
+
+/// `sow FROM along RING [skipping S]`.
+fn sow(pair: P) -> ChoiceKind {
+    let mut parts = pair
+        .into_inner()
+        .filter(|p| !matches!(p.as_rule(), Rule::sow_kw | Rule::along_kw));
+    let from = expr(parts.next().expect("from"));
+    let ring = name(parts.next().expect("ring"));
+    let skip = parts.next().map(|p| {
+        let mut inner = p.into_inner().filter(|p| p.as_rule() != Rule::skipping_kw);
+        expr(inner.next().expect("skip"))
+    });
+    ChoiceKind::Sow { from, ring, skip }
+}
+
+/// `shift FROM [toward T] [up to N] [over PATH] to TO`: each optional part
+/// told by its rule, TO by being an expression.
+fn shift(pair: P) -> ChoiceKind {
+    let mut parts = pair.into_inner().filter(|p| p.as_rule() != Rule::shift_kw);
+    let from = expr(parts.next().expect("from"));
+    let (mut toward, mut limit, mut path) = (None, None, None);
+    let mut next = parts.next().expect("to");
+    loop {
+        let inner = || next.clone().into_inner();
+        match next.as_rule() {
+            Rule::shift_toward => toward = inner().nth(1).map(expr),
+            Rule::shift_limit => limit = inner().nth(1).map(expr),
+            Rule::slide_over => path = inner().next().map(expr),
+            // TO, the last part.
+            Rule::disjunction => break,
+            other => unreachable!("a shift holds its parts and TO, not {other:?}"),
+        }
+        next = parts.next().expect("to");
+    }
+    ChoiceKind::Shift {
+        from,
+        toward,
+        limit,
+        path,
+        to: expr(next),
     }
 }
 

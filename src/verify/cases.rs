@@ -132,28 +132,7 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
         let indented = line.starts_with([' ', '\t']);
         let line = line.trim();
         if !indented {
-            if let Some(rest) = line.strip_prefix("snapshot:") {
-                file.snapshot_options.push(words(rest));
-            } else if let Some(rest) = line.strip_prefix("case ") {
-                let name = rest.trim();
-                let name = name
-                    .strip_prefix('"')
-                    .and_then(|n| n.strip_suffix('"'))
-                    .ok_or_else(|| error("a case's name goes in double quotes".into()))?;
-                file.cases.push(Case {
-                    name: name.to_string(),
-                    line: number,
-                    options: Vec::new(),
-                    from: None,
-                    moves: String::new(),
-                    expects: Vec::new(),
-                    set: Vec::new(),
-                });
-            } else {
-                return Err(error(format!(
-                    "expected `case \"NAME\"` or `snapshot: OPTIONS`, found `{line}`"
-                )));
-            }
+            top_line(&mut file, line, number).map_err(error)?;
             continue;
         }
         let Some(case) = file.cases.last_mut() else {
@@ -189,81 +168,119 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
                 case.moves = value.to_string();
                 continue;
             }
-            "legal" => Expect::Legal(words(value)),
-            "turns" => Expect::Turns(words(value)),
-            "includes" => Expect::Includes(words(value)),
-            "illegal" => Expect::Illegal(words(value)),
-            "result" => match value {
-                "draw" | "not over" => Expect::Result(value.to_string()),
-                v if v.ends_with(" wins") => Expect::Result(v.to_string()),
-                v => {
-                    return Err(error(format!(
-                        "a result is `PLAYER wins`, `draw` or `not over`, not `{v}`"
-                    )));
-                }
-            },
-            "perft" => {
-                let (turns, counts) = match value.strip_prefix("--turns") {
-                    Some(rest) => (true, rest),
-                    None => (false, value),
-                };
-                let counts: Vec<u64> = counts
-                    .split_whitespace()
-                    .map(|n| n.parse::<u64>())
-                    .collect::<Result<_, _>>()
-                    .map_err(|_| {
-                        error(format!(
-                            "perft counts are whole numbers, after `--turns` for whole turns: `{value}`"
-                        ))
-                    })?;
-                if counts.len() > MAX_PERFT_DEPTH {
-                    return Err(error(format!(
-                        "{} perft counts: at most {MAX_PERFT_DEPTH} depths, as `gdl perft -d` counts",
-                        counts.len()
-                    )));
-                }
-                if turns {
-                    Expect::PerftTurns(counts)
-                } else {
-                    Expect::Perft(counts)
-                }
-            }
-            "text" => Expect::Text(value.to_string()),
-            "position" => {
-                // The block: the following lines indented deeper than `position:`.
-                let depth = raw.len() - raw.trim_start().len();
-                let mut block: Vec<&str> = Vec::new();
-                while i < lines.len() {
-                    let next = lines[i];
-                    let next_depth = next.len() - next.trim_start().len();
-                    if next.trim().is_empty() || next_depth <= depth {
-                        break;
-                    }
-                    block.push(next);
-                    i += 1;
-                }
-                let cut = block
-                    .iter()
-                    .map(|l| l.len() - l.trim_start().len())
-                    .min()
-                    .unwrap_or(0);
-                let text: Vec<&str> = block.iter().map(|l| l[cut..].trim_end()).collect();
-                if text.is_empty() {
-                    return Err(error(
-                        "`position:` is followed by the position, indented".into(),
-                    ));
-                }
-                Expect::Position(text.join("\n"))
-            }
-            other => {
-                return Err(error(format!(
-                    "unknown key `{other}` (options, moves, legal, turns, includes, illegal, result, perft, text, position)"
-                )));
-            }
+            "position" => Expect::Position(position_block(&lines, &mut i, raw).map_err(error)?),
+            key => expectation(key, value).map_err(error)?,
         };
         case.expects.push((number, expect));
     }
     Ok(file)
+}
+
+/// A line that is not indented: `snapshot: OPTIONS`, or `case "NAME"`,
+/// which starts a case.
+fn top_line(file: &mut CaseFile, line: &str, number: usize) -> Result<(), String> {
+    if let Some(rest) = line.strip_prefix("snapshot:") {
+        file.snapshot_options.push(words(rest));
+    } else if let Some(rest) = line.strip_prefix("case ") {
+        let name = rest.trim();
+        let name = name
+            .strip_prefix('"')
+            .and_then(|n| n.strip_suffix('"'))
+            .ok_or_else(|| "a case's name goes in double quotes".to_string())?;
+        file.cases.push(Case {
+            name: name.to_string(),
+            line: number,
+            options: Vec::new(),
+            from: None,
+            moves: String::new(),
+            expects: Vec::new(),
+            set: Vec::new(),
+        });
+    } else {
+        return Err(format!(
+            "expected `case \"NAME\"` or `snapshot: OPTIONS`, found `{line}`"
+        ));
+    }
+    Ok(())
+}
+
+/// The expectation of a one-line `KEY: VALUE` (all but `position:`).
+fn expectation(key: &str, value: &str) -> Result<Expect, String> {
+    Ok(match key {
+        "legal" => Expect::Legal(words(value)),
+        "turns" => Expect::Turns(words(value)),
+        "includes" => Expect::Includes(words(value)),
+        "illegal" => Expect::Illegal(words(value)),
+        "result" => match value {
+            "draw" | "not over" => Expect::Result(value.to_string()),
+            v if v.ends_with(" wins") => Expect::Result(v.to_string()),
+            v => {
+                return Err(format!(
+                    "a result is `PLAYER wins`, `draw` or `not over`, not `{v}`"
+                ));
+            }
+        },
+        "perft" => perft(value)?,
+        "text" => Expect::Text(value.to_string()),
+        other => {
+            return Err(format!(
+                "unknown key `{other}` (options, moves, legal, turns, includes, illegal, result, perft, text, position)"
+            ));
+        }
+    })
+}
+
+/// `perft: COUNTS` or `perft: --turns COUNTS`, at most as deep as `gdl
+/// perft -d` goes.
+fn perft(value: &str) -> Result<Expect, String> {
+    let (turns, counts) = match value.strip_prefix("--turns") {
+        Some(rest) => (true, rest),
+        None => (false, value),
+    };
+    let counts: Vec<u64> = counts
+        .split_whitespace()
+        .map(|n| n.parse::<u64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| {
+            format!("perft counts are whole numbers, after `--turns` for whole turns: `{value}`")
+        })?;
+    if counts.len() > MAX_PERFT_DEPTH {
+        return Err(format!(
+            "{} perft counts: at most {MAX_PERFT_DEPTH} depths, as `gdl perft -d` counts",
+            counts.len()
+        ));
+    }
+    Ok(if turns {
+        Expect::PerftTurns(counts)
+    } else {
+        Expect::Perft(counts)
+    })
+}
+
+/// The block of `position:` (whose line is `raw`): the lines after it
+/// indented deeper, from `lines[*i]` on; `*i` is left after the block.
+fn position_block(lines: &[&str], i: &mut usize, raw: &str) -> Result<String, String> {
+    let depth = raw.len() - raw.trim_start().len();
+    let mut block: Vec<&str> = Vec::new();
+    while *i < lines.len() {
+        let next = lines[*i];
+        let next_depth = next.len() - next.trim_start().len();
+        if next.trim().is_empty() || next_depth <= depth {
+            break;
+        }
+        block.push(next);
+        *i += 1;
+    }
+    let cut = block
+        .iter()
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let text: Vec<&str> = block.iter().map(|l| l[cut..].trim_end()).collect();
+    if text.is_empty() {
+        return Err("`position:` is followed by the position, indented".into());
+    }
+    Ok(text.join("\n"))
 }
 
 #[cfg(test)]
