@@ -103,37 +103,32 @@ impl Game {
         }
     }
 
-    /// How a far-moving choice's moves are counted (see `far_moves_count`).
+    /// How a far-moving choice's moves are counted: `far_moves_count`'s
+    /// tests, in its order.
     fn far_counting(&self, c: u16, me: Player) -> &'static str {
         let fill = self.words == 1 && self.shortcuts.has(Shortcut::SlidesByFill);
-        match &self.rules.choices[c as usize].kind {
-            ChoiceKind::Move { .. } => "counted as pieces times targets",
-            ChoiceKind::Leap { over: None, .. }
-                if !self.leaps.of_choice(c, me).masks.is_empty() =>
-            {
-                "counted by one AND per piece"
-            }
-            ChoiceKind::Slide { by: None, .. } if fill => {
-                "counted by filling along each direction when no piece is on the path, else walking the rays"
-            }
-            ChoiceKind::Slide {
-                by: Some(Distance::Cells(_)),
-                ..
-            } if fill => "counted by shifts along each direction",
-            ChoiceKind::Place { .. }
-            | ChoiceKind::Convert(_)
-            | ChoiceKind::Remove(_)
-            | ChoiceKind::Sow { .. }
-            | ChoiceKind::Step { .. }
-            | ChoiceKind::Jump { .. }
-            | ChoiceKind::Hop { .. }
-            | ChoiceKind::Slide { .. }
-            | ChoiceKind::Leap { .. }
-            | ChoiceKind::Shift { .. }
-            | ChoiceKind::Pass
-            | ChoiceKind::Swap
-            | ChoiceKind::Choose { .. }
-            | ChoiceKind::Rotate(_) => "counted walking the rays and leaps",
+        let kind = &self.rules.choices[c as usize].kind;
+        if let ChoiceKind::Move { .. } = kind {
+            return "counted as pieces times targets";
         }
+        if let ChoiceKind::Leap { over: None, .. } = kind
+            && !self.leaps.of_choice(c, me).masks.is_empty()
+        {
+            return "counted by one AND per piece";
+        }
+        if let ChoiceKind::Slide { by: None, .. } = kind
+            && fill
+        {
+            return "counted by filling along each direction when no piece is on the path, else walking the rays";
+        }
+        if let ChoiceKind::Slide {
+            by: Some(Distance::Cells(_)),
+            ..
+        } = kind
+            && fill
+        {
+            return "counted by shifts along each direction";
+        }
+        "counted walking the rays and leaps"
     }
 }
