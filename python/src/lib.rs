@@ -61,19 +61,33 @@ fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// Loads a game: `game` is a shipped game's name (`"chess"`), a path to a
-/// `.gdl` file, or a game's text. Options come as keyword arguments
+/// `.gdl` file, or a game's text (or the parameter dict itself). Options come as keyword arguments
 /// (`size=9`) or as OpenSpiel's parameter dict (`{"size": 9}`, which may
 /// also name the game as `"game"`); `max_game_length=N` ends a game as a
 /// draw after N actions. Raises `GameError` with `gdl check`'s message.
 #[pyfunction]
 #[pyo3(signature = (game=None, params=None, **kwargs))]
 fn load_game(
-    game: Option<&str>,
+    game: Option<&Bound<'_, PyAny>>,
     params: Option<&Bound<'_, PyDict>>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Game> {
     let mut options: Vec<(String, String)> = Vec::new();
-    let mut named = game.map(str::to_string);
+    let mut named = None;
+    // `load_game({"game": "chess", ...})`: the parameters alone.
+    let first = game.map(|g| g.cast::<PyDict>().cloned());
+    let params = match (first, params) {
+        (Some(Ok(dict)), None) => Some(dict),
+        (Some(Ok(_)), Some(_)) => {
+            return Err(GameError::new_err("two parameter dicts given"));
+        }
+        (Some(Err(_)), p) => {
+            named = Some(game.unwrap().extract::<String>()?);
+            p.cloned()
+        }
+        (None, p) => p.cloned(),
+    };
+    let params = params.as_ref();
     let mut max_length = None;
     for dict in [params, kwargs].into_iter().flatten() {
         for (k, v) in dict.iter() {
