@@ -17,7 +17,12 @@ fn main() {
     for f in files {
         let name = f.file_stem().unwrap().to_str().unwrap();
         let path = f.canonicalize().unwrap();
-        writeln!(out, "    ({name:?}, include_str!({:?})),", path.display().to_string()).unwrap();
+        writeln!(
+            out,
+            "    ({name:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .unwrap();
     }
     out.push_str("];\n");
     let target = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("games.rs");

@@ -20,6 +20,8 @@ pub struct Shared {
     /// Where the game came from: a shipped name, a path or `<text>`.
     pub source: String,
     pub options: Vec<(String, String)>,
+    /// The game's text, for pickling.
+    pub text: String,
     /// A game ends as a draw after this many actions, if given.
     pub max_length: Option<u32>,
 }
@@ -66,7 +68,17 @@ impl Game {
                 crate::shipped_games().join(", ")
             )));
         };
-        let game = gdl::load_source(&text, &file, &choices)
+        Game::from_text(text, file, &choices, max_length)
+    }
+
+    /// Loads a game from its text; `file` names it in messages.
+    pub fn from_text(
+        text: String,
+        file: String,
+        choices: &[gdl::OptionChoice],
+        max_length: Option<u32>,
+    ) -> PyResult<Game> {
+        let game = gdl::load_source(&text, &file, choices)
             .map_err(|e| GameError::new_err(rendered(&e)))?;
         let in_force: Vec<String> = game
             .rules
@@ -88,6 +100,7 @@ impl Game {
                 fingerprint,
                 source: file,
                 options,
+                text,
                 max_length,
             }),
         })
@@ -214,6 +227,19 @@ impl Game {
     /// game's state or a text that was changed.
     fn deserialize_state(&self, text: &str) -> PyResult<State> {
         State::deserialize(self.shared.clone(), text)
+    }
+
+    /// Pickled as its text, options and `max_game_length`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Py<PyAny>)> {
+        let restore = py.import("gdl._gdl")?.getattr("_restore_game")?;
+        let s = &self.shared;
+        let args = (
+            s.text.clone(),
+            s.source.clone(),
+            s.options.clone(),
+            s.max_length,
+        );
+        Ok((restore, args.into_pyobject(py)?.into_any().unbind()))
     }
 
     fn __str__(&self) -> String {

@@ -99,8 +99,33 @@ fn load_game(
             }
         }
     }
-    let named = named.ok_or_else(|| GameError::new_err("no game given: a name, a path or a text"))?;
+    let named =
+        named.ok_or_else(|| GameError::new_err("no game given: a name, a path or a text"))?;
     Game::load(&named, &options, max_length)
+}
+
+/// A pickled game, loaded again (see `Game.__reduce__`).
+#[pyfunction]
+fn _restore_game(
+    text: String,
+    file: String,
+    options: Vec<(String, String)>,
+    max_length: Option<u32>,
+) -> PyResult<Game> {
+    let choices: Vec<gdl::OptionChoice> = options
+        .iter()
+        .map(|(k, v)| gdl::OptionChoice {
+            name: k.clone(),
+            value: v.clone(),
+        })
+        .collect();
+    Game::from_text(text, file, &choices, max_length)
+}
+
+/// A pickled state, replayed (see `State.__reduce__`).
+#[pyfunction]
+fn _restore_state(game: &Game, serialized: &str) -> PyResult<State> {
+    State::deserialize(game.shared.clone(), serialized)
 }
 
 #[pymodule]
@@ -111,5 +136,7 @@ fn _gdl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_games, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_game_text, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore_game, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore_state, m)?)?;
     Ok(())
 }

@@ -49,7 +49,8 @@ impl State {
     }
 
     pub fn deserialize(shared: Arc<Shared>, text: &str) -> PyResult<State> {
-        let bad = |why: &str| GameError::new_err(format!("not a serialized state of this game: {why}"));
+        let bad =
+            |why: &str| GameError::new_err(format!("not a serialized state of this game: {why}"));
         let mut lines = text.lines();
         let header = lines.next().unwrap_or("");
         let print = header
@@ -104,17 +105,25 @@ impl State {
             return Err("the game is over".into());
         }
         if id >= size {
-            return Err(format!("action id {id} is outside the action space 0..{size}"));
+            return Err(format!(
+                "action id {id} is outside the action space 0..{size}"
+            ));
         }
         let Some(a) = self.find(id) else {
-            let text = shared.space.describe(shared.game.board(), id).unwrap_or_default();
+            let text = shared
+                .space
+                .describe(shared.game.board(), id)
+                .unwrap_or_default();
             let bare = text.rsplit(':').next().unwrap_or(&text).to_string();
             let why = gdl::explain::why_not(&shared.game, &self.st, &bare)
                 .map(|w| format!(": {w}"))
                 .unwrap_or_default();
             return Err(format!("action {id} (`{text}`) is not legal here{why}"));
         };
-        shared.game.play(&mut self.st, a).map_err(|e| e.to_string())?;
+        shared
+            .game
+            .play(&mut self.st, a)
+            .map_err(|e| e.to_string())?;
         self.history.push(id);
         if let Some(n) = shared.max_length
             && self.history.len() >= n as usize
@@ -204,8 +213,9 @@ impl State {
     #[pyo3(signature = (player_or_action, action=None))]
     fn action_to_string(&self, player_or_action: i64, action: Option<i64>) -> PyResult<String> {
         let id = action.unwrap_or(player_or_action);
-        let id = u32::try_from(id)
-            .map_err(|_| PyValueError::new_err(format!("action id {id} is not a non-negative id")))?;
+        let id = u32::try_from(id).map_err(|_| {
+            PyValueError::new_err(format!("action id {id} is not a non-negative id"))
+        })?;
         self.text_of(id)
     }
 
@@ -322,7 +332,9 @@ impl State {
         let array = PyArray1::<f32>::zeros(py, obs.len(), false);
         {
             let mut view = array.readwrite();
-            let out = view.as_slice_mut().map_err(|e| GameError::new_err(e.to_string()))?;
+            let out = view
+                .as_slice_mut()
+                .map_err(|e| GameError::new_err(e.to_string()))?;
             obs.write(&self.shared.game, &self.st, seat, out);
         }
         Ok(array)
@@ -365,6 +377,13 @@ impl State {
     fn explain(&self, action: u32) -> PyResult<String> {
         let text = self.text_of(action)?;
         Ok(gdl::explain::explain(&self.shared.game, &self.st, &text))
+    }
+
+    /// Pickled as its game and `serialize()`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Py<PyAny>)> {
+        let restore = py.import("gdl._gdl")?.getattr("_restore_state")?;
+        let args = (self.get_game(), self.serialize());
+        Ok((restore, args.into_pyobject(py)?.into_any().unbind()))
     }
 
     fn get_game(&self) -> crate::Game {
