@@ -114,3 +114,35 @@ def test_max_game_length_ends_a_game_as_a_draw():
         state.apply_action(state.string_to_action(move))
     assert state.is_terminal()
     assert state.returns() == [0.0, 0.0]
+
+
+def test_observation_planes_hold_pieces_mover_and_last_cell():
+    game = gdl.load_game("tictactoe")
+    planes = game.observation_planes()
+    assert planes == ["stone:x", "stone:o", "mover:x", "mover:o", "seat:x", "seat:o", "last"]
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action("b2"))
+    shape = game.observation_tensor_shape()
+    seen_by_o = state.observation_tensor(1).reshape(shape)
+    centre = np.zeros((3, 3), np.float32)
+    centre[1, 1] = 1
+    assert (seen_by_o[planes.index("stone:x")] == centre).all()
+    assert not seen_by_o[planes.index("stone:o")].any()
+    assert seen_by_o[planes.index("mover:o")].all() and not seen_by_o[planes.index("mover:x")].any()
+    assert seen_by_o[planes.index("seat:o")].all() and not seen_by_o[planes.index("seat:x")].any()
+    assert (seen_by_o[planes.index("last")] == centre).all()
+    seen_by_x = state.observation_tensor(0).reshape(shape)
+    assert seen_by_x[planes.index("seat:x")].all()
+
+
+def test_chess_observation_has_the_pieces_on_their_rows():
+    game = gdl.load_game("chess")
+    planes = game.observation_planes()
+    board = game.new_initial_state().observation_tensor().reshape(game.observation_tensor_shape())
+    white_pawns = board[planes.index("pawn:white")]
+    assert white_pawns[1].sum() == 8 and white_pawns.sum() == 8
+    assert board[planes.index("king:black")][7, 4] == 1  # e8
+    assert board[planes.index("mark:unmoved")].sum() == 6
+    # The cells' places: a1 at row 0, column 0.
+    assert ("a1", 0, 0) in game.observation_cells()
+    assert ("e8", 7, 4) in game.observation_cells()
