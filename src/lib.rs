@@ -21,6 +21,7 @@
 // Bitset code walks several word slices in step; index loops read best there.
 #![allow(clippy::needless_range_loop)]
 #![warn(missing_docs)]
+pub mod action_space;
 pub mod agent;
 pub mod analysis;
 mod ast;
@@ -42,6 +43,7 @@ pub mod limits;
 mod load;
 pub mod mcts;
 pub mod notation;
+pub mod observation;
 pub mod picture;
 mod pool;
 pub mod record;

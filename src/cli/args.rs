@@ -53,6 +53,9 @@ pub enum Command {
     /// Say which rule offers an action or refuses it, with its place in
     /// the file (and, for a legal action, what it would change).
     Explain(ExplainArgs),
+    /// Print a game's action space (the ids of its actions, as the Python
+    /// package numbers them) and the layout of its observation tensor.
+    Info(InfoArgs),
     /// Start the playground: a local web page to pick a game, play it by
     /// clicking, ask why an action is refused and edit its rules.
     Serve(ServeArgs),
@@ -99,6 +102,12 @@ pub struct CheckArgs {
     /// Option values to check the files with: `-o size=9`.
     #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<OptionChoice>,
+}
+
+#[derive(Args, Debug)]
+pub struct InfoArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
 }
 
 #[derive(Args, Debug)]

@@ -10,9 +10,10 @@ use serde_json::json;
 use super::json::Doc;
 
 use super::{
-    BenchArgs, CheckArgs, ExplainArgs, Failure, MovesArgs, PerftArgs, PlayoutArgs, ShowArgs, io,
-    load, load_with, start_after, start_from,
+    BenchArgs, CheckArgs, ExplainArgs, Failure, InfoArgs, MovesArgs, PerftArgs, PlayoutArgs,
+    ShowArgs, io, load, load_with, start_after, start_from,
 };
+use crate::action_space::Layout;
 use crate::engine::{Action, Game};
 use crate::{explain, notation, picture, run, show};
 
@@ -125,6 +126,42 @@ pub(super) fn moves_cmd(a: &MovesArgs, out: &mut dyn Write) -> Result<(), Failur
         .map(|&m| notation::format(&game, &legal, m))
         .collect();
     writeln!(out, "{}", text.join(" ")).map_err(io)
+}
+
+/// `info`: the action space's blocks and the observation's planes.
+pub(super) fn info_cmd(a: &InfoArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let game = load(&a.game.file, &a.game.options)?;
+    let space = crate::action_space::ActionSpace::new(&game);
+    let obs = crate::observation::Observation::new(&game);
+    let board = game.board();
+    let mut text = format!(
+        "{}: {} cells, {} players\naction space: {} ids\n",
+        show::title(&game),
+        board.len(),
+        game.rules.players.len(),
+        space.size()
+    );
+    for b in space.blocks() {
+        let (n, d) = (board.len(), board.ndirs());
+        let layout = match b.layout {
+            Layout::Options => format!(
+                "option {}",
+                space.describe(board, b.start).unwrap_or_default()
+            ),
+            Layout::Cells => format!("cells ({n})"),
+            Layout::Steps => format!("steps ({n} cells x {d} directions)"),
+            Layout::Jumps => format!("jumps ({n} cells x {d} directions)"),
+            Layout::Moves => format!("moves ({n} x {n} cells)"),
+        };
+        let ids = format!("{}..{}", b.start, b.start + b.len);
+        text += &format!("  {ids:<14} {layout}: {}\n", b.choices.join(", "));
+    }
+    let [planes, rows, cols] = obs.shape();
+    text += &format!("observation: {planes} planes x {rows} rows x {cols} columns\n");
+    for (i, name) in obs.plane_names().iter().enumerate() {
+        text += &format!("  {i:<4} {name}\n");
+    }
+    write!(out, "{text}").map_err(io)
 }
 
 /// `explain`: which rule offers or refuses an action after `--moves`.

@@ -142,6 +142,7 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn
         Command::Check(a) => commands::check_files(&a, out),
         Command::Show(a) => commands::show_cmd(&a, out),
         Command::Moves(a) => commands::moves_cmd(&a, out),
+        Command::Info(a) => commands::info_cmd(&a, out),
         Command::Play(a) => play::play_cmd(&a, input, out),
         Command::Playout(a) => commands::playout_cmd(&a, out),
         Command::Perft(a) => commands::perft_cmd(&a, out),

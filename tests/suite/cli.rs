@@ -1578,3 +1578,23 @@ fn keep_turns_gives_up_on_long_turns_with_an_error() {
     assert!(!ok(&["check", path]).contains("warning"));
     assert!(ok(&["playout", path]).contains("draw"));
 }
+
+#[test]
+fn info_prints_the_action_space_and_the_observation_planes() {
+    let out = ok(&["info", TTT]);
+    // Nine cells, one placement each; stones of two players, then who
+    // moves, which seat observes, and the last action's cell.
+    assert!(out.contains("action space: 9 ids\n"), "{out}");
+    assert!(out.contains("  0..9           cells (9): "), "{out}");
+    assert!(
+        out.contains("observation: 7 planes x 3 rows x 3 columns\n"),
+        "{out}"
+    );
+    assert!(out.contains("  6    last\n"), "{out}");
+    let chess = ok(&["info", "games/chess.gdl"]);
+    assert!(chess.contains("action space: 5124 ids\n"), "{chess}");
+    assert!(
+        chess.contains("option promotion=queen: promotion"),
+        "{chess}"
+    );
+}

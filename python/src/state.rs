@@ -1,0 +1,402 @@
+//! `State`: one position of a game, by OpenSpiel's method names. A turn
+//! of several decisions is one `apply_action` per decision, the same
+//! player to move.
+
+use std::sync::Arc;
+
+use gdl::engine::{Action, GameResult};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::GameError;
+use crate::game::Shared;
+
+/// OpenSpiel's player id of a finished game.
+const TERMINAL: i64 = -4;
+
+const SERIAL_HEADER: &str = "gdl-state 1";
+
+/// A position of a game: `game.new_initial_state()`.
+#[pyclass(module = "gdl._gdl", unsendable)]
+pub struct State {
+    shared: Arc<Shared>,
+    st: gdl::State,
+    history: Vec<u32>,
+    /// The legal actions with their ids, by id.
+    legal: Vec<(u32, Action)>,
+    /// Ended by `max_game_length`, not by the rules.
+    truncated: bool,
+    /// Scratch for listing actions.
+    listed: Vec<Action>,
+    ids: Vec<u32>,
+}
+
+impl State {
+    pub fn new(shared: Arc<Shared>) -> PyResult<State> {
+        let st = shared.game.start();
+        let mut state = State {
+            shared,
+            st,
+            history: Vec::new(),
+            legal: Vec::new(),
+            truncated: false,
+            listed: Vec::new(),
+            ids: Vec::new(),
+        };
+        state.refresh()?;
+        Ok(state)
+    }
+
+    pub fn deserialize(shared: Arc<Shared>, text: &str) -> PyResult<State> {
+        let bad =
+            |why: &str| GameError::new_err(format!("not a serialized state of this game: {why}"));
+        let mut lines = text.lines();
+        let header = lines.next().unwrap_or("");
+        let print = header
+            .strip_prefix(SERIAL_HEADER)
+            .map(str::trim)
+            .ok_or_else(|| bad("its first line is not `gdl-state 1 GAME`"))?;
+        if u64::from_str_radix(print, 16).ok() != Some(shared.fingerprint) {
+            return Err(bad("it was written for another game or other options"));
+        }
+        let mut state = State::new(shared)?;
+        for (i, word) in lines.flat_map(str::split_whitespace).enumerate() {
+            let id: u32 = word
+                .parse()
+                .map_err(|_| bad(&format!("`{word}` is not an action id")))?;
+            state
+                .apply(id)
+                .map_err(|e| bad(&format!("action {} ({id}): {e}", i + 1)))?;
+        }
+        Ok(state)
+    }
+
+    fn is_over(&self) -> bool {
+        self.truncated || self.st.is_over()
+    }
+
+    /// Lists the legal actions and their ids, after every change.
+    fn refresh(&mut self) -> PyResult<()> {
+        self.legal.clear();
+        if self.is_over() {
+            return Ok(());
+        }
+        let game = &self.shared.game;
+        game.legal_actions(&self.st, &mut self.listed);
+        (self.shared.space)
+            .ids(game.board(), &self.listed, &mut self.ids)
+            .map_err(|e| GameError::new_err(e.to_string()))?;
+        self.legal
+            .extend(self.ids.iter().copied().zip(self.listed.iter().copied()));
+        self.legal.sort_unstable_by_key(|p| p.0);
+        Ok(())
+    }
+
+    fn find(&self, id: u32) -> Option<Action> {
+        (self.legal.binary_search_by_key(&id, |p| p.0).ok()).map(|i| self.legal[i].1)
+    }
+
+    /// Plays action `id`, or says why it cannot be played.
+    fn apply(&mut self, id: u32) -> Result<(), String> {
+        let shared = self.shared.clone();
+        let size = shared.space.size();
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        if id >= size {
+            return Err(format!(
+                "action id {id} is outside the action space 0..{size}"
+            ));
+        }
+        let Some(a) = self.find(id) else {
+            let text = shared
+                .space
+                .describe(shared.game.board(), id)
+                .unwrap_or_default();
+            let bare = text.rsplit(':').next().unwrap_or(&text).to_string();
+            let why = gdl::explain::why_not(&shared.game, &self.st, &bare)
+                .map(|w| format!(": {w}"))
+                .unwrap_or_default();
+            return Err(format!("action {id} (`{text}`) is not legal here{why}"));
+        };
+        shared
+            .game
+            .play(&mut self.st, a)
+            .map_err(|e| e.to_string())?;
+        self.history.push(id);
+        if let Some(n) = shared.max_length
+            && self.history.len() >= n as usize
+            && !self.st.is_over()
+        {
+            self.truncated = true;
+        }
+        self.refresh().map_err(|e| e.to_string())
+    }
+
+    fn seat(&self) -> usize {
+        self.shared.game.seat_of(&self.st, self.st.mover)
+    }
+
+    fn seats(&self) -> usize {
+        self.shared.game.rules.players.len()
+    }
+
+    fn player_or_current(&self, player: Option<i64>) -> PyResult<usize> {
+        match player {
+            None if self.is_over() => Ok(0),
+            None => Ok(self.seat()),
+            Some(p) if p >= 0 && (p as usize) < self.seats() => Ok(p as usize),
+            Some(p) => Err(PyValueError::new_err(format!(
+                "player {p} is not a seat of this game (0..{})",
+                self.seats()
+            ))),
+        }
+    }
+
+    /// The text of action `id` here: its notation if legal, else what the
+    /// id stands for.
+    fn text_of(&self, id: u32) -> PyResult<String> {
+        let game = &self.shared.game;
+        if let Some(a) = self.find(id) {
+            return Ok(gdl::notation::format(game, &self.listed, a));
+        }
+        (self.shared.space.describe(game.board(), id)).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "action id {id} is outside the action space 0..{}",
+                self.shared.space.size()
+            ))
+        })
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The seat to move; -4 (OpenSpiel's TERMINAL) once the game is over.
+    fn current_player(&self) -> i64 {
+        match self.is_over() {
+            true => TERMINAL,
+            false => self.seat() as i64,
+        }
+    }
+
+    /// The legal action ids, ascending (none for another player than the
+    /// one to move).
+    #[pyo3(signature = (player=None))]
+    fn legal_actions(&self, player: Option<i64>) -> Vec<u32> {
+        if player.is_some_and(|p| p != self.current_player()) {
+            return Vec::new();
+        }
+        self.legal.iter().map(|p| p.0).collect()
+    }
+
+    /// 1 for each legal action id, 0 for the others, over the whole space.
+    #[pyo3(signature = (player=None))]
+    fn legal_actions_mask(&self, player: Option<i64>) -> Vec<u8> {
+        let mut mask = vec![0u8; self.shared.space.size() as usize];
+        for id in self.legal_actions(player) {
+            mask[id as usize] = 1;
+        }
+        mask
+    }
+
+    /// Plays a legal action; raises `ValueError` saying why another is not.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let id = u32::try_from(action).map_err(|_| {
+            PyValueError::new_err(format!("action id {action} is not a non-negative id"))
+        })?;
+        self.apply(id).map_err(PyValueError::new_err)
+    }
+
+    /// The action's notation (`e2-e4`, `d4`, `pass`): OpenSpiel's
+    /// `action_to_string(player, action)`, or `action_to_string(action)`.
+    #[pyo3(signature = (player_or_action, action=None))]
+    fn action_to_string(&self, player_or_action: i64, action: Option<i64>) -> PyResult<String> {
+        let id = action.unwrap_or(player_or_action);
+        let id = u32::try_from(id).map_err(|_| {
+            PyValueError::new_err(format!("action id {id} is not a non-negative id"))
+        })?;
+        self.text_of(id)
+    }
+
+    /// The id of the legal action written in gdl's notation:
+    /// `string_to_action("e2-e4")` or `string_to_action(player, "e2-e4")`.
+    #[pyo3(signature = (player_or_text, text=None))]
+    fn string_to_action(
+        &self,
+        player_or_text: &Bound<'_, PyAny>,
+        text: Option<String>,
+    ) -> PyResult<u32> {
+        let text = match text {
+            Some(t) => t,
+            None => player_or_text.extract()?,
+        };
+        let game = &self.shared.game;
+        let a = gdl::explain::parse(game, &self.st, &self.listed, &text)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        (self.shared.space.id(game.board(), a)).ok_or_else(|| GameError::new_err("no id"))
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.is_over()
+    }
+
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    fn is_simultaneous_node(&self) -> bool {
+        false
+    }
+
+    fn is_player_node(&self) -> bool {
+        !self.is_over()
+    }
+
+    /// No game has chance yet: always empty.
+    fn chance_outcomes(&self) -> Vec<(u32, f64)> {
+        Vec::new()
+    }
+
+    /// Per seat: 1 for the winner, -1 for a loser (-1/(n-1) each with n
+    /// players), 0 in a draw or before the end.
+    fn returns(&self) -> Vec<f64> {
+        let n = self.seats();
+        let mut out = vec![0.0; n];
+        if let Some(GameResult::Win(p)) = self.st.result()
+            && !self.truncated
+        {
+            let winner = self.shared.game.seat_of(&self.st, p);
+            let lose = if n > 1 { -1.0 / (n - 1) as f64 } else { 0.0 };
+            for (s, r) in out.iter_mut().enumerate() {
+                *r = if s == winner { 1.0 } else { lose };
+            }
+        }
+        out
+    }
+
+    fn player_return(&self, player: i64) -> PyResult<f64> {
+        let p = self.player_or_current(Some(player))?;
+        Ok(self.returns()[p])
+    }
+
+    /// The reward of the last action: the returns once it ended the game.
+    fn rewards(&self) -> Vec<f64> {
+        self.returns()
+    }
+
+    fn clone(&self) -> State {
+        State {
+            shared: self.shared.clone(),
+            st: self.st.clone(),
+            history: self.history.clone(),
+            legal: self.legal.clone(),
+            truncated: self.truncated,
+            listed: self.listed.clone(),
+            ids: Vec::new(),
+        }
+    }
+
+    fn __copy__(&self) -> State {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.clone()
+    }
+
+    /// The action ids played since the start.
+    fn history(&self) -> Vec<u32> {
+        self.history.clone()
+    }
+
+    fn history_str(&self) -> String {
+        let words: Vec<String> = self.history.iter().map(u32::to_string).collect();
+        words.join(", ")
+    }
+
+    fn move_number(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The position as planes (`game.observation_planes()`), flat, as a
+    /// numpy float32 array of `game.observation_tensor_size()` numbers.
+    #[pyo3(signature = (player=None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.player_or_current(player)?;
+        let obs = &self.shared.observation;
+        let array = PyArray1::<f32>::zeros(py, obs.len(), false);
+        {
+            let mut view = array.readwrite();
+            let out = view
+                .as_slice_mut()
+                .map_err(|e| GameError::new_err(e.to_string()))?;
+            obs.write(&self.shared.game, &self.st, seat, out);
+        }
+        Ok(array)
+    }
+
+    /// The position as `gdl show` prints it.
+    #[pyo3(signature = (player=None))]
+    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+        self.player_or_current(player)?;
+        Ok(gdl::show::position(&self.shared.game, &self.st))
+    }
+
+    /// Every player sees everything: the observation's.
+    #[pyo3(signature = (player=None))]
+    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+        self.observation_string(player)
+    }
+
+    #[pyo3(signature = (player=None))]
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        self.observation_tensor(py, player)
+    }
+
+    /// The game's fingerprint and the actions played: read back by
+    /// `game.deserialize_state`.
+    fn serialize(&self) -> String {
+        format!(
+            "{SERIAL_HEADER} {:016x}\n{}",
+            self.shared.fingerprint,
+            self.history_str().replace(", ", " ")
+        )
+    }
+
+    /// Why an action id is legal or not, in the game's own terms (`gdl
+    /// explain`).
+    fn explain(&self, action: u32) -> PyResult<String> {
+        let text = self.text_of(action)?;
+        Ok(gdl::explain::explain(&self.shared.game, &self.st, &text))
+    }
+
+    /// Pickled as its game and `serialize()`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Py<PyAny>)> {
+        let restore = py.import("gdl._gdl")?.getattr("_restore_state")?;
+        let args = (self.get_game(), self.serialize());
+        Ok((restore, args.into_pyobject(py)?.into_any().unbind()))
+    }
+
+    fn get_game(&self) -> crate::Game {
+        crate::Game {
+            shared: self.shared.clone(),
+        }
+    }
+
+    fn __str__(&self) -> String {
+        gdl::show::position(&self.shared.game, &self.st)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<gdl.State after {} actions>", self.history.len())
+    }
+}
