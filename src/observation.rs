@@ -197,10 +197,7 @@ impl Observation {
         out.fill(0.0);
         let rules = &game.rules;
         let board = game.board();
-        let step = game.current_step(st);
-        let at_step = |&(t, i): &(usize, usize)| {
-            step.is_some_and(|s| std::ptr::eq(s, &rules.turns[t].steps[i]))
-        };
+        let at_step = |&at: &(usize, usize)| st.step_index() == at;
         for (i, plane) in self.planes.iter().enumerate() {
             let out = &mut out[i * area..(i + 1) * area];
             let constant = match *plane {

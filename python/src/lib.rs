@@ -75,17 +75,18 @@ fn load_game(
     let mut options: Vec<(String, String)> = Vec::new();
     let mut named = None;
     // `load_game({"game": "chess", ...})`: the parameters alone.
-    let first = game.map(|g| g.cast::<PyDict>().cloned());
-    let params = match (first, params) {
-        (Some(Ok(dict)), None) => Some(dict),
-        (Some(Ok(_)), Some(_)) => {
-            return Err(GameError::new_err("two parameter dicts given"));
-        }
-        (Some(Err(_)), p) => {
-            named = Some(game.unwrap().extract::<String>()?);
-            p.cloned()
-        }
-        (None, p) => p.cloned(),
+    let params = match game {
+        Some(g) => match (g.cast::<PyDict>(), params) {
+            (Ok(dict), None) => Some(dict.clone()),
+            (Ok(_), Some(_)) => {
+                return Err(GameError::new_err("two parameter dicts given"));
+            }
+            (Err(_), p) => {
+                named = Some(g.extract::<String>()?);
+                p.cloned()
+            }
+        },
+        None => params.cloned(),
     };
     let params = params.as_ref();
     let mut max_length = None;

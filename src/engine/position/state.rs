@@ -291,6 +291,13 @@ impl State {
         self.vars[i]
     }
 
+    /// The step the state stands at: the index of its turn rule in
+    /// `Rules::turns` and of the step in that rule's `steps` (past the last
+    /// step when the turn has none left).
+    pub fn step_index(&self) -> (usize, usize) {
+        (self.turn_def as usize, self.step as usize)
+    }
+
     /// Plies already taken in the current step (for `3 x add`: 0, 1 or 2).
     pub fn done_in_step(&self) -> u32 {
         self.done
