@@ -87,20 +87,20 @@ pub struct Game {
     shortcuts: Shortcuts,
     pub(crate) words: usize,
     players: usize,
+    /// What the position's hash is made of (see [`position::state::HashKeys`]).
+    keys: position::state::HashKeys,
+    /// The tables that find lines (see [`eval::lines::LineTables`]).
+    line_tables: eval::lines::LineTables,
+    /// What each choice's `keep if` and moves allow the engine to skip
+    /// (see [`prepare::facts::ChoiceFacts`]).
+    choice_facts: prepare::facts::ChoiceFacts,
     pieces: usize,
-    /// Zobrist keys: `cell * codes + code` for pieces, then marks.
-    piece_keys: Vec<u64>,
-    mark_keys: Vec<u64>,
     /// The game has counters (`counters seed`): the state keeps a count
     /// per cell, the set of cells holding some, and `last-sown`.
     counted: bool,
     /// Where the counts start in `State::sets`, in words, past the bitsets
     /// (see [`Game::tally_of`]).
     tally_at: usize,
-    /// Counters' hash: a random key per cell, and one for `last-sown`; the
-    /// position's counters add up to `Σ count × key` (wrapping), kept in
-    /// the state and mixed into the board hash.
-    tally_keys: Vec<u64>,
     /// Each ring's cells, W words each.
     ring_masks: Vec<u64>,
     /// Fixed sets used as anchors by `connected`, and each cell's anchor bits.
@@ -115,23 +115,6 @@ pub struct Game {
     track_connections: bool,
     /// Exactly one kind of piece belongs to players (the others neutral).
     single_owned_kind: bool,
-    /// The hash includes the last action's cells (see [`prepare::facts::Facts::last_cells`]).
-    hash_last_cells: bool,
-    /// `State::hash` includes the position the turn started on (`changed`).
-    hash_turn_start: bool,
-    /// One direction of each opposite pair, with its opposite, for lines.
-    line_dirs: Vec<(usize, usize)>,
-    /// For line lengths the rules ask about, every line of the board as a
-    /// set (W words each), when there are few enough to test one by one.
-    line_masks: Vec<(u32, Vec<u64>)>,
-    /// Each cell's runs of each line length, as sets (see [`eval::lines::Windows`]).
-    line_windows: Vec<eval::lines::Windows>,
-    /// The watched lines: (stored set, n) (see [`eval::lines`]).
-    line_keys: Vec<(u32, u32)>,
-    /// On a one-word board where a step along each line direction is one
-    /// shift of the word: each line length's steps (see
-    /// [`tables::line_runs`]); else empty.
-    line_runs: Vec<tables::line_runs::LineRuns>,
     /// Each cell's row and column (negative ones as 0), and the cells of
     /// the rows below each row (`rows_below[r]`: rows `0..r`, for r up to
     /// the row count) and of the columns left of each column, W words each:
@@ -159,25 +142,6 @@ pub struct Game {
     late_turn: Option<(u32, u16)>,
     /// Per choice, how its actions are counted and listed (its shape).
     offers: Vec<movegen::Offer>,
-    /// Whether some choice has `keep if` conditions (see `movegen::kept`).
-    keeps: bool,
-    /// Per choice: a `keep if` of it asks `stuck` (the trial plays on).
-    pub(in crate::engine) stuck_keeps: Vec<bool>,
-    /// Per choice: its class of `keep if` conditions judged by the cells
-    /// they read (see `movegen::kept_reads`), or `None`: tried.
-    keep_reads: Vec<Option<u8>>,
-    /// Per turn rule, per step: what may follow a decision there (see
-    /// `movegen::turn_ends`).
-    tails: Vec<Vec<prepare::turn_tails::Tail>>,
-    /// Per choice: its FROM holds only pieces of the player who moves
-    /// (see `eval::attacks`).
-    own_from: Vec<bool>,
-    /// Per choice: the cells it crosses (a slide's path, a leap's leg)
-    /// never hold a piece of another player than the one who moves.
-    crossing_blocks: Vec<bool>,
-    /// Per choice: a slide whose path holds any emptied cell (`empty`), so
-    /// that `attacked` can look past a piece as if it were gone.
-    crossing_emptied: Vec<bool>,
     /// Whether a rule asks about earlier positions (`repetitions`,
     /// `seen-before`): the state keeps each turn's start.
     track_history: bool,
@@ -391,11 +355,11 @@ impl Game {
             passes: 0,
             origin: NO_CELL,
             jumped: NO_CELL,
-            hash_last_cells: self.hash_last_cells,
-            hash_turn_start: self.hash_turn_start,
+            hash_last_cells: self.keys.last_cells,
+            hash_turn_start: self.keys.turn_start,
             set_vars: vec![0; self.rules.set_slots.max(1) * w],
             // Nothing checked yet: as if no cell were seen.
-            line_seen: vec![0; self.line_keys.len() * w],
+            line_seen: vec![0; self.line_tables.watched.len() * w],
             result: None,
             history: Default::default(),
             trial: Default::default(),

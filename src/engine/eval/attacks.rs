@@ -231,7 +231,7 @@ impl Ctx<'_> {
             let (from_bits, aux_bits) = (&*from_bits, &*aux_bits);
             // A cell not in FROM of the attacker's own pieces stays out of
             // it whatever the victim's side does there: not worth telling.
-            let own_from = g.own_from[i as usize];
+            let own_from = g.choice_facts.own_from[i as usize];
             let has_from = |x: usize| {
                 let found = cellset::contains(from_bits, x);
                 if found || !own_from {
@@ -241,7 +241,7 @@ impl Ctx<'_> {
             };
             // A cell crossed (a slide's path, a leap's leg) that no piece
             // of the victim's side can be in: one arriving there blocks.
-            let crossing = if g.crossing_blocks[i as usize] {
+            let crossing = if g.choice_facts.crossing_blocks[i as usize] {
                 Look::Blocking
             } else {
                 Look::Any
@@ -280,15 +280,16 @@ impl Ctx<'_> {
                             match stop {
                                 Some(b) if report(b) => true,
                                 Some(b) => {
-                                    let seen =
-                                        if read.looks_past() && g.crossing_emptied[i as usize] {
-                                            look_past(
-                                                cells, from_bits, aux_bits, own_from, crossing,
-                                                &mut past,
-                                            )
-                                        } else {
-                                            None
-                                        };
+                                    let seen = if read.looks_past()
+                                        && g.choice_facts.crossing_emptied[i as usize]
+                                    {
+                                        look_past(
+                                            cells, from_bits, aux_bits, own_from, crossing,
+                                            &mut past,
+                                        )
+                                    } else {
+                                        None
+                                    };
                                     match seen {
                                         Some((n, behind)) => {
                                             read.stopped(b, crossing, Some((&past[..n], behind)))

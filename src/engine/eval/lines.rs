@@ -28,18 +28,66 @@ const MAX_GAINED: usize = 8;
 /// costs less than watching them (tic-tac-toe's 8).
 const FEW_LINES: usize = 32;
 
+/// The tables that find lines of a length, built per game for the
+/// lengths the rules ask about.
+#[derive(Clone, Debug, Default)]
+pub(in crate::engine) struct LineTables {
+    /// One direction of each opposite pair, with its opposite.
+    pub dirs: Vec<(usize, usize)>,
+    /// For line lengths the rules ask about, every line of the board as a
+    /// set (W words each), when there are few enough to test one by one.
+    pub masks: Vec<(u32, Vec<u64>)>,
+    /// Each cell's runs of each line length, as sets (see [`Windows`]).
+    pub windows: Vec<Windows>,
+    /// The watched lines: (stored set, n).
+    pub watched: Vec<(u32, u32)>,
+    /// On a one-word board where a step along each line direction is one
+    /// shift of the word: each line length's steps (see
+    /// [`crate::engine::tables::line_runs`]); else empty.
+    pub runs: Vec<crate::engine::tables::line_runs::LineRuns>,
+}
+
+impl LineTables {
+    /// The tables, the masks of a length kept only where they beat the
+    /// runs:
+    /// The line masks worth keeping beside shifts: a few lines' masks
+    /// are quicker (tic-tac-toe's 8: its playouts took 1.027 times the CPU
+    /// time with shifts); more are slower (Connect Four's 69: 1.32 times
+    /// the CPU time of the shifts).
+    pub(in crate::engine) fn new(
+        dirs: Vec<(usize, usize)>,
+        mut masks: Vec<(u32, Vec<u64>)>,
+        windows: Vec<Windows>,
+        runs: Vec<crate::engine::tables::line_runs::LineRuns>,
+        words: usize,
+    ) -> LineTables {
+        if !runs.is_empty() {
+            let most = FEW_LINES * words;
+            masks.retain(|(_, m)| m.len() <= most);
+        }
+        LineTables {
+            dirs,
+            masks,
+            windows,
+            watched: Vec::new(),
+            runs,
+        }
+    }
+}
+
 /// The watched lines of a game: (the stored set, n) for every `line(S, n)`
 /// whose S is one of those sets, for every player when S is seen from one.
 pub(in crate::engine) fn watched(g: &Game, queries: &[(SetExpr, u32)]) -> Vec<(u32, u32)> {
     let mut keys = Vec::new();
     for (s, n) in queries {
         let few = g
-            .line_masks
+            .line_tables
+            .masks
             .iter()
             .any(|(len, masks)| len == n && masks.len() <= FEW_LINES * g.words);
         // Few lines are masks; a one-word board's are shifts: neither is
         // watched.
-        if few || !g.line_runs.is_empty() {
+        if few || !g.line_tables.runs.is_empty() {
             continue;
         }
         // Every stored set S is in some player's view.
@@ -79,9 +127,14 @@ impl Ctx<'_> {
     /// `line(S, n)`.
     #[inline(always)]
     pub(in crate::engine) fn line(&mut self, s: &SetExpr, n: u32, tmp: &mut [u64]) -> bool {
-        if !self.g.line_keys.is_empty()
+        if !self.g.line_tables.watched.is_empty()
             && let Some(slot) = line_slot(self.g, s, self.me.index())
-            && let Some(k) = self.g.line_keys.iter().position(|&key| key == (slot, n))
+            && let Some(k) = self
+                .g
+                .line_tables
+                .watched
+                .iter()
+                .position(|&key| key == (slot, n))
         {
             return self.watched_line(slot as usize, k, n);
         }
@@ -133,40 +186,29 @@ impl Ctx<'_> {
 impl Game {
     /// Whether `set` holds `n` cells in a row: each line as a mask when
     /// there are masks (few lines, or a board without shifts: see
-    /// [`Game::line_masks_kept`]), else by shifts on a one-word board, else
+    /// [`LineTables::new`]), else by shifts on a one-word board, else
     /// by following runs.
     #[inline(always)]
     fn has_line(&self, set: &[u64], n: u32) -> bool {
-        if let Some((_, masks)) = self.line_masks.iter().find(|(len, _)| *len == n) {
+        if let Some((_, masks)) = self.line_tables.masks.iter().find(|(len, _)| *len == n) {
             return masks
                 .chunks_exact(self.words)
                 .any(|m| cellset::covers(set, m));
         }
-        if let Some(runs) = self.line_runs.iter().find(|r| r.n() == n) {
+        if let Some(runs) = self.line_tables.runs.iter().find(|r| r.n() == n) {
             return runs.any(set[0]);
         }
-        has_line(&self.rules.board, &self.line_dirs, set, n)
-    }
-
-    /// The line masks worth keeping beside shifts: a few lines' masks
-    /// are quicker (tic-tac-toe's 8: its playouts took 1.027 times the CPU
-    /// time with shifts); more are slower (Connect Four's 69: 1.32 times
-    /// the CPU time of the shifts).
-    pub(in crate::engine) fn line_masks_kept(&mut self) {
-        if !self.line_runs.is_empty() {
-            let most = FEW_LINES * self.words;
-            self.line_masks.retain(|(_, masks)| masks.len() <= most);
-        }
+        has_line(&self.rules.board, &self.line_tables.dirs, set, n)
     }
 
     /// Whether cell `c` of `set` is on `n` cells of `set` in a row.
     pub(in crate::engine) fn line_through(&self, set: &[u64], c: usize, n: u32) -> bool {
-        if let Some(win) = self.line_windows.iter().find(|x| x.n == n) {
+        if let Some(win) = self.line_tables.windows.iter().find(|x| x.n == n) {
             return win.through(set, c, self.words);
         }
         let table = self.rules.board.neighbor_table();
         let nd = self.rules.board.ndirs();
-        for &(d, back) in &self.line_dirs {
+        for &(d, back) in &self.line_tables.dirs {
             let mut len = 1;
             for dir in [d, back] {
                 let mut at = c;
@@ -359,7 +401,7 @@ mod tests {
     /// Plays the same pseudo-random games with watched lines and with every
     /// line checked in full, comparing the legal actions and the results.
     fn same_games_unwatched(g: &Game) {
-        assert!(!g.line_keys.is_empty(), "no watched line");
+        assert!(!g.line_tables.watched.is_empty(), "no watched line");
         let plain = crate::engine::same_games::without(g, crate::engine::Shortcut::WatchedLines);
         crate::engine::same_games::same_games(g, &plain, 40, 300, |_, _| {});
     }
@@ -391,7 +433,7 @@ mod tests {
     fn lines_by_shifts_answer_as_runs_followed() {
         for size in ["5", "8", "7, 6"] {
             let g = game(&MANY_LINES.replace("SIZE", size));
-            assert!(!g.line_runs.is_empty(), "square({size}): no shifts");
+            assert!(!g.line_tables.runs.is_empty(), "square({size}): no shifts");
             let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::LineRuns);
             crate::engine::same_games::same_games(&g, &plain, 40, 300, |_, _| {});
         }
@@ -409,7 +451,8 @@ mod tests {
                  turn: place stone at empty end if line(own, 4): mover wins"
             ));
             let shifts: Vec<_> = g
-                .line_dirs
+                .line_tables
+                .dirs
                 .iter()
                 .map(|&(d, _)| g.shifts.one_word(d))
                 .collect();
@@ -421,7 +464,7 @@ mod tests {
             };
             let mut r = 7u64;
             for n in 1..=32 {
-                let runs = LineRuns::of(&g.rules.board, &[n], &g.line_dirs, &shifts);
+                let runs = LineRuns::of(&g.rules.board, &[n], &g.line_tables.dirs, &shifts);
                 assert_eq!(runs.len(), 1, "square({size}), {n}");
                 for _ in 0..300 {
                     let mut set = u64::MAX;
@@ -431,7 +474,7 @@ mod tests {
                         set &= !r;
                     }
                     let set = !set & all;
-                    let by_runs = has_line(&g.rules.board, &g.line_dirs, &[set], n);
+                    let by_runs = has_line(&g.rules.board, &g.line_tables.dirs, &[set], n);
                     assert_eq!(runs[0].any(set), by_runs, "square({size}), {n}, {set:#x}");
                     found += usize::from(by_runs && n > 8);
                 }

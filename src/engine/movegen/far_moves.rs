@@ -187,7 +187,7 @@ impl Game {
         let (from, path, to) = (From.of(t, w), Over.of(t, w), To.of(t, w));
         let (mask, _) = self.move_dirs(c, player);
         for a in cellset::cells(from) {
-            for &(d, back) in &self.line_dirs {
+            for &(d, back) in &self.line_tables.dirs {
                 if mask & (1 << d | 1 << back) == 0 {
                     continue;
                 }

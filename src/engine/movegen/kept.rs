@@ -158,7 +158,7 @@ impl Game {
         }
         choices.iter().enumerate().any(|(i, (c, _, _))| {
             let n = st.counts[i] as usize;
-            if n == 0 || !self.stuck_keeps[*c as usize] {
+            if n == 0 || !self.choice_facts.stuck_keeps[*c as usize] {
                 return false;
             }
             let t = self.slot(st, i);
@@ -378,7 +378,7 @@ impl Game {
         trial.acted += 1;
         self.act(trial, a);
         trial.done += 1;
-        let play_on = self.stuck_keeps[a.choice as usize] && ahead == Ahead::PlayOn;
+        let play_on = self.choice_facts.stuck_keeps[a.choice as usize] && ahead == Ahead::PlayOn;
         if play_on {
             // `stuck` plays on from this result, on a copy of its own.
             let mut ahead = st.lookahead.borrow_mut();
@@ -407,7 +407,7 @@ impl Game {
         };
         let (mut cx, spare) = self.ctx_split(trial, st.mover);
         cx.history = &st.history;
-        if self.stuck_keeps[a.choice as usize] {
+        if self.choice_facts.stuck_keeps[a.choice as usize] {
             cx.next_stuck = Some(&next_stuck);
         }
         let failing = keep.iter().position(|k| !cx.cond(k, spare.scratch));
@@ -424,7 +424,7 @@ impl Game {
         trial.acted += 1;
         self.act(&mut trial, a);
         trial.done += 1;
-        let next = self.stuck_keeps[a.choice as usize].then(|| {
+        let next = self.choice_facts.stuck_keeps[a.choice as usize].then(|| {
             let mut ahead = trial.clone();
             ahead.ended_stuck = false;
             ahead.pie_offered = false;

@@ -181,7 +181,7 @@ impl Game {
     /// cells its conditions read; `None` when `a` must be tried.
     #[inline]
     pub(super) fn judged_by_reads(&self, st: &State, a: Action) -> Option<Option<usize>> {
-        let class = self.keep_reads[a.choice as usize]? as usize;
+        let class = self.choice_facts.keep_reads[a.choice as usize]? as usize;
         let ActionKind::Moves { from, to } = a.kind else {
             return None;
         };
@@ -357,7 +357,7 @@ mod tests {
     /// action; `judged` choices must be judged by reads, and the games
     /// must reach positions where the mover is attacked.
     fn same_as_trials(g: &Game, judged: usize) {
-        let names: Vec<_> = (g.rules.choices.iter().zip(&g.keep_reads))
+        let names: Vec<_> = (g.rules.choices.iter().zip(&g.choice_facts.keep_reads))
             .filter(|(_, k)| k.is_some())
             .map(|(c, _)| c.name.as_str())
             .collect();

@@ -244,7 +244,7 @@ impl Game {
             for (i, (choice, _, _)) in choices.iter().enumerate() {
                 let start = out.len();
                 self.list_offered(st, i, *choice, out);
-                if self.keeps {
+                if self.choice_facts.keeps {
                     self.retain_kept(st, *choice, out, start);
                 }
             }
@@ -326,7 +326,7 @@ impl Game {
                         found
                     }
                 };
-                offered && (!self.keeps || self.is_kept(st, a))
+                offered && (!self.choice_facts.keeps || self.is_kept(st, a))
             }
         })
     }
@@ -354,7 +354,7 @@ impl Game {
         // sure there is one). One call site of the draw, so that it inlines.
         let mut k = loop {
             let k = rng.random_range(0..total);
-            if !self.keeps {
+            if !self.choice_facts.keeps {
                 break k;
             }
             if let Some(a) = self.kept_pick(st, choices, k) {

@@ -28,7 +28,7 @@ impl Game {
     /// any action is possible. With `keep if`, only the kept actions count
     /// (see [`super::kept`]).
     pub(crate) fn offer(&self, st: &mut State, choices: &[Entry], whose: EntriesOf) -> bool {
-        if self.keeps {
+        if self.choice_facts.keeps {
             return self.offer_kept(st, choices, whose);
         }
         if whose == EntriesOf::CurrentStep

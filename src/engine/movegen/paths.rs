@@ -43,7 +43,7 @@ impl Game {
 
     /// How step `s` of turn rule `t` is offered to `me` (see `offer`).
     fn step_route(&self, t: u16, s: u16, me: Player) -> String {
-        if self.keeps {
+        if self.choice_facts.keeps {
             return "each action kept if its `keep if` holds (tried on a copy, or judged by the cells its conditions read)".into();
         }
         if self.word_offers.find(t, s, me).is_some() {

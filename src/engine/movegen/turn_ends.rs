@@ -33,6 +33,7 @@ impl Game {
         ends.known = false;
         ends.sets.clear();
         let tail = self
+            .choice_facts
             .tails
             .get(st.turn_def as usize)
             .and_then(|steps| steps.get(st.step as usize));
@@ -58,7 +59,8 @@ impl Game {
         if !ends.known || a.is_pie() {
             return false;
         }
-        let Some(Tail::Guarded(steps)) = self.tails[st.turn_def as usize].get(st.step as usize)
+        let Some(Tail::Guarded(steps)) =
+            self.choice_facts.tails[st.turn_def as usize].get(st.step as usize)
         else {
             return false;
         };
@@ -115,7 +117,7 @@ impl Game {
     pub(in crate::engine) fn fill_guard_cells(&mut self) {
         let w = self.words;
         let codes = (self.players + 1) * self.pieces;
-        let mut tails = std::mem::take(&mut self.tails);
+        let mut tails = std::mem::take(&mut self.choice_facts.tails);
         for (t, steps) in tails.iter_mut().enumerate() {
             for tail in steps {
                 let Tail::Guarded(guards) = tail else {
@@ -143,7 +145,7 @@ impl Game {
                 }
             }
         }
-        self.tails = tails;
+        self.choice_facts.tails = tails;
     }
 
     /// The set of the `while` condition of step `k` of turn rule `t`.
@@ -207,7 +209,7 @@ mod tests {
     /// and with every turn played, at each depth; `known` steps must have
     /// a known tail.
     fn same_counts(g: &Game, start: &State, depth: usize, known: usize) {
-        let tails = g.tails.iter().flatten();
+        let tails = g.choice_facts.tails.iter().flatten();
         assert_eq!(
             tails.filter(|t| matches!(t, Tail::Guarded(_))).count(),
             known

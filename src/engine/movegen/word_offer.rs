@@ -47,7 +47,7 @@ pub(in crate::engine) struct WordStep {
 /// The word steps of a game's steps (none on a board of several words or
 /// with `keep if`, whose offers are judged).
 pub(in crate::engine) fn word_offers(g: &Game) -> PerStep<WordStep> {
-    if g.words != 1 || g.keeps {
+    if g.words != 1 || g.choice_facts.keeps {
         return PerStep::default();
     }
     PerStep::of(g, word_step)

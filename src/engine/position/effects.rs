@@ -42,7 +42,7 @@ impl Game {
             while flip != 0 {
                 let c = j * 64 + flip.trailing_zeros() as usize;
                 flip &= flip - 1;
-                st.board_hash ^= self.mark_keys[c * marks + m];
+                st.board_hash ^= self.keys.mark[c * marks + m];
             }
         }
         if changed != 0 {
@@ -65,7 +65,7 @@ impl Game {
                     while bits != 0 {
                         let c = word * 64 + bits.trailing_zeros() as usize;
                         bits &= bits - 1;
-                        st.board_hash ^= self.mark_keys[c * marks + m.index()];
+                        st.board_hash ^= self.keys.mark[c * marks + m.index()];
                     }
                     st.sets[s * w + word] = 0;
                 }

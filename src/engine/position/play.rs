@@ -268,7 +268,7 @@ impl Game {
         };
         if let Some((k, o)) = old {
             let code = k * (self.players + 1) + o;
-            st.board_hash ^= self.piece_keys[cell * codes + code];
+            st.board_hash ^= self.keys.piece[cell * codes + code];
             flip(&mut st.sets, self.owner_set(o), false);
             flip(&mut st.sets, self.piece_set(k), false);
             if o < self.players {
@@ -279,7 +279,7 @@ impl Game {
             Some((k, o)) => {
                 let code = k * (self.players + 1) + o;
                 st.cells[cell] = code as u8 + 1;
-                st.board_hash ^= self.piece_keys[cell * codes + code];
+                st.board_hash ^= self.keys.piece[cell * codes + code];
                 flip(&mut st.sets, self.owner_set(o), true);
                 flip(&mut st.sets, self.piece_set(k), true);
                 flip(&mut st.sets, OCCUPIED, true);
@@ -321,7 +321,7 @@ impl Game {
         }
         *x ^= bit;
         st.changes += 1;
-        st.board_hash ^= self.mark_keys[cell * self.rules.marks.len() + m];
+        st.board_hash ^= self.keys.mark[cell * self.rules.marks.len() + m];
     }
 
     /// The result of an outcome rule in the current position.
@@ -384,12 +384,12 @@ mod tests {
         let mut h = 0;
         for c in 0..g.rules.board.len() {
             if let Some(code) = (st.cells[c] as usize).checked_sub(1) {
-                h ^= g.piece_keys[c * codes + code];
+                h ^= g.keys.piece[c * codes + code];
             }
             for m in 0..marks {
                 let s = g.mark_set(m);
                 if cellset::contains(&st.sets[s * w..(s + 1) * w], c) {
-                    h ^= g.mark_keys[c * marks + m];
+                    h ^= g.keys.mark[c * marks + m];
                 }
             }
         }
@@ -398,7 +398,7 @@ mod tests {
             let mut key = 0u64;
             for c in 0..g.rules.board.len() {
                 let n = g.tally_of(&st.sets, c);
-                key = key.wrapping_add(n.wrapping_mul(g.tally_keys[c]));
+                key = key.wrapping_add(n.wrapping_mul(g.keys.tally[c]));
                 let seeded = &st.sets[g.seeded_set() * w..][..w];
                 assert_eq!(cellset::contains(seeded, c), n > 0, "seeded at {c}");
             }

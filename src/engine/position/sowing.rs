@@ -19,7 +19,7 @@ impl Game {
         let cells = self.rules.board.len();
         let last = self.last_sown_of(sets) as u64;
         let key = sets[self.tally_key_at()]
-            .wrapping_add(self.tally_keys[cells].wrapping_mul(last.wrapping_add(1)));
+            .wrapping_add(self.keys.tally[cells].wrapping_mul(last.wrapping_add(1)));
         crate::engine::mix(0xC000_0000_0000_0000 ^ key)
     }
 
@@ -45,7 +45,7 @@ impl Game {
         st.sets[at] = n;
         let key = self.tally_key_at();
         st.sets[key] =
-            st.sets[key].wrapping_add(n.wrapping_sub(old).wrapping_mul(self.tally_keys[cell]));
+            st.sets[key].wrapping_add(n.wrapping_sub(old).wrapping_mul(self.keys.tally[cell]));
         let x = &mut st.sets[self.seeded_set() * self.words + cell / 64];
         let bit = 1u64 << (cell % 64);
         *x = if n > 0 { *x | bit } else { *x & !bit };
@@ -253,7 +253,7 @@ mod tests {
                         assert_eq!(g.last_sown_of(&st.sets), last as u32);
                         assert_ne!(last as u32, NO_CELL);
                         let key = (0..cells).fold(0u64, |k, c| {
-                            k.wrapping_add(counts[c].wrapping_mul(g.tally_keys[c]))
+                            k.wrapping_add(counts[c].wrapping_mul(g.keys.tally[c]))
                         });
                         assert_eq!(st.sets[g.tally_key_at()], key);
                     }

@@ -360,6 +360,26 @@ impl State {
     }
 }
 
+/// What a position's hash is made of: random keys per cell and piece
+/// code, per cell and mark, and per cell for counters; and which of the
+/// position's other parts it includes.
+#[derive(Clone, Debug)]
+pub(in crate::engine) struct HashKeys {
+    /// Zobrist keys: `cell * codes + code` for pieces.
+    pub piece: Vec<u64>,
+    /// `cell * marks + mark`.
+    pub mark: Vec<u64>,
+    /// Counters' hash: a random key per cell, and one for `last-sown`; the
+    /// position's counters add up to `Σ count × key` (wrapping), kept in
+    /// the state and mixed into the board hash.
+    pub tally: Vec<u64>,
+    /// The hash includes the last action's cells (see
+    /// [`crate::engine::prepare::facts::Facts::last_cells`]).
+    pub last_cells: bool,
+    /// `State::hash` includes the position the turn started on (`changed`).
+    pub turn_start: bool,
+}
+
 /// SplitMix64's finaliser: a good 64-bit mixing function.
 pub fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -2,9 +2,62 @@
 //! ([`crate::rules::walk`]): which trackers and tables it needs. Each fact
 //! says what it does with every kind of node.
 
+use super::{keep_reads, turn_tails};
+use crate::engine::Shortcut;
+use crate::engine::Shortcuts;
 use crate::rules::parts::{ActionCell, SetClass};
 use crate::rules::walk::{At, Node, Site, Visitor, walk};
 use crate::rules::*;
+
+/// What each choice's `keep if` and moves let the engine skip, per choice
+/// of the rules unless said otherwise.
+#[derive(Clone, Debug, Default)]
+pub(in crate::engine) struct ChoiceFacts {
+    /// Some choice has `keep if` conditions, or the rules `prefer` (see
+    /// `movegen::kept`).
+    pub keeps: bool,
+    /// A `keep if` of it asks `stuck` (the trial plays on).
+    pub stuck_keeps: Vec<bool>,
+    /// Its class of `keep if` conditions judged by the cells they read
+    /// (see `movegen::kept_reads`), or `None`: tried.
+    pub keep_reads: Vec<Option<u8>>,
+    /// Per turn rule, per step: what may follow a decision there (see
+    /// `movegen::turn_ends`).
+    pub tails: Vec<Vec<super::turn_tails::Tail>>,
+    /// Its FROM holds only pieces of the player who moves (see
+    /// `eval::attacks`).
+    pub own_from: Vec<bool>,
+    /// The cells it crosses (a slide's path, a leap's leg) never hold a
+    /// piece of another player than the one who moves.
+    pub crossing_blocks: Vec<bool>,
+    /// A slide whose path holds any emptied cell (`empty`), so that
+    /// `attacked` can look past a piece as if it were gone.
+    pub crossing_emptied: Vec<bool>,
+}
+
+impl ChoiceFacts {
+    /// The facts of the rules' choices, with the shortcuts `on` (`keep-reads`
+    /// and `turn-tails` off leave every choice tried and every tail unknown).
+    pub(in crate::engine) fn of(rules: &Rules, on: Shortcuts) -> ChoiceFacts {
+        let each =
+            |fact: fn(&ChoiceKind) -> bool| rules.choices.iter().map(|c| fact(&c.kind)).collect();
+        ChoiceFacts {
+            keeps: rules.choices.iter().any(|c| !c.keep.is_empty()) || rules.prefer.is_some(),
+            stuck_keeps: rules.choices.iter().map(asks_next_stuck).collect(),
+            keep_reads: match on.has(Shortcut::KeepReads) {
+                true => keep_reads::judged_by_reads(rules),
+                false => vec![None; rules.choices.len()],
+            },
+            tails: match on.has(Shortcut::TurnTails) {
+                true => turn_tails::turn_tails(rules),
+                false => turn_tails::unknown_tails(rules),
+            },
+            own_from: each(keep_reads::own_from),
+            crossing_blocks: each(keep_reads::crossing_blocks),
+            crossing_emptied: each(keep_reads::crossing_emptied),
+        }
+    }
+}
 
 /// What the engine needs to know about the rules before play.
 #[derive(Clone, Debug, Default, PartialEq)]

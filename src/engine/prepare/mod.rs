@@ -12,7 +12,7 @@ use super::eval::lines::{self, line_masks};
 use super::eval::{cell_tests, program, step_sets};
 use super::movegen::{Offer, shared_sets, slot};
 use super::position::scratch::SCRATCH_SETS;
-use super::position::state::mix;
+use super::position::state::{HashKeys, mix};
 use super::shortcuts::{Shortcut, Shortcuts};
 use super::tables::{blocks, leaps, line_runs, move_dirs, rays, shifts};
 use super::{Game, MAX_ANCHORS};
@@ -45,7 +45,7 @@ impl Game {
         };
         let piece_keys = (0..cells * codes).map(|_| next()).collect();
         let mark_keys = (0..cells * rules.marks.len()).map(|_| next()).collect();
-        // Counters: an additive key per cell (see `Game::tally_keys`).
+        // Counters: an additive key per cell (see `HashKeys::tally`).
         let tally_keys = match rules.counters {
             Some(_) => (0..cells + 1).map(|_| next()).collect(),
             None => Vec::new(),
@@ -119,7 +119,6 @@ impl Game {
             }
             below
         });
-        let hash_last_cells = facts.last_cells;
         let mut neighbor_masks = vec![0u64; cells * words];
         for c in 0..cells {
             for &n in rules.board.neighbors(Cell::new(c)) {
@@ -191,57 +190,37 @@ impl Game {
             },
             slot_sets: slot::parts_used(&rules),
             leaps,
-            line_masks,
-            line_windows,
-            line_keys: Vec::new(),
-            line_runs,
+            line_tables: lines::LineTables::new(
+                line_dirs,
+                line_masks,
+                line_windows,
+                line_runs,
+                words,
+            ),
             neighbor_masks,
             neighbors_shift_from,
             moves,
             offers,
-            keeps: rules.choices.iter().any(|c| !c.keep.is_empty()) || rules.prefer.is_some(),
-            stuck_keeps: rules.choices.iter().map(facts::asks_next_stuck).collect(),
-            keep_reads: match on.has(Shortcut::KeepReads) {
-                true => keep_reads::judged_by_reads(&rules),
-                false => vec![None; rules.choices.len()],
-            },
-            tails: match on.has(Shortcut::TurnTails) {
-                true => turn_tails::turn_tails(&rules),
-                false => turn_tails::unknown_tails(&rules),
-            },
-            own_from: rules
-                .choices
-                .iter()
-                .map(|c| keep_reads::own_from(&c.kind))
-                .collect(),
-            crossing_blocks: rules
-                .choices
-                .iter()
-                .map(|c| keep_reads::crossing_blocks(&c.kind))
-                .collect(),
-            crossing_emptied: rules
-                .choices
-                .iter()
-                .map(|c| keep_reads::crossing_emptied(&c.kind))
-                .collect(),
+            choice_facts: facts::ChoiceFacts::of(&rules, on),
             track_history: facts.history,
-            hash_last_cells,
-            hash_turn_start: facts.reads_turn_start,
+            keys: HashKeys {
+                piece: piece_keys,
+                mark: mark_keys,
+                tally: tally_keys,
+                last_cells: facts.last_cells,
+                turn_start: facts.reads_turn_start,
+            },
             row_col,
             rows_below,
             cols_below,
             single_owned_kind,
-            line_dirs,
             track_connections,
             track_groups,
             words,
             players,
             pieces,
-            piece_keys,
-            mark_keys,
             counted,
             tally_at,
-            tally_keys,
             ring_masks,
             anchor_sets,
             cell_anchors,
@@ -265,9 +244,8 @@ impl Game {
             cell_tests: cell_tests::CellTests::default(),
             rules: std::sync::Arc::new(rules),
         };
-        game.line_masks_kept();
         if on.has(Shortcut::WatchedLines) {
-            game.line_keys = lines::watched(&game, &facts.line_queries);
+            game.line_tables.watched = lines::watched(&game, &facts.line_queries);
         }
         if on.has(Shortcut::Programs) {
             game.programs = program::Programs::of(&game);
