@@ -101,8 +101,6 @@ pub struct Game {
     /// Where the counts start in `State::sets`, in words, past the bitsets
     /// (see [`Game::tally_of`]).
     tally_at: usize,
-    /// Each ring's cells, W words each.
-    ring_masks: Vec<u64>,
     /// Fixed sets used as anchors by `connected`, and each cell's anchor bits.
     anchor_sets: Vec<u32>,
     cell_anchors: Vec<u64>,
@@ -115,15 +113,9 @@ pub struct Game {
     track_connections: bool,
     /// Exactly one kind of piece belongs to players (the others neutral).
     single_owned_kind: bool,
-    /// Each cell's row and column (negative ones as 0), and the cells of
-    /// the rows below each row (`rows_below[r]`: rows `0..r`, for r up to
-    /// the row count) and of the columns left of each column, W words each:
-    /// any band of rows or columns is two of these.
-    row_col: Vec<[u16; 2]>,
-    rows_below: Vec<u64>,
-    cols_below: Vec<u64>,
-    /// Each cell's neighbours as a set (W words per cell).
-    neighbor_masks: Vec<u64>,
+    /// The board's fixed sets: every cell, neighbours, rings, bands of
+    /// rows and columns (see [`tables::board_sets`]).
+    board_sets: tables::board_sets::BoardSets,
     /// Sets of more cells than this find their neighbours by shifting
     /// along each direction (`usize::MAX`: never; the board's neighbours
     /// must be its directions', both ways, each direction a few shifted
@@ -166,8 +158,6 @@ pub struct Game {
     pub(crate) slot_sets: usize,
     /// The targets of the leap patterns the rules use.
     leaps: tables::leaps::Leaps,
-    /// Every cell of the board (W words).
-    all_cells: Vec<u64>,
     /// Set expressions lowered into flat programs (see [`eval::program`]).
     programs: eval::program::Programs,
     /// On a board of one word, each step's sets lowered together (see
@@ -446,23 +436,7 @@ impl Game {
         {
             self.neighbors_shifted(&set[..w], out);
         } else {
-            self.neighbors_of(set, out);
-        }
-    }
-
-    /// `out` = the cells next to a cell of `set` (each cell's neighbours
-    /// are a precomputed set: OR them); for the small sets of floods.
-    /// The number of words is `out`'s length, so that a caller that knows
-    /// it gets a copy for it inlined.
-    #[inline(always)]
-    pub(super) fn neighbors_of(&self, set: &[u64], out: &mut [u64]) {
-        let w = out.len();
-        cellset::clear(out);
-        for c in cellset::cells(&set[..w]) {
-            let nb = &self.neighbor_masks[c * w..(c + 1) * w];
-            for (o, m) in out.iter_mut().zip(nb) {
-                *o |= m;
-            }
+            self.board_sets.neighbors_of(set, out);
         }
     }
 
@@ -479,34 +453,6 @@ impl Game {
             for j in 0..w {
                 out[j] |= step[j];
             }
-        }
-    }
-
-    /// `out` = the cells of the rows and columns that `set` spans (its
-    /// bounding box; none for an empty set). Words as `neighbors_of`.
-    #[inline(always)]
-    pub(super) fn box_of(&self, set: &[u64], out: &mut [u64]) {
-        let w = out.len();
-        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        for c in cellset::cells(&set[..w]) {
-            let [r, k] = self.row_col[c].map(usize::from);
-            (r0, r1) = (r0.min(r), r1.max(r));
-            (c0, c1) = (c0.min(k), c1.max(k));
-        }
-        if r0 > r1 {
-            cellset::clear(out);
-            return;
-        }
-        let rows = (
-            &self.rows_below[r0 * w..][..w],
-            &self.rows_below[(r1 + 1) * w..][..w],
-        );
-        let cols = (
-            &self.cols_below[c0 * w..][..w],
-            &self.cols_below[(c1 + 1) * w..][..w],
-        );
-        for (j, o) in out.iter_mut().enumerate() {
-            *o = rows.1[j] & !rows.0[j] & cols.1[j] & !cols.0[j];
         }
     }
 

@@ -430,7 +430,7 @@ impl CellTest {
             Leaf::Enemy { .. } => unreachable!("not lowered as `of`"),
         };
         let cand = &mut cand[..w];
-        g.neighbors_of(of, cand);
+        g.board_sets.neighbors_of(of, cand);
         for l in &near.within {
             l.and_into(v, cand, false);
         }

@@ -285,7 +285,7 @@ impl Ctx<'_> {
                         }
                         let w = self.w();
                         let h = self.here as usize;
-                        let nb = &self.g.neighbor_masks[h * w..(h + 1) * w];
+                        let nb = &self.g.board_sets.neighbors[h * w..(h + 1) * w];
                         // A stored set (or the enemy's cells): one AND per word.
                         if let Some(s) = self.stored(other) {
                             return cellset::count_and(nb, s) as f64;

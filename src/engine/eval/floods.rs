@@ -106,7 +106,7 @@ impl Ctx<'_> {
         let (ring, rest) = rest.split_at_mut(w);
         let next = &mut rest[..w];
         let (seed, plain) = (&seed[..w], &plain[..w]);
-        self.g.box_of(inner, bx);
+        self.g.board_sets.box_of(inner, bx);
         self.like_cells(like, open);
         for j in 0..w {
             open[j] |= plain[j];
@@ -117,7 +117,7 @@ impl Ctx<'_> {
         seen.copy_from_slice(seed);
         ring.copy_from_slice(seed);
         loop {
-            self.g.neighbors_of(ring, next);
+            self.g.board_sets.neighbors_of(ring, next);
             let (mut grew, mut left) = (0, 0);
             for j in 0..w {
                 let n = next[j] & open[j] & !seen[j];
@@ -376,7 +376,7 @@ impl crate::engine::Game {
         cellset::insert(group, start);
         cellset::insert(ring, start);
         loop {
-            self.neighbors_of(ring, next);
+            self.board_sets.neighbors_of(ring, next);
             let mut grew = 0;
             for j in 0..w {
                 let n = next[j] & same[j] & !group[j];

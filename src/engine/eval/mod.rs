@@ -218,7 +218,7 @@ impl Ctx<'_> {
         }
 
         match e {
-            SetExpr::All => cellset::copy(out, &self.g.all_cells),
+            SetExpr::All => cellset::copy(out, &self.g.board_sets.all),
             SetExpr::Here | SetExpr::Origin | SetExpr::Jumped | SetExpr::LastSown => {
                 cellset::clear(out);
                 let c = match e {

@@ -31,7 +31,7 @@ impl Ctx<'_> {
             SetExpr::Box(a) => {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(a, t, rest);
-                self.g.box_of(t, out);
+                self.g.board_sets.box_of(t, out);
             }
             SetExpr::Ray(r) => self.ray_set(r, out, tmp),
             SetExpr::Flanked(f) => {

@@ -178,7 +178,7 @@ impl Program {
                     let k = *k as usize * w;
                     cellset::copy(&mut regs[d..d + w], &cx.set_vars[k..k + w]);
                 }
-                Op::All => cellset::copy(&mut regs[d..d + w], &g.all_cells),
+                Op::All => cellset::copy(&mut regs[d..d + w], &g.board_sets.all),
                 Op::Nothing => cellset::clear(&mut regs[d..d + w]),
                 Op::Cell(which) => {
                     let c = match which {
@@ -212,7 +212,7 @@ impl Program {
                 }
                 Op::Cond(cond, binds) => {
                     if cx.cond_bound(cond, binds, tmp) {
-                        cellset::copy(&mut regs[d..d + w], &g.all_cells);
+                        cellset::copy(&mut regs[d..d + w], &g.board_sets.all);
                     } else {
                         cellset::clear(&mut regs[d..d + w]);
                     }
@@ -245,7 +245,7 @@ pub(in crate::engine) fn one_word(op: &Op, regs: &[u64], cx: &mut Ctx, tmp: &mut
         Op::Slot(k) => cx.set_vars[*k as usize],
         Op::Cond(cond, binds) => {
             if cx.cond_bound(cond, binds, tmp) {
-                cx.g.all_cells[0]
+                cx.g.board_sets.all[0]
             } else {
                 0
             }
@@ -305,7 +305,7 @@ pub(in crate::engine) fn plain_word(
     match op {
         Op::Stored(s) => sets[*s as usize],
         Op::Fixed(i) => g.rules.fixed_sets[*i as usize].words()[0],
-        Op::All => g.all_cells[0],
+        Op::All => g.board_sets.all[0],
         Op::Nothing => 0,
         Op::Cell(which) => {
             let c = match which {

@@ -279,7 +279,7 @@ impl Game {
         let w = self.words;
         self.cell_targets(cx, c, from, out, scratch, |_, _, _| !0);
         let seeded = cx.raw(self.seeded_set());
-        let on_ring = &self.ring_masks[ring as usize * w..][..w];
+        let on_ring = &self.board_sets.rings[ring as usize * w..][..w];
         let mut n = 0;
         for j in 0..w {
             out[j] &= seeded[j] & on_ring[j];

@@ -14,10 +14,8 @@ use super::movegen::{Offer, shared_sets, slot};
 use super::position::scratch::SCRATCH_SETS;
 use super::position::state::{HashKeys, mix};
 use super::shortcuts::{Shortcut, Shortcuts};
-use super::tables::{blocks, leaps, line_runs, move_dirs, rays, shifts};
+use super::tables::{blocks, board_sets, leaps, line_runs, move_dirs, rays, shifts};
 use super::{Game, MAX_ANCHORS};
-use crate::cellset;
-use crate::ids::Cell;
 use crate::rules::*;
 use facts::Facts;
 
@@ -50,12 +48,6 @@ impl Game {
             Some(_) => (0..cells + 1).map(|_| next()).collect(),
             None => Vec::new(),
         };
-        let mut ring_masks = vec![0u64; rules.rings.len() * words];
-        for (i, r) in rules.rings.iter().enumerate() {
-            for &c in &r.cells {
-                cellset::insert(&mut ring_masks[i * words..(i + 1) * words], c as usize);
-            }
-        }
         let counted = rules.counters.is_some();
         let tally_at = (3 + players + pieces + rules.marks.len() + counted as usize) * words;
 
@@ -95,36 +87,6 @@ impl Game {
             .collect();
         let single_owned_kind =
             on.has(Shortcut::GroupAnswers) && rules.neutral.iter().filter(|n| !**n).count() <= 1;
-        let row_col: Vec<[u16; 2]> = (0..cells)
-            .map(|c| {
-                let info = rules.board.cell(Cell::new(c));
-                [info.row.max(0) as u16, info.col.max(0) as u16]
-            })
-            .collect();
-        let [rows_below, cols_below] = [0, 1].map(|k| {
-            let n = row_col
-                .iter()
-                .map(|rc| rc[k] as usize + 1)
-                .max()
-                .unwrap_or(0);
-            let mut below = vec![0u64; (n + 1) * words];
-            for r in 1..=n {
-                let (done, next) = below.split_at_mut(r * words);
-                next[..words].copy_from_slice(&done[(r - 1) * words..]);
-                for (c, rc) in row_col.iter().enumerate() {
-                    if rc[k] as usize == r - 1 {
-                        cellset::insert(&mut next[..words], c);
-                    }
-                }
-            }
-            below
-        });
-        let mut neighbor_masks = vec![0u64; cells * words];
-        for c in 0..cells {
-            for &n in rules.board.neighbors(Cell::new(c)) {
-                cellset::insert(&mut neighbor_masks[c * words..(c + 1) * words], n.index());
-            }
-        }
         let shared_sets = match on.has(Shortcut::SharedSets) {
             true => shared_sets::shared_sets(&rules),
             false => Vec::new(),
@@ -197,7 +159,6 @@ impl Game {
                 line_runs,
                 words,
             ),
-            neighbor_masks,
             neighbors_shift_from,
             moves,
             offers,
@@ -210,9 +171,7 @@ impl Game {
                 last_cells: facts.last_cells,
                 turn_start: facts.reads_turn_start,
             },
-            row_col,
-            rows_below,
-            cols_below,
+            board_sets: board_sets::BoardSets::new(board, &rules.rings, words),
             single_owned_kind,
             track_connections,
             track_groups,
@@ -221,18 +180,12 @@ impl Game {
             pieces,
             counted,
             tally_at,
-            ring_masks,
             anchor_sets,
             cell_anchors,
             max_choices,
             scratch_sets: SCRATCH_SETS + shared_sets.len(),
             shared_sets,
             shifts,
-            all_cells: {
-                let mut all = vec![0u64; words];
-                (0..cells).for_each(|c| cellset::insert(&mut all, c));
-                all
-            },
             programs: program::Programs::default(),
             step_sets: step_sets::StepSets::default(),
             word_offers: Default::default(),
@@ -343,7 +296,7 @@ mod tests {
                 let mut plain = vec![0u64; w];
                 for c in cellset::cells(&set) {
                     for j in 0..w {
-                        plain[j] |= g.neighbor_masks[c * w + j];
+                        plain[j] |= g.board_sets.neighbors[c * w + j];
                     }
                 }
                 let mut got = vec![0u64; w];
