@@ -150,3 +150,35 @@ def test_options_reach_the_games():
     game = env.get_game()
     assert game.observation_tensor_shape()[1:] == [9, 9]
     assert mask.shape == (2, 82)
+
+
+def test_steps_release_the_gil():
+    import threading
+    import time
+
+    env = gdl.VectorEnv("go", n=32, size=9, seed=0)
+    seen = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            seen.append(time.perf_counter())
+            time.sleep(0.001)
+
+    thread = threading.Thread(target=tick)
+    thread.start()
+    try:
+        t = time.perf_counter()
+        env.random_steps(20)
+        steps = int(20 * 0.4 / max(time.perf_counter() - t, 1e-4)) + 1
+        start = time.perf_counter()
+        env.random_steps(steps)  # one call of about 0.4 s
+        end = time.perf_counter()
+    finally:
+        stop.set()
+        thread.join()
+    # The other thread ran while Rust stepped the games: it ticked in the
+    # middle of the call, not only at its ends.
+    assert end - start > 0.2
+    during = [t for t in seen if start + 0.05 < t < end - 0.05]
+    assert len(during) > 20
