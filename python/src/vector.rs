@@ -178,7 +178,7 @@ impl VectorEnv {
         }
         let ints = array.call_method1("astype", ("int64",))?;
         let ints = ints.cast_into::<PyArray1<i64>>().map_err(err)?;
-        Ok(ints.to_vec().map_err(err)?)
+        ints.to_vec().map_err(err)
     }
 }
 
