@@ -346,29 +346,31 @@ impl VectorEnv {
     }
 
     /// Plays `steps` steps of uniformly random actions in every game, all
-    /// in Rust, and returns the number of games finished.
+    /// in Rust, and returns the number of games finished. The actions are
+    /// drawn by the engine's sampler (as `gdl bench` draws them), which
+    /// does not list every legal action; the games' lists are made once,
+    /// at the end.
     fn random_steps(&mut self, py: Python<'_>, steps: usize) -> PyResult<u64> {
         let shared = &*self.shared;
         let slots = &mut self.slots[..];
         let rng = &mut self.rng;
         py.detach(|| -> Result<u64, String> {
             let mut done = 0;
-            for _ in 0..steps {
-                for slot in slots.iter_mut() {
-                    let a = slot.legal[rng.random_range(0..slot.legal.len())].1;
-                    shared
-                        .game
-                        .play(&mut slot.st, a)
-                        .map_err(|e| e.to_string())?;
+            for (i, slot) in slots.iter_mut().enumerate() {
+                for _ in 0..steps {
+                    let a = (shared.game.random_action(&slot.st, rng))
+                        .ok_or_else(|| format!("game {i}: no legal action"))?;
+                    (shared.game.play(&mut slot.st, a)).map_err(|e| format!("game {i}: {e}"))?;
                     slot.plies += 1;
                     let truncated = shared.max_length.is_some_and(|m| slot.plies >= m);
                     if slot.st.is_over() || truncated {
                         done += 1;
-                        slot.restart(shared)?;
-                    } else {
-                        slot.refresh(shared, false)?;
+                        slot.st = shared.game.start();
+                        slot.plies = 0;
                     }
                 }
+                slot.refresh(shared, false)
+                    .map_err(|e| format!("game {i}: {e}"))?;
             }
             Ok(done)
         })
