@@ -111,8 +111,14 @@ def test_the_same_seed_draws_the_same_actions():
 def test_random_steps_in_rust_finish_games():
     env = gdl.VectorEnv("tictactoe", n=4, seed=0)
     assert env.random_steps(90) >= 4 * 90 // 9
-    obs, mask = env.observe()
-    assert mask.any(axis=1).all()
+    for k in range(1, 8):
+        env.random_steps(k)
+        obs, mask = env.observe()
+        # The masks are the games' own: the empty cells (stones on planes
+        # 0 and 1), a game after random_steps being never over.
+        stones = obs.reshape(4, 7, 9)[:, :2].sum(axis=(1, 2))
+        assert (mask.sum(axis=1) == 9 - stones).all()
+        env.step(env.random_actions())
 
 
 def test_bad_input_raises_value_error_naming_the_index():
