@@ -42,6 +42,8 @@ class Game:
     def new_initial_state(self) -> State: ...
     def deserialize_state(self, text: str) -> State:
         """The state `State.serialize()` wrote; `GameError` otherwise."""
+    def vector_env(self, n: int, seed: int = 0) -> VectorEnv:
+        """`n` games stepped together in Rust: `VectorEnv(self, n, seed)`."""
 
 class State:
     """A position of a game. A turn of several decisions is one
@@ -83,6 +85,54 @@ class State:
     def explain(self, action: int) -> str:
         """Why the action is legal or not, in the game's own terms."""
     def get_game(self) -> Game: ...
+
+class VectorEnv:
+    """N games of one kind stepped together in Rust, the GIL released.
+
+    `step` returns `(observations, legal_masks, rewards, dones)`. A game
+    that an action ends (by the rules or after `max_game_length` actions)
+    starts again at once: its `dones` entry is True, its `rewards` row the
+    finished game's returns, its observation and mask the new game's first
+    position. Observations are seen from the seat to move."""
+
+    def __init__(
+        self, game: Union[str, Game], n: int, seed: int = 0, **options: Any
+    ) -> None:
+        """`n` games of `game` (a name, path or text with options as
+        `load_game` reads them, or a loaded `Game`); `seed` seeds
+        `random_actions`."""
+    @property
+    def num_envs(self) -> int: ...
+    def __len__(self) -> int: ...
+    def get_game(self) -> Game: ...
+    def reset(
+        self, seed: Optional[int] = None
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Starts every game again: `(observations [n, size], legal_masks
+        [n, num_distinct_actions])`; reseeds `random_actions` if given."""
+    def observe(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """The current `(observations, legal_masks)`."""
+    def current_players(self) -> npt.NDArray[np.int64]:
+        """The seat to move in each game."""
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action id per game, from the seeded
+        generator."""
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+    ]:
+        """Plays `actions[i]` (integer ids, shape `(n,)`) in game `i`:
+        `(observations [n, size] float32, legal_masks [n,
+        num_distinct_actions] bool, rewards [n, num_players] float32,
+        dones [n] bool)`. `ValueError` naming the index for a wrong shape or
+        an illegal id, before any game is played."""
+    def random_steps(self, steps: int) -> int:
+        """`steps` steps of random actions, all in Rust: the number of
+        games finished."""
 
 def load_game(
     game: Union[str, Mapping[str, Any], None] = None,

@@ -223,6 +223,12 @@ impl Game {
         State::new(self.shared.clone())
     }
 
+    /// `n` games stepped together in Rust (`gdl.VectorEnv(self, n, seed)`).
+    #[pyo3(signature = (n, seed=0))]
+    fn vector_env(&self, n: usize, seed: u64) -> PyResult<crate::VectorEnv> {
+        crate::VectorEnv::create(self.shared.clone(), n, seed)
+    }
+
     /// The state `State.serialize()` wrote; raises `GameError` for another
     /// game's state or a text that was changed.
     fn deserialize_state(&self, text: &str) -> PyResult<State> {

@@ -9,9 +9,11 @@ use pyo3::types::{PyBool, PyDict};
 
 mod game;
 mod state;
+mod vector;
 
 pub use game::Game;
 pub use state::State;
+pub use vector::VectorEnv;
 
 create_exception!(
     _gdl,
@@ -134,6 +136,7 @@ fn _gdl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GameError", m.py().get_type::<GameError>())?;
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
+    m.add_class::<VectorEnv>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_games, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_game_text, m)?)?;

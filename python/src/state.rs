@@ -32,6 +32,49 @@ pub struct State {
     ids: Vec<u32>,
 }
 
+/// Lists the legal actions of `st` and their ids into `legal`, by id
+/// (none once `over`); `listed` and `ids` are scratch.
+pub(crate) fn list_legal(
+    shared: &Shared,
+    st: &gdl::State,
+    over: bool,
+    listed: &mut Vec<Action>,
+    ids: &mut Vec<u32>,
+    legal: &mut Vec<(u32, Action)>,
+) -> Result<(), String> {
+    legal.clear();
+    if over {
+        return Ok(());
+    }
+    let game = &shared.game;
+    game.legal_actions(st, listed);
+    (shared.space)
+        .ids(game.board(), listed, ids)
+        .map_err(|e| e.to_string())?;
+    legal.extend(ids.iter().copied().zip(listed.iter().copied()));
+    legal.sort_unstable_by_key(|p| p.0);
+    Ok(())
+}
+
+/// Per seat into `out` (one entry a seat): 1 for the winner, -1 for a
+/// loser (-1/(n-1) each with n players), 0 in a draw, before the end or
+/// after a `max_game_length` cut.
+pub(crate) fn write_returns(shared: &Shared, st: &gdl::State, truncated: bool, out: &mut [f64]) {
+    let n = out.len();
+    for r in out.iter_mut() {
+        *r = 0.0;
+    }
+    if let Some(GameResult::Win(p)) = st.result()
+        && !truncated
+    {
+        let winner = shared.game.seat_of(st, p);
+        let lose = if n > 1 { -1.0 / (n - 1) as f64 } else { 0.0 };
+        for (s, r) in out.iter_mut().enumerate() {
+            *r = if s == winner { 1.0 } else { lose };
+        }
+    }
+}
+
 impl State {
     pub fn new(shared: Arc<Shared>) -> PyResult<State> {
         let st = shared.game.start();
@@ -78,19 +121,16 @@ impl State {
 
     /// Lists the legal actions and their ids, after every change.
     fn refresh(&mut self) -> PyResult<()> {
-        self.legal.clear();
-        if self.is_over() {
-            return Ok(());
-        }
-        let game = &self.shared.game;
-        game.legal_actions(&self.st, &mut self.listed);
-        (self.shared.space)
-            .ids(game.board(), &self.listed, &mut self.ids)
-            .map_err(|e| GameError::new_err(e.to_string()))?;
-        self.legal
-            .extend(self.ids.iter().copied().zip(self.listed.iter().copied()));
-        self.legal.sort_unstable_by_key(|p| p.0);
-        Ok(())
+        let over = self.is_over();
+        list_legal(
+            &self.shared,
+            &self.st,
+            over,
+            &mut self.listed,
+            &mut self.ids,
+            &mut self.legal,
+        )
+        .map_err(GameError::new_err)
     }
 
     fn find(&self, id: u32) -> Option<Action> {
@@ -261,17 +301,8 @@ impl State {
     /// Per seat: 1 for the winner, -1 for a loser (-1/(n-1) each with n
     /// players), 0 in a draw or before the end.
     fn returns(&self) -> Vec<f64> {
-        let n = self.seats();
-        let mut out = vec![0.0; n];
-        if let Some(GameResult::Win(p)) = self.st.result()
-            && !self.truncated
-        {
-            let winner = self.shared.game.seat_of(&self.st, p);
-            let lose = if n > 1 { -1.0 / (n - 1) as f64 } else { 0.0 };
-            for (s, r) in out.iter_mut().enumerate() {
-                *r = if s == winner { 1.0 } else { lose };
-            }
-        }
+        let mut out = vec![0.0; self.seats()];
+        write_returns(&self.shared, &self.st, self.truncated, &mut out);
         out
     }
 
