@@ -68,3 +68,17 @@ pub fn after(g: &gdl::engine::Game, moves: &str) -> gdl::engine::State {
     gdl::notation::play_moves(g, &mut st, moves).unwrap_or_else(|e| panic!("{moves}: {e}"));
     st
 }
+
+/// Every game file shipped in `games/`, as `games/NAME.gdl`, sorted.
+pub fn shipped_games() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .expect("the games folder")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".gdl"))
+        .map(|n| format!("games/{n}"))
+        .collect();
+    files.sort();
+    files
+}

@@ -67,7 +67,7 @@ fn every_shipped_game_round_trips() {
         ("games/carteso.gdl", &["size=4", "komi=0.5,1.5"][..]),
         ("games/equi.gdl", &["board=square5"][..]),
     ];
-    let files = shipped_games();
+    let files = crate::common::shipped_games();
     assert!(files.len() >= 20, "{files:?}");
     for file in &files {
         let file = file.as_str();
@@ -161,25 +161,11 @@ fn damaged_records_are_refused_at_their_line() {
     assert!(line == 1 && msg.contains("not a gdl record"), "{msg}");
 }
 
-/// Every game file shipped in `games/`.
-fn shipped_games() -> Vec<String> {
-    let mut files: Vec<String> =
-        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("games"))
-            .expect("the games folder")
-            .filter_map(Result::ok)
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".gdl"))
-            .map(|n| format!("games/{n}"))
-            .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn every_shipped_game_round_trips_in_joined_turns() {
     // A random game, each turn written as one word (`d4/e5/f6`) and read
     // back from the start: the same position after every turn.
-    let files = shipped_games();
+    let files = crate::common::shipped_games();
     assert!(files.len() >= 6, "{files:?}");
     for file in files {
         let g = game(&file, &[]);

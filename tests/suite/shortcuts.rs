@@ -104,16 +104,6 @@ fn a_few_turns_in(g: &Game) -> gdl::engine::State {
     st
 }
 
-fn shipped_games() -> Vec<String> {
-    let mut files: Vec<String> = std::fs::read_dir("games")
-        .expect("the games folder")
-        .map(|e| e.expect("an entry").path().display().to_string())
-        .filter(|p| p.ends_with(".gdl"))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Every shortcut configuration compared, for one game: what differs.
 fn differences(file: &str) -> Vec<String> {
     let load = |on: Shortcuts| {
@@ -148,7 +138,7 @@ fn differences(file: &str) -> Vec<String> {
 
 #[test]
 fn every_shortcut_off_plays_every_shipped_game_as_all_on() {
-    let files = shipped_games();
+    let files = crate::common::shipped_games();
     assert!(files.len() >= 39, "{} games", files.len());
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let next = std::sync::atomic::AtomicUsize::new(0);
