@@ -9,6 +9,7 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::ids::Cell;
 
+pub mod cell_read;
 mod directions;
 mod expressions;
 pub mod parts;

@@ -14,7 +14,7 @@ use crate::engine::eval::program::view_player;
 use crate::engine::prepare::keep_reads::moves_one_piece;
 use crate::engine::prepare::turn_tails::{Tail, guard_set, reads_marks};
 use crate::engine::{Action, ActionKind, Game, State};
-use crate::rules::parts::{CellOp, CellRead, PieceTest, Region};
+use crate::rules::cell_read::{CellOp, CellRead, PieceTest, Region};
 use crate::rules::*;
 
 /// For one position's decision: the sets of the later `while` steps as

@@ -5,7 +5,7 @@
 //! moves (turned round by `attacked`) ask only about the cells they look
 //! at, of an action that only moves one of the mover's pieces (no `then`).
 
-use crate::rules::parts::{CellOp, CellRead, PieceTest};
+use crate::rules::cell_read::{CellOp, CellRead, PieceTest};
 use crate::rules::*;
 
 /// Per choice: which class of judged-by-reads conditions it has (choices

@@ -4,7 +4,7 @@
 //! or does only while some sets of pieces are not empty, sets the effects
 //! between cannot change; else it is unknown.
 
-use crate::rules::parts::{CellOp, CellRead};
+use crate::rules::cell_read::{CellOp, CellRead};
 use crate::rules::*;
 
 /// After a decision of a step: how the turn goes on.
