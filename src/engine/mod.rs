@@ -158,16 +158,9 @@ pub struct Game {
     pub(crate) slot_sets: usize,
     /// The targets of the leap patterns the rules use.
     leaps: tables::leaps::Leaps,
-    /// Set expressions lowered into flat programs (see [`eval::program`]).
-    programs: eval::program::Programs,
-    /// On a board of one word, each step's sets lowered together (see
-    /// [`eval::step_sets`]).
-    step_sets: eval::step_sets::StepSets,
-    /// On a board of one word, the steps offered without an evaluation
-    /// context (see [`movegen::word_offer`]).
-    word_offers: eval::step_sets::PerStep<movegen::word_offer::WordStep>,
-    /// `where` conditions lowered for testing one cell (see [`cell_tests`]).
-    cell_tests: eval::cell_tests::CellTests,
+    /// The tables lowered from the plain game: programs, step code, word
+    /// offers, cell tests, watched lines (see [`prepare::lowered`]).
+    lowered: prepare::lowered::Lowered,
 }
 
 impl Game {
@@ -319,8 +312,14 @@ impl Game {
             groups: Groups::new(cells, self.players),
             groups_tracked: self.track_groups,
             scratch: vec![0; self.scratch_sets * w],
-            regs: vec![0; self.programs.regs * w],
-            step_regs: vec![0; self.step_sets.regs().max(self.word_offers.regs())],
+            regs: vec![0; self.lowered.programs.regs * w],
+            step_regs: vec![
+                0;
+                self.lowered
+                    .step_sets
+                    .regs()
+                    .max(self.lowered.word_offers.regs())
+            ],
             targets: vec![0; self.max_choices * self.slot_sets * w],
             counts: vec![0; self.max_choices],
             stack: Vec::with_capacity(cells),
@@ -349,7 +348,7 @@ impl Game {
             hash_turn_start: self.keys.turn_start,
             set_vars: vec![0; self.rules.set_slots.max(1) * w],
             // Nothing checked yet: as if no cell were seen.
-            line_seen: vec![0; self.line_tables.watched.len() * w],
+            line_seen: vec![0; self.lowered.watched_lines.len() * w],
             result: None,
             history: Default::default(),
             trial: Default::default(),

@@ -483,8 +483,13 @@ mod tests {
     /// evaluator alone (legal actions, results and the whole position);
     /// the games must reach positions with stones on most cells.
     fn same_as_tree(g: &Game, tests: usize, near: usize) {
-        assert_eq!(g.cell_tests.len(), tests);
-        let built = g.cell_tests.tests.iter().filter(|v| v[0].near.is_some());
+        assert_eq!(g.lowered.cell_tests.len(), tests);
+        let built = g
+            .lowered
+            .cell_tests
+            .tests
+            .iter()
+            .filter(|v| v[0].near.is_some());
         assert_eq!(built.count(), near, "`where`s built from kept sets");
         let plain = crate::engine::same_games::without(g, crate::engine::Shortcut::CellTests);
         let mut stones = 0;

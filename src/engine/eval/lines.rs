@@ -39,8 +39,6 @@ pub(in crate::engine) struct LineTables {
     pub masks: Vec<(u32, Vec<u64>)>,
     /// Each cell's runs of each line length, as sets (see [`Windows`]).
     pub windows: Vec<Windows>,
-    /// The watched lines: (stored set, n).
-    pub watched: Vec<(u32, u32)>,
     /// On a one-word board where a step along each line direction is one
     /// shift of the word: each line length's steps (see
     /// [`crate::engine::tables::line_runs`]); else empty.
@@ -69,7 +67,6 @@ impl LineTables {
             dirs,
             masks,
             windows,
-            watched: Vec::new(),
             runs,
         }
     }
@@ -127,12 +124,12 @@ impl Ctx<'_> {
     /// `line(S, n)`.
     #[inline(always)]
     pub(in crate::engine) fn line(&mut self, s: &SetExpr, n: u32, tmp: &mut [u64]) -> bool {
-        if !self.g.line_tables.watched.is_empty()
+        if !self.g.lowered.watched_lines.is_empty()
             && let Some(slot) = line_slot(self.g, s, self.me.index())
             && let Some(k) = self
                 .g
-                .line_tables
-                .watched
+                .lowered
+                .watched_lines
                 .iter()
                 .position(|&key| key == (slot, n))
         {
@@ -401,7 +398,7 @@ mod tests {
     /// Plays the same pseudo-random games with watched lines and with every
     /// line checked in full, comparing the legal actions and the results.
     fn same_games_unwatched(g: &Game) {
-        assert!(!g.line_tables.watched.is_empty(), "no watched line");
+        assert!(!g.lowered.watched_lines.is_empty(), "no watched line");
         let plain = crate::engine::same_games::without(g, crate::engine::Shortcut::WatchedLines);
         crate::engine::same_games::same_games(g, &plain, 40, 300, |_, _| {});
     }

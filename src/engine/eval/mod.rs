@@ -212,7 +212,7 @@ impl Ctx<'_> {
             cellset::copy(out, s);
             return;
         }
-        if let Some(p) = self.g.programs.find(e, self.me) {
+        if let Some(p) = self.g.lowered.programs.find(e, self.me) {
             p.run(self, out, tmp);
             return;
         }
@@ -314,7 +314,7 @@ impl Ctx<'_> {
                     _ => {
                         let (t, rest) = tmp.split_at_mut(w);
                         let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));
-                        let test = self.g.cell_tests.find(cond, self.me);
+                        let test = self.g.lowered.cell_tests.find(cond, self.me);
                         // The neighbours of a kept set filtered by others:
                         // built from those sets, without walking `a`.
                         let built = test.is_some_and(|test| test.near_cells(self, out, t, rest));
@@ -412,7 +412,7 @@ impl Ctx<'_> {
                 if !self.member(a, c, tmp) {
                     return false;
                 }
-                if let Some(test) = self.g.cell_tests.find(cond, self.me) {
+                if let Some(test) = self.g.lowered.cell_tests.find(cond, self.me) {
                     return test.holds(self, c, tmp);
                 }
                 let (saved, on) = (self.here, std::mem::replace(&mut self.memo_on, false));

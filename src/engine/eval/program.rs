@@ -452,7 +452,7 @@ mod tests {
     /// evaluator alone: legal actions, results and every target.
     fn same_as_tree(src: &str, roots: usize) {
         let g = game(src);
-        assert_eq!(g.programs.len(), roots, "roots of {src}");
+        assert_eq!(g.lowered.programs.len(), roots, "roots of {src}");
         let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::Programs);
         crate::engine::same_games::same_games(&g, &plain, 30, 80, |s, t| {
             same_targets(&g, &plain, s, t)
@@ -487,7 +487,11 @@ mod tests {
         let ChoiceKind::Place { target, .. } = &g.rules.choices[0].kind else {
             panic!("a placement")
         };
-        let p = g.programs.find(target, Player::new(0)).expect("a program");
+        let p = g
+            .lowered
+            .programs
+            .find(target, Player::new(0))
+            .expect("a program");
         let ops: Vec<&Op> = p.code.iter().map(|i| &i.op).collect();
         assert_eq!(ops.len(), 3, "{ops:?}");
         assert!(matches!(ops[2], Op::AndNot(..)), "{ops:?}");

@@ -276,7 +276,7 @@ mod tests {
                 continue;
             }
             let g = game(&std::fs::read_to_string(&path).expect("reads"), &[]);
-            if g.step_sets.regs() > 0 {
+            if g.lowered.step_sets.regs() > 0 {
                 assert!(same_as_tree(&g) >= 50, "{}", path.display());
                 planned.push(path.file_stem().expect("name").to_owned());
             }
@@ -311,8 +311,8 @@ mod tests {
              end if count(own) < 3: mover loses",
             &[],
         );
-        assert!(g.step_sets.regs() > 0);
-        let code = g.step_sets.find(0, 0, Player::new(0));
+        assert!(g.lowered.step_sets.regs() > 0);
+        let code = g.lowered.step_sets.find(0, 0, Player::new(0));
         assert_eq!(code.map(|c| c.guards.iter().flatten().count()), Some(2));
         let plies = same_as_tree(&g);
         assert!(plies > 300, "{plies} plies");

@@ -32,7 +32,10 @@ impl Game {
             return self.offer_kept(st, choices, whose);
         }
         if whose == EntriesOf::CurrentStep
-            && let Some(step) = self.word_offers.find(st.turn_def, st.step, st.mover)
+            && let Some(step) = self
+                .lowered
+                .word_offers
+                .find(st.turn_def, st.step, st.mover)
         {
             return self.offer_words(st, step);
         }
@@ -52,7 +55,7 @@ impl Game {
         let me = st.mover;
         let mut open_group: Option<u8> = None;
         let plan = match whose {
-            EntriesOf::CurrentStep => self.step_sets.find(st.turn_def, st.step, me),
+            EntriesOf::CurrentStep => self.lowered.step_sets.find(st.turn_def, st.step, me),
             EntriesOf::Made => None,
         };
         {
@@ -243,7 +246,7 @@ impl Game {
         match target {
             Target::Planned(v) => out[0] = v,
             Target::Expr(target) => {
-                if let Some(p) = self.programs.of_choice(c, cx.me) {
+                if let Some(p) = self.lowered.programs.of_choice(c, cx.me) {
                     p.run(cx, out, scratch);
                 } else {
                     match cx.stored(target) {

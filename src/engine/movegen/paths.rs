@@ -24,8 +24,16 @@ impl Game {
                     let name = &self.rules.players[p];
                     let route = self.step_route(t as u16, s as u16, me);
                     out += &format!("turn rule {}, step {}, {name}: {route}\n", t + 1, s + 1);
-                    let planned = self.step_sets.find(t as u16, s as u16, me).is_some()
-                        || self.word_offers.find(t as u16, s as u16, me).is_some();
+                    let planned = self
+                        .lowered
+                        .step_sets
+                        .find(t as u16, s as u16, me)
+                        .is_some()
+                        || self
+                            .lowered
+                            .word_offers
+                            .find(t as u16, s as u16, me)
+                            .is_some();
                     for (c, _, _) in choices {
                         let choice = &self.rules.choices[*c as usize];
                         let sets = match planned {
@@ -46,10 +54,10 @@ impl Game {
         if self.choice_facts.keeps {
             return "each action kept if its `keep if` holds (tried on a copy, or judged by the cells its conditions read)".into();
         }
-        if self.word_offers.find(t, s, me).is_some() {
+        if self.lowered.word_offers.find(t, s, me).is_some() {
             return "word offer: plain register code, no evaluation context".into();
         }
-        match self.step_sets.find(t, s, me) {
+        match self.lowered.step_sets.find(t, s, me) {
             Some(_) => "by groups, the step's sets from one register code".into(),
             None => "by groups, each set evaluated".into(),
         }
@@ -65,7 +73,7 @@ impl Game {
         } else if exprs
             .iter()
             .flatten()
-            .all(|e| self.programs.find(e, me).is_some())
+            .all(|e| self.lowered.programs.find(e, me).is_some())
         {
             "programs"
         } else if lowered {

@@ -201,7 +201,7 @@ mod tests {
     /// choice's cached targets and counts, the legal actions and the
     /// results at every ply. Returns the plies compared.
     fn same_as_offered(g: &Game) -> usize {
-        assert!(g.word_offers.regs() > 0, "no word step");
+        assert!(g.lowered.word_offers.regs() > 0, "no word step");
         let plain = crate::engine::same_games::without(g, crate::engine::Shortcut::WordOffers);
         let mut plies = 0;
         same_games(g, &plain, 10, 150, |s, t| {

@@ -6,10 +6,10 @@
 
 pub(in crate::engine) mod facts;
 pub(in crate::engine) mod keep_reads;
+pub(in crate::engine) mod lowered;
 pub(in crate::engine) mod turn_tails;
 
 use super::eval::lines::{self, line_masks};
-use super::eval::{cell_tests, program, step_sets};
 use super::movegen::{Offer, shared_sets, slot};
 use super::position::scratch::SCRATCH_SETS;
 use super::position::state::{HashKeys, mix};
@@ -186,32 +186,17 @@ impl Game {
             scratch_sets: SCRATCH_SETS + shared_sets.len(),
             shared_sets,
             shifts,
-            programs: program::Programs::default(),
-            step_sets: step_sets::StepSets::default(),
-            word_offers: Default::default(),
+            lowered: lowered::Lowered::default(),
             late_turn: late_turn(&rules.turns).filter(|_| on.has(Shortcut::LateTurn)),
             shortcuts: on,
             code_pieces: (0..pieces * (players + 1))
                 .map(|code| ((code / (players + 1)) as u8, (code % (players + 1)) as u8))
                 .collect(),
-            cell_tests: cell_tests::CellTests::default(),
             rules: std::sync::Arc::new(rules),
         };
-        if on.has(Shortcut::WatchedLines) {
-            game.line_tables.watched = lines::watched(&game, &facts.line_queries);
-        }
-        if on.has(Shortcut::Programs) {
-            game.programs = program::Programs::of(&game);
-        }
-        if on.has(Shortcut::StepSets) {
-            game.step_sets = step_sets::step_sets(&game);
-        }
-        if on.has(Shortcut::WordOffers) {
-            game.word_offers = super::movegen::word_offer::word_offers(&game);
-        }
-        if on.has(Shortcut::CellTests) {
-            game.cell_tests = cell_tests::CellTests::of(&game);
-        }
+        // The plain game is complete; the lowered tables are derived by
+        // running it.
+        game.lowered = lowered::Lowered::of(&game, on, &facts.line_queries);
         game.fill_guard_cells();
         game
     }
