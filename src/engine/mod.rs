@@ -312,17 +312,8 @@ impl Game {
             groups: Groups::new(cells, self.players),
             groups_tracked: self.track_groups,
             scratch: vec![0; self.scratch_sets * w],
-            regs: vec![0; self.lowered.programs.regs * w],
-            step_regs: vec![
-                0;
-                self.lowered
-                    .step_sets
-                    .regs()
-                    .max(self.lowered.word_offers.regs())
-            ],
             targets: vec![0; self.max_choices * self.slot_sets * w],
             counts: vec![0; self.max_choices],
-            stack: Vec::with_capacity(cells),
             mover: Player::new(0),
             seats: std::array::from_fn(|i| i as u8),
             turn: 1,
@@ -351,14 +342,19 @@ impl Game {
             line_seen: vec![0; self.lowered.watched_lines.len() * w],
             result: None,
             history: Default::default(),
-            trial: Default::default(),
-            keep_reads: Default::default(),
-            lookahead: Default::default(),
             ended_stuck: false,
             preferred: Default::default(),
             no_preference: false,
             turn_over: false,
             stop_at_turn_end: false,
+            work: position::state::Work::new(
+                self.lowered.programs.regs * w,
+                self.lowered
+                    .step_sets
+                    .regs()
+                    .max(self.lowered.word_offers.regs()),
+                cells,
+            ),
         };
         for &(cell, p) in &from.pieces {
             let owner = p.owner.map_or(self.players, |o| o.index());

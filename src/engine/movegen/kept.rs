@@ -371,7 +371,7 @@ impl Game {
         if let Some(answer) = self.judged_by_reads(st, a) {
             return Some(answer);
         }
-        let mut slot = st.trial.borrow_mut();
+        let mut slot = st.work.trial.borrow_mut();
         let trial = slot.get_or_insert_with(|| Box::new(st.clone()));
         trial.copy_position_from(st);
         trial.ply += 1;
@@ -381,7 +381,7 @@ impl Game {
         let play_on = self.choice_facts.stuck_keeps[a.choice as usize] && ahead == Ahead::PlayOn;
         if play_on {
             // `stuck` plays on from this result, on a copy of its own.
-            let mut ahead = st.lookahead.borrow_mut();
+            let mut ahead = st.work.lookahead.borrow_mut();
             let ahead = ahead.get_or_insert_with(|| Box::new(st.clone()));
             ahead.copy_position_from(trial);
             ahead.history.copy_from(&st.history);
@@ -397,7 +397,7 @@ impl Game {
             if let Some(known) = answer.get() {
                 return known;
             }
-            let mut ahead = st.lookahead.borrow_mut();
+            let mut ahead = st.work.lookahead.borrow_mut();
             let ahead = ahead.as_mut().expect("copied above");
             ahead.ended_stuck = false;
             ahead.pie_offered = false;

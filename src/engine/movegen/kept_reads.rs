@@ -186,7 +186,7 @@ impl Game {
             return None;
         };
         let (from, to) = (from.index(), to.index());
-        let mut answers = st.keep_reads.0.borrow_mut();
+        let mut answers = st.work.keep_reads.0.borrow_mut();
         answers.for_position(st);
         answers.judged += 1;
         if answers.judged <= TRIALS_FIRST {
@@ -242,7 +242,7 @@ impl Game {
     /// Says that every action of `st` is about to be judged (a listing):
     /// the answers are worked out at the first, no trial first.
     pub(super) fn judging_all(&self, st: &State) {
-        let mut answers = st.keep_reads.0.borrow_mut();
+        let mut answers = st.work.keep_reads.0.borrow_mut();
         answers.for_position(st);
         answers.judged = answers.judged.max(TRIALS_FIRST);
     }
@@ -269,7 +269,7 @@ impl Game {
         }
         let past = RefCell::new(std::mem::take(&mut out.past));
         past.borrow_mut().clear();
-        let mut slot = st.trial.borrow_mut();
+        let mut slot = st.work.trial.borrow_mut();
         let trial = slot.get_or_insert_with(|| Box::new(st.clone()));
         trial.copy_position_from(st);
         if let Some(f) = vacated {

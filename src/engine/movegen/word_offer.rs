@@ -142,7 +142,7 @@ impl Game {
     /// if any action is possible.
     #[inline(always)]
     pub(in crate::engine) fn offer_words(&self, st: &mut State, step: &WordStep) -> bool {
-        let regs = &mut st.step_regs[..step.code.len()];
+        let regs = &mut st.work.step_regs[..step.code.len()];
         let cells = [st.here, st.origin, st.jumped];
         run_plain(&step.code, regs, self, &st.sets, cells);
         let own = st.sets[self.owner_set(st.mover.index())];

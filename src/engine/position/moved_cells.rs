@@ -24,7 +24,7 @@ fn decode(code: u32) -> Option<(usize, usize)> {
 impl Game {
     /// Turns a region: every piece goes to its cell's image, at once.
     pub(in crate::engine) fn turn_region(&self, st: &mut State, turn: &RegionTurn) {
-        let mut pieces = std::mem::take(&mut st.stack);
+        let mut pieces = std::mem::take(&mut st.work.stack);
         pieces.clear();
         pieces.extend(
             turn.cells
@@ -34,14 +34,14 @@ impl Game {
         for (&(_, to), &code) in turn.cells.iter().zip(&pieces) {
             self.put(st, to as usize, decode(code));
         }
-        st.stack = pieces;
+        st.work.stack = pieces;
     }
 
     /// Moves the block of `from` onto the block of `to`: each cell of the
     /// second takes what the cell in the same direction from `from` held
     /// (a piece, or nothing); what would land off the board is lost.
     pub(in crate::engine) fn shift_block(&self, st: &mut State, from: usize, to: usize) {
-        let mut pieces = std::mem::take(&mut st.stack);
+        let mut pieces = std::mem::take(&mut st.work.stack);
         pieces.clear();
         for &x in self.blocks.block(from) {
             if x == NO_CELL {
@@ -60,7 +60,7 @@ impl Game {
             self.capture_to_hand(st, x as usize);
             self.put(st, x as usize, decode(code));
         }
-        st.stack = pieces;
+        st.work.stack = pieces;
         st.origin = from as u32;
         st.here = to as u32;
     }

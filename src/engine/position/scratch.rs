@@ -35,7 +35,7 @@ impl Game {
             cells: &st.cells,
             sets: &st.sets,
             groups: &mut st.groups,
-            stack: &mut st.stack,
+            stack: &mut st.work.stack,
             me,
             here: st.here,
             turn: &st.turn,
@@ -50,7 +50,7 @@ impl Game {
             line_seen: &mut st.line_seen,
             board_hash: st.board_hash,
             history: &st.history,
-            regs: &mut st.regs,
+            regs: &mut st.work.regs,
             memo: &mut [],
             memo_valid: 0,
             memo_on: false,
@@ -60,7 +60,7 @@ impl Game {
             scratch: &mut st.scratch,
             targets: &mut st.targets,
             counts: &mut st.counts,
-            step_regs: &mut st.step_regs,
+            step_regs: &mut st.work.step_regs,
         };
         (cx, spare)
     }

@@ -86,7 +86,7 @@ impl Game {
                 cx.set(skip, &mut passed[..w], scratch)
             });
         }
-        let mut order = std::mem::take(&mut st.stack);
+        let mut order = std::mem::take(&mut st.work.stack);
         order.clear();
         let len = ring.cells.len();
         for k in 1..=len {
@@ -115,7 +115,7 @@ impl Game {
             st.sets[self.tally_at + self.rules.board.len()] = last as u64;
             self.counters_changed(st, before);
         }
-        st.stack = order;
+        st.work.stack = order;
     }
 
     /// `take S [into T]`: the counters of S's cells go to the mover's hand,

@@ -20,16 +20,10 @@ pub struct State {
     /// a copy forgets them: they are rebuilt when asked).
     pub(in crate::engine) groups_tracked: bool,
     pub(in crate::engine) scratch: Vec<u64>,
-    /// The registers of the set programs (see `program`).
-    pub(in crate::engine) regs: Vec<u64>,
-    /// The registers of the current step's code (see `step_sets`), apart
-    /// from `regs`: a condition in it may run a set program.
-    pub(in crate::engine) step_regs: Vec<u64>,
     /// The cells each choice of the current step offers.
     pub(in crate::engine) targets: Vec<u64>,
     /// How many actions each choice of the current step offers.
     pub(in crate::engine) counts: Vec<u32>,
-    pub(in crate::engine) stack: Vec<u32>,
     /// The player (colour) whose turn it is.
     pub mover: Player,
     /// Which seat controls each player; the pie rule exchanges them.
@@ -70,16 +64,6 @@ pub struct State {
     /// Per watched line, its set when a check last found no line in it.
     pub(in crate::engine) line_seen: Vec<u64>,
     pub(crate) result: Option<GameResult>,
-    /// The position a `keep if` tries an action on (made at its first
-    /// use, then reused; never copied with the state).
-    pub(in crate::engine) trial: Trial,
-    /// The answers of the `keep if` conditions judged by the cells they
-    /// read, for this position (worked out at their first question; never
-    /// copied).
-    pub(in crate::engine) keep_reads: crate::engine::movegen::kept_reads::KeepReads,
-    /// The position a `keep if` that asks `stuck` plays on from a trial's
-    /// result (made at its first use, then reused; never copied).
-    pub(in crate::engine) lookahead: Trial,
     /// The game ended because the player to move could not act.
     pub(in crate::engine) ended_stuck: bool,
     /// `keep turns with`: the value of the best turn after each action of
@@ -96,6 +80,50 @@ pub struct State {
     /// The position at the start of each turn so far and the player to
     /// move then ([`position_key`]; kept only in games that ask).
     pub(in crate::engine) history: History,
+    /// What play reuses between calls, no part of the position.
+    pub(in crate::engine) work: Work,
+}
+
+/// What play reuses between calls and a copy of the state never carries:
+/// registers, a stack of cells, the positions `keep if` tries actions on
+/// and the answers worked out for this position. A copy gets fresh ones
+/// of the same sizes.
+#[derive(Debug, Default)]
+pub(in crate::engine) struct Work {
+    /// The registers of the set programs (see `program`).
+    pub(in crate::engine) regs: Vec<u64>,
+    /// The registers of the current step's code (see `step_sets`), apart
+    /// from `regs`: a condition in it may run a set program.
+    pub(in crate::engine) step_regs: Vec<u64>,
+    /// Cells to visit (floods, sowing, moved pieces).
+    pub(in crate::engine) stack: Vec<u32>,
+    /// The position a `keep if` tries an action on (made at its first
+    /// use, then reused).
+    pub(in crate::engine) trial: Trial,
+    /// The answers of the `keep if` conditions judged by the cells they
+    /// read, for this position (worked out at their first question).
+    pub(in crate::engine) keep_reads: crate::engine::movegen::kept_reads::KeepReads,
+    /// The position a `keep if` that asks `stuck` plays on from a trial's
+    /// result (made at its first use, then reused).
+    pub(in crate::engine) lookahead: Trial,
+}
+
+impl Work {
+    /// Empty space: `regs` and `step_regs` words of registers, a stack for
+    /// `cells` cells.
+    pub(in crate::engine) fn new(regs: usize, step_regs: usize, cells: usize) -> Work {
+        Work {
+            regs: vec![0; regs],
+            step_regs: vec![0; step_regs],
+            stack: Vec::with_capacity(cells),
+            ..Work::default()
+        }
+    }
+
+    /// Fresh space of the same sizes.
+    fn fresh(&self) -> Work {
+        Work::new(self.regs.len(), self.step_regs.len(), self.stack.capacity())
+    }
 }
 
 /// A position as `repetitions` and `seen-before` compare it: the pieces
@@ -179,11 +207,8 @@ impl Clone for State {
             groups: self.groups.clone(),
             groups_tracked: self.groups_tracked,
             scratch: self.scratch.clone(),
-            regs: vec![0; self.regs.len()],
-            step_regs: vec![0; self.step_regs.len()],
             targets: self.targets.clone(),
             counts: self.counts.clone(),
-            stack: Vec::with_capacity(self.stack.capacity()),
             mover: self.mover,
             seats: self.seats,
             turn: self.turn,
@@ -206,15 +231,13 @@ impl Clone for State {
             set_vars: self.set_vars.clone(),
             line_seen: self.line_seen.clone(),
             result: self.result,
-            trial: Trial::default(),
-            keep_reads: Default::default(),
-            lookahead: Trial::default(),
             ended_stuck: self.ended_stuck,
             preferred: self.preferred.clone(),
             no_preference: self.no_preference,
             turn_over: self.turn_over,
             stop_at_turn_end: self.stop_at_turn_end,
             history: self.history.clone(),
+            work: self.work.fresh(),
         }
     }
 
@@ -243,11 +266,11 @@ impl State {
         if self.scratch.len() != o.scratch.len() {
             self.scratch.clone_from(&o.scratch);
         }
-        if self.regs.len() != o.regs.len() {
-            self.regs = vec![0; o.regs.len()];
+        if self.work.regs.len() != o.work.regs.len() {
+            self.work.regs = vec![0; o.work.regs.len()];
         }
-        if self.step_regs.len() != o.step_regs.len() {
-            self.step_regs = vec![0; o.step_regs.len()];
+        if self.work.step_regs.len() != o.work.step_regs.len() {
+            self.work.step_regs = vec![0; o.work.step_regs.len()];
         }
         self.mover = o.mover;
         self.seats = o.seats;
