@@ -191,13 +191,22 @@ pub enum ChoiceKind {
         path: Option<Expr>,
         to: Expr,
     },
-    /// `choose VAR from a, b, c`: one action per value.
+    /// `choose VAR from a, b, c`: one action per value; `roll VAR from
+    /// ...`: the same values, picked by chance.
     Choose {
         var: Name,
         values: Vec<Literal>,
         span: Span,
+        by: Picker,
     },
     Named(Name),
+}
+
+/// Who picks a `choose`'s value: the mover, or chance (`roll`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picker {
+    Mover,
+    Chance,
 }
 
 #[derive(Clone, Debug, PartialEq)]

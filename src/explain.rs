@@ -372,7 +372,7 @@ fn preferred(game: &Game, st: &State, this: f64, best: f64) -> String {
 
 /// The values a `choose` offers, for a value it does not.
 fn values_of(game: &Game, c: u16) -> String {
-    let ChoiceKind::Choose { var, values } = &game.rules.choices[c as usize].kind else {
+    let ChoiceKind::Choose { var, values, .. } = &game.rules.choices[c as usize].kind else {
         return "not one of its values".into();
     };
     let v = &game.rules.variables[*var as usize];

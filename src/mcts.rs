@@ -360,6 +360,10 @@ impl Mcts {
         if st.is_over() {
             return None;
         }
+        // Chance decides here, not the agent: it draws an outcome.
+        if game.is_chance(st) {
+            return game.random_action(st, &mut self.rng);
+        }
         game.legal_actions(st, &mut self.legal);
         match self.legal.len() {
             0 => return None,
@@ -569,7 +573,15 @@ impl Mcts {
                 self.nodes[n].first = first;
                 self.nodes[n].children = self.legal.len() as u32;
             }
-            let c = select(&self.nodes, n, self.exploration);
+            // At a decision made by chance, the outcome is drawn by its
+            // probability, not chosen (each outcome has its child).
+            let c = match game.is_chance(st) {
+                true => game
+                    .random_action(st, &mut self.rng)
+                    .and_then(|a| child_of(&self.nodes, n, a))
+                    .unwrap_or_else(|| select(&self.nodes, n, self.exploration)),
+                false => select(&self.nodes, n, self.exploration),
+            };
             game.play_unchecked(st, self.nodes[c].action());
             self.path.push(c as u32);
             n = c;
@@ -600,6 +612,13 @@ impl Mcts {
             };
         }
     }
+}
+
+/// The child of node `n` reached by action `a`, if there is one.
+fn child_of(nodes: &[Node], n: usize, a: Action) -> Option<usize> {
+    let node = nodes[n];
+    let first = node.first as usize;
+    (first..first + node.children as usize).find(|&c| nodes[c].action() == a)
 }
 
 /// The child of `n` to descend to: the first unvisited one, else the one

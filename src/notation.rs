@@ -213,7 +213,7 @@ pub fn parse(
     if let Some((var, value)) = text.split_once('=') {
         let names = |a: &Action| {
             // The pie rule's swap is no choice of the rules: `get`.
-            let (Some(i), Some(ChoiceKind::Choose { var: v, values })) = (
+            let (Some(i), Some(ChoiceKind::Choose { var: v, values, .. })) = (
                 a.pick_index(),
                 game.rules.choices.get(a.choice as usize).map(|c| &c.kind),
             ) else {

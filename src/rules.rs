@@ -186,6 +186,8 @@ pub enum ChoiceKind {
         var: u8,
         /// The values offered, in order (a name's value is its index).
         values: Vec<f64>,
+        /// Who picks the value: the mover or chance (`roll`).
+        by: ChosenBy,
     },
     /// A piece moves to a neighbouring cell, in one of the directions,
     /// or (with `links`: no directions were written) along a link that
@@ -324,6 +326,16 @@ pub struct RegionTurn {
     pub angle: i32,
     /// (cell, the cell its piece goes to), for every cell of the region.
     pub cells: Vec<(u32, u32)>,
+}
+
+/// Who picks a `choose`'s value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChosenBy {
+    /// The player to move: each value is one of its actions.
+    Mover,
+    /// Chance (`roll`): each value's weight, the times it was listed (its
+    /// probability is its weight over their sum). The values are distinct.
+    Chance(Vec<u32>),
 }
 
 /// One way to spend a ply: a kind of action, its cells, and what follows it.

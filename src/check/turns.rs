@@ -349,9 +349,11 @@ impl<'a> Checker<'a> {
                     ast::Repeat::While(c) => self.while_repeat(c),
                 };
                 let mut choices = Vec::new();
+                let entries = groups.iter().map(Vec::len).sum::<usize>();
                 for (k, group) in groups.iter().enumerate() {
                     for (c, guard) in group {
                         let i = self.choice(c, None);
+                        self.check_roll(i, c.span, entries);
                         let g = guard.as_ref().map(|g| self.condition(g));
                         // A guard that never holds: the choice is never offered.
                         if g != Some(BoolExpr::Const(false)) {
@@ -362,6 +364,35 @@ impl<'a> Checker<'a> {
                 }
                 Step::Choose { repeat, choices }
             }
+        }
+    }
+
+    /// A `roll` is a step of chance alone: no player's action beside it
+    /// (who would pick between them?) and no `keep if` (chance cannot be
+    /// refused an outcome).
+    fn check_roll(&mut self, choice: u16, span: Span, entries: usize) {
+        let c = &self.choices[choice as usize];
+        if !matches!(
+            c.kind,
+            ChoiceKind::Choose {
+                by: ChosenBy::Chance(_),
+                ..
+            }
+        ) {
+            return;
+        }
+        if !c.keep.is_empty() {
+            self.error(
+                span,
+                "a `roll` cannot have `keep if`: chance picks any of its values",
+            );
+        }
+        if entries > 1 {
+            self.error(
+                span,
+                "a `roll` is a step of its own: chance picks its value, not the player, so it \
+                 cannot be offered beside other actions (`|` or `else`)",
+            );
         }
     }
 
@@ -381,7 +412,12 @@ impl<'a> Checker<'a> {
             }
             ast::ChoiceKind::Pass => ChoiceKind::Pass,
             ast::ChoiceKind::Swap => ChoiceKind::Swap,
-            ast::ChoiceKind::Choose { var, values, span } => self.choose(var, values, *span),
+            ast::ChoiceKind::Choose {
+                var,
+                values,
+                span,
+                by,
+            } => self.choose(var, values, *span, *by),
             ast::ChoiceKind::Step { from, dirs, to } => ChoiceKind::Step {
                 from: self.set(from),
                 dirs: self.move_dirs(dirs.as_ref()),
@@ -612,8 +648,16 @@ impl<'a> Checker<'a> {
         (self.choices.len() - 1) as u16
     }
 
-    /// `choose VAR from ...`: the values as numbers (names by their index).
-    pub(super) fn choose(&mut self, var: &Name, values: &[Literal], span: Span) -> ChoiceKind {
+    /// `choose VAR from ...`: the values as numbers (names by their index);
+    /// `roll VAR from ...`: the distinct values, each weighed by how often
+    /// it is listed.
+    pub(super) fn choose(
+        &mut self,
+        var: &Name,
+        values: &[Literal],
+        span: Span,
+        by: ast::Picker,
+    ) -> ChoiceKind {
         let Some(v) = self.variables.iter().position(|x| x.name == var.text) else {
             let known: Vec<String> = self.variables.iter().map(|x| x.name.clone()).collect();
             self.unknown_kind(var, &known, "variable");
@@ -643,12 +687,35 @@ impl<'a> Checker<'a> {
                 },
             }
         }
+        let verb = match by {
+            ast::Picker::Mover => "choose",
+            ast::Picker::Chance => "roll",
+        };
         if out.is_empty() {
-            self.error(span, "`choose` needs at least one value");
+            self.error(span, format!("`{verb}` needs at least one value"));
         }
+        let by = match by {
+            ast::Picker::Mover => ChosenBy::Mover,
+            ast::Picker::Chance => {
+                let mut distinct: Vec<f64> = Vec::new();
+                let mut weights: Vec<u32> = Vec::new();
+                for x in out {
+                    match distinct.iter().position(|&d| d == x) {
+                        Some(i) => weights[i] += 1,
+                        None => {
+                            distinct.push(x);
+                            weights.push(1);
+                        }
+                    }
+                }
+                out = distinct;
+                ChosenBy::Chance(weights)
+            }
+        };
         ChoiceKind::Choose {
             var: v as u8,
             values: out,
+            by,
         }
     }
 

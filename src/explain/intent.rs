@@ -96,7 +96,7 @@ pub fn intents(game: &Game, text: &str) -> Vec<Intent> {
     // A chosen value: `komi=5.5`.
     if let Some((var, value)) = text.split_once('=') {
         return each(&|_, kind| {
-            let ChoiceKind::Choose { var: v, values } = kind else {
+            let ChoiceKind::Choose { var: v, values, .. } = kind else {
                 return None;
             };
             let variable = &rules.variables[*v as usize];

@@ -544,7 +544,7 @@ impl ChoiceKind {
     pub fn option_notation(&self, k: usize, variables: &[Variable]) -> Option<String> {
         match self {
             ChoiceKind::Rotate(turns) => Some(format!("{}{:+}", turns[k].region, turns[k].angle)),
-            ChoiceKind::Choose { var, values } => {
+            ChoiceKind::Choose { var, values, .. } => {
                 let v = &variables[*var as usize];
                 Some(format!("{}={}", v.name, v.show(values[k])))
             }

@@ -252,6 +252,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::variables_item => "`variables`",
         Rule::effect_item => "`effect`",
         Rule::choose => "`choose`",
+        Rule::roll | Rule::roll_kw => "`roll`",
         Rule::each_group => "`each group`",
         Rule::effect_ref => "an effect",
         Rule::list_kw => "`list`",

@@ -279,6 +279,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::set_var
         | Rule::neutral
         | Rule::choose
+        | Rule::roll
+        | Rule::roll_kw
         | Rule::each_group
         | Rule::effect_ref
         | Rule::counter_count

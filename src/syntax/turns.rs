@@ -125,15 +125,22 @@ fn choice_kind(kind_pair: P) -> ChoiceKind {
         Rule::rotate_move => rotation(kind_pair),
         Rule::sow_move => sow(kind_pair),
         Rule::shift_move => shift(kind_pair),
-        Rule::choose => {
+        Rule::choose | Rule::roll => {
             let choose_span = span(&kind_pair);
-            let mut parts = kind_pair.into_inner();
+            let by = match kind_pair.as_rule() {
+                Rule::roll => Picker::Chance,
+                _ => Picker::Mover,
+            };
+            let mut parts = kind_pair
+                .into_inner()
+                .filter(|p| p.as_rule() != Rule::roll_kw);
             let var = name(parts.next().expect("variable"));
             let values = parts.map(literal).collect();
             ChoiceKind::Choose {
                 var,
                 values,
                 span: choose_span,
+                by,
             }
         }
         Rule::action_ref => {

@@ -68,6 +68,8 @@ pub(super) struct Session {
     /// A computer's turn is printed whole, once it is over (or another
     /// seat takes over within it): `white plays d1-d7/g7`.
     turn_by_bot: Option<BotTurn>,
+    /// Draws the outcomes of decisions made by chance (seeded by --seed).
+    chance: rand::rngs::StdRng,
 }
 
 impl Session {
@@ -111,6 +113,7 @@ impl Session {
             resigned: None,
             seats: Vec::new(),
             turn_by_bot: None,
+            chance: rand::SeedableRng::seed_from_u64(agent::agent_seed(seed, usize::MAX)),
         };
         session.seats = session.seats_now();
         session
@@ -148,6 +151,7 @@ impl Session {
         let mut line = Vec::new();
         loop {
             let next = match self.before_action(out)? {
+                Some(_) if self.game.is_chance(&self.st) => self.chance_plays(out)?,
                 Some(seat) if self.bots[seat].is_some() => self.bot_plays(seat)?,
                 Some(_) => {
                     write!(out, "{}> ", show::position(&self.game, &self.st)).map_err(io)?;
@@ -211,6 +215,26 @@ impl Session {
         }
         game.legal_actions(st, &mut self.legal);
         Ok(Some(game.seat_of(st, st.mover)))
+    }
+
+    /// Chance makes the current decision: an outcome drawn by its
+    /// probability, printed and recorded like any action.
+    fn chance_plays(&mut self, out: &mut dyn Write) -> Result<Next, Failure> {
+        // A computer's actions so far in this turn come first.
+        if self.turn_by_bot.is_some() {
+            print_bot_turn(out, &self.game, &mut self.turn_by_bot)?;
+        }
+        let (game, st) = (&self.game, &mut self.st);
+        let Some(m) = game.random_action(st, &mut self.chance) else {
+            return Ok(Next::Finish);
+        };
+        let text = notation::format(game, &self.legal, m);
+        writeln!(out, "chance: {text}").map_err(io)?;
+        self.record.push(text);
+        observe(&mut self.bots, &mut self.hint, game, st, m);
+        game.play_unchecked(st, m);
+        self.save(None)?;
+        Ok(Next::GoOn)
     }
 
     /// The computer at `seat` plays one action, kept for its turn's

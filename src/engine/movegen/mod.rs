@@ -26,6 +26,7 @@
 //! filling or shifting along directions on one word, else walking the
 //! rays. Each of these shortcuts is a switch ([`crate::engine::Shortcut`]).
 
+mod chance;
 pub(in crate::engine) mod counts;
 pub(in crate::engine) mod far_moves;
 pub(in crate::engine) mod kept;
@@ -341,6 +342,11 @@ impl Game {
         let Some(Step::Choose { choices, .. }) = self.current_step(st) else {
             return st.pie_offered.then(Action::pie);
         };
+        if self.choice_facts.chance
+            && let Some(a) = self.chance_draw(st, rng)
+        {
+            return Some(a);
+        }
         // Counts cached by `offer` when the step was reached.
         let mut total = usize::from(st.pie_offered);
         for i in 0..choices.len() {

@@ -145,7 +145,9 @@ impl Game {
                 ChoiceKind::Pass => st.passes = passes + 1,
                 ChoiceKind::Swap => self.swap_seats(st),
                 ChoiceKind::Rotate(turns) => self.turn_region(st, &turns[k as usize]),
-                ChoiceKind::Choose { var, values } => st.vars[*var as usize] = values[k as usize],
+                ChoiceKind::Choose { var, values, .. } => {
+                    st.vars[*var as usize] = values[k as usize]
+                }
                 ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)

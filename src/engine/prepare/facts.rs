@@ -16,6 +16,9 @@ pub(in crate::engine) struct ChoiceFacts {
     /// Some choice has `keep if` conditions, or the rules `prefer` (see
     /// `movegen::kept`).
     pub keeps: bool,
+    /// Some choice is picked by chance (`roll`): play asks at each
+    /// decision whether chance makes it (see `movegen::chance`).
+    pub chance: bool,
     /// A `keep if` of it asks `stuck` (the trial plays on).
     pub stuck_keeps: Vec<bool>,
     /// Its class of `keep if` conditions judged by the cells they read
@@ -43,6 +46,15 @@ impl ChoiceFacts {
             |fact: fn(&ChoiceKind) -> bool| rules.choices.iter().map(|c| fact(&c.kind)).collect();
         ChoiceFacts {
             keeps: rules.choices.iter().any(|c| !c.keep.is_empty()) || rules.prefer.is_some(),
+            chance: rules.choices.iter().any(|c| {
+                matches!(
+                    c.kind,
+                    ChoiceKind::Choose {
+                        by: ChosenBy::Chance(_),
+                        ..
+                    }
+                )
+            }),
             stuck_keeps: rules.choices.iter().map(asks_next_stuck).collect(),
             keep_reads: match on.has(Shortcut::KeepReads) {
                 true => keep_reads::judged_by_reads(rules),
