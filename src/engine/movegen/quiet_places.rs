@@ -17,9 +17,35 @@
 
 use crate::cellset;
 use crate::engine::eval::Ctx;
-use crate::engine::prepare::keep_reads::QuietKeep;
 use crate::engine::{Action, ActionKind, Game, State};
 use crate::ids::Cell;
+use crate::rules::SetExpr;
+
+/// A placement whose `then` effects and `keep if` conditions are judged
+/// from the cells next to its cell where those let nothing happen (see this
+/// module).
+#[derive(Clone, Debug, PartialEq)]
+pub(in crate::engine) struct QuietPlace {
+    /// The effects surely do nothing when no neighbour of the cell placed
+    /// on is in this set (each cell's own content decides it); `None`
+    /// without effects.
+    pub trigger: Option<SetExpr>,
+    /// How each `keep if` condition is judged, in order.
+    pub keeps: Vec<QuietKeep>,
+}
+
+/// How [`QuietPlace`] judges one `keep if` condition.
+#[derive(Clone, Debug, PartialEq)]
+pub(in crate::engine) enum QuietKeep {
+    /// `touches(SEED, THROUGH, TARGET)` with `here` among the seeds (a Go
+    /// group's liberty): it holds when a neighbour of the cell is in
+    /// TARGET (each cell's own content decides it); otherwise tried.
+    Touches(SetExpr),
+    /// A question about the position's key only (`seen-before`,
+    /// `repetitions`, `changed`, numbers and constants): asked with the
+    /// key of the position the placement makes.
+    Key,
+}
 
 /// The trigger and the liberty targets of one choice, on one position.
 #[derive(Debug, Default)]
@@ -83,12 +109,7 @@ impl Game {
     }
 
     /// Works out a choice's trigger and targets on `st`'s position.
-    fn quiet_sets(
-        &self,
-        st: &State,
-        quiet: &crate::engine::prepare::keep_reads::QuietPlace,
-        sets: &mut QuietSets,
-    ) {
+    fn quiet_sets(&self, st: &State, quiet: &QuietPlace, sets: &mut QuietSets) {
         let w = self.words;
         sets.trigger.clear();
         sets.trigger.resize(w, 0);

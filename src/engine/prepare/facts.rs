@@ -23,7 +23,7 @@ pub(in crate::engine) struct ChoiceFacts {
     pub keep_reads: Vec<Option<u8>>,
     /// How its placements are judged from the cells next to them (see
     /// `movegen::quiet_places`), or `None`: tried.
-    pub quiet_places: Vec<Option<keep_reads::QuietPlace>>,
+    pub quiet_places: Vec<Option<crate::engine::movegen::quiet_places::QuietPlace>>,
     /// Per turn rule, per step: what may follow a decision there (see
     /// `movegen::turn_ends`).
     pub tails: Vec<Vec<super::turn_tails::Tail>>,

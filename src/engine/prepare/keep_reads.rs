@@ -5,6 +5,7 @@
 //! moves (turned round by `attacked`) ask only about the cells they look
 //! at, of an action that only moves one of the mover's pieces (no `then`).
 
+use crate::engine::movegen::quiet_places::{QuietKeep, QuietPlace};
 use crate::ids::Cell;
 use crate::rules::cell_read::{CellOp, CellRead, PieceTest};
 use crate::rules::*;
@@ -250,32 +251,6 @@ fn piece_set(e: &SetExpr) -> Option<bool> {
                 .then_some(first)
         }
     }
-}
-
-/// A placement whose `then` effects and `keep if` conditions are judged
-/// from the cells next to its cell where those let nothing happen (see
-/// `movegen::quiet_places`).
-#[derive(Clone, Debug, PartialEq)]
-pub(in crate::engine) struct QuietPlace {
-    /// The effects surely do nothing when no neighbour of the cell placed
-    /// on is in this set (each cell's own content decides it); `None`
-    /// without effects.
-    pub trigger: Option<SetExpr>,
-    /// How each `keep if` condition is judged, in order.
-    pub keeps: Vec<QuietKeep>,
-}
-
-/// How [`QuietPlace`] judges one `keep if` condition.
-#[derive(Clone, Debug, PartialEq)]
-pub(in crate::engine) enum QuietKeep {
-    /// `touches(SEED, THROUGH, TARGET)` with `here` among the seeds (a Go
-    /// group's liberty): it holds when a neighbour of the cell is in
-    /// TARGET (each cell's own content decides it); otherwise tried.
-    Touches(SetExpr),
-    /// A question about the position's key only (`seen-before`,
-    /// `repetitions`, `changed`, numbers and constants): asked with the
-    /// key of the position the placement makes.
-    Key,
 }
 
 /// Per choice: how its placements are judged without a trial, or `None`.
