@@ -9,6 +9,13 @@ median over the rounds. For gdl also: its batched environment
 environment's `random_steps` (the actions drawn and played in Rust).
 
     python scripts/python-speed.py [--rounds 5] [--seconds 1.5] [--n 64]
+    python scripts/python-speed.py --floor
+
+`--floor` measures the loop itself instead: the same loop over stand-ins
+that do nothing (C methods of Python's builtins: a list of ints copied for
+`legal_actions`, `set.discard` for `apply_action`), with lists as long as
+pyspiel's on average, beside pyspiel's time an action. Their quotient is
+the most any engine could gain over pyspiel in this loop.
 
 Needs `gdl` (a release build: `pip install ./python` or `maturin develop
 --release`) and `open_spiel` in the same Python. Prints a Markdown table.
@@ -74,6 +81,44 @@ def in_rust(env, seconds):
             return steps * env.num_envs / elapsed
 
 
+def floor_loop(ids, plies, rng):
+    """The loop over stand-ins for `plies` actions: seconds an action."""
+    legal, apply = ids.copy, set().discard
+    ends = iter([False] * plies + [True]).__next__
+    start = time.perf_counter()
+    while not ends():
+        apply(rng.choice(legal()))
+    return (time.perf_counter() - start) / plies
+
+
+def floor(games, rounds, seconds):
+    """Prints pyspiel's time an action beside the loop's floor."""
+    rng = random.Random(0)
+    print("| game | legal actions (mean) | pyspiel µs an action | floor µs an action | pyspiel / floor |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for label, sname, sparams, _, _ in games:
+        game = pyspiel.load_game(sname, sparams)
+        per, lens = [], []
+        for _ in range(rounds):
+            plies = listed = 0
+            start = time.perf_counter()
+            while time.perf_counter() - start < seconds:
+                state = game.new_initial_state()
+                while not state.is_terminal():
+                    legal = state.legal_actions()
+                    listed += len(legal)
+                    plies += 1
+                    state.apply_action(rng.choice(legal))
+            per.append((time.perf_counter() - start) / plies)
+            lens.append(listed / plies)
+        n = round(statistics.median(lens))
+        # Ints past the small-int cache, as most action ids are.
+        ids = list(range(1000, 1000 + n))
+        f = statistics.median(floor_loop(ids, 200_000, rng) for _ in range(rounds))
+        p = statistics.median(per)
+        print(f"| {label} | {n} | {p * 1e6:.2f} | {f * 1e6:.2f} | {p / f:.1f} |")
+
+
 def fmt(x):
     return f"{x:,.0f}" if x >= 10 else f"{x:.1f}"
 
@@ -84,8 +129,13 @@ def main():
     ap.add_argument("--seconds", type=float, default=1.5)
     ap.add_argument("--n", type=int, default=64, help="games in the batched environment")
     ap.add_argument("--games", nargs="*", help="labels to run (default: all)")
+    ap.add_argument("--floor", action="store_true",
+                    help="measure the loop's floor beside pyspiel instead")
     args = ap.parse_args()
     games = [g for g in GAMES if not args.games or g[0] in args.games]
+    if args.floor:
+        floor(games, args.rounds, args.seconds)
+        return
     loaded = []
     for label, sname, sparams, gname, gopts in games:
         sgame = pyspiel.load_game(sname, sparams)

@@ -1,7 +1,7 @@
 //! `Game`: a loaded game with its action space and observation layout,
 //! by OpenSpiel's method names.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use gdl::action_space::ActionSpace;
 use gdl::observation::Observation;
@@ -24,6 +24,20 @@ pub struct Shared {
     pub text: String,
     /// A game ends as a draw after this many actions, if given.
     pub max_length: Option<u32>,
+    /// Every action id as a Python int, made at the first listing: a list
+    /// of legal ids is then built without making an int per id.
+    pub py_ids: OnceLock<Vec<Py<PyAny>>>,
+}
+
+impl Shared {
+    /// The Python ints of every action id.
+    pub fn py_ids(&self, py: Python<'_>) -> &[Py<PyAny>] {
+        self.py_ids.get_or_init(|| {
+            (0..self.space.size())
+                .map(|id| id.into_pyobject(py).expect("an int").into_any().unbind())
+                .collect()
+        })
+    }
 }
 
 /// A game loaded from its rules: `gdl.load_game(...)`.
@@ -102,6 +116,7 @@ impl Game {
                 options,
                 text,
                 max_length,
+                py_ids: OnceLock::new(),
             }),
         })
     }

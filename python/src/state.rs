@@ -8,6 +8,7 @@ use gdl::engine::{Action, GameResult};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 use crate::GameError;
 use crate::game::Shared;
@@ -139,7 +140,7 @@ impl State {
 
     /// Plays action `id`, or says why it cannot be played.
     fn apply(&mut self, id: u32) -> Result<(), String> {
-        let shared = self.shared.clone();
+        let shared = &*self.shared;
         let size = shared.space.size();
         if self.is_over() {
             return Err("the game is over".into());
@@ -160,10 +161,8 @@ impl State {
                 .unwrap_or_default();
             return Err(format!("action {id} (`{text}`) is not legal here{why}"));
         };
-        shared
-            .game
-            .play(&mut self.st, a)
-            .map_err(|e| e.to_string())?;
+        // Legal: found among the listed actions.
+        shared.game.play_unchecked(&mut self.st, a);
         self.history.push(id);
         if let Some(n) = shared.max_length
             && self.history.len() >= n as usize
@@ -223,19 +222,27 @@ impl State {
     /// The legal action ids, ascending (none for another player than the
     /// one to move).
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&self, player: Option<i64>) -> Vec<u32> {
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyList>> {
         if player.is_some_and(|p| p != self.current_player()) {
-            return Vec::new();
+            return Ok(PyList::empty(py));
         }
-        self.legal.iter().map(|p| p.0).collect()
+        // The ids' ints are made once per game, not per call.
+        let ints = self.shared.py_ids(py);
+        PyList::new(py, self.legal.iter().map(|p| ints[p.0 as usize].bind(py)))
     }
 
     /// 1 for each legal action id, 0 for the others, over the whole space.
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask(&self, player: Option<i64>) -> Vec<u8> {
         let mut mask = vec![0u8; self.shared.space.size() as usize];
-        for id in self.legal_actions(player) {
-            mask[id as usize] = 1;
+        if player.is_none_or(|p| p == self.current_player()) {
+            for &(id, _) in &self.legal {
+                mask[id as usize] = 1;
+            }
         }
         mask
     }

@@ -323,7 +323,8 @@ impl VectorEnv {
         self.with_arrays(py, move |shared, slots, mut out| {
             let mut returns = vec![0.0f64; seats];
             for (i, (slot, a)) in slots.iter_mut().zip(chosen).enumerate() {
-                (shared.game.play(&mut slot.st, a)).map_err(|e| format!("game {i}: {e}"))?;
+                // Legal: found among the game's listed actions above.
+                shared.game.play_unchecked(&mut slot.st, a);
                 slot.plies += 1;
                 let truncated =
                     !slot.st.is_over() && shared.max_length.is_some_and(|m| slot.plies >= m);
@@ -360,7 +361,8 @@ impl VectorEnv {
                 for _ in 0..steps {
                     let a = (shared.game.random_action(&slot.st, rng))
                         .ok_or_else(|| format!("game {i}: no legal action"))?;
-                    (shared.game.play(&mut slot.st, a)).map_err(|e| format!("game {i}: {e}"))?;
+                    // The sampler draws legal actions only.
+                    shared.game.play_unchecked(&mut slot.st, a);
                     slot.plies += 1;
                     let truncated = shared.max_length.is_some_and(|m| slot.plies >= m);
                     if slot.st.is_over() || truncated {

@@ -59,11 +59,16 @@ pub enum Shortcut {
     GroupAnswers,
     /// The turn rule after the numbered turns found without evaluating.
     LateTurn,
+    /// `keep if` of a placement judged from the cells next to it, without
+    /// a trial, where its effects surely do nothing there (a Go stone next
+    /// to an empty point and no enemy stone: no capture, no suicide, and
+    /// the position it makes known from the hash).
+    QuietPlaces,
 }
 
 impl Shortcut {
     /// Every shortcut with its name on the command line, in a fixed order.
-    pub const ALL: [(Shortcut, &'static str); 19] = [
+    pub const ALL: [(Shortcut, &'static str); 20] = [
         (Shortcut::Programs, "programs"),
         (Shortcut::CellTests, "cell-tests"),
         (Shortcut::StepSets, "step-sets"),
@@ -83,6 +88,7 @@ impl Shortcut {
         (Shortcut::Anchors, "anchors"),
         (Shortcut::GroupAnswers, "group-answers"),
         (Shortcut::LateTurn, "late-turn"),
+        (Shortcut::QuietPlaces, "quiet-places"),
     ];
 
     /// The name on the command line.
@@ -112,6 +118,7 @@ impl Shortcut {
             Shortcut::Anchors => 16,
             Shortcut::GroupAnswers => 17,
             Shortcut::LateTurn => 18,
+            Shortcut::QuietPlaces => 19,
         }
     }
 }

@@ -371,6 +371,9 @@ impl Game {
         if let Some(answer) = self.judged_by_reads(st, a) {
             return Some(answer);
         }
+        if let Some(answer) = self.judged_quietly(st, a) {
+            return Some(answer);
+        }
         let mut slot = st.work.trial.borrow_mut();
         let trial = slot.get_or_insert_with(|| Box::new(st.clone()));
         trial.copy_position_from(st);

@@ -47,7 +47,7 @@ use crate::rules::BoolExpr;
 /// out at their first question (behind a `RefCell`, as the trial
 /// position; a copy of a state starts without them).
 #[derive(Debug, Default)]
-pub(in crate::engine) struct KeepReads(RefCell<Answers>);
+pub(in crate::engine) struct KeepReads(pub(super) RefCell<Answers>);
 
 impl Clone for KeepReads {
     fn clone(&self) -> KeepReads {
@@ -56,7 +56,7 @@ impl Clone for KeepReads {
 }
 
 #[derive(Debug, Default)]
-struct Answers {
+pub(super) struct Answers {
     /// The position the answers are for: its pieces and marks (the board
     /// hash) and the player judged for.
     key: Option<u64>,
@@ -64,6 +64,9 @@ struct Answers {
     judged: u32,
     /// Per class of conditions (see `prepare::keep_reads`).
     classes: Vec<ClassAnswers>,
+    /// Per choice, the sets its quiet placements are judged by (see
+    /// `movegen::quiet_places`).
+    pub(super) quiet: Vec<super::quiet_places::QuietSets>,
 }
 
 /// The answers cost two trials or more to work out: a position judges this
@@ -73,7 +76,7 @@ const TRIALS_FIRST: u32 = 4;
 
 impl Answers {
     /// Made ready for `st`'s position: the answers of another are dropped.
-    fn for_position(&mut self, st: &State) {
+    pub(super) fn for_position(&mut self, st: &State) {
         let key = mix(st.board_hash ^ ((st.mover.index() as u64 + 1) << 56));
         if self.key != Some(key) {
             self.key = Some(key);
@@ -81,6 +84,9 @@ impl Answers {
             for c in &mut self.classes {
                 c.ready = false;
                 c.used = 0;
+            }
+            for q in &mut self.quiet {
+                q.ready = false;
             }
         }
     }

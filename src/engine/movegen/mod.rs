@@ -33,6 +33,7 @@ pub(in crate::engine) mod kept;
 pub(in crate::engine) mod kept_reads;
 pub(in crate::engine) mod offer;
 mod paths;
+pub(in crate::engine) mod quiet_places;
 pub(in crate::engine) mod shared_sets;
 pub(crate) mod slot;
 pub(crate) mod turn_ends;

@@ -52,7 +52,13 @@ impl Game {
     /// How step `s` of turn rule `t` is offered to `me` (see `offer`).
     fn step_route(&self, t: u16, s: u16, me: Player) -> String {
         if self.choice_facts.keeps {
-            return "each action kept if its `keep if` holds (tried on a copy, or judged by the cells its conditions read)".into();
+            let quiet = match self.choice_facts.quiet_places.iter().any(Option::is_some) {
+                true => ", or a placement by the cells next to it",
+                false => "",
+            };
+            return format!(
+                "each action kept if its `keep if` holds (tried on a copy, or judged by the cells its conditions read{quiet})"
+            );
         }
         if self.lowered.word_offers.find(t, s, me).is_some() {
             return "word offer: plain register code, no evaluation context".into();

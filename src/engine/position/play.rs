@@ -248,6 +248,20 @@ impl Game {
         st.seats[n - 1] = first;
     }
 
+    /// The board's hash once placement `a` puts its piece on the empty
+    /// `cell` (as `put` changes it), nothing else done.
+    pub(in crate::engine) fn placed_hash(&self, st: &State, cell: usize, a: Action) -> u64 {
+        let ChoiceKind::Place { piece, .. } = self.rules.choices[a.choice as usize].kind else {
+            unreachable!("a placement");
+        };
+        let (k, o) = (
+            piece.index(),
+            self.owner_for(piece.index(), st.mover.index()),
+        );
+        let codes = (self.players + 1) * self.pieces;
+        st.board_hash ^ self.keys.piece[cell * codes + k * (self.players + 1) + o]
+    }
+
     /// Sets or clears the piece on a cell, keeping sets, hash and groups right.
     pub(in crate::engine) fn put(
         &self,

@@ -24,6 +24,9 @@ pub(in crate::engine) struct ChoiceFacts {
     /// Its class of `keep if` conditions judged by the cells they read
     /// (see `movegen::kept_reads`), or `None`: tried.
     pub keep_reads: Vec<Option<u8>>,
+    /// How its placements are judged from the cells next to them (see
+    /// `movegen::quiet_places`), or `None`: tried.
+    pub quiet_places: Vec<Option<crate::engine::movegen::quiet_places::QuietPlace>>,
     /// Per turn rule, per step: what may follow a decision there (see
     /// `movegen::turn_ends`).
     pub tails: Vec<Vec<super::turn_tails::Tail>>,
@@ -39,8 +42,9 @@ pub(in crate::engine) struct ChoiceFacts {
 }
 
 impl ChoiceFacts {
-    /// The facts of the rules' choices, with the shortcuts `on` (`keep-reads`
-    /// and `turn-tails` off leave every choice tried and every tail unknown).
+    /// The facts of the rules' choices, with the shortcuts `on` (`keep-reads`,
+    /// `quiet-places` and `turn-tails` off leave every choice tried and
+    /// every tail unknown).
     pub(in crate::engine) fn of(rules: &Rules, on: Shortcuts) -> ChoiceFacts {
         let each =
             |fact: fn(&ChoiceKind) -> bool| rules.choices.iter().map(|c| fact(&c.kind)).collect();
@@ -58,6 +62,10 @@ impl ChoiceFacts {
             stuck_keeps: rules.choices.iter().map(asks_next_stuck).collect(),
             keep_reads: match on.has(Shortcut::KeepReads) {
                 true => keep_reads::judged_by_reads(rules),
+                false => vec![None; rules.choices.len()],
+            },
+            quiet_places: match on.has(Shortcut::QuietPlaces) {
+                true => keep_reads::quiet_places(rules),
                 false => vec![None; rules.choices.len()],
             },
             tails: match on.has(Shortcut::TurnTails) {

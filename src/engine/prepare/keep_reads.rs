@@ -5,6 +5,8 @@
 //! moves (turned round by `attacked`) ask only about the cells they look
 //! at, of an action that only moves one of the mover's pieces (no `then`).
 
+use crate::engine::movegen::quiet_places::{QuietKeep, QuietPlace};
+use crate::ids::Cell;
 use crate::rules::cell_read::{CellOp, CellRead, PieceTest};
 use crate::rules::*;
 
@@ -248,6 +250,150 @@ fn piece_set(e: &SetExpr) -> Option<bool> {
                 .all(|e| piece_set(e) == Some(first))
                 .then_some(first)
         }
+    }
+}
+
+/// Per choice: how its placements are judged without a trial, or `None`.
+/// A choice qualifies when it places a piece on one cell (not from a
+/// reserve, with no marking), its effects each remove a set that is empty
+/// when no neighbour of `here` is in their trigger, and each of its
+/// conditions is a [`QuietKeep`]. Then, where no neighbour of the cell is
+/// in the triggers, the result is the position with the piece put on the
+/// cell, nothing else (the cell is no neighbour of itself, so its
+/// neighbours read the same before and after).
+pub(in crate::engine) fn quiet_places(rules: &Rules) -> Vec<Option<QuietPlace>> {
+    let board = &rules.board;
+    let self_linked =
+        (0..board.len()).any(|c| board.neighbors(Cell::new(c)).contains(&Cell::new(c)));
+    rules
+        .choices
+        .iter()
+        .map(|c| {
+            let ChoiceKind::Place { piece, .. } = c.kind else {
+                return None;
+            };
+            if self_linked
+                || c.marking.is_some()
+                || c.keep.is_empty()
+                || rules.reserved.get(piece.index()) == Some(&true)
+            {
+                return None;
+            }
+            let mut trigger: Option<SetExpr> = None;
+            for e in &c.then {
+                let t = effect_trigger(e)?;
+                trigger = Some(match trigger {
+                    None => t,
+                    Some(u) => SetExpr::Union(Box::new(u), Box::new(t)),
+                });
+            }
+            let keeps = c.keep.iter().map(quiet_keep).collect::<Option<Vec<_>>>()?;
+            Some(QuietPlace { trigger, keeps })
+        })
+        .collect()
+}
+
+/// The trigger of an effect that does nothing while no neighbour of
+/// `here` is in it (a capture of the groups next to the piece placed).
+fn effect_trigger(e: &Effect) -> Option<SetExpr> {
+    match e {
+        Effect::Remove(s, _) => near_here(s),
+        Effect::Seq(v) => {
+            let mut all: Option<SetExpr> = None;
+            for e in v {
+                let t = effect_trigger(e)?;
+                all = Some(match all {
+                    None => t,
+                    Some(u) => SetExpr::Union(Box::new(u), Box::new(t)),
+                });
+            }
+            all
+        }
+        _ => None,
+    }
+}
+
+/// A set T such that `s` is empty whenever no neighbour of `here` is in
+/// T, T decided by each cell's own content: `neighbors(here) and T`, and
+/// sets made from it that are empty when it is (`where`, `except`,
+/// `reach` from it, `and` with anything, `or` of two such).
+fn near_here(s: &SetExpr) -> Option<SetExpr> {
+    let next_to_here = |e: &SetExpr| matches!(e, SetExpr::Neighbors(b) if **b == SetExpr::Here);
+    match s {
+        SetExpr::Inter(a, b) if next_to_here(a) => local_superset(b),
+        SetExpr::Inter(a, b) if next_to_here(b) => local_superset(a),
+        SetExpr::Inter(a, b) => near_here(a).or_else(|| near_here(b)),
+        SetExpr::Where(a, _) | SetExpr::Except(a, _) | SetExpr::Reach(a, _) => near_here(a),
+        SetExpr::Union(a, b) => Some(SetExpr::Union(
+            Box::new(near_here(a)?),
+            Box::new(near_here(b)?),
+        )),
+        _ => None,
+    }
+}
+
+/// A set that holds every cell of `s`, decided by each cell's own content.
+fn local_superset(s: &SetExpr) -> Option<SetExpr> {
+    if cell_local(s) {
+        return Some(s.clone());
+    }
+    match s {
+        SetExpr::Where(a, _) | SetExpr::Except(a, _) => local_superset(a),
+        SetExpr::Inter(a, b) => local_superset(a).or_else(|| local_superset(b)),
+        SetExpr::Union(a, b) => Some(SetExpr::Union(
+            Box::new(local_superset(a)?),
+            Box::new(local_superset(b)?),
+        )),
+        _ => None,
+    }
+}
+
+/// How a `keep if` condition of a quiet placement is judged, if it can be.
+fn quiet_keep(e: &BoolExpr) -> Option<QuietKeep> {
+    if let BoolExpr::Touches { seed, target, .. } = e
+        && seeds_here(seed)
+        && cell_local(target)
+    {
+        return Some(QuietKeep::Touches(target.clone()));
+    }
+    key_only(e).then_some(QuietKeep::Key)
+}
+
+/// Whether `here` is surely among the cells of `s`.
+fn seeds_here(s: &SetExpr) -> bool {
+    match s {
+        SetExpr::Here => true,
+        SetExpr::Union(a, b) => seeds_here(a) || seeds_here(b),
+        _ => false,
+    }
+}
+
+/// Whether a condition reads nothing of the position but its key (pieces,
+/// marks and hands, through the history of earlier ones), the turn and who
+/// moves.
+fn key_only(e: &BoolExpr) -> bool {
+    match e {
+        BoolExpr::Const(_) | BoolExpr::Changed => true,
+        BoolExpr::Not(a) => key_only(a),
+        BoolExpr::And(a, b) | BoolExpr::Or(a, b) => key_only(a) && key_only(b),
+        BoolExpr::Cmp(_, a, b) => key_number(a) && key_number(b),
+        _ => false,
+    }
+}
+
+/// [`key_only`] for numbers.
+fn key_number(n: &NumExpr) -> bool {
+    match n {
+        NumExpr::Const(_)
+        | NumExpr::Turn
+        | NumExpr::Seen
+        | NumExpr::Repetitions
+        | NumExpr::RepetitionTurns => true,
+        NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => {
+            key_number(a) && key_number(b)
+        }
+        NumExpr::Neg(a) => key_number(a),
+        _ => false,
     }
 }
 
