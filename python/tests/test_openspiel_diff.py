@@ -560,9 +560,9 @@ SPECS = {
     "chess": Spec("chess", "chess", chess_os_units, chess_gdl_units,
                   gdl_options={"insufficient_material": "draw"}, seeds=5, seats=(1, 0)),
     # OpenSpiel's shogi has no move limit (its random games end well before
-    # gdl's largest), and draws when both kings are in their zones.
+    # gdl's largest), and its own rules for entering kings.
     "shogi": Spec("shogi", "shogi", shogi_os_units, shogi_gdl_units,
-                  gdl_options={"move_limit": 0, "impasse": "draw"}, seeds=[2, 19]),
+                  gdl_options={"move_limit": 0, "impasse": "points"}, seeds=[2, 19]),
     "xiangqi": Spec("xiangqi", "xiangqi", each(xiangqi_os), each(same), seeds=[0, 1, 2, 3, 12],
                     stop=xiangqi_stop),
     # Both draw after the same number of turns: 150 here, to see it happen.
