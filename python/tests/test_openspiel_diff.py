@@ -1,7 +1,8 @@
 """Differential tests against OpenSpiel: each game that OpenSpiel's `pyspiel`
 also has is played in both at once, from seeded random choices, and at
-every state the two must agree on the legal moves, on whether the game is
-over and, at the end, on the returns.
+every state the two must agree on the legal moves, on the player to move,
+on whether the game is over and, at the end, on the returns. Options give
+OpenSpiel's rules where gdl has them (docs/python.md lists them).
 
 Both sides are enumerated independently and turned into one common
 notation, gdl's (cell labels, `from-to`), by a small mapping per game
@@ -16,7 +17,9 @@ and played on both sides.
 
 Known differences in the rules are named in each game's spec (`stop`):
 where one is met the game is ended there, with the reason asserted, so a
-difference that is not the known one still fails.
+difference that is not the known one still fails. Go's (OpenSpiel's
+moves that repeat a position) is left out of OpenSpiel's moves instead,
+each checked to be one (`go_os_units`).
 """
 
 import os
