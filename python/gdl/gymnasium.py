@@ -72,7 +72,11 @@ class GdlEnv(gymnasium.Env):
 
     def _opponents_play(self):
         while not self.state.is_terminal() and self.state.current_player() != self.seat:
-            if self.opponent == "random":
+            if self.state.is_chance_node():
+                # Chance decides (a `roll`): an outcome by its probability.
+                ids, probs = zip(*self.state.chance_outcomes())
+                action = int(self.np_random.choice(ids, p=probs))
+            elif self.opponent == "random":
                 action = int(self.np_random.choice(self.state.legal_actions()))
             else:
                 action = int(self.opponent(self.state.clone()))

@@ -25,12 +25,18 @@ SHORT_NAME = "gdl"
 _PARAMETERS = {"game": "tictactoe", "options": "", "max_game_length": 0}
 
 
-def _game_type(utility, players: Optional[int] = None):
+def _game_type(utility, players: Optional[int] = None, chance: bool = False):
+    # The game registered may have chance (a `roll`); each loaded game says
+    # whether it does.
     return pyspiel.GameType(
         short_name=SHORT_NAME,
         long_name="A game of the gdl language",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if chance
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -72,14 +78,15 @@ class GdlGame(pyspiel.Game):
         )
         info = pyspiel.GameInfo(
             num_distinct_actions=self.gdl_game.num_distinct_actions(),
-            max_chance_outcomes=0,
+            max_chance_outcomes=self.gdl_game.max_chance_outcomes(),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0 if players > 1 else None,
             max_game_length=self.gdl_game.max_game_length(),
         )
-        super().__init__(_game_type(utility, players), info, params)
+        chance = self.gdl_game.max_chance_outcomes() > 0
+        super().__init__(_game_type(utility, players, chance), info, params)
 
     def new_initial_state(self):
         return GdlState(self, self.gdl_game.new_initial_state())
@@ -98,7 +105,12 @@ class GdlState(pyspiel.State):
     def current_player(self):
         if self.inner.is_terminal():
             return pyspiel.PlayerId.TERMINAL
+        if self.inner.is_chance_node():
+            return pyspiel.PlayerId.CHANCE
         return self.inner.current_player()
+
+    def chance_outcomes(self):
+        return self.inner.chance_outcomes()
 
     def _legal_actions(self, player):
         return self.inner.legal_actions(player)
@@ -139,4 +151,6 @@ class _Observer:
 def register() -> None:
     """Registers the pyspiel game `gdl` (once; again does nothing)."""
     if SHORT_NAME not in pyspiel.registered_names():
-        pyspiel.register_game(_game_type(pyspiel.GameType.Utility.ZERO_SUM), GdlGame)
+        pyspiel.register_game(
+            _game_type(pyspiel.GameType.Utility.ZERO_SUM, chance=True), GdlGame
+        )

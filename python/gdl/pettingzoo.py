@@ -59,6 +59,7 @@ class GdlEnv(AECEnv):
         return {"observation": planes, "action_mask": mask}
 
     def reset(self, seed=None, options=None):
+        self._rng = np.random.default_rng(seed)
         self.state = self.game.new_initial_state()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -66,7 +67,15 @@ class GdlEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._chance_plays()
         self.agent_selection = self.agents[self.state.current_player()]
+
+    def _chance_plays(self):
+        # A decision made by chance (a `roll`) is no agent's: its outcome is
+        # drawn by its probability before the next agent acts.
+        while self.state.is_chance_node():
+            ids, probs = zip(*self.state.chance_outcomes())
+            self.state.apply_action(int(self._rng.choice(ids, p=probs)))
 
     def step(self, action):
         agent = self.agent_selection
@@ -74,6 +83,7 @@ class GdlEnv(AECEnv):
             self._was_dead_step(action)
             return
         self.state.apply_action(int(action))
+        self._chance_plays()
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_terminal():
             for a, r in zip(self.agents, self.state.returns()):

@@ -229,9 +229,21 @@ impl Game {
         (self.num_players() > 1).then_some(0.0)
     }
 
-    /// No game has chance nodes yet: 0.
+    /// The most outcomes one decision made by chance has (a `roll`'s
+    /// distinct values); 0 in a game without chance.
     fn max_chance_outcomes(&self) -> usize {
-        0
+        use gdl::rules::{ChoiceKind, ChosenBy};
+        (self.shared.game.rules.choices.iter())
+            .filter_map(|c| match &c.kind {
+                ChoiceKind::Choose {
+                    values,
+                    by: ChosenBy::Chance(_),
+                    ..
+                } => Some(values.len()),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     fn new_initial_state(&self) -> PyResult<State> {

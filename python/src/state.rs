@@ -16,6 +16,9 @@ use crate::game::Shared;
 /// OpenSpiel's player id of a finished game.
 const TERMINAL: i64 = -4;
 
+/// OpenSpiel's player id of a decision made by chance.
+const CHANCE: i64 = -1;
+
 const SERIAL_HEADER: &str = "gdl-state 1";
 
 /// A position of a game: `game.new_initial_state()`.
@@ -211,11 +214,15 @@ impl State {
 
 #[pymethods]
 impl State {
-    /// The seat to move; -4 (OpenSpiel's TERMINAL) once the game is over.
+    /// The seat to move; -1 (OpenSpiel's CHANCE) where chance decides (a
+    /// `roll`), -4 (OpenSpiel's TERMINAL) once the game is over.
     fn current_player(&self) -> i64 {
-        match self.is_over() {
-            true => TERMINAL,
-            false => self.seat() as i64,
+        if self.is_over() {
+            TERMINAL
+        } else if self.shared.game.is_chance(&self.st) {
+            CHANCE
+        } else {
+            self.seat() as i64
         }
     }
 
@@ -288,8 +295,9 @@ impl State {
         self.is_over()
     }
 
+    /// Whether chance makes the next decision (a `roll`).
     fn is_chance_node(&self) -> bool {
-        false
+        !self.is_over() && self.shared.game.is_chance(&self.st)
     }
 
     fn is_simultaneous_node(&self) -> bool {
@@ -297,12 +305,23 @@ impl State {
     }
 
     fn is_player_node(&self) -> bool {
-        !self.is_over()
+        !self.is_over() && !self.shared.game.is_chance(&self.st)
     }
 
-    /// No game has chance yet: always empty.
+    /// At a chance node, each outcome's action id with its probability
+    /// (they sum to 1), by id; elsewhere empty.
     fn chance_outcomes(&self) -> Vec<(u32, f64)> {
-        Vec::new()
+        if self.is_over() {
+            return Vec::new();
+        }
+        let outcomes = self.shared.game.chance_outcomes(&self.st);
+        self.legal
+            .iter()
+            .filter_map(|&(id, a)| {
+                let p = outcomes.iter().find(|o| o.0 == a)?.1;
+                Some((id, p))
+            })
+            .collect()
     }
 
     /// Per seat: 1 for the winner, -1 for a loser (-1/(n-1) each with n

@@ -23,17 +23,21 @@ struct Slot {
     plies: u32,
     listed: Vec<Action>,
     ids: Vec<u32>,
+    /// Draws the outcomes of chance's decisions in this game.
+    chance: Xoshiro256PlusPlus,
 }
 
 impl Slot {
-    fn new(shared: &Shared) -> Result<Slot, String> {
+    fn new(shared: &Shared, seed: u64) -> Result<Slot, String> {
         let mut slot = Slot {
             st: shared.game.start(),
             legal: Vec::new(),
             plies: 0,
             listed: Vec::new(),
             ids: Vec::new(),
+            chance: Xoshiro256PlusPlus::seed_from_u64(seed),
         };
+        slot.settle_chance(shared);
         slot.refresh(shared, false)?;
         Ok(slot)
     }
@@ -41,7 +45,21 @@ impl Slot {
     fn restart(&mut self, shared: &Shared) -> Result<(), String> {
         self.st = shared.game.start();
         self.plies = 0;
+        self.settle_chance(shared);
         self.refresh(shared, false)
+    }
+
+    /// Plays the decisions chance makes (a `roll`), each outcome drawn by
+    /// its probability, until a player is to move or the game is over:
+    /// the agents never see a chance node.
+    fn settle_chance(&mut self, shared: &Shared) {
+        while shared.game.is_chance(&self.st) {
+            let Some(a) = shared.game.random_action(&self.st, &mut self.chance) else {
+                return;
+            };
+            shared.game.play_unchecked(&mut self.st, a);
+            self.plies += 1;
+        }
     }
 
     fn refresh(&mut self, shared: &Shared, over: bool) -> Result<(), String> {
@@ -96,6 +114,11 @@ type Arrays<'py> = (
     Bound<'py, PyArray1<bool>>,
 );
 
+/// The seed of game `i`'s chance draws in an environment seeded `seed`.
+fn chance_seed(seed: u64, i: usize) -> u64 {
+    seed ^ 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(i as u64 + 1)
+}
+
 fn err(e: impl ToString) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
@@ -106,7 +129,7 @@ impl VectorEnv {
             return Err(err("n must be at least 1"));
         }
         let slots = (0..n)
-            .map(|_| Slot::new(&shared))
+            .map(|i| Slot::new(&shared, chance_seed(seed, i)))
             .collect::<Result<Vec<_>, _>>()
             .map_err(err)?;
         Ok(VectorEnv {
@@ -246,6 +269,9 @@ impl VectorEnv {
     ) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyArray2<bool>>)> {
         if let Some(s) = seed {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(s);
+            for (i, slot) in self.slots.iter_mut().enumerate() {
+                slot.chance = Xoshiro256PlusPlus::seed_from_u64(chance_seed(s, i));
+            }
         }
         let (obs, mask, _, _) = self.with_arrays(py, |shared, slots, mut out| {
             for (i, slot) in slots.iter_mut().enumerate() {
@@ -326,6 +352,7 @@ impl VectorEnv {
                 // Legal: found among the game's listed actions above.
                 shared.game.play_unchecked(&mut slot.st, a);
                 slot.plies += 1;
+                slot.settle_chance(shared);
                 let truncated =
                     !slot.st.is_over() && shared.max_length.is_some_and(|m| slot.plies >= m);
                 if slot.st.is_over() || truncated {
@@ -371,6 +398,7 @@ impl VectorEnv {
                         slot.plies = 0;
                     }
                 }
+                slot.settle_chance(shared);
                 slot.refresh(shared, false)
                     .map_err(|e| format!("game {i}: {e}"))?;
             }

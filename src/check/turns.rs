@@ -371,7 +371,10 @@ impl<'a> Checker<'a> {
     /// (who would pick between them?) and no `keep if` (chance cannot be
     /// refused an outcome).
     fn check_roll(&mut self, choice: u16, span: Span, entries: usize) {
-        let c = &self.choices[choice as usize];
+        // A choice in error may have no entry.
+        let Some(c) = self.choices.get(choice as usize) else {
+            return;
+        };
         if !matches!(
             c.kind,
             ChoiceKind::Choose {

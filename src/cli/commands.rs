@@ -264,6 +264,12 @@ pub(super) fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failur
         d.fields(out, &GameDoc::of(&game)).map_err(io)?;
         d.begin_array(out, "depths").map_err(io)?;
         doc = Some(d);
+    } else if game.has_chance() {
+        writeln!(
+            out,
+            "chance: each outcome of a roll counts as a node, as an action does"
+        )
+        .map_err(io)?;
     }
     for depth in 1..=usize::from(a.depth) {
         let c = if a.turns {

@@ -85,6 +85,7 @@ pub const OTHER_WORDS: &[&str] = &[
     "in",
     "x",
     "toward",
+    "roll",
     "rotate",
     "by",
     "counters",

@@ -113,7 +113,11 @@ impl Session {
             resigned: None,
             seats: Vec::new(),
             turn_by_bot: None,
-            chance: rand::SeedableRng::seed_from_u64(agent::agent_seed(seed, usize::MAX)),
+            // Seeded as one more seat would be, after every player's.
+            chance: rand::SeedableRng::seed_from_u64(agent::agent_seed(
+                seed,
+                crate::limits::MAX_PLAYERS,
+            )),
         };
         session.seats = session.seats_now();
         session

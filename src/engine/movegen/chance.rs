@@ -77,3 +77,65 @@ impl Game {
         Some(self.nth_offered(c, st.mover, self.slot(st, 0), k))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::same_games::game;
+    use crate::mcts::{Budget, Mcts};
+    use rand::SeedableRng;
+
+    /// A roll whose first value, listed twice, wins at once: it is twice
+    /// as likely as the other, which loses.
+    const COIN: &str = "game Coin\nboard square(1)\nplayers a, b\npieces p\n\
+        variables side\nturn: roll side from 1, 1, 2\n\
+        end if side = 1: mover wins\nend if side = 2: mover loses\n";
+
+    #[test]
+    fn outcomes_carry_their_weights() {
+        let g = game(COIN, &[]);
+        let st = g.start();
+        assert!(g.has_chance() && g.is_chance(&st));
+        let p: Vec<f64> = g.chance_outcomes(&st).iter().map(|o| o.1).collect();
+        assert_eq!(p.len(), 2);
+        assert!((p[0] - 2.0 / 3.0).abs() < 1e-12 && (p[1] - 1.0 / 3.0).abs() < 1e-12);
+        let mut legal = Vec::new();
+        g.legal_actions(&st, &mut legal);
+        assert_eq!(legal.len(), 2, "perft counts each outcome once");
+    }
+
+    #[test]
+    fn random_draws_follow_the_weights() {
+        let g = game(COIN, &[]);
+        let st = g.start();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let first = g.chance_outcomes(&st)[0].0;
+        let n = 3000;
+        let ones = (0..n)
+            .filter(|_| g.random_action(&st, &mut rng) == Some(first))
+            .count();
+        // 2000 expected; 5 standard deviations is about 130.
+        assert!((1870..=2130).contains(&ones), "{ones} of {n}");
+    }
+
+    #[test]
+    fn mcts_draws_a_roll_and_never_picks_the_winning_one() {
+        let g = game(COIN, &[]);
+        let st = g.start();
+        let lose = g.chance_outcomes(&st)[1].0;
+        let mut m = Mcts::new(Budget::Iterations(200), 9);
+        let n = 300;
+        let losing = (0..n).filter(|_| m.choose(&g, &st) == Some(lose)).count();
+        // 100 expected; a search that chose would never lose.
+        assert!((55..=145).contains(&losing), "{losing} of {n}");
+    }
+
+    #[test]
+    fn a_game_without_a_roll_has_no_chance() {
+        let g = game(
+            "game T\nboard square(3)\nplayers x, o\npieces s\nturn: place s at empty\n",
+            &[],
+        );
+        assert!(!g.has_chance() && !g.is_chance(&g.start()));
+        assert!(g.chance_outcomes(&g.start()).is_empty());
+    }
+}
