@@ -55,6 +55,13 @@ pub(crate) fn list_legal(
     (shared.space)
         .ids(game.board(), listed, ids)
         .map_err(|e| e.to_string())?;
+    if game.is_chance(st) {
+        // OpenSpiel numbers a chance node's outcomes apart from the
+        // players' actions: 0..k, here in the order of the roll's values.
+        let outcomes = game.chance_outcomes(st);
+        legal.extend((0u32..).zip(outcomes.iter().map(|o| o.0)));
+        return Ok(());
+    }
     legal.extend(ids.iter().copied().zip(listed.iter().copied()));
     legal.sort_unstable_by_key(|p| p.0);
     Ok(())
@@ -288,6 +295,10 @@ impl State {
         let game = &self.shared.game;
         let a = gdl::explain::parse(game, &self.st, &self.listed, &text)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        // A legal action's id as listed (a chance outcome's is its index).
+        if let Some(&(id, _)) = self.legal.iter().find(|p| p.1 == a) {
+            return Ok(id);
+        }
         (self.shared.space.id(game.board(), a)).ok_or_else(|| GameError::new_err("no id"))
     }
 
@@ -308,20 +319,17 @@ impl State {
         !self.is_over() && !self.shared.game.is_chance(&self.st)
     }
 
-    /// At a chance node, each outcome's action id with its probability
-    /// (they sum to 1), by id; elsewhere empty.
+    /// At a chance node, each outcome's id (0..k, in the order of the
+    /// roll's values, as OpenSpiel numbers chance outcomes) with its
+    /// probability (they sum to 1); elsewhere empty.
     fn chance_outcomes(&self) -> Vec<(u32, f64)> {
         if self.is_over() {
             return Vec::new();
         }
+        // The ids of a chance node's outcomes are their indexes (see
+        // `list_legal`).
         let outcomes = self.shared.game.chance_outcomes(&self.st);
-        self.legal
-            .iter()
-            .filter_map(|&(id, a)| {
-                let p = outcomes.iter().find(|o| o.0 == a)?.1;
-                Some((id, p))
-            })
-            .collect()
+        (0u32..).zip(outcomes.iter().map(|o| o.1)).collect()
     }
 
     /// Per seat: 1 for the winner, -1 for a loser (-1/(n-1) each with n

@@ -23,7 +23,8 @@ def test_a_roll_is_a_chance_node_with_its_outcomes():
     outcomes = state.chance_outcomes()
     assert [state.action_to_string(a) for a, _ in outcomes] == [f"die={k}" for k in range(1, 7)]
     assert all(p == pytest.approx(1 / 6) for _, p in outcomes)
-    assert sorted(a for a, _ in outcomes) == state.legal_actions()
+    # OpenSpiel numbers chance outcomes 0..k apart from the actions.
+    assert [a for a, _ in outcomes] == list(range(6)) == state.legal_actions()
     state.apply_action(state.string_to_action("die=4"))
     assert state.current_player() == 0 and state.chance_outcomes() == []
 
@@ -86,11 +87,15 @@ def test_pig_plays_as_openspiels_pig(seed):
 def test_environments_never_stop_at_a_chance_node():
     first = gdl.load_game("pig").new_initial_state()
     decisions = {first.string_to_action("decision=roll"), first.string_to_action("decision=stop")}
-    env = gdl.VectorEnv("pig", 16, seed=3)
+    env = gdl.VectorEnv("pig", 16, seed=3, target=10)
     _, masks = env.reset()
+    dones = None
     for _ in range(200):
-        # In Pig a player may always roll or stop: a die in a mask would be
-        # a chance node shown to the agents.
+        # In Pig a player may roll or stop (only stop, with a winning pot):
+        # a die in a mask would be a chance node shown to the agents.
         for row in masks:
-            assert set(np.flatnonzero(row)) == decisions
-        _, masks, _, _ = env.step(env.random_actions())
+            legal = set(np.flatnonzero(row))
+            assert legal and legal <= decisions
+        _, masks, rewards, dones = env.step(env.random_actions())
+        assert (np.abs(rewards[dones]).sum(axis=1) == 2).all(), "someone won each game ended"
+    assert dones is not None

@@ -35,10 +35,17 @@ def test_random_games_play_clone_serialize_and_score(name):
             assert len(mask) == size and sum(mask) == len(legal)
             assert all(mask[a] == 1 for a in legal)
             player = state.current_player()
-            assert 0 <= player < game.num_players()
-            assert state.legal_actions(player) == legal
-            obs = state.observation_tensor(player)
-            assert obs.dtype == np.float32 and obs.shape == (int(np.prod(shape)),)
+            if state.is_chance_node():
+                # Chance's outcomes: ids 0..k with probabilities summing to 1.
+                assert player == -1
+                outcomes = state.chance_outcomes()
+                assert [a for a, _ in outcomes] == legal == list(range(len(legal)))
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            else:
+                assert 0 <= player < game.num_players()
+                assert state.legal_actions(player) == legal
+                obs = state.observation_tensor(player)
+                assert obs.dtype == np.float32 and obs.shape == (int(np.prod(shape)),)
             action = rng.choice(legal)
             text = state.action_to_string(player, action)
             assert state.string_to_action(text) == action, text
