@@ -126,6 +126,8 @@ pub fn state_json(game: &Game, played: &Played) -> Value {
         "turn": st.turn,
         "ply": st.ply,
         "over": over,
+        // Chance decides here (a `roll`): the page draws it, no seat chooses.
+        "chance": game.is_chance(st),
         "result": st.result().map(|r| show::result_text(game, r)),
         "status": status,
         "text": text,

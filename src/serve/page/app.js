@@ -195,16 +195,19 @@ function renderSeats(players) {
   });
 }
 
-// When an agent holds the seat to move (and nothing waits to be redone), it plays.
+// When an agent holds the seat to move, or chance decides (and nothing waits
+// to be redone), it plays.
 function agentTurn() {
   const st = S.state;
   if (!st || st.over || S.redo.length || !S.rulesOk) return;
-  const agent = S.seats[st.seat];
+  // Chance decides a roll for every seat: the random agent draws its
+  // outcome by probability (the same one for the same position).
+  const agent = st.chance ? "random" : S.seats[st.seat];
   if (!agent || agent === "human") return;
   const version = S.version;
   setTimeout(async () => {
     if (version !== S.version) return;
-    say(`${st.to_move} (${agent}) is thinking…`);
+    say(st.chance ? "chance rolls…" : `${st.to_move} (${agent}) is thinking…`);
     const r = await api("agent", base({ agent }));
     if (version !== S.version) return;
     if (!r.ok) return say(r.data.error, "error");

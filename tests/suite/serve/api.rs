@@ -240,6 +240,28 @@ fn agents_choose_within_the_budgets_allowed() {
 }
 
 #[test]
+fn a_roll_is_chances_and_the_random_agent_draws_it() {
+    let s = client::serve(client::game_copies("serve-chance", &["pig.gdl"]));
+    let game = "games/pig.gdl";
+    let first = state(&s, json!({ "game": game }));
+    assert_eq!(first["chance"], false);
+    let rolled = state(&s, json!({ "game": game, "moves": ["decision=roll"] }));
+    assert_eq!(rolled["chance"], true);
+    let mut faces = std::collections::BTreeSet::new();
+    for seed in 1..=40 {
+        let a = post(
+            &s.addr,
+            "/api/agent",
+            &json!({ "game": game, "moves": ["decision=roll"], "agent": "random", "seed": seed }),
+        );
+        assert_eq!(a.status, 200, "{}", a.body);
+        faces.insert(a.json()["action"].as_str().unwrap().to_string());
+    }
+    // 40 draws of a die: every face, none chosen.
+    assert_eq!(faces.len(), 6, "{faces:?}");
+}
+
+#[test]
 fn a_record_downloaded_opens_again() {
     let s = tictactoe();
     let game = "games/tictactoe.gdl";
