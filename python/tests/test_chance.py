@@ -9,7 +9,9 @@ import pytest
 
 import gdl
 
-pyspiel = pytest.importorskip("pyspiel")
+from needs import package
+
+pyspiel = package("pyspiel", "open-spiel")
 
 
 def test_a_roll_is_a_chance_node_with_its_outcomes():

@@ -1,20 +1,14 @@
 """The Gymnasium environment, checked by Gymnasium's own check_env on
 every shipped game."""
 
-import os
-
 import numpy as np
 import pytest
 
 import gdl
 
-try:
-    import gymnasium  # noqa: F401
-except ImportError:  # pragma: no cover - depends on the environment
-    if os.environ.get("CI"):
-        raise RuntimeError("CI is set but gymnasium is not installed: pip install gymnasium")
-    print("\nnotice: gymnasium is not installed; the Gymnasium tests are skipped")
-    pytest.skip("gymnasium is not installed", allow_module_level=True)
+from needs import package
+
+package("gymnasium", "gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 

@@ -1,23 +1,15 @@
 """The pyspiel game `gdl`, against the real OpenSpiel package: its own
 random simulation test on every shipped game, and its algorithms."""
 
-import os
 import pickle
 
 import pytest
 
 import gdl
 
-try:
-    import pyspiel
-except ImportError:  # pragma: no cover - depends on the environment
-    pyspiel = None
+from needs import package
 
-if pyspiel is None:
-    if os.environ.get("CI"):
-        raise RuntimeError("CI is set but open_spiel is not installed: pip install open-spiel")
-    print("\nnotice: open_spiel is not installed; the OpenSpiel tests are skipped")
-    pytest.skip("open_spiel is not installed", allow_module_level=True)
+pyspiel = package("pyspiel", "open-spiel")
 
 import gdl.openspiel  # noqa: E402
 

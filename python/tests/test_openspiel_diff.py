@@ -31,15 +31,9 @@ import pytest
 
 import gdl
 
-try:
-    import pyspiel
-except ImportError:  # pragma: no cover - depends on the environment
-    pyspiel = None
+from needs import package
 
-if pyspiel is None:
-    if os.environ.get("CI"):
-        raise RuntimeError("CI is set but open_spiel is not installed: pip install open-spiel")
-    pytest.skip("open_spiel is not installed", allow_module_level=True)
+pyspiel = package("pyspiel", "open-spiel")
 
 
 def label(col, row):

@@ -1,20 +1,14 @@
 """The PettingZoo environment, checked by PettingZoo's own api_test on
 every shipped game."""
 
-import os
-
 import numpy as np
 import pytest
 
 import gdl
 
-try:
-    import pettingzoo  # noqa: F401
-except ImportError:  # pragma: no cover - depends on the environment
-    if os.environ.get("CI"):
-        raise RuntimeError("CI is set but pettingzoo is not installed: pip install pettingzoo")
-    print("\nnotice: pettingzoo is not installed; the PettingZoo tests are skipped")
-    pytest.skip("pettingzoo is not installed", allow_module_level=True)
+from needs import package
+
+package("pettingzoo", "pettingzoo")
 
 from pettingzoo.test import api_test  # noqa: E402
 
