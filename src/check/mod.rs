@@ -13,6 +13,7 @@
 
 mod boards;
 mod builtins;
+mod choices;
 mod counters;
 mod directions;
 mod effects;
