@@ -433,6 +433,7 @@ fn parts(kind: &ChoiceKind, board_links: bool) -> Parts<'_> {
             occupied: Some(true),
             ..p
         },
+        ChoiceKind::Pick(t) => Parts { to: Some(t), ..p },
         ChoiceKind::Sow { .. } => p,
         ChoiceKind::Step {
             from,

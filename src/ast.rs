@@ -120,6 +120,8 @@ pub enum ChoiceKind {
     },
     Convert(Expr),
     Remove(Expr),
+    /// `pick S`: a cell of S, whatever it holds; only its effects act.
+    Pick(Expr),
     Pass,
     Swap,
     /// `step FROM [DIRS] to TO`: a piece moves to a neighbouring cell.
@@ -420,6 +422,8 @@ pub struct GameFile {
     pub prefers: Vec<(bool, Expr, Span)>,
     /// `position text: FIELD, ...`: how a position is written as a line.
     pub position_texts: Vec<(Vec<TextField>, Span)>,
+    /// `view: SET`: the cells whose pieces each player sees.
+    pub views: Vec<Expr>,
 }
 
 /// A field of `position text`, as written.

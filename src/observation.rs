@@ -20,6 +20,12 @@
 //! - `step:N` (turns of more than one decision step): 1 everywhere on the
 //!   plane of the step the turn stands at; `done-in-step` (steps of several
 //!   plies): the plies already taken in it.
+//!
+//! In a game with `view` (hidden information) the seat sees what its player
+//! sees: pieces and counters only on the cells of its view, and a plane
+//! `unseen` (after the pieces') with 1 on the cells it does not see. Such a
+//! game has no mark planes and no `last` (marks are not part of a view, and
+//! the last cell could tell where another player tried).
 
 use crate::engine::{Game, State};
 use crate::ids::{Cell, Player};
@@ -42,6 +48,7 @@ pub struct Observation {
 #[derive(Clone, Copy, Debug)]
 enum Plane {
     Piece(usize, Option<usize>),
+    Unseen,
     Mark(usize),
     Counters,
     Hand(usize, usize),
@@ -74,7 +81,11 @@ impl Observation {
                 }
             }
         }
-        for (m, mark) in rules.marks.iter().enumerate() {
+        let views = rules.view.is_some();
+        if views {
+            add(Plane::Unseen, "unseen".into());
+        }
+        for (m, mark) in rules.marks.iter().enumerate().filter(|_| !views) {
             add(Plane::Mark(m), format!("mark:{mark}"));
         }
         if rules.counters.is_some() {
@@ -104,7 +115,9 @@ impl Observation {
         for (p, player) in rules.players.iter().enumerate().take(players) {
             add(Plane::Seat(p), format!("seat:{player}"));
         }
-        add(Plane::Last, "last".into());
+        if !views {
+            add(Plane::Last, "last".into());
+        }
         let steps: Vec<(usize, usize)> = (rules.turns.iter().enumerate())
             .flat_map(|(t, turn)| (turn.steps.iter().enumerate()).map(move |(i, s)| (t, i, s)))
             .filter(|(_, _, s)| matches!(s, Step::Choose { .. }))
@@ -197,6 +210,12 @@ impl Observation {
         out.fill(0.0);
         let rules = &game.rules;
         let board = game.board();
+        let viewer = (0..rules.players.len())
+            .map(Player::new)
+            .find(|&p| game.seat_of(st, p) == seat)
+            .unwrap_or(Player::new(seat));
+        let seen = game.view_cells(st, viewer);
+        let sees = |c: Cell| seen.as_ref().is_none_or(|s| s.contains(c.index()));
         let at_step = |&at: &(usize, usize)| st.step_index() == at;
         for (i, plane) in self.planes.iter().enumerate() {
             let out = &mut out[i * area..(i + 1) * area];
@@ -204,11 +223,18 @@ impl Observation {
                 Plane::Piece(k, owner) => {
                     for c in board.cells() {
                         if let Some(p) = game.piece_at(st, c)
+                            && sees(c)
                             && p.kind.index() == k
                             && p.owner.map(|o| o.index()) == owner
                         {
                             out[self.at[c.index()]] = 1.0;
                         }
+                    }
+                    continue;
+                }
+                Plane::Unseen => {
+                    for c in board.cells().filter(|&c| !sees(c)) {
+                        out[self.at[c.index()]] = 1.0;
                     }
                     continue;
                 }
@@ -221,7 +247,7 @@ impl Observation {
                     continue;
                 }
                 Plane::Counters => {
-                    for c in board.cells() {
+                    for c in board.cells().filter(|&c| sees(c)) {
                         out[self.at[c.index()]] = game.tally(st, c) as f32;
                     }
                     continue;

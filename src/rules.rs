@@ -176,6 +176,9 @@ pub enum ChoiceKind {
     Convert(SetExpr),
     /// The piece on a cell of the set (anyone's) is taken off.
     Remove(SetExpr),
+    /// `pick S`: each cell of S, whatever it holds; the action changes
+    /// nothing itself (its `then` effects do), and sets `here`.
+    Pick(SetExpr),
     /// Nothing happens; always offered.
     Pass,
     /// The seats exchange players, as in the pie rule; always offered.
@@ -579,6 +582,10 @@ pub struct Rules {
     /// Some rule puts counters in hand or asks how many are (`take S`,
     /// `in-hand(seed)`): `show` lists the hands.
     pub counter_hands: bool,
+    /// `view: SET`: the cells whose pieces each player sees, worked out
+    /// from that player's point of view; `None` when every player sees
+    /// everything.
+    pub view: Option<SetExpr>,
     /// Where each rule was written, for explanations only.
     pub sources: Sources,
 }

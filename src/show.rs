@@ -1,9 +1,9 @@
 //! The position as text: the board with coordinates, whose turn it is, and
 //! the marks (such as Ecalper's stones added last turn) spelt out.
 
+use crate::cellset::CellSet;
 use crate::engine::{Game, GameResult, State};
-use crate::ids::Cell;
-use crate::ids::Piece;
+use crate::ids::{Cell, Piece, Player};
 use crate::rules::{ChoiceKind, Repeat, Step};
 
 /// One character per player: the initial of its name, upper case, or a digit
@@ -82,17 +82,69 @@ pub fn position(game: &Game, st: &State) -> String {
     out.push_str(&legend(&look));
     out.push_str(&marked_cells(game, st, look.marks));
     out.push_str(&lines(game, st));
-    for (i, v) in game.rules.variables.iter().enumerate() {
-        out.push_str(&format!("{} = {}\n", v.name, v.show(st.var(i))));
-    }
-    out.push_str(&counters_under_pieces(game, st));
-    out.push_str(&hands(game, st));
+    out.push_str(&below_board(game, st));
     out.push_str(&status(game, st));
     // The last line (the playground's status): the actions offered here
     // are void when `keep turns with` gave up.
     if let Some(cut) = st.turn_too_long() {
         out.push_str(&format!("error: {cut}\n"));
     }
+    out
+}
+
+/// The position as `viewer` sees it in a game with `view` (hidden
+/// information): a cell it does not see is `?`; marks, lines and the turn
+/// and ply numbers (which would tell how many tries the others made) are
+/// left out. The whole position in a game without `view`.
+pub fn position_as(game: &Game, st: &State, viewer: Player) -> String {
+    let Some(seen) = game.view_cells(st, viewer) else {
+        return position(game, st);
+    };
+    let mut look = Look::of(game);
+    look.marks = 0;
+    look.seen = Some(seen);
+    let mut out = board_text(&look, st);
+    out.push_str(&legend(&look));
+    out.push_str(&below_board(game, st));
+    out.push_str(&match st.result() {
+        Some(r) => format!("game over: {}\n", result_text(game, r)),
+        None => format!("{} to move\n", game.rules.players[st.mover.index()]),
+    });
+    out.push_str(&format!(
+        "seen by {}: `?` is a cell it does not see\n",
+        game.rules.players[viewer.index()]
+    ));
+    out
+}
+
+/// What `viewer` sees of the board on one line: each cell's character as
+/// the board shows it (`?` for one it does not see), in board order, then
+/// the variables; the whole board in a game without `view`.
+pub fn view_line(game: &Game, st: &State, viewer: Player) -> String {
+    let mut look = Look::of(game);
+    if let Some(seen) = game.view_cells(st, viewer) {
+        look.marks = 0;
+        look.seen = Some(seen);
+    }
+    let mut line: String = game
+        .board()
+        .cells()
+        .map(|c| look.cell_char(st, c))
+        .collect();
+    for (i, v) in game.rules.variables.iter().enumerate() {
+        line.push_str(&format!(" {}={}", v.name, v.show(st.var(i))));
+    }
+    line
+}
+
+/// The variables, the counters under pieces and the hands.
+fn below_board(game: &Game, st: &State) -> String {
+    let mut out = String::new();
+    for (i, v) in game.rules.variables.iter().enumerate() {
+        out.push_str(&format!("{} = {}\n", v.name, v.show(st.var(i))));
+    }
+    out.push_str(&counters_under_pieces(game, st));
+    out.push_str(&hands(game, st));
     out
 }
 
@@ -115,6 +167,8 @@ struct Look<'g> {
     by_kind: bool,
     /// A symbol of two characters (`+P`) makes every cell two wide.
     wide_symbols: bool,
+    /// In one player's view, the cells it sees (the others show `?`).
+    seen: Option<CellSet>,
 }
 
 impl<'g> Look<'g> {
@@ -130,7 +184,13 @@ impl<'g> Look<'g> {
             owned_kinds,
             by_kind,
             wide_symbols: by_kind && kinds.iter().any(|k| k.chars().count() > 1),
+            seen: None,
         }
+    }
+
+    /// In one player's view, a cell it does not see.
+    fn hidden(&self, c: Cell) -> bool {
+        self.seen.as_ref().is_some_and(|s| !s.contains(c.index()))
     }
 
     /// The symbols of the kinds (`position text`'s letters).
@@ -149,6 +209,9 @@ impl<'g> Look<'g> {
 
     /// A piece's whole symbol (`+R`) when pieces are shown by kind.
     fn cell_symbol(&self, st: &State, c: Cell) -> Option<String> {
+        if self.hidden(c) {
+            return None;
+        }
         let kinds = self.kinds();
         match self.game.piece_at(st, c) {
             Some(Piece {
@@ -164,6 +227,9 @@ impl<'g> Look<'g> {
 
     /// A cell as one character: its piece, `+` if marked, `.` if empty.
     fn cell_char(&self, st: &State, c: Cell) -> char {
+        if self.hidden(c) {
+            return '?';
+        }
         let game = self.game;
         let marked = self.owned_kinds < 2 && (0..self.marks).any(|m| game.has_mark(st, c, m));
         match game.piece_at(st, c) {
@@ -214,6 +280,7 @@ fn board_text(look: &Look, st: &State) -> String {
             let wide = total.max(1).to_string().len();
             board.render_wide(
                 &|c| match (game.piece_at(st, c), game.tally(st, c)) {
+                    _ if look.hidden(c) => cell_char(c).to_string(),
                     (None, 0) => cell_char(c).to_string(),
                     (None, n) => n.to_string(),
                     (Some(_), _) => cell_char(c).to_string(),

@@ -191,6 +191,15 @@ impl State {
         self.shared.game.rules.players.len()
     }
 
+    /// The player who sits at `seat` now.
+    fn player_at(&self, seat: usize) -> gdl::ids::Player {
+        let game = &self.shared.game;
+        (0..self.seats())
+            .map(gdl::ids::Player::new)
+            .find(|&p| game.seat_of(&self.st, p) == seat)
+            .unwrap_or(gdl::ids::Player::new(seat))
+    }
+
     fn player_or_current(&self, player: Option<i64>) -> PyResult<usize> {
         match player {
             None if self.is_over() => Ok(0),
@@ -405,17 +414,37 @@ impl State {
         Ok(array)
     }
 
-    /// The position as `gdl show` prints it.
+    /// The position as `gdl show` prints it; in a game with hidden
+    /// information (`view`), as the player sees it (`gdl show --as`).
     #[pyo3(signature = (player=None))]
     fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
-        self.player_or_current(player)?;
-        Ok(gdl::show::position(&self.shared.game, &self.st))
+        let seat = self.player_or_current(player)?;
+        let game = &self.shared.game;
+        Ok(gdl::show::position_as(game, &self.st, self.player_at(seat)))
     }
 
-    /// Every player sees everything: the observation's.
+    /// Everything the player knows: with perfect information, the
+    /// observation; in a game with `view`, what it saw at each of its
+    /// decisions and what it chose there, then what it sees now.
     #[pyo3(signature = (player=None))]
     fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
-        self.observation_string(player)
+        let game = &self.shared.game;
+        if game.rules.view.is_none() {
+            return self.observation_string(player);
+        }
+        let seat = self.player_or_current(player)?;
+        let mut past = State::new(self.shared.clone())?;
+        let mut lines = Vec::new();
+        for &id in &self.history {
+            let me = game.seat_of(&past.st, past.st.mover) == seat && !game.is_chance(&past.st);
+            if me {
+                let seen = gdl::show::view_line(game, &past.st, past.st.mover);
+                lines.push(format!("{seen} {}", past.text_of(id)?));
+            }
+            past.apply(id).map_err(GameError::new_err)?;
+        }
+        let now = gdl::show::position_as(game, &self.st, self.player_at(seat));
+        Ok(format!("{}\n{now}", lines.join("\n")))
     }
 
     #[pyo3(signature = (player=None))]

@@ -55,6 +55,7 @@ impl<'a> Checker<'a> {
             }
             ast::ChoiceKind::Convert(e) => ChoiceKind::Convert(self.set(e)),
             ast::ChoiceKind::Remove(e) => ChoiceKind::Remove(self.set(e)),
+            ast::ChoiceKind::Pick(e) => ChoiceKind::Pick(self.set(e)),
             ast::ChoiceKind::Sow { from, ring, skip } => {
                 self.sow(c.span, from, ring, skip.as_ref())
             }
@@ -239,6 +240,7 @@ impl<'a> Checker<'a> {
                 .unwrap_or_else(|| "place".into()),
             ChoiceKind::Convert(_) => "convert".into(),
             ChoiceKind::Remove(_) => "remove".into(),
+            ChoiceKind::Pick(_) => "pick".into(),
             ChoiceKind::Sow { .. } => "sow".into(),
             ChoiceKind::Pass => "pass".into(),
             ChoiceKind::Swap => "swap".into(),

@@ -31,6 +31,7 @@ mod setup;
 mod sources;
 mod text;
 mod turns;
+mod view;
 
 use std::collections::HashMap;
 

@@ -25,6 +25,7 @@ impl<'a> Checker<'a> {
         self.keep_actions();
         let (setup, setup_marks, tally) = self.setup();
         let prefer = self.preference();
+        let view = self.view();
         if prefer.is_some() {
             self.long_turns_warning();
         }
@@ -80,6 +81,7 @@ impl<'a> Checker<'a> {
             tally,
             rings: std::mem::take(&mut self.rings),
             counter_hands: self.counter_hands,
+            view,
             sources: std::mem::take(&mut self.sources),
         }
     }

@@ -142,6 +142,10 @@ pub struct ShowArgs {
     /// Print the position as an SVG picture (the last action outlined).
     #[arg(long)]
     pub svg: bool,
+    /// Print what this player sees of the position, in a game with hidden
+    /// information (`view`): a player's name or a seat number (1 first).
+    #[arg(long = "as", value_name = "PLAYER", conflicts_with = "svg")]
+    pub viewer: Option<String>,
 }
 
 #[derive(Args, Debug)]

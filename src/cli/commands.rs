@@ -14,7 +14,8 @@ use super::{
     ShowArgs, io, load, load_with, start_after, start_from,
 };
 use crate::action_space::Layout;
-use crate::engine::{Action, Game};
+use crate::engine::{Action, Game, State};
+use crate::ids::Player;
 use crate::{explain, notation, picture, run, show};
 
 pub(super) fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -82,6 +83,11 @@ pub(super) fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure>
         let caption = show::title(&game);
         return write!(out, "{}", picture::svg(&game, &st, last, &caption)).map_err(io);
     }
+    if let Some(name) = &a.viewer {
+        let viewer = viewer(&game, &st, name)?;
+        let shown = show::position_as(&game, &st, viewer);
+        return writeln!(out, "{}\n{shown}", show::title(&game)).map_err(io);
+    }
     let mut shown = show::position(&game, &st);
     // A game that declares how its positions are written shows the line,
     // for `--position` or another program (FEN).
@@ -90,6 +96,30 @@ pub(super) fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure>
         shown = format!("{}\nposition: {text}\n", shown.trim_end());
     }
     writeln!(out, "{}\n{shown}", show::title(&game)).map_err(io)
+}
+
+/// The player `--as` names: a player's name, or a seat number from 1 (the
+/// player sitting there now).
+fn viewer(game: &Game, st: &State, name: &str) -> Result<Player, Failure> {
+    let players = &game.rules.players;
+    if let Some(p) = players.iter().position(|p| p == name) {
+        return Ok(Player::new(p));
+    }
+    let seat = name
+        .parse::<usize>()
+        .ok()
+        .filter(|s| (1..=players.len()).contains(s));
+    if let Some(p) =
+        seat.and_then(|s| (0..players.len()).find(|&p| game.seat_of(st, Player::new(p)) + 1 == s))
+    {
+        return Ok(Player::new(p));
+    }
+    Err(Failure::Input(format!(
+        "error: --as {name}: not a player of {} ({}) nor a seat number from 1 to {}\n",
+        game.rules.name,
+        players.join(", "),
+        players.len()
+    )))
 }
 
 /// The last action of `moves`, to outline in a picture.

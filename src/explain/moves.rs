@@ -190,6 +190,7 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
         | ChoiceKind::Place { .. }
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)
+        | ChoiceKind::Pick(_)
         | ChoiceKind::Sow { .. }
         | ChoiceKind::Pass
         | ChoiceKind::Swap

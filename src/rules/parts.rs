@@ -493,7 +493,9 @@ impl ChoiceKind {
     pub fn shape(&self) -> ChoiceShape<'_> {
         match self {
             ChoiceKind::Place { target, .. } => ChoiceShape::OnCell(target),
-            ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => ChoiceShape::OnCell(t),
+            ChoiceKind::Convert(t) | ChoiceKind::Remove(t) | ChoiceKind::Pick(t) => {
+                ChoiceShape::OnCell(t)
+            }
             ChoiceKind::Sow { from, .. } => ChoiceShape::OnCell(from),
             ChoiceKind::Step { links, .. } => ChoiceShape::NextDoor {
                 jump: false,
@@ -532,6 +534,7 @@ impl ChoiceKind {
             ChoiceKind::Place { .. } => "placement",
             ChoiceKind::Convert(_) => "conversion",
             ChoiceKind::Remove(_) => "removal",
+            ChoiceKind::Pick(_) => "pick",
             ChoiceKind::Sow { .. } => "sowing",
             ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => "action",
         }
@@ -553,6 +556,7 @@ impl ChoiceKind {
             | ChoiceKind::Place { .. }
             | ChoiceKind::Convert(_)
             | ChoiceKind::Remove(_)
+            | ChoiceKind::Pick(_)
             | ChoiceKind::Sow { .. }
             | ChoiceKind::Step { .. }
             | ChoiceKind::Jump { .. }
@@ -578,6 +582,7 @@ impl ChoiceKind {
             | ChoiceKind::Place { .. }
             | ChoiceKind::Convert(_)
             | ChoiceKind::Remove(_)
+            | ChoiceKind::Pick(_)
             | ChoiceKind::Sow { .. }
             | ChoiceKind::Pass
             | ChoiceKind::Swap
@@ -592,7 +597,9 @@ impl ChoiceKind {
         use Role::Same;
         match self {
             ChoiceKind::Place { target, .. } => f(Node::Set(target), Same),
-            ChoiceKind::Convert(t) | ChoiceKind::Remove(t) => f(Node::Set(t), Same),
+            ChoiceKind::Convert(t) | ChoiceKind::Remove(t) | ChoiceKind::Pick(t) => {
+                f(Node::Set(t), Same)
+            }
             // The cells passed over are evaluated when the action is played.
             ChoiceKind::Sow { from, skip, .. } => {
                 f(Node::Set(from), Same);

@@ -129,6 +129,10 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         Rule::hand_item => game.hands.push(hand_decl(inner, item_span)),
         Rule::turn_item => game.turns.push(turn_decl(inner, item_span)),
         Rule::keep_item => game.keeps.push(expr(inner.next().expect("condition"))),
+        Rule::view_item => {
+            let set = inner.find(|p| p.as_rule() != Rule::view_kw);
+            game.views.push(expr(set.expect("view set")));
+        }
         Rule::prefer_item => {
             let most = inner.next().expect("most or least").as_rule() == Rule::most;
             let value = expr(inner.next().expect("number"));
@@ -281,6 +285,9 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::choose
         | Rule::roll
         | Rule::roll_kw
+        | Rule::pick
+        | Rule::pick_kw
+        | Rule::view_kw
         | Rule::each_group
         | Rule::effect_ref
         | Rule::counter_count

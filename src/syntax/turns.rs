@@ -83,6 +83,12 @@ fn choice_kind(kind_pair: P) -> ChoiceKind {
         }
         Rule::convert => ChoiceKind::Convert(expr(kind_pair.into_inner().next().expect("target"))),
         Rule::remove => ChoiceKind::Remove(expr(kind_pair.into_inner().next().expect("target"))),
+        Rule::pick => {
+            let target = kind_pair
+                .into_inner()
+                .find(|p| p.as_rule() != Rule::pick_kw);
+            ChoiceKind::Pick(expr(target.expect("target")))
+        }
         Rule::pass => ChoiceKind::Pass,
         Rule::swap => ChoiceKind::Swap,
         Rule::step_move => {

@@ -45,6 +45,9 @@ pub enum Expect {
     PerftTurns(Vec<u64>),
     /// The text of `gdl show`, compared line by line without trailing spaces.
     Position(String),
+    /// What a player sees (`view PLAYER:`), as `gdl show --as PLAYER`
+    /// prints it, compared as `Position` is.
+    View(String, String),
     /// The position's one-line text (`position text`), as `show` prints it.
     Text(String),
 }
@@ -169,6 +172,10 @@ pub fn parse(text: &str) -> Result<CaseFile, FormatError> {
                 continue;
             }
             "position" => Expect::Position(position_block(&lines, &mut i, raw).map_err(error)?),
+            _ if key.starts_with("view ") => {
+                let player = key["view ".len()..].trim().to_string();
+                Expect::View(player, position_block(&lines, &mut i, raw).map_err(error)?)
+            }
             key => expectation(key, value).map_err(error)?,
         };
         case.expects.push((number, expect));
@@ -224,7 +231,7 @@ fn expectation(key: &str, value: &str) -> Result<Expect, String> {
         "text" => Expect::Text(value.to_string()),
         other => {
             return Err(format!(
-                "unknown key `{other}` (options, moves, legal, turns, includes, illegal, result, perft, text, position)"
+                "unknown key `{other}` (options, moves, legal, turns, includes, illegal, result, perft, text, position, view PLAYER)"
             ));
         }
     })

@@ -164,6 +164,22 @@ fn run_case_on(game: &Game, case: &Case, tests: &str) -> Result<(), String> {
     }
 }
 
+/// A position's text against a case's block, line by line without
+/// trailing spaces.
+fn same_picture(what: &str, want: &str, text: &str) -> Result<(), String> {
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let joined = lines.join("\n");
+    let have = joined.trim_end();
+    if have == want.trim_end() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} differs:\n{}",
+            snapshot::diff(want, have, "expected", "now")
+        ))
+    }
+}
+
 /// The result as a case writes it.
 fn result_text(game: &Game, st: &State) -> String {
     st.result()
@@ -259,19 +275,17 @@ fn check(game: &Game, st: &State, expect: &Expect) -> Result<(), String> {
                 Err(format!("the position's text is `{have}`, not `{want}`"))
             }
         }
-        Expect::Position(want) => {
-            let text = show::position(game, st);
-            let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
-            let joined = lines.join("\n");
-            let have = joined.trim_end();
-            if have == want.trim_end() {
-                Ok(())
-            } else {
-                Err(format!(
-                    "position differs:\n{}",
-                    snapshot::diff(want, have, "expected", "now")
-                ))
-            }
+        Expect::Position(want) => same_picture("position", want, &show::position(game, st)),
+        Expect::View(player, want) => {
+            let players = &game.rules.players;
+            let Some(p) = players.iter().position(|n| n == player) else {
+                return Err(format!(
+                    "view {player}: not a player of the game ({})",
+                    players.join(", ")
+                ));
+            };
+            let text = show::position_as(game, st, crate::ids::Player::new(p));
+            same_picture(&format!("{player}'s view"), want, &text)
         }
     }
 }

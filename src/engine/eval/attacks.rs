@@ -213,6 +213,7 @@ impl Ctx<'_> {
                 ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)
+                | ChoiceKind::Pick(_)
                 | ChoiceKind::Pass
                 | ChoiceKind::Swap
                 | ChoiceKind::Choose { .. }
@@ -355,6 +356,7 @@ impl Ctx<'_> {
                 ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)
+                | ChoiceKind::Pick(_)
                 | ChoiceKind::Pass
                 | ChoiceKind::Swap
                 | ChoiceKind::Choose { .. }

@@ -18,7 +18,7 @@ use crate::cellset;
 use crate::cellset::CellSet;
 use crate::engine::{EMPTY, Game, NO_CELL, OCCUPIED, State};
 use crate::groups::Groups;
-use crate::ids::Cell;
+use crate::ids::{Cell, Player};
 use crate::limits::{MAX_BINDINGS, MAX_VARIABLES};
 use crate::rules::parts::{SetClass, Stored};
 use crate::rules::*;
@@ -486,6 +486,19 @@ impl Ctx<'_> {
 impl Game {
     /// The cells of `e` in `st`, seen by the player to move, with `here`
     /// the given cell (else the position's own).
+    /// The cells whose pieces `viewer` sees (`view: SET`, worked out from
+    /// `viewer`'s point of view); `None` in a game without `view`, where
+    /// every player sees everything.
+    pub fn view_cells(&self, st: &State, viewer: Player) -> Option<CellSet> {
+        let view = self.rules.view.as_ref()?;
+        let mut st = st.clone();
+        let mut out = CellSet::new(self.rules.board.len());
+        self.with_ctx(&mut st, viewer, |cx, scratch| {
+            cx.set(view, out.words_mut(), scratch)
+        });
+        Some(out)
+    }
+
     pub(crate) fn probe_set(&self, st: &State, e: &SetExpr, here: Option<usize>) -> CellSet {
         let mut st = st.clone();
         let mut out = CellSet::new(self.rules.board.len());

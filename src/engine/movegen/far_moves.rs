@@ -161,6 +161,7 @@ impl Game {
             ChoiceKind::Place { .. }
             | ChoiceKind::Convert(_)
             | ChoiceKind::Remove(_)
+            | ChoiceKind::Pick(_)
             | ChoiceKind::Sow { .. }
             | ChoiceKind::Pass
             | ChoiceKind::Swap

@@ -133,6 +133,14 @@ impl Game {
                         scratch,
                         |_, occ, _| occ,
                     ),
+                    ChoiceKind::Pick(target) => self.cell_targets(
+                        &mut cx,
+                        *c,
+                        Target::of(target, planned(From)),
+                        out,
+                        scratch,
+                        |empty, occ, _| empty | occ,
+                    ),
                     ChoiceKind::Sow { from, ring, .. } => self.sow_targets(
                         &mut cx,
                         *c,

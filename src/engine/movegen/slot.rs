@@ -80,7 +80,7 @@ pub(in crate::engine) fn parts_used(rules: &Rules) -> usize {
 pub(in crate::engine) fn slot_exprs(kind: &ChoiceKind) -> [Option<&SetExpr>; 4] {
     match kind {
         ChoiceKind::Place { target, .. } => [Some(target), None, None, None],
-        ChoiceKind::Convert(target) | ChoiceKind::Remove(target) => {
+        ChoiceKind::Convert(target) | ChoiceKind::Remove(target) | ChoiceKind::Pick(target) => {
             [Some(target), None, None, None]
         }
         ChoiceKind::Sow { from, .. } => [Some(from), None, None, None],

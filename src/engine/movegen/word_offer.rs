@@ -23,6 +23,8 @@ enum Within {
     Empty,
     NotOwn,
     Occupied,
+    /// Every cell, whatever it holds (`pick`).
+    Any,
 }
 
 /// What an entry offers, from which registers.
@@ -77,6 +79,10 @@ fn word_step(g: &Game, me: Player, entries: &[Entry]) -> Option<WordStep> {
             ChoiceKind::Remove(target) => {
                 sets.push(target);
                 Some(Within::Occupied)
+            }
+            ChoiceKind::Pick(target) => {
+                sets.push(target);
+                Some(Within::Any)
             }
             // Counted by `offered` from the slot, as `offer_groups` fills it.
             ChoiceKind::Step { .. }
@@ -165,6 +171,7 @@ impl Game {
                             Within::Empty => empty,
                             Within::NotOwn => occupied & !own,
                             Within::Occupied => occupied,
+                            Within::Any => empty | occupied,
                         };
                     // Only the first set of a cell choice's slot is read.
                     slot[Part::From as usize] = cells;

@@ -31,6 +31,7 @@ impl Game {
                 self.capture_to_hand(st, cell);
                 self.put(st, cell, None);
             }
+            ChoiceKind::Pick(_) => {}
             ChoiceKind::Sow {
                 ring,
                 forward,
@@ -151,6 +152,7 @@ impl Game {
                 ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)
+                | ChoiceKind::Pick(_)
                 | ChoiceKind::Sow { .. }
                 | ChoiceKind::Step { .. }
                 | ChoiceKind::Jump { .. }
@@ -171,6 +173,7 @@ impl Game {
                 ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)
+                | ChoiceKind::Pick(_)
                 | ChoiceKind::Sow { .. }
                 | ChoiceKind::Pass
                 | ChoiceKind::Swap

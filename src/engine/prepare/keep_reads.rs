@@ -54,6 +54,7 @@ pub(in crate::engine) fn moves_one_piece(kind: &ChoiceKind) -> bool {
         ChoiceKind::Place { .. }
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)
+        | ChoiceKind::Pick(_)
         | ChoiceKind::Pass
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
@@ -84,6 +85,7 @@ fn moves_read_cells(kind: &ChoiceKind) -> bool {
         ChoiceKind::Place { .. }
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)
+        | ChoiceKind::Pick(_)
         | ChoiceKind::Pass
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
@@ -107,6 +109,7 @@ pub(in crate::engine) fn own_from(kind: &ChoiceKind) -> bool {
         ChoiceKind::Place { .. }
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)
+        | ChoiceKind::Pick(_)
         | ChoiceKind::Pass
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
@@ -136,6 +139,7 @@ fn crossed(kind: &ChoiceKind) -> Crossed<'_> {
         | ChoiceKind::Place { .. }
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)
+        | ChoiceKind::Pick(_)
         | ChoiceKind::Pass
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
