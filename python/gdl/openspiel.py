@@ -25,9 +25,11 @@ SHORT_NAME = "gdl"
 _PARAMETERS = {"game": "tictactoe", "options": "", "max_game_length": 0}
 
 
-def _game_type(utility, players: Optional[int] = None, chance: bool = False):
-    # The game registered may have chance (a `roll`); each loaded game says
-    # whether it does.
+def _game_type(
+    utility, players: Optional[int] = None, chance: bool = False, perfect: bool = False
+):
+    # The game registered may have chance (a `roll`) and hidden information
+    # (a `view`); each loaded game says whether it does.
     return pyspiel.GameType(
         short_name=SHORT_NAME,
         long_name="A game of the gdl language",
@@ -37,7 +39,11 @@ def _game_type(utility, players: Optional[int] = None, chance: bool = False):
             if chance
             else pyspiel.GameType.ChanceMode.DETERMINISTIC
         ),
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if perfect
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players or 8,
@@ -86,13 +92,14 @@ class GdlGame(pyspiel.Game):
             max_game_length=self.gdl_game.max_game_length(),
         )
         chance = self.gdl_game.max_chance_outcomes() > 0
-        super().__init__(_game_type(utility, players, chance), info, params)
+        perfect = self.gdl_game.is_perfect_information()
+        super().__init__(_game_type(utility, players, chance, perfect), info, params)
 
     def new_initial_state(self):
         return GdlState(self, self.gdl_game.new_initial_state())
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        return _Observer(self.gdl_game, params)
+        return _Observer(self.gdl_game, iig_obs_type, params)
 
 
 class GdlState(pyspiel.State):
@@ -134,9 +141,11 @@ class GdlState(pyspiel.State):
 class _Observer:
     """OpenSpiel's observer interface over gdl's observation planes."""
 
-    def __init__(self, game, params):
+    def __init__(self, game, iig_obs_type, params):
         if params:
             raise ValueError(f"gdl observers take no parameters, got {params}")
+        # OpenSpiel asks for an information state with perfect recall.
+        self.recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         shape = tuple(game.observation_tensor_shape())
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
         self.dict = {"observation": self.tensor.reshape(shape)}
@@ -145,6 +154,8 @@ class _Observer:
         self.tensor[:] = state.inner.observation_tensor(player)
 
     def string_from(self, state, player):
+        if self.recall:
+            return state.inner.information_state_string(player)
         return state.inner.observation_string(player)
 
 
@@ -152,5 +163,5 @@ def register() -> None:
     """Registers the pyspiel game `gdl` (once; again does nothing)."""
     if SHORT_NAME not in pyspiel.registered_names():
         pyspiel.register_game(
-            _game_type(pyspiel.GameType.Utility.ZERO_SUM, chance=True), GdlGame
+            _game_type(pyspiel.GameType.Utility.ZERO_SUM, chance=True, perfect=True), GdlGame
         )

@@ -229,6 +229,12 @@ impl Game {
         (self.num_players() > 1).then_some(0.0)
     }
 
+    /// Whether every player sees the whole position: false in a game with
+    /// `view` (hidden information).
+    fn is_perfect_information(&self) -> bool {
+        self.shared.game.rules.view.is_none()
+    }
+
     /// The most outcomes one decision made by chance has (a `roll`'s
     /// distinct values); 0 in a game without chance.
     fn max_chance_outcomes(&self) -> usize {
