@@ -53,6 +53,7 @@ pub mod run;
 mod serve;
 pub use serve::LocalServer;
 pub mod show;
+pub mod sight;
 mod syntax;
 pub mod verify;
 

@@ -214,6 +214,15 @@ fn agent(server: &Server, request: &Value) -> Result<Value, ApiError> {
     let mut bot = Bot::new(spec, seed)
         .ok_or_else(|| ApiError::bad("no agent"))?
         .with_time_cap(Duration::from_secs(MAX_SEARCH_SECONDS));
+    // In a game with `view` the agent learns what its player saw from the
+    // game so far, as it would have playing it.
+    if game.rules.view.is_some() {
+        let mut st = game.start();
+        for &a in &played.actions {
+            bot.observe(game, &st, a);
+            game.play_unchecked(&mut st, a);
+        }
+    }
     let action = bot.choose(game, &played.state);
     // A search that met a turn too long to judge played on void positions.
     if let Some(cut) = crate::engine::take_turn_too_long() {

@@ -24,3 +24,4 @@ mod records;
 mod rules;
 mod serve;
 mod shortcuts;
+mod sight;

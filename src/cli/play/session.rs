@@ -368,6 +368,13 @@ impl Session {
                 "{} (the only legal action)",
                 notation::format(game, legal, m)
             ),
+            // A game with `view`: the search ran on positions drawn from
+            // what the player saw, and kept no tree.
+            Some(m) if game.rules.view.is_some() => format!(
+                "{} (mcts:{hint_budget}: {} iterations over positions you cannot tell from this one)",
+                notation::format(game, legal, m),
+                h.last_search().iterations,
+            ),
             Some(m) => {
                 let c = h.root_children().into_iter().find(|c| c.action == m);
                 let (visits, score) = c.map_or((0, 0.0), |c| (c.visits, c.score));

@@ -499,6 +499,33 @@ impl Game {
         Some(out)
     }
 
+    /// What `viewer` sees of `st`, as numbers: equal for two positions
+    /// exactly when the player sees the same in both. Per cell, 0 if it
+    /// does not see the cell, else 1 + the piece's code (0 for none) + the
+    /// counters' number shifted up; then the player to move, the variables
+    /// and the hands, which every player sees.
+    pub fn view_key(&self, st: &State, viewer: Player) -> Vec<u64> {
+        let seen = self.view_cells(st, viewer);
+        let n = self.rules.board.len();
+        let mut key = Vec::with_capacity(n + 1 + self.rules.variables.len());
+        for c in 0..n {
+            if seen.as_ref().is_some_and(|s| !s.contains(c)) {
+                key.push(0);
+                continue;
+            }
+            let piece = match self.code_at(st, c) {
+                None => 0,
+                Some((kind, owner)) => 1 + kind * (self.players + 1) + owner,
+            };
+            let counters = self.tally(st, Cell::new(c));
+            key.push(1 + piece as u64 + (counters << 32));
+        }
+        key.push(st.mover.index() as u64);
+        key.extend((0..self.rules.variables.len()).map(|i| st.var(i).to_bits()));
+        key.extend(st.reserve.iter().map(|&r| r as u64));
+        key
+    }
+
     pub(crate) fn probe_set(&self, st: &State, e: &SetExpr, here: Option<usize>) -> CellSet {
         let mut st = st.clone();
         let mut out = CellSet::new(self.rules.board.len());
