@@ -6,7 +6,7 @@
 //! the kind when a player owns several, marks as small rings, the cells of
 //! the last action outlined, and coordinates beyond the edges.
 
-use crate::ids::Cell;
+use crate::ids::{Cell, Player};
 use std::fmt::Write;
 
 use petgraph::visit::EdgeRef;
@@ -30,6 +30,8 @@ const PALETTE: &[&str] = &[
 ];
 /// The colour of a cell.
 const CELL_FILL: &str = "#e9d8a6";
+/// A cell the viewer does not see (`svg_as`).
+const UNSEEN_FILL: &str = "#b9b3a3";
 /// Colours of marks, in declaration order.
 const MARK_COLOURS: &[&str] = &["#e8590c", "#2b8a3e", "#1971c2", "#c2255c", "#6741d9"];
 /// Names that are drawn in their own colour.
@@ -475,6 +477,36 @@ pub fn svg(game: &Game, st: &State, last: Option<Action>, caption: &str) -> Stri
             out,
             r##"<circle class="last" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="#ff3b30" stroke-width="3"/>"##,
             UNIT * 0.46
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// What `viewer` sees of `st` in a game with `view`: the pieces on the
+/// cells it sees; each other cell greyed with a `?` (class `unseen`); no
+/// marks, lines or last action. The whole position without `view`.
+pub fn svg_as(game: &Game, st: &State, viewer: Player, caption: &str) -> String {
+    let Some(seen) = game.view_cells(st, viewer) else {
+        return svg(game, st, None, caption);
+    };
+    let layout = Layout::of(game.board());
+    let canvas = Canvas::new(&layout, caption);
+    let fill = |c: usize| match seen.contains(c) {
+        true => CELL_FILL.to_string(),
+        false => UNSEEN_FILL.to_string(),
+    };
+    let mut out = canvas.open(caption, &fill);
+    let shown: Vec<PieceSpot> = (pieces(game, st).into_iter())
+        .filter(|p| seen.contains(p.cell))
+        .collect();
+    canvas.pieces(&mut out, &Legend::of(game), &shown);
+    for c in (0..layout.cells.len()).filter(|&c| !seen.contains(c)) {
+        let (x, y) = canvas.pos[c];
+        let _ = writeln!(
+            out,
+            r##"<text class="unseen" x="{x:.1}" y="{:.1}" font-size="18" text-anchor="middle" fill="#555">?</text>"##,
+            y + 6.0
         );
     }
     out.push_str("</svg>\n");

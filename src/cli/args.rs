@@ -143,8 +143,9 @@ pub struct ShowArgs {
     #[arg(long)]
     pub svg: bool,
     /// Print what this player sees of the position, in a game with hidden
-    /// information (`view`): a player's name or a seat number (1 first).
-    #[arg(long = "as", value_name = "PLAYER", conflicts_with = "svg")]
+    /// information (`view`): a player's name or a seat number (1 first);
+    /// with `--svg`, as a picture.
+    #[arg(long = "as", value_name = "PLAYER")]
     pub viewer: Option<String>,
 }
 

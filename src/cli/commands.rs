@@ -78,6 +78,11 @@ pub(super) fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Fail
 pub(super) fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = load(&a.game.file, &a.game.options)?;
     let st = start_after(&game, a.position.as_deref(), &a.moves)?;
+    if let (true, Some(name)) = (a.svg, &a.viewer) {
+        let viewer = viewer(&game, &st, name)?;
+        let caption = show::title(&game);
+        return write!(out, "{}", picture::svg_as(&game, &st, viewer, &caption)).map_err(io);
+    }
     if a.svg {
         let last = last_action(&game, a.position.as_deref(), &a.moves)?;
         let caption = show::title(&game);

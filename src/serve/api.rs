@@ -10,9 +10,10 @@ use serde_json::{Value, json};
 
 use super::games::{Loaded, read_game, text_field, text_list};
 use super::http::{ApiError, Reply};
-use super::position::{Played, by_cells, history, replay, state_json};
+use super::position::{Played, by_cells, history, replay, seen_as, state_json, viewer};
 use super::{MAX_MOVES, MAX_SEARCH_ITERATIONS, MAX_SEARCH_SECONDS, Server};
 use crate::agent::{AgentSpec, Bot};
+use crate::engine::Game;
 use crate::mcts::Budget;
 use crate::record::{Record, source_hash};
 use crate::{explain, limits, notation, show};
@@ -28,7 +29,7 @@ pub fn answer(server: &Server, route: &str, request: &Value) -> Result<Reply, Ap
         "source" => source(server, request)?,
         "state" => {
             let (loaded, played) = position(server, request)?;
-            state_json(&loaded.game, &played)
+            state_as(&loaded.game, &played, request)?
         }
         "play" => play(server, request)?,
         "explain" => explain_action(server, request)?,
@@ -116,8 +117,18 @@ fn game(server: &Server, request: &Value) -> Result<Value, ApiError> {
         "players": loaded.game.rules.players,
         "options": options_of(&loaded),
         "hash": super::games::text_hash(&loaded.source),
-        "state": state_json(&loaded.game, &played),
+        "state": state_as(&loaded.game, &played, request)?,
     }))
+}
+
+/// The state answer, as the request's `as` sees it when it names a
+/// player ([`seen_as`]).
+fn state_as(game: &Game, played: &Played, request: &Value) -> Result<Value, ApiError> {
+    let mut answer = state_json(game, played);
+    if let Some(p) = viewer(game, request)? {
+        seen_as(game, played, p, &mut answer);
+    }
+    Ok(answer)
 }
 
 /// `source`: the text of a served file on disk, and its hash (the page
@@ -157,7 +168,7 @@ fn play(server: &Server, request: &Value) -> Result<Value, ApiError> {
         game.play_unchecked(&mut played.state, a);
         played.actions.push(a);
     }
-    Ok(state_json(game, &played))
+    state_as(game, &played, request)
 }
 
 /// `explain`: why `action` is legal or not after `moves`, as `gdl

@@ -9,8 +9,12 @@
 //! cells carry `data-cell`), who is to move, the turn's text as `gdl show`
 //! prints it, variables and reserves, and the legal actions in notation
 //! with the cells each one names.
+//!
+//! In a game with `view`, a request may ask for one player's view (`as`:
+//! a player's name): the picture and text show only what that player sees
+//! ([`seen_as`]).
 
-use crate::ids::Cell;
+use crate::ids::{Cell, Player};
 use serde_json::{Value, json};
 
 use super::http::ApiError;
@@ -128,6 +132,9 @@ pub fn state_json(game: &Game, played: &Played) -> Value {
         "over": over,
         // Chance decides here (a `roll`): the page draws it, no seat chooses.
         "chance": game.is_chance(st),
+        // A game of hidden information (`view`): the page offers views.
+        "hidden": rules.view.is_some(),
+        "seen_by": Value::Null,
         "result": st.result().map(|r| show::result_text(game, r)),
         "status": status,
         "text": text,
@@ -139,6 +146,50 @@ pub fn state_json(game: &Game, played: &Played) -> Value {
         "moves": moves,
         "turns": turns,
     })
+}
+
+/// The player a request's `as` names, if any: a player's name, or
+/// absent or `null` for the whole position.
+pub fn viewer(game: &Game, request: &Value) -> Result<Option<Player>, ApiError> {
+    match request.get("as") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(name)) => (game.rules.players.iter())
+            .position(|p| p == name)
+            .map(|p| Some(Player::new(p)))
+            .ok_or_else(|| {
+                ApiError::bad(format!(
+                    "`as` names a player of the game ({}), not `{}`",
+                    game.rules.players.join(", "),
+                    crate::diagnostic::shorten(name)
+                ))
+            }),
+        Some(_) => Err(ApiError::bad("`as` must be a player's name or null")),
+    }
+}
+
+/// A state answer ([`state_json`]) turned into what `viewer` sees, in a
+/// game with `view` (unchanged in others): the picture and text of its
+/// view, no last action and no turns to list (both would tell the others'
+/// tries; `moves` stays, the request's own), and the legal actions only
+/// when it is to move.
+pub fn seen_as(game: &Game, played: &Played, viewer: Player, answer: &mut Value) {
+    if game.rules.view.is_none() {
+        return;
+    }
+    let st = &played.state;
+    let name = &game.rules.players[viewer.index()];
+    answer["seen_by"] = json!(name);
+    answer["svg"] = json!(picture::svg_as(game, st, viewer, &show::title(game)));
+    answer["text"] = json!(show::position_as(game, st, viewer));
+    if !st.is_over() {
+        let mover = &game.rules.players[st.mover.index()];
+        answer["status"] = json!(format!("{mover} to move (seen by {name})"));
+    }
+    answer["last"] = json!([]);
+    answer["turns"] = json!([]);
+    if st.mover != viewer {
+        answer["legal"] = json!([]);
+    }
 }
 
 /// The legal action that a list of cells names (one cell: an action on

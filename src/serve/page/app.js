@@ -21,6 +21,7 @@ const S = {
   state: null,      // the last state answer
   selected: null,   // the cell of a piece chosen to move
   seats: [],        // an agent per seat: "human", "random", "mcts:..."
+  view: "",         // hidden information: the player whose view is shown ("" all)
   version: 0,       // bumped on every change, so late answers are dropped
 };
 
@@ -48,7 +49,7 @@ async function api(route, body) {
 function base(extra) {
   const edited = $("editor").value !== S.disk;
   return Object.assign(
-    { game: S.game, options: S.options, moves: S.moves },
+    { game: S.game, options: S.options, moves: S.moves, as: S.view || null },
     edited ? { source: $("editor").value } : {},
     extra || {},
   );
@@ -143,6 +144,7 @@ async function newGame() {
   S.byAgent = [];
   S.redo = [];
   S.selected = null;
+  S.view = "";
   const version = S.version;
   let r = await api("game", base());
   // Options the edited rules no longer declare are dropped.
@@ -165,7 +167,31 @@ async function newGame() {
   renderSeats(r.data.players);
   say("");
   show(r.data.state);
+  renderView(r.data.players, r.data.state.hidden);
 }
+
+// A game of hidden information (`view`): the board shows one player's view,
+// the first seat's to begin with, or everything.
+function renderView(players, hidden) {
+  $("view-box").hidden = !hidden;
+  const select = $("view");
+  select.innerHTML = "";
+  if (!hidden) return;
+  for (const [value, text] of [["", "everything"], ...players.map((p) => [p, p])]) {
+    const o = document.createElement("option");
+    o.value = value;
+    o.textContent = text;
+    select.appendChild(o);
+  }
+  S.view = players[0];
+  select.value = S.view;
+  refresh();
+}
+
+$("view").addEventListener("change", () => {
+  S.view = $("view").value;
+  refresh();
+});
 
 // ---- seats and agents ----
 

@@ -262,6 +262,49 @@ fn a_roll_is_chances_and_the_random_agent_draws_it() {
 }
 
 #[test]
+fn a_players_view_shows_only_what_it_sees() {
+    let s = client::serve(client::game_copies(
+        "serve-view",
+        &["phantom-tictactoe.gdl"],
+    ));
+    let game = "games/phantom-tictactoe.gdl";
+    // x takes b2; o finds it, then takes a3.
+    let moves = json!(["b2", "b2", "a3"]);
+    let all = state(&s, json!({ "game": game, "moves": moves }));
+    assert_eq!(all["hidden"], true);
+    assert_eq!(all["seen_by"], Value::Null);
+    assert_eq!(all["moves"].as_array().unwrap().len(), 3);
+    let x = state(&s, json!({ "game": game, "moves": moves, "as": "x" }));
+    assert_eq!(x["seen_by"], "x");
+    let svg = x["svg"].as_str().unwrap();
+    // x sees its b2 and nothing else: eight cells unseen, one stone drawn.
+    assert_eq!(svg.matches("class=\"unseen\"").count(), 8, "{svg}");
+    assert_eq!(svg.matches("class=\"piece\"").count(), 1, "{svg}");
+    assert!(x["text"].as_str().unwrap().contains("seen by x"));
+    assert_eq!(x["turns"], json!([]));
+    assert_eq!(x["last"], json!([]));
+    assert_eq!(x["legal"].as_array().unwrap().len(), 8, "x is to move");
+    let o = state(&s, json!({ "game": game, "moves": moves, "as": "o" }));
+    let svg = o["svg"].as_str().unwrap();
+    assert_eq!(svg.matches("class=\"unseen\"").count(), 7, "{svg}");
+    assert_eq!(o["legal"], json!([]), "o is not to move");
+    // The playground's agent learns x's past from the moves: it answers.
+    let a = post(
+        &s.addr,
+        "/api/agent",
+        &json!({ "game": game, "moves": moves, "agent": "mcts:200" }),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let bad = post(
+        &s.addr,
+        "/api/state",
+        &json!({ "game": game, "moves": moves, "as": "z" }),
+    );
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    assert!(bad.body.contains("`as` names a player"), "{}", bad.body);
+}
+
+#[test]
 fn a_record_downloaded_opens_again() {
     let s = tictactoe();
     let game = "games/tictactoe.gdl";

@@ -243,3 +243,48 @@ fn agents_undo_hints_and_records_in_a_browser() {
          document.querySelector('#board svg title').textContent === 'Noughts and crosses';",
     );
 }
+
+#[test]
+fn a_game_of_hidden_information_shows_one_players_view_in_a_browser() {
+    let served = client::serve(client::game_copies(
+        "serve-browser",
+        &["phantom-tictactoe.gdl"],
+    ));
+    let Some(b) = Browser::start(1280, 1000) else {
+        return;
+    };
+    b.open(&format!(
+        "http://{}/?game=games/phantom-tictactoe.gdl",
+        served.addr
+    ));
+    let unseen = |n: usize| {
+        format!(
+            "return !document.getElementById('view-box').hidden && \
+             document.querySelectorAll('#board .unseen').length === {n};"
+        )
+    };
+    // x's view to begin with: nothing seen yet.
+    b.wait_for("x's view", &unseen(9));
+    b.click("#board [data-cell='b2']");
+    b.wait_for("x's stone, in x's view", &unseen(8));
+    // o's view: x's stone is not there; o tries b2, finds it, tries again.
+    b.click("#view option[value='o']");
+    b.wait_for("o's view", &unseen(9));
+    b.click("#board [data-cell='b2']");
+    b.wait_for("x's stone found by o", &unseen(8));
+    b.wait_for(
+        "o tries again",
+        "return document.getElementById('status').textContent === 'o to move (seen by o)';",
+    );
+    b.screenshot(&shots().join("7-phantom-o-view.png"));
+    // Everything: both players' stones, no cell hidden.
+    b.click("#view option[value='']");
+    b.wait_for(
+        "everything",
+        &unseen(0).replace("!document.getElementById('view-box').hidden && ", ""),
+    );
+    assert_eq!(
+        b.script("return document.querySelectorAll('#board .piece').length;"),
+        serde_json::json!(1)
+    );
+}
