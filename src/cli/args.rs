@@ -185,6 +185,10 @@ pub struct ReplayArgs {
     /// Print the position as an SVG picture.
     #[arg(long)]
     pub svg: bool,
+    /// Print what this player sees, in a game with hidden information
+    /// (`view`): a player's name or a seat number (1 first).
+    #[arg(long = "as", value_name = "PLAYER")]
+    pub viewer: Option<String>,
 }
 
 #[derive(Args, Debug)]

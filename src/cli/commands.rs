@@ -105,7 +105,7 @@ pub(super) fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure>
 
 /// The player `--as` names: a player's name, or a seat number from 1 (the
 /// player sitting there now).
-fn viewer(game: &Game, st: &State, name: &str) -> Result<Player, Failure> {
+pub(super) fn viewer(game: &Game, st: &State, name: &str) -> Result<Player, Failure> {
     let players = &game.rules.players;
     if let Some(p) = players.iter().position(|p| p == name) {
         return Ok(Player::new(p));

@@ -158,6 +158,21 @@ pub(super) fn replay_cmd(a: &ReplayArgs, out: &mut dyn Write) -> Result<(), Fail
         }
         (st, played) = record.replay(&game, &source, Some(ply)).map_err(refused)?;
     }
+    if let Some(name) = &a.viewer {
+        let viewer = super::commands::viewer(&game, &st, name)?;
+        let shown = match a.svg {
+            true => {
+                let caption = format!("{}, ply {}", show::title(&game), played.len());
+                picture::svg_as(&game, &st, viewer, &caption)
+            }
+            false => format!(
+                "{}\n{}",
+                show::title(&game),
+                show::position_as(&game, &st, viewer)
+            ),
+        };
+        return writeln!(out, "{}", shown.trim_end()).map_err(io);
+    }
     if a.svg {
         let caption = format!("{}, ply {}", show::title(&game), played.len());
         return write!(

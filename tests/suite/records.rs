@@ -308,3 +308,36 @@ fn match_record_into_an_unwritable_folder_is_refused() {
         "{r:?}"
     );
 }
+
+/// `gdl replay --as PLAYER`: a record of a game with hidden information
+/// replayed as each player saw it, at a ply and at the end.
+#[test]
+fn a_record_replays_as_one_player_saw_it() {
+    use crate::common::gdl;
+    let (_, _, record) = recorded("games/phantom-tictactoe.gdl", &[], 5);
+    let path = std::env::temp_dir().join(format!("gdl-view-{}.record", std::process::id()));
+    std::fs::write(&path, record.render()).unwrap();
+    let p = path.display().to_string();
+    let whole = gdl(&["replay", &p]);
+    assert_eq!(whole.code, 0, "{whole:?}");
+    assert!(!whole.stdout.contains('?'), "{}", whole.stdout);
+    let x = gdl(&["replay", &p, "--ply", "1", "--as", "x"]);
+    assert_eq!(x.code, 0, "{x:?}");
+    assert!(x.stdout.contains("seen by x"), "{}", x.stdout);
+    // After x's first stone, x sees one cell and o none.
+    assert_eq!(x.stdout.matches('?').count(), 8 + 1, "{}", x.stdout);
+    let o = gdl(&["replay", &p, "--ply", "1", "--as", "2"]);
+    assert!(o.stdout.contains("seen by o"), "{}", o.stdout);
+    assert_eq!(o.stdout.matches('?').count(), 9 + 1, "{}", o.stdout);
+    let svg = gdl(&["replay", &p, "--ply", "1", "--as", "o", "--svg"]);
+    assert_eq!(
+        svg.stdout.matches("class=\"unseen\"").count(),
+        9,
+        "{}",
+        svg.stdout
+    );
+    let bad = gdl(&["replay", &p, "--as", "z"]);
+    assert_ne!(bad.code, 0);
+    assert!(bad.stderr.contains("--as z: not a player"), "{bad:?}");
+    let _ = std::fs::remove_file(&path);
+}
