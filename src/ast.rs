@@ -99,7 +99,10 @@ pub enum Step {
     /// pick among the choices of the first group that offers any.
     Choice {
         repeat: Repeat,
+        /// `by chance:`: chance picks among the actions offered.
+        by: Picker,
         groups: Vec<Vec<(Choice, Option<Expr>)>>,
+        span: Span,
     },
     /// An automatic effect.
     Effect(Effect),

@@ -404,12 +404,24 @@ pub enum Step {
         repeat: Repeat,
         /// The choices offered, each with its guard and priority group.
         choices: Vec<Entry>,
+        /// Who picks among the actions offered: the mover, or chance
+        /// (`by chance:`, each action as likely as the others).
+        by: Decider,
     },
     /// An automatic step: the effect runs with no decision.
     Effect(Effect),
     /// `end if COND: OUTCOME`: ends the game here if the condition holds, seen
     /// from the mover.
     End(BoolExpr, Outcome),
+}
+
+/// Who takes a step's decisions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Decider {
+    /// The player to move.
+    Mover,
+    /// Chance, each action offered as likely as the others (`by chance:`).
+    Chance,
 }
 
 /// How many plies a choice step takes.

@@ -4,7 +4,7 @@
 use crate::cellset::CellSet;
 use crate::engine::{Game, GameResult, State};
 use crate::ids::{Cell, Piece, Player};
-use crate::rules::{ChoiceKind, Repeat, Step};
+use crate::rules::{ChoiceKind, Decider, Repeat, Step};
 
 /// One character per player: the initial of its name, upper case, or a digit
 /// when two players share an initial.
@@ -455,7 +455,11 @@ fn status(game: &Game, st: &State) -> String {
 /// it is one of choices; else nothing.
 fn step_choices(game: &Game, st: &State) -> String {
     match game.current_step(st) {
-        Some(Step::Choose { choices, repeat }) => {
+        Some(Step::Choose {
+            choices,
+            repeat,
+            by,
+        }) => {
             let names: Vec<String> = choices
                 .iter()
                 .map(|(c, _, _)| {
@@ -474,7 +478,11 @@ fn step_choices(game: &Game, st: &State) -> String {
                 Repeat::Times(n) if *n > 1 => format!(" ({} of {n})", st_done(st) + 1),
                 _ => String::new(),
             };
-            format!(": {}{rep}", names.join(" | "))
+            let chance = match by {
+                Decider::Chance => "by chance: ",
+                Decider::Mover => "",
+            };
+            format!(": {chance}{}{rep}", names.join(" | "))
         }
         Some(Step::Effect(_) | Step::End(..)) | None => String::new(),
     }

@@ -236,10 +236,12 @@ impl Game {
     }
 
     /// The most outcomes one decision made by chance has (a `roll`'s
-    /// distinct values); 0 in a game without chance.
+    /// distinct values; for a step `by chance:`, at most the size of the
+    /// action space); 0 in a game without chance.
     fn max_chance_outcomes(&self) -> usize {
-        use gdl::rules::{ChoiceKind, ChosenBy};
-        (self.shared.game.rules.choices.iter())
+        use gdl::rules::{ChoiceKind, ChosenBy, Decider, Step};
+        let rules = &self.shared.game.rules;
+        let rolls = (rules.choices.iter())
             .filter_map(|c| match &c.kind {
                 ChoiceKind::Choose {
                     values,
@@ -249,7 +251,20 @@ impl Game {
                 _ => None,
             })
             .max()
-            .unwrap_or(0)
+            .unwrap_or(0);
+        let even = (rules.turns.iter().flat_map(|t| &t.steps)).any(|s| {
+            matches!(
+                s,
+                Step::Choose {
+                    by: Decider::Chance,
+                    ..
+                }
+            )
+        });
+        match even {
+            true => rolls.max(self.shared.space.size() as usize),
+            false => rolls,
+        }
     }
 
     fn new_initial_state(&self) -> PyResult<State> {

@@ -44,6 +44,25 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// A `by chance:` step: its actions are equally likely outcomes, so none
+    /// may be judged on its result (`keep if`), which would make chance
+    /// choose among actions it cannot count before playing them.
+    pub(super) fn check_by_chance(&mut self, entries: &[Entry], span: Span) {
+        let judged = !self.file.keeps.is_empty()
+            || entries.iter().any(|(c, _, _)| {
+                self.choices
+                    .get(*c as usize)
+                    .is_some_and(|c| !c.keep.is_empty())
+            });
+        if judged {
+            self.error(
+                span,
+                "a `by chance:` step cannot offer an action with `keep if` (or under `keep \
+                 actions if`): chance picks among the actions offered, each as likely",
+            );
+        }
+    }
+
     /// Lowers a choice and returns its index; a named action is lowered once.
     pub(super) fn choice(&mut self, c: &ast::Choice, name: Option<&str>) -> u16 {
         let kind = match &c.kind {

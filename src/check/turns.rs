@@ -333,7 +333,12 @@ impl<'a> Checker<'a> {
         match s {
             ast::Step::End(cond, out) => Step::End(self.condition(cond), self.outcome(out)),
             ast::Step::Effect(e) => Step::Effect(self.effect(e)),
-            ast::Step::Choice { repeat, groups } => {
+            ast::Step::Choice {
+                repeat,
+                by,
+                groups,
+                span,
+            } => {
                 let repeat = match repeat {
                     ast::Repeat::Times(n) => {
                         if *n == 0 || *n > MAX_REPEAT {
@@ -363,7 +368,18 @@ impl<'a> Checker<'a> {
                         }
                     }
                 }
-                Step::Choose { repeat, choices }
+                let by = match by {
+                    ast::Picker::Mover => Decider::Mover,
+                    ast::Picker::Chance => {
+                        self.check_by_chance(&choices, *span);
+                        Decider::Chance
+                    }
+                };
+                Step::Choose {
+                    repeat,
+                    choices,
+                    by,
+                }
             }
         }
     }

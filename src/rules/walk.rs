@@ -97,7 +97,9 @@ pub fn walk(rules: &Rules, v: &mut impl Visitor) {
         }
         for s in &t.steps {
             match s {
-                Step::Choose { repeat, choices } => {
+                Step::Choose {
+                    repeat, choices, ..
+                } => {
                     match repeat {
                         Repeat::While(c) | Repeat::WhilePossible(c) => cond(c, at(Site::While), v),
                         Repeat::Times(_) => {}

@@ -287,6 +287,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::roll_kw
         | Rule::pick
         | Rule::pick_kw
+        | Rule::by_chance
+        | Rule::chance_kw
         | Rule::view_kw
         | Rule::each_group
         | Rule::effect_ref

@@ -21,11 +21,14 @@ pub(super) fn step(pair: P) -> Step {
             Step::End(cond, out)
         }
         Rule::choice_step => {
+            let step_span = span(&inner);
             let mut repeat = Repeat::Times(1);
+            let mut by = Picker::Mover;
             let mut groups = Vec::new();
             for p in inner.into_inner() {
                 match p.as_rule() {
                     Rule::int => repeat = Repeat::Times(int(p)),
+                    Rule::by_chance => by = Picker::Chance,
                     Rule::while_cond => {
                         repeat = Repeat::While(expr(p.into_inner().next().expect("condition")))
                     }
@@ -42,7 +45,12 @@ pub(super) fn step(pair: P) -> Step {
                     _ => {}
                 }
             }
-            Step::Choice { repeat, groups }
+            Step::Choice {
+                repeat,
+                by,
+                groups,
+                span: step_span,
+            }
         }
         _ => Step::Effect(effect(inner)),
     }

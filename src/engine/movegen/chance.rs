@@ -1,10 +1,20 @@
-//! Decisions made by chance: a step whose one choice is a `roll`. Its
-//! actions are its outcomes; chance picks one by its weight (see
-//! [`ChosenBy::Chance`]), and no player is asked.
+//! Decisions made by chance: a step whose one choice is a `roll`, or a
+//! step `by chance:`. Its actions are its outcomes; chance picks one, a
+//! roll's by its weight (see [`ChosenBy::Chance`]), a `by chance:` step's
+//! each as likely as the others, and no player is asked.
 
 use crate::engine::{Action, Game, State};
 use crate::rules::*;
 use rand::{Rng, RngExt};
+
+/// The decision chance makes at a step.
+enum Chance<'a> {
+    /// A `roll`: choice `c`, its values' weights.
+    Roll(u16, &'a [u32]),
+    /// `by chance:`: the step's legal actions, each as likely; the number
+    /// of its choices.
+    Even(usize),
+}
 
 impl Game {
     /// Whether the game has any decision made by chance.
@@ -12,16 +22,18 @@ impl Game {
         self.choice_facts.chance
     }
 
-    /// The weights of the current decision's outcomes if chance makes it
-    /// (in the order of its values), with the choice: `None` when a player
+    /// How chance makes the current decision: `None` when a player
     /// decides, or the game is over.
-    fn chance_choice(&self, st: &State) -> Option<(u16, &[u32])> {
+    fn chance_choice(&self, st: &State) -> Option<Chance<'_>> {
         if !self.choice_facts.chance || st.result.is_some() {
             return None;
         }
-        let Some(Step::Choose { choices, .. }) = self.current_step(st) else {
+        let Some(Step::Choose { choices, by, .. }) = self.current_step(st) else {
             return None;
         };
+        if *by == Decider::Chance {
+            return Some(Chance::Even(choices.len()));
+        }
         let [(c, _, _)] = choices.as_slice() else {
             return None;
         };
@@ -29,21 +41,34 @@ impl Game {
             ChoiceKind::Choose {
                 by: ChosenBy::Chance(weights),
                 ..
-            } => Some((*c, weights)),
+            } => Some(Chance::Roll(*c, weights)),
             _ => None,
         }
     }
 
-    /// Whether chance makes the current decision (a `roll`), not a player.
+    /// Whether chance makes the current decision (a `roll`, a step `by
+    /// chance:`), not a player.
     pub fn is_chance(&self, st: &State) -> bool {
-        self.chance_choice(st).is_some_and(|_| st.counts[0] > 0)
+        match self.chance_choice(st) {
+            None => false,
+            Some(Chance::Roll(..)) => st.counts[0] > 0,
+            // No `keep if` in such a step: the counts are the actions.
+            Some(Chance::Even(n)) => st.counts[..n].iter().any(|&k| k > 0),
+        }
     }
 
     /// The outcomes of the current decision made by chance, each with its
     /// probability (they sum to 1); empty when a player decides.
     pub fn chance_outcomes(&self, st: &State) -> Vec<(Action, f64)> {
-        let Some((c, weights)) = self.chance_choice(st) else {
-            return Vec::new();
+        let (c, weights) = match self.chance_choice(st) {
+            None => return Vec::new(),
+            Some(Chance::Even(_)) => {
+                let mut legal = Vec::new();
+                self.legal_actions(st, &mut legal);
+                let p = 1.0 / legal.len() as f64;
+                return legal.into_iter().map(|a| (a, p)).collect();
+            }
+            Some(Chance::Roll(c, weights)) => (c, weights),
         };
         if st.counts[0] == 0 {
             return Vec::new();
@@ -60,10 +85,13 @@ impl Game {
             .collect()
     }
 
-    /// An outcome of the current decision drawn by its probability, if
-    /// chance makes it.
+    /// An outcome of a `roll` drawn by its probability. `None` otherwise: a
+    /// `by chance:` step's actions are equally likely, as the uniform draw
+    /// of [`Game::random_action`] takes them.
     pub(in crate::engine) fn chance_draw(&self, st: &State, rng: &mut impl Rng) -> Option<Action> {
-        let (c, weights) = self.chance_choice(st)?;
+        let Chance::Roll(c, weights) = self.chance_choice(st)? else {
+            return None;
+        };
         if st.counts[0] == 0 {
             return None;
         }
@@ -137,5 +165,73 @@ mod tests {
         );
         assert!(!g.has_chance() && !g.is_chance(&g.start()));
         assert!(g.chance_outcomes(&g.start()).is_empty());
+    }
+
+    /// Three neutral pieces put on a row of three in a random order, one
+    /// step by chance each: 3 × 2 × 1 orders, each as likely.
+    const SHUFFLE: &str = "game Shuffle\nboard square(3, 1)\nplayers a, b\n\
+        neutral pieces one, two, three\n\
+        turn 1: by chance: place one at empty, by chance: place two at empty,\n\
+                by chance: place three at empty\n\
+        turn: pass\n";
+
+    #[test]
+    fn a_step_by_chance_offers_each_action_as_likely() {
+        let g = game(SHUFFLE, &[]);
+        let mut st = g.start();
+        assert!(g.has_chance());
+        for left in [3, 2, 1] {
+            assert!(g.is_chance(&st));
+            let outcomes = g.chance_outcomes(&st);
+            assert_eq!(outcomes.len(), left);
+            assert!(
+                outcomes
+                    .iter()
+                    .all(|o| (o.1 - 1.0 / left as f64).abs() < 1e-12)
+            );
+            g.play_unchecked(&mut st, outcomes[0].0);
+        }
+        assert!(!g.is_chance(&st), "a player passes now");
+        // Each order is a leaf of the tree three plies deep, counted once.
+        let mut legal = Vec::new();
+        let mut frontier = vec![g.start()];
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for st in &frontier {
+                g.legal_actions(st, &mut legal);
+                for &a in &legal {
+                    let mut child = st.clone();
+                    g.play_unchecked(&mut child, a);
+                    next.push(child);
+                }
+            }
+            frontier = next;
+        }
+        assert_eq!(frontier.len(), 6);
+    }
+
+    #[test]
+    fn a_shuffle_drawn_at_random_gives_each_order_as_often() {
+        let g = game(SHUFFLE, &[]);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let mut seen = std::collections::HashMap::new();
+        let n = 6000;
+        for _ in 0..n {
+            let mut st = g.start();
+            while g.is_chance(&st) {
+                let a = g.random_action(&st, &mut rng).expect("an outcome");
+                g.play_unchecked(&mut st, a);
+            }
+            let order: Vec<_> = (0..3)
+                .map(|c| g.piece_at(&st, crate::ids::Cell::new(c)).map(|p| p.kind))
+                .collect();
+            *seen.entry(order).or_insert(0) += 1;
+        }
+        assert_eq!(seen.len(), 6, "{seen:?}");
+        // 1000 each expected; 5 standard deviations is about 150.
+        assert!(
+            seen.values().all(|&k| (850..=1150).contains(&k)),
+            "{seen:?}"
+        );
     }
 }

@@ -422,7 +422,9 @@ impl Game {
                     st.step += 1;
                     st.done = 0;
                 }
-                Step::Choose { repeat, choices } => {
+                Step::Choose {
+                    repeat, choices, ..
+                } => {
                     let more = match repeat {
                         Repeat::Times(n) => st.done < *n,
                         Repeat::While(c) | Repeat::WhilePossible(c) => {

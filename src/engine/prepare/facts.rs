@@ -58,6 +58,14 @@ impl ChoiceFacts {
                         ..
                     }
                 )
+            }) || (rules.turns.iter().flat_map(|t| &t.steps)).any(|s| {
+                matches!(
+                    s,
+                    Step::Choose {
+                        by: Decider::Chance,
+                        ..
+                    }
+                )
             }),
             stuck_keeps: rules.choices.iter().map(asks_next_stuck).collect(),
             keep_reads: match on.has(Shortcut::KeepReads) {
