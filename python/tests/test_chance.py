@@ -13,6 +13,8 @@ from needs import package
 
 pyspiel = package("pyspiel", "open-spiel")
 
+import gdl.openspiel  # noqa: E402  (needs pyspiel)
+
 
 def test_a_roll_is_a_chance_node_with_its_outcomes():
     game = gdl.load_game("pig")
@@ -101,3 +103,24 @@ def test_environments_never_stop_at_a_chance_node():
         _, masks, rewards, dones = env.step(env.random_actions())
         assert (np.abs(rewards[dones]).sum(axis=1) == 2).all(), "someone won each game ended"
     assert dones is not None
+
+
+def test_a_step_by_chance_is_a_chance_node_with_equal_outcomes():
+    text = (
+        "game Shuffle\nboard square(3, 1)\nplayers a, b\n"
+        "neutral pieces one, two, three\n"
+        "turn 1: by chance: place one at empty, by chance: place two at empty,\n"
+        "        by chance: place three at empty\n"
+        "turn: pass\n"
+    )
+    game = gdl.load_game(text)
+    assert game.max_chance_outcomes() >= 3
+    state = game.new_initial_state()
+    for left in (3, 2, 1):
+        assert state.is_chance_node() and state.current_player() == -1
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == list(range(left)) == state.legal_actions()
+        assert all(p == pytest.approx(1 / left) for _, p in outcomes)
+        state.apply_action(outcomes[-1][0])
+    assert not state.is_chance_node() and state.current_player() == 1  # turn 2: b
+    assert state.legal_actions() == [state.string_to_action("pass")]
