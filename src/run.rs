@@ -243,6 +243,77 @@ fn leaves(
     nodes
 }
 
+/// Outcomes fixed for the decisions made by chance (`gdl perft --chance`):
+/// given a position where chance decides and how many such decisions the
+/// line took before it, the outcome to play, `Ok(None)` to count every
+/// outcome, or why none fits.
+pub type FixChance<'a> = &'a dyn Fn(&State, usize) -> Result<Option<Action>, String>;
+
+/// The action sequences of length `depth` from `start`, where each
+/// decision made by chance that `fix` settles is played without counting
+/// (it takes no depth), and the others count each outcome as a node.
+pub fn perft_depth_fixed(
+    game: &Game,
+    start: &State,
+    depth: usize,
+    fix: FixChance,
+) -> Result<PerftDepth, String> {
+    let mut error = None;
+    let nodes = leaves_fixed(game, start, depth, 0, fix, &mut error);
+    match error {
+        Some(e) => Err(e),
+        None => Ok(PerftDepth {
+            depth,
+            nodes,
+            unique: None,
+        }),
+    }
+}
+
+/// [`leaves`] with chance's decisions fixed by `fix`, `taken` of them
+/// before `st` on this line; a plain walk (a clone a node), as this count
+/// is asked for rarely and for small depths.
+fn leaves_fixed(
+    game: &Game,
+    st: &State,
+    left: usize,
+    taken: usize,
+    fix: FixChance,
+    error: &mut Option<String>,
+) -> u64 {
+    if error.is_some() || left == 0 || st.is_over() {
+        return 0;
+    }
+    let chance = game.is_chance(st);
+    if chance {
+        match fix(st, taken) {
+            Err(e) => {
+                *error = Some(e);
+                return 0;
+            }
+            Ok(Some(a)) => {
+                let mut child = st.clone();
+                game.play_unchecked(&mut child, a);
+                return leaves_fixed(game, &child, left, taken + 1, fix, error);
+            }
+            Ok(None) => {}
+        }
+    }
+    let mut list = Vec::new();
+    game.legal_actions(st, &mut list);
+    if left == 1 {
+        return list.len() as u64;
+    }
+    let taken = taken + usize::from(chance);
+    let mut nodes = 0;
+    for a in list {
+        let mut child = st.clone();
+        game.play_unchecked(&mut child, a);
+        nodes += leaves_fixed(game, &child, left - 1, taken, fix, error);
+    }
+    nodes
+}
+
 /// One random game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Playout {

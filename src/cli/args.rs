@@ -275,6 +275,12 @@ pub struct PerftArgs {
     /// Actions to play before counting.
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// Fix the outcomes of chance, in notation (`"die=3 die=5"`): on each
+    /// line, the first decision made by chance takes the first, the next
+    /// the next, each played without counting; after the last, chance's
+    /// outcomes count as nodes again.
+    #[arg(long, value_name = "OUTCOMES", conflicts_with_all = ["turns", "unique"])]
+    pub chance: Option<String>,
 }
 
 #[derive(Args, Debug)]

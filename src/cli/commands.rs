@@ -299,15 +299,31 @@ pub(super) fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failur
         d.fields(out, &GameDoc::of(&game)).map_err(io)?;
         d.begin_array(out, "depths").map_err(io)?;
         doc = Some(d);
+    } else if let Some(words) = &a.chance {
+        writeln!(
+            out,
+            "chance: fixed to {words}, then each outcome counts as a node"
+        )
+        .map_err(io)?;
     } else if game.has_chance() {
         writeln!(
             out,
-            "chance: each outcome of a roll counts as a node, as an action does"
+            "chance: each outcome of a decision made by chance counts as a node, as an action does"
         )
         .map_err(io)?;
     }
+    let words: Vec<&str> = a
+        .chance
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let fix = |st: &State, k: usize| fixed_outcome(&game, st, k, &words);
     for depth in 1..=usize::from(a.depth) {
-        let c = if a.turns {
+        let c = if a.chance.is_some() {
+            run::perft_depth_fixed(&game, &st, depth, &fix)
+                .map_err(|e| Failure::Input(format!("error: --chance: {e}\n")))?
+        } else if a.turns {
             run::perft_turns_depth(&game, &st, depth, a.unique).map_err(|e| match e {
                 run::TurnsError::Long(e) => Failure::GameFile(format!("error: {e}\n")),
                 run::TurnsError::TooMany(e) => Failure::Input(format!("error: {e}\n")),
@@ -329,6 +345,31 @@ pub(super) fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failur
             d.end(out).map_err(io)
         }
         None => Ok(()),
+    }
+}
+
+/// The outcome `--chance` gives the decision made by chance in `st`, the
+/// `k`-th of its line (from 0): `None` past the words given.
+fn fixed_outcome(
+    game: &Game,
+    st: &State,
+    k: usize,
+    words: &[&str],
+) -> Result<Option<Action>, String> {
+    let Some(word) = words.get(k) else {
+        return Ok(None);
+    };
+    let outcomes: Vec<Action> = game.chance_outcomes(st).into_iter().map(|o| o.0).collect();
+    let texts: Vec<String> = (outcomes.iter())
+        .map(|&a| notation::format(game, &outcomes, a))
+        .collect();
+    match texts.iter().position(|t| t == word) {
+        Some(i) => Ok(Some(outcomes[i])),
+        None => Err(format!(
+            "`{word}` is not an outcome of chance's decision {} here ({})",
+            k + 1,
+            texts.join(", ")
+        )),
     }
 }
 

@@ -109,3 +109,36 @@ fn transpositions_merge_in_unique_counts() {
     assert_eq!(d[2].nodes, 504);
     assert_eq!(d[2].unique, Some(252));
 }
+
+/// `gdl perft --chance`: chance's outcomes fixed line by line. In Pig, a
+/// player rolls or stops; with the first roll of each line fixed to 3:
+/// depth 2 is roll (3, played uncounted) then roll or stop, and stop then
+/// the other's roll or stop: 4. Depth 3: roll 3 roll, then the second
+/// roll's six faces (6); roll 3 stop, then the other's two (2); stop roll,
+/// whose roll is the line's first, fixed to 3, then two (2); stop stop,
+/// then two (2): 12.
+#[test]
+fn perft_with_chance_fixed_counts_the_rest() {
+    use crate::common::gdl;
+    let r = gdl(&["perft", "games/pig.gdl", "-d", "3", "--chance", "die=3"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("chance: fixed to die=3"), "{}", r.stdout);
+    for (depth, nodes) in [(1, 2), (2, 4), (3, 12)] {
+        assert!(
+            r.stdout
+                .contains(&format!("depth {depth}: {nodes} nodes\n")),
+            "{}",
+            r.stdout
+        );
+    }
+    // Unfixed, each outcome is a node: 2, 8, 20.
+    let all = gdl(&["perft", "games/pig.gdl", "-d", "3"]);
+    assert!(all.stdout.contains("depth 3: 20 nodes"), "{}", all.stdout);
+    let bad = gdl(&["perft", "games/pig.gdl", "-d", "3", "--chance", "die=7"]);
+    assert_eq!(bad.code, 2, "{bad:?}");
+    assert!(
+        bad.stderr
+            .contains("`die=7` is not an outcome of chance's decision 1 here (die=1,"),
+        "{bad:?}"
+    );
+}
