@@ -210,11 +210,8 @@ impl Observation {
         out.fill(0.0);
         let rules = &game.rules;
         let board = game.board();
-        let viewer = (0..rules.players.len())
-            .map(Player::new)
-            .find(|&p| game.seat_of(st, p) == seat)
-            .unwrap_or(Player::new(seat));
-        let seen = game.view_cells(st, viewer);
+        let seen =
+            (rules.view.as_ref()).and_then(|_| game.view_cells(st, game.player_in_seat(st, seat)));
         let sees = |c: Cell| seen.as_ref().is_none_or(|s| s.contains(c.index()));
         let at_step = |&at: &(usize, usize)| st.step_index() == at;
         for (i, plane) in self.planes.iter().enumerate() {

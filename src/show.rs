@@ -97,12 +97,9 @@ pub fn position(game: &Game, st: &State) -> String {
 /// and ply numbers (which would tell how many tries the others made) are
 /// left out. The whole position in a game without `view`.
 pub fn position_as(game: &Game, st: &State, viewer: Player) -> String {
-    let Some(seen) = game.view_cells(st, viewer) else {
+    let Some(look) = Look::seen_by(game, st, viewer) else {
         return position(game, st);
     };
-    let mut look = Look::of(game);
-    look.marks = 0;
-    look.seen = Some(seen);
     let mut out = board_text(&look, st);
     out.push_str(&legend(&look));
     out.push_str(&below_board(game, st));
@@ -121,11 +118,7 @@ pub fn position_as(game: &Game, st: &State, viewer: Player) -> String {
 /// the board shows it (`?` for one it does not see), in board order, then
 /// the variables; the whole board in a game without `view`.
 pub fn view_line(game: &Game, st: &State, viewer: Player) -> String {
-    let mut look = Look::of(game);
-    if let Some(seen) = game.view_cells(st, viewer) {
-        look.marks = 0;
-        look.seen = Some(seen);
-    }
+    let look = Look::seen_by(game, st, viewer).unwrap_or_else(|| Look::of(game));
     let mut line: String = game
         .board()
         .cells()
@@ -186,6 +179,17 @@ impl<'g> Look<'g> {
             wide_symbols: by_kind && kinds.iter().any(|k| k.chars().count() > 1),
             seen: None,
         }
+    }
+
+    /// What `viewer` sees in a game with `view`: the cells of its view,
+    /// and no marks (they are not part of a view); `None` without `view`.
+    fn seen_by(game: &'g Game, st: &State, viewer: Player) -> Option<Look<'g>> {
+        let seen = game.view_cells(st, viewer)?;
+        Some(Look {
+            marks: 0,
+            seen: Some(seen),
+            ..Look::of(game)
+        })
     }
 
     /// In one player's view, a cell it does not see.

@@ -191,15 +191,6 @@ impl State {
         self.shared.game.rules.players.len()
     }
 
-    /// The player who sits at `seat` now.
-    fn player_at(&self, seat: usize) -> gdl::ids::Player {
-        let game = &self.shared.game;
-        (0..self.seats())
-            .map(gdl::ids::Player::new)
-            .find(|&p| game.seat_of(&self.st, p) == seat)
-            .unwrap_or(gdl::ids::Player::new(seat))
-    }
-
     fn player_or_current(&self, player: Option<i64>) -> PyResult<usize> {
         match player {
             None if self.is_over() => Ok(0),
@@ -420,7 +411,11 @@ impl State {
     fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
         let seat = self.player_or_current(player)?;
         let game = &self.shared.game;
-        Ok(gdl::show::position_as(game, &self.st, self.player_at(seat)))
+        Ok(gdl::show::position_as(
+            game,
+            &self.st,
+            game.player_in_seat(&self.st, seat),
+        ))
     }
 
     /// Everything the player knows: with perfect information, the
@@ -443,7 +438,7 @@ impl State {
             }
             past.apply(id).map_err(GameError::new_err)?;
         }
-        let now = gdl::show::position_as(game, &self.st, self.player_at(seat));
+        let now = gdl::show::position_as(game, &self.st, game.player_in_seat(&self.st, seat));
         Ok(format!("{}\n{now}", lines.join("\n")))
     }
 

@@ -114,10 +114,8 @@ pub(super) fn viewer(game: &Game, st: &State, name: &str) -> Result<Player, Fail
         .parse::<usize>()
         .ok()
         .filter(|s| (1..=players.len()).contains(s));
-    if let Some(p) =
-        seat.and_then(|s| (0..players.len()).find(|&p| game.seat_of(st, Player::new(p)) + 1 == s))
-    {
-        return Ok(Player::new(p));
+    if let Some(s) = seat {
+        return Ok(game.player_in_seat(st, s - 1));
     }
     Err(Failure::Input(format!(
         "error: --as {name}: not a player of {} ({}) nor a seat number from 1 to {}\n",

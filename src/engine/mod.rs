@@ -385,6 +385,16 @@ impl Game {
         st.seats[player.index()] as usize
     }
 
+    /// The player that `seat` (0 = first) controls now: the one
+    /// [`Game::seat_of`] gives that seat (the player of that number when
+    /// no seat is given it).
+    pub fn player_in_seat(&self, st: &State, seat: usize) -> Player {
+        (0..self.players)
+            .map(Player::new)
+            .find(|&p| self.seat_of(st, p) == seat)
+            .unwrap_or(Player::new(seat))
+    }
+
     /// The step of the current turn that the state stands at (a choice step
     /// once settled; `None` past the turn's last step).
     pub fn current_step<'a>(&'a self, st: &State) -> Option<&'a Step> {
