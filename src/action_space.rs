@@ -461,14 +461,20 @@ fn parts(kind: &ChoiceKind, board_links: bool) -> Parts<'_> {
             ..p
         },
         ChoiceKind::Slide {
-            from, dirs, by, to, ..
+            from,
+            dirs,
+            along,
+            by,
+            to,
+            ..
         } => Parts {
             from: Some(from),
             to: Some(to),
-            line_dirs: Some(dirs),
+            // Along a track a move follows no line of the board.
+            line_dirs: along.is_none().then_some(dirs),
             distance: match by {
                 Some(Distance::Cells(n)) => Some(*n),
-                Some(Distance::LineCount(_)) | None => None,
+                Some(Distance::LineCount(_) | Distance::Number(_)) | None => None,
             },
             ..p
         },

@@ -153,6 +153,8 @@ pub enum ChoiceKind {
     Slide {
         from: Expr,
         dirs: Option<Expr>,
+        /// `along TRACK` instead of directions.
+        along: Option<Name>,
         by: Option<Expr>,
         path: Option<Expr>,
         to: Expr,
@@ -342,6 +344,16 @@ pub struct RingDecl {
     pub span: Span,
 }
 
+/// `track NAME = CELL ...` or `track NAME: PLAYER = CELL ..., ...`: the
+/// order of cells a piece follows, the same for every player or per player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrackDecl {
+    pub name: Name,
+    /// One list for every player (`None`), or each player's.
+    pub lists: Vec<(Option<Name>, Vec<Name>)>,
+    pub span: Span,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct SwapDecl {
     pub turn: u32,
@@ -409,6 +421,7 @@ pub struct GameFile {
     /// Kinds of counters (`counters seed`).
     pub counters: Vec<Name>,
     pub rings: Vec<RingDecl>,
+    pub tracks: Vec<TrackDecl>,
     pub regions: Vec<RegionDecl>,
     pub defines: Vec<(Name, RegionBody)>,
     pub actions: Vec<(Name, Choice)>,

@@ -237,8 +237,11 @@ pub enum ChoiceKind {
     Slide {
         /// The cells a moving piece may start on.
         from: SetExpr,
-        /// The directions it may slide in.
+        /// The directions it may slide in (none along a track).
         dirs: DirSet,
+        /// Along this track (an index into [`Rules::tracks`]) instead of
+        /// the board's directions: `slide ... along TRACK by N`.
+        along: Option<u16>,
         /// How far it must go, if a distance was written (`by`).
         by: Option<Distance>,
         /// The cells it may cross (`empty` when no `over` was written).
@@ -317,6 +320,20 @@ pub struct Ring {
     pub cells: Vec<u32>,
     /// Per board cell: its place in `cells`, or `u32::MAX` off the ring.
     pub place: Vec<u32>,
+}
+
+/// A track (`track path: light = e1 d1 ...`): per player, the cells a
+/// piece follows in `slide ... along`, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Track {
+    /// Its name in the file.
+    pub name: String,
+    /// Per player, the cells in order (the same list for each when the
+    /// file gives one).
+    pub cells: Vec<Vec<u32>>,
+    /// Per player and board cell: its place in that player's `cells`, or
+    /// `u32::MAX` off the track.
+    pub place: Vec<Vec<u32>>,
 }
 
 /// A region turned by an angle: where the piece on each of its cells goes,
@@ -591,6 +608,8 @@ pub struct Rules {
     pub tally: Vec<u16>,
     /// The rings (`ring ccw, cw = ...`).
     pub rings: Vec<Ring>,
+    /// The tracks (`track path: ...`).
+    pub tracks: Vec<Track>,
     /// Some rule puts counters in hand or asks how many are (`take S`,
     /// `in-hand(seed)`): `show` lists the hands.
     pub counter_hands: bool,

@@ -117,16 +117,40 @@ impl<'a> Checker<'a> {
             ast::ChoiceKind::Slide {
                 from,
                 dirs,
+                along,
                 by,
                 path,
                 to,
-            } => ChoiceKind::Slide {
-                from: self.set(from),
-                dirs: self.move_dirs(dirs.as_ref()),
-                by: by.as_ref().and_then(|e| self.distance(e)),
-                path: path.as_ref().map_or(SetExpr::Empty, |p| self.set(p)),
-                to: self.set(to),
-            },
+            } => {
+                let along = along.as_ref().and_then(|t| {
+                    if by.is_none() {
+                        self.errors.push(
+                            Diagnostic::at(t.span, "a slide along a track needs a distance")
+                                .with_help("write how far it goes: `along path by die`"),
+                        );
+                    }
+                    self.track(t)
+                });
+                let by_expr = by.as_ref();
+                let by = by_expr.and_then(|e| self.distance(e));
+                if let (Some(_), Some(Distance::LineCount(_)), Some(e)) = (along, &by, by_expr) {
+                    self.error(
+                        e.span,
+                        "`line-count` counts along a straight line, not a track",
+                    );
+                }
+                ChoiceKind::Slide {
+                    from: self.set(from),
+                    dirs: match along {
+                        Some(_) => DirSet::Fixed(0),
+                        None => self.move_dirs(dirs.as_ref()),
+                    },
+                    along,
+                    by,
+                    path: path.as_ref().map_or(SetExpr::Empty, |p| self.set(p)),
+                    to: self.set(to),
+                }
+            }
             ast::ChoiceKind::Move { from, to } => ChoiceKind::Move {
                 from: self.set(from),
                 to: self.set(to),
@@ -403,8 +427,9 @@ impl<'a> Checker<'a> {
     /// The distance of `slide ... by DISTANCE`: a fixed number of cells, or
     /// `line-count(S)`, which means something only there.
     fn distance(&mut self, e: &ast::Expr) -> Option<Distance> {
-        let help = "a slide goes a fixed number of cells (`by 2`, `by size - 1`), or as many \
-                    as a set has on its line (`by line-count(occupied)`)";
+        let help = "a slide goes a fixed number of cells (`by 2`, `by size - 1`), a number \
+                    worked out in the position (`by die`), or as many as a set has on its \
+                    line (`by line-count(occupied)`)";
         if let ExprKind::Call(f, args) = &e.kind
             && f.text == LINE_COUNT
         {
@@ -414,6 +439,13 @@ impl<'a> Checker<'a> {
                 return None;
             }
             return Some(Distance::LineCount(self.set(&args[0])));
+        }
+        // A number that changes during the game (`by die`) is worked out
+        // where the slide is offered.
+        if let Value::Num(n) = self.expr(e)
+            && !matches!(n, NumExpr::Const(_))
+        {
+            return Some(Distance::Number(n));
         }
         let bad = |x: &str| {
             format!("a slide's distance is a whole number from 1 to {MAX_DISTANCE}, not {x}")

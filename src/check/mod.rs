@@ -30,6 +30,7 @@ mod rotations;
 mod setup;
 mod sources;
 mod text;
+mod tracks;
 mod turns;
 mod view;
 
@@ -127,6 +128,7 @@ fn compile_with(
     c.reserves();
     c.hands();
     c.rings();
+    c.tracks();
     c.regions();
     let rules = c.rules();
     if c.errors.is_empty() {
@@ -194,6 +196,7 @@ enum NameKind {
     Effect,
     Counter,
     Ring,
+    Track,
     Line,
 }
 
@@ -214,6 +217,7 @@ impl NameKind {
             NameKind::Effect => "an effect",
             NameKind::Counter => "a kind of counter",
             NameKind::Ring => "a ring's direction",
+            NameKind::Track => "a track",
             NameKind::Line => "a kind of line",
         }
     }
@@ -291,6 +295,9 @@ struct Checker<'a> {
     /// its ring and whether it goes along the list.
     rings: Vec<Ring>,
     ring_dirs: HashMap<String, (u16, bool)>,
+    /// The tracks (`track path: ...`), and each one's index by name.
+    tracks: Vec<Track>,
+    track_index: HashMap<String, u16>,
     /// Some rule takes counters in hand or counts them there.
     counter_hands: bool,
     /// Where the choices, guards and ends were written (see [`Sources`]).
@@ -354,6 +361,8 @@ impl<'a> Checker<'a> {
             counters: None,
             rings: Vec::new(),
             ring_dirs: HashMap::new(),
+            tracks: Vec::new(),
+            track_index: HashMap::new(),
             counter_hands: false,
             sources: Sources::default(),
             dead_marks: Vec::new(),

@@ -118,6 +118,9 @@ impl<'a> Checker<'a> {
                 self.declare(n, NameKind::Ring);
             }
         }
+        for t in &file.tracks {
+            self.declare(&t.name, NameKind::Track);
+        }
         if let Some((extra, _)) = file.pieces.get(MAX_PIECES) {
             self.limit(extra.span, format!("at most {MAX_PIECES} kinds of piece"));
         }

@@ -80,6 +80,7 @@ impl<'a> Checker<'a> {
             counters: self.counters.clone(),
             tally,
             rings: std::mem::take(&mut self.rings),
+            tracks: std::mem::take(&mut self.tracks),
             counter_hands: self.counter_hands,
             view,
             sources: std::mem::take(&mut self.sources),

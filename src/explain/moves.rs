@@ -117,6 +117,9 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
                 crate::rules::Distance::LineCount(_) => {
                     "exactly as many cells as its `by` count along that line".to_string()
                 }
+                crate::rules::Distance::Number(_) => {
+                    "exactly as many cells as its `by` number says now".to_string()
+                }
             };
             format!("a {word} of this rule goes {exactly}, and {t} is {far} cells from {f}")
         } else if way {

@@ -154,6 +154,9 @@ pub enum Distance {
     /// piece along the move's direction, both ways, the piece's cell
     /// included (`by line-count(occupied)`).
     LineCount(SetExpr),
+    /// A number worked out in the position the slide is offered in (`by
+    /// die`): as many cells as it says; none when it is below 1.
+    Number(NumExpr),
 }
 
 /// A leap pattern: `a` cells in an orthogonal direction, then `b` cells

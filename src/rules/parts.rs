@@ -632,6 +632,7 @@ impl ChoiceKind {
             ChoiceKind::Slide {
                 from,
                 dirs,
+                along: _,
                 by,
                 path,
                 to,
@@ -640,6 +641,7 @@ impl ChoiceKind {
                 f(Node::Dirs(dirs), Same);
                 match by {
                     Some(Distance::LineCount(counted)) => f(Node::Set(counted), Same),
+                    Some(Distance::Number(n)) => f(Node::Num(n), Same),
                     Some(Distance::Cells(_)) | None => {}
                 }
                 f(Node::Set(path), Same);

@@ -100,6 +100,26 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
                 span: item_span,
             });
         }
+        Rule::track_item => {
+            let mut inner = inner.filter(|p| p.as_rule() != Rule::track_kw);
+            let name_ = name(inner.next().expect("track name"));
+            let cells = |p: P| p.into_inner().map(name).collect::<Vec<_>>();
+            let lists = inner
+                .map(|p| match p.as_rule() {
+                    Rule::track_list => {
+                        let mut two = p.into_inner();
+                        let player = name(two.next().expect("player"));
+                        (Some(player), cells(two.next().expect("cells")))
+                    }
+                    _ => (None, cells(p)),
+                })
+                .collect();
+            game.tracks.push(TrackDecl {
+                name: name_,
+                lists,
+                span: item_span,
+            });
+        }
         Rule::region_item => {
             let name = name(inner.next().expect("region name"));
             let body = shared_or_per_player(inner.collect());
@@ -252,6 +272,11 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::list_kw
         | Rule::signed_number
         | Rule::choice_group
+        | Rule::track_kw
+        | Rule::position_word
+        | Rule::track_list
+        | Rule::track_cells
+        | Rule::slide_along
         | Rule::while_cond
         | Rule::else_kw
         | Rule::step_move

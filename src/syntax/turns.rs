@@ -170,7 +170,14 @@ fn choice_kind(kind_pair: P) -> ChoiceKind {
 /// parts in that order.
 fn slide(pair: P) -> ChoiceKind {
     let (from, dirs, mut rest) = move_start(pair);
-    let mut next = rest.next().expect("by, over or to");
+    let mut next = rest.next().expect("along, by, over or to");
+    let along = if next.as_rule() == Rule::slide_along {
+        let track = name(next.into_inner().nth(1).expect("track"));
+        next = rest.next().expect("by, over or to");
+        Some(track)
+    } else {
+        None
+    };
     let by = if next.as_rule() == Rule::slide_by {
         let by = expr(next.into_inner().nth(1).expect("distance"));
         next = rest.next().expect("over or to");
@@ -188,6 +195,7 @@ fn slide(pair: P) -> ChoiceKind {
     ChoiceKind::Slide {
         from,
         dirs,
+        along,
         by,
         path,
         to: expr(next),

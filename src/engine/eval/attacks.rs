@@ -186,10 +186,13 @@ impl Ctx<'_> {
             // any) and its directions.
             let (from, to, aux, dirs) = match &choice.kind {
                 ChoiceKind::Step { from, dirs, to, .. } => (from, to, None, dirs.mask(self.me)),
+                // Distances read in the position, and tracks: not turned
+                // round (§12.5 says which moves `attacked` sees).
                 ChoiceKind::Slide {
-                    by: Some(Distance::LineCount(_)),
+                    by: Some(Distance::LineCount(_) | Distance::Number(_)),
                     ..
-                } => continue,
+                }
+                | ChoiceKind::Slide { along: Some(_), .. } => continue,
                 ChoiceKind::Slide {
                     from,
                     dirs,
@@ -314,7 +317,7 @@ impl Ctx<'_> {
                         }
                         // A distance read on the line through the piece:
                         // not turned round (left out above).
-                        Some(Distance::LineCount(_)) => false,
+                        Some(Distance::LineCount(_) | Distance::Number(_)) => false,
                     }
                 }),
                 ChoiceKind::Leap { over, .. } => {

@@ -186,6 +186,34 @@ impl Game {
     ) {
         let w = self.words;
         let (from, path, to) = (From.of(t, w), Over.of(t, w), To.of(t, w));
+        if let ChoiceKind::Slide { along: Some(k), .. } = &self.rules.choices[c as usize].kind {
+            let track = &self.rules.tracks[*k as usize];
+            let (cells, place) = (&track.cells[player.index()], &track.place[player.index()]);
+            let n = match by {
+                Distance::Cells(n) => *n as usize,
+                Distance::Number(_) => Fourth.of(t, w)[0] as usize,
+                Distance::LineCount(_) => 0,
+            };
+            if n == 0 {
+                return;
+            }
+            for a in cellset::cells(from) {
+                let i = place[a] as usize;
+                let Some(&x) = cells.get(i.saturating_add(n)) else {
+                    continue;
+                };
+                let x = x as usize;
+                if cellset::contains(to, x)
+                    && cells[i + 1..i + n]
+                        .iter()
+                        .all(|&y| cellset::contains(path, y as usize))
+                    && !f(Action::far(c, a, x))
+                {
+                    return;
+                }
+            }
+            return;
+        }
         let (mask, _) = self.move_dirs(c, player);
         for a in cellset::cells(from) {
             for &(d, back) in &self.line_tables.dirs {
@@ -194,8 +222,12 @@ impl Game {
                 }
                 let n = match by {
                     Distance::Cells(n) => *n as usize,
+                    Distance::Number(_) => Fourth.of(t, w)[0] as usize,
                     Distance::LineCount(_) => self.lines.count(a, d, Fourth.of(t, w)),
                 };
+                if n == 0 {
+                    continue;
+                }
                 for e in [d, back] {
                     if mask & 1 << e == 0 {
                         continue;
@@ -246,6 +278,7 @@ impl Game {
         }
         if let ChoiceKind::Slide {
             by: Some(Distance::Cells(n)),
+            along: None,
             ..
         } = &self.rules.choices[c as usize].kind
             && w == 1

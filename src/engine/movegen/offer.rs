@@ -170,12 +170,25 @@ impl Game {
                         fill(&mut cx, From, from, out, scratch);
                         fill(&mut cx, Over, over, over_slot, scratch);
                         fill(&mut cx, To, to, to_slot, scratch);
-                        if let ChoiceKind::Slide {
-                            by: Some(Distance::LineCount(counted)),
-                            ..
-                        } = &choice.kind
-                        {
-                            fill(&mut cx, Fourth, counted, &mut rest[..w], scratch);
+                        match &choice.kind {
+                            ChoiceKind::Slide {
+                                by: Some(Distance::LineCount(counted)),
+                                ..
+                            } => fill(&mut cx, Fourth, counted, &mut rest[..w], scratch),
+                            // The distance, worked out here: a whole number
+                            // of cells, none below 1 (read by `far_moves`).
+                            ChoiceKind::Slide {
+                                by: Some(Distance::Number(n)),
+                                ..
+                            } => {
+                                let n = cx.int(n, scratch);
+                                rest[0] = if n >= 1.0 {
+                                    n.min(u32::MAX as f64) as u64
+                                } else {
+                                    0
+                                };
+                            }
+                            _ => {}
                         }
                         // The pieces a hop passes over and stops at.
                         if let ChoiceKind::Hop { .. } = &choice.kind {

@@ -137,6 +137,7 @@ impl Game {
         }
         if let ChoiceKind::Slide {
             by: Some(Distance::Cells(_)),
+            along: None,
             ..
         } = kind
             && fill

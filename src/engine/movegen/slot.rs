@@ -62,7 +62,7 @@ pub(in crate::engine) fn parts_used(rules: &Rules) -> usize {
         matches!(
             c.kind,
             ChoiceKind::Slide {
-                by: Some(Distance::LineCount(_)),
+                by: Some(Distance::LineCount(_) | Distance::Number(_)),
                 ..
             } | ChoiceKind::Hop { .. }
                 | ChoiceKind::Shift { .. }

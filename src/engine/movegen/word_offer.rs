@@ -84,6 +84,11 @@ fn word_step(g: &Game, me: Player, entries: &[Entry]) -> Option<WordStep> {
                 sets.push(target);
                 Some(Within::Any)
             }
+            // A distance worked out in the position is the offer's own.
+            ChoiceKind::Slide {
+                by: Some(Distance::Number(_)),
+                ..
+            } => return None,
             // Counted by `offered` from the slot, as `offer_groups` fills it.
             ChoiceKind::Step { .. }
             | ChoiceKind::Jump { .. }

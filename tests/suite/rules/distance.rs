@@ -77,3 +77,68 @@ fn line_count_follows_the_axes_of_a_hex_board_and_stops_at_holes() {
     );
     assert_eq!(moves_from(&g, &g.start(), "a1"), set(&["a1-b1", "a1-a2"]));
 }
+
+#[test]
+fn a_distance_worked_out_in_the_position_follows_the_roll() {
+    // `by die`: each roll moves the piece that many cells; a roll of 0
+    // offers no move (the step is skipped, the turn passes).
+    let g = compile(
+        "game T board square(5) players x, o pieces man variables die
+         setup: x man at cells(a1)
+         turn: roll die from 0, 1, 3, slide own n or e by die to empty",
+    );
+    let after_roll = |roll: &str| {
+        let mut st = g.start();
+        notation::play_moves(&g, &mut st, roll).expect("legal");
+        st
+    };
+    assert_eq!(
+        moves_from(&g, &after_roll("die=3"), "a1"),
+        set(&["a1-a4", "a1-d1"])
+    );
+    assert_eq!(
+        moves_from(&g, &after_roll("die=1"), "a1"),
+        set(&["a1-a2", "a1-b1"])
+    );
+    assert_eq!(
+        legal(&g, &after_roll("die=0")),
+        set(&["die=0", "die=1", "die=3"])
+    );
+}
+
+#[test]
+fn a_slide_along_a_track_follows_each_players_list() {
+    // Each player's list turns where the board's lines do not: x goes
+    // up column a then along row 3, o along row 3 the other way; a piece
+    // crosses only PATH, and one too near its list's end has no move.
+    let g = compile(
+        "game T board square(3) players x, o pieces man variables die
+         setup: x man at cells(a1, b3), o man at cells(c3)
+         track way: x = a1 a2 a3 b3 c3, o = c3 b3 a3 a2 a1
+         turn: roll die from 1, 2, 3, slide own along way by die over all to not own",
+    );
+    let play = |moves: &str| {
+        let mut st = g.start();
+        notation::play_moves(&g, &mut st, moves).expect("legal");
+        st
+    };
+    // Three from a1 is b3, x's own, and b3 is too near the end: no move,
+    // so the turn passes to o's roll. b3 takes o's c3 on a 1.
+    assert_eq!(legal(&g, &play("die=3")), set(&["die=1", "die=2", "die=3"]));
+    assert_eq!(legal(&g, &play("die=1")), set(&["a1-a2", "b3-c3"]));
+    assert_eq!(legal(&g, &play("die=2")), set(&["a1-a3"]));
+    // o's list runs the other way: c3 takes x's b3 on a 1, lands on a3 on
+    // a 2 over b3 (`over all`).
+    assert_eq!(legal(&g, &play("die=2 a1-a3 die=1")), set(&["c3-b3"]));
+    assert_eq!(legal(&g, &play("die=1 a1-a2 die=2")), set(&["c3-a3"]));
+    // Over `empty` (no `over`), a piece may not cross one.
+    let g = compile(
+        "game T board square(3) players x, o pieces man variables die
+         setup: x man at cells(a1, a2)
+         track way = a1 a2 a3 b3 c3
+         turn: roll die from 2, slide own along way by die to empty",
+    );
+    let mut st = g.start();
+    notation::play_moves(&g, &mut st, "die=2").expect("legal");
+    assert_eq!(legal(&g, &st), set(&["a2-b3"]));
+}
