@@ -172,6 +172,49 @@ impl Game {
         }
     }
 
+    /// The moves of a `slide ... along TRACK by N` choice: per piece, one
+    /// look-up of its place on the mover's list, then of the cell N places
+    /// on, and a check of the cells in between. Not inlined: the other
+    /// slides' loops stay as they were (Lines of Action's were 3% slower).
+    #[inline(never)]
+    fn each_track_move(
+        &self,
+        c: u16,
+        player: Player,
+        k: u16,
+        by: &Distance,
+        t: &[u64],
+        f: &mut dyn FnMut(Action) -> bool,
+    ) {
+        let w = self.words;
+        let (from, path, to) = (From.of(t, w), Over.of(t, w), To.of(t, w));
+        let track = &self.rules.tracks[k as usize];
+        let (cells, place) = (&track.cells[player.index()], &track.place[player.index()]);
+        let n = match by {
+            Distance::Cells(n) => *n as usize,
+            Distance::Number(_) => Fourth.of(t, w)[0] as usize,
+            Distance::LineCount(_) => 0,
+        };
+        if n == 0 {
+            return;
+        }
+        for a in cellset::cells(from) {
+            let i = place[a] as usize;
+            let Some(&x) = cells.get(i.saturating_add(n)) else {
+                continue;
+            };
+            let x = x as usize;
+            if cellset::contains(to, x)
+                && cells[i + 1..i + n]
+                    .iter()
+                    .all(|&y| cellset::contains(path, y as usize))
+                && !f(Action::far(c, a, x))
+            {
+                return;
+            }
+        }
+    }
+
     /// The moves of a `slide ... by` choice: along each axis (a direction
     /// and its opposite) the distance is counted once, then each way it is
     /// one look-up in the ray and a check of the cells crossed.
@@ -187,47 +230,25 @@ impl Game {
         let w = self.words;
         let (from, path, to) = (From.of(t, w), Over.of(t, w), To.of(t, w));
         if let ChoiceKind::Slide { along: Some(k), .. } = &self.rules.choices[c as usize].kind {
-            let track = &self.rules.tracks[*k as usize];
-            let (cells, place) = (&track.cells[player.index()], &track.place[player.index()]);
-            let n = match by {
-                Distance::Cells(n) => *n as usize,
-                Distance::Number(_) => Fourth.of(t, w)[0] as usize,
-                Distance::LineCount(_) => 0,
-            };
-            if n == 0 {
-                return;
-            }
-            for a in cellset::cells(from) {
-                let i = place[a] as usize;
-                let Some(&x) = cells.get(i.saturating_add(n)) else {
-                    continue;
-                };
-                let x = x as usize;
-                if cellset::contains(to, x)
-                    && cells[i + 1..i + n]
-                        .iter()
-                        .all(|&y| cellset::contains(path, y as usize))
-                    && !f(Action::far(c, a, x))
-                {
-                    return;
-                }
-            }
-            return;
+            return self.each_track_move(c, player, *k, by, t, &mut f);
         }
+        // The distance when it is the same for every piece and direction.
+        let fixed = match by {
+            Distance::Cells(n) => Some(*n as usize),
+            Distance::Number(_) => Some(Fourth.of(t, w)[0] as usize),
+            Distance::LineCount(_) => None,
+        };
         let (mask, _) = self.move_dirs(c, player);
         for a in cellset::cells(from) {
             for &(d, back) in &self.line_tables.dirs {
                 if mask & (1 << d | 1 << back) == 0 {
                     continue;
                 }
-                let n = match by {
-                    Distance::Cells(n) => *n as usize,
-                    Distance::Number(_) => Fourth.of(t, w)[0] as usize,
-                    Distance::LineCount(_) => self.lines.count(a, d, Fourth.of(t, w)),
+                let n = match fixed {
+                    Some(n) => n,
+                    None => self.lines.count(a, d, Fourth.of(t, w)),
                 };
-                if n == 0 {
-                    continue;
-                }
+                // `n` 0 (a number below 1) finds no cell: `wrapping_sub`.
                 for e in [d, back] {
                     if mask & 1 << e == 0 {
                         continue;
