@@ -108,7 +108,21 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
             shift_way(seen, c, from, to, l, toward.as_ref(), *limit)?;
         }
         let (f, t) = (seen.label(from), seen.label(to));
-        let why = if let (ChoiceKind::Slide { by: Some(by), .. }, Some(l)) = (kind, &line)
+        let why = if let ChoiceKind::Slide {
+            along: Some(k), by, ..
+        } = kind
+        {
+            let track = &game.rules.tracks[*k as usize];
+            let how_far = match by {
+                Some(crate::rules::Distance::Cells(n)) => format!("exactly {n} places"),
+                Some(_) | None => "exactly as many places as its `by` number says now".into(),
+            };
+            format!(
+                "a {word} of this rule goes {how_far} along track `{}`, which does not \
+                 take the piece from {f} to {t}",
+                track.name
+            )
+        } else if let (ChoiceKind::Slide { by: Some(by), .. }, Some(l)) = (kind, &line)
             && way
         {
             let far = l.len() + 1;

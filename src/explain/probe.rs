@@ -74,6 +74,20 @@ impl Game {
                 .of_mut(&mut t, w)
                 .copy_from_slice(counted.words());
         }
+        // A slide by a number worked out in the position: that number, as
+        // the offer writes it.
+        if let ChoiceKind::Slide {
+            by: Some(Distance::Number(n)),
+            ..
+        } = &self.rules.choices[c as usize].kind
+        {
+            let n = self.probe_num(st, n, None);
+            Part::Fourth.of_mut(&mut t, w)[0] = if n >= 1.0 {
+                n.min(u32::MAX as f64) as u64
+            } else {
+                0
+            };
+        }
         // A hop passes over and stops at pieces: its fourth set.
         if let ChoiceKind::Hop { .. } = &self.rules.choices[c as usize].kind {
             let occupied = self.probe_set(st, &SetExpr::Occupied, None);

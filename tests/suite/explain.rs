@@ -556,3 +556,21 @@ fn the_end_of_a_game_says_which_rule_ended_it_and_why() {
          (games/chess.gdl:104)\n"
     );
 }
+
+#[test]
+fn refused_moves_along_a_track_say_why() {
+    let ur = load("games/ur.gdl", &[]);
+    // Entered on a1 (a rosette: roll again), a 2 goes to b2, not c2.
+    assert_eq!(
+        refused(&ur, "die=4 a1 die=2 a1-c2"),
+        "`a1-c2` is not legal: `slide own along path by die over all to landing` \
+         (games/ur.gdl:47): a slide of this rule goes exactly as many places as its `by` \
+         number says now along track `path`, which does not take the piece from a1 to c2"
+    );
+    // Two places along the track from c1 is a1, a rosette: legal; b1 is not.
+    let why = refused(&ur, "die=2 c1 die=2 c3 die=2 c1-b1");
+    assert!(
+        why.contains("does not take the piece from c1 to b1"),
+        "{why}"
+    );
+}
