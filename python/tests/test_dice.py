@@ -60,6 +60,19 @@ def follow_setup(ours, theirs, colour):
         ours.apply_action(ours.string_to_action(placed[(colour, number)]))
 
 
+def roll_both(ours, theirs, rng):
+    """At a die roll (OpenSpiel's outcome k is face k + 1, gdl's `die=k+1`):
+    the same faces with the same probabilities; one drawn and played in
+    both. Returns the face."""
+    their_probs = {f"die={a + 1}": p for a, p in theirs.chance_outcomes()}
+    my_probs = {ours.action_to_string(a): p for a, p in ours.chance_outcomes()}
+    assert my_probs == pytest.approx(their_probs)
+    roll = rng.randrange(6)
+    theirs.apply_action(roll)
+    ours.apply_action(ours.string_to_action(f"die={roll + 1}"))
+    return roll + 1
+
+
 def same_cubes(ours, theirs):
     """gdl's board (its cube planes) holds the cubes OpenSpiel's does."""
     game = ours.get_game()
@@ -97,12 +110,7 @@ def play_einstein(game, seed):
         assert ours.current_player() == theirs.current_player()
         assert not ours.is_terminal()
         if theirs.is_chance_node():
-            their_probs = {f"die={a + 1}": p for a, p in theirs.chance_outcomes()}
-            my_probs = {ours.action_to_string(a): p for a, p in ours.chance_outcomes()}
-            assert my_probs == pytest.approx(their_probs)
-            roll = rng.randrange(6)
-            theirs.apply_action(roll)
-            ours.apply_action(ours.string_to_action(f"die={roll + 1}"))
+            roll_both(ours, theirs, rng)
             continue
         listed = {openspiel_move(a): a for a in theirs.legal_actions()}
         mine = {ours.action_to_string(a): a for a in ours.legal_actions()}
@@ -159,13 +167,7 @@ def play_maedn(game, players, seed):
         assert ours.current_player() == theirs.current_player()
         assert not ours.is_terminal()
         if theirs.is_chance_node():
-            their_probs = {f"die={a + 1}": p for a, p in theirs.chance_outcomes()}
-            my_probs = {ours.action_to_string(a): p for a, p in ours.chance_outcomes()}
-            assert my_probs == pytest.approx(their_probs)
-            roll = rng.randrange(6)
-            die = roll + 1
-            theirs.apply_action(roll)
-            ours.apply_action(ours.string_to_action(f"die={die}"))
+            die = roll_both(ours, theirs, rng)
             continue
         position = positions[theirs.current_player()]
         listed = {maedn_move(a, position, die): a for a in theirs.legal_actions()}

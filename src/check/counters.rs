@@ -15,31 +15,12 @@ impl<'a> Checker<'a> {
     pub(super) fn rings(&mut self) {
         let file = self.file;
         for r in &file.rings {
-            let mut cells = Vec::new();
+            let cells = self.cells_once(&r.cells, "ring");
+            let mut ok = cells.is_some();
+            let cells = cells.unwrap_or_default();
             let mut place = vec![u32::MAX; self.board().len()];
-            let mut ok = true;
-            for label in &r.cells {
-                let Some(c) = self.board().cell_by_label(&label.text) else {
-                    if !self.board_unknown {
-                        let msg = format!("`{}` is not a cell of the board", label.text);
-                        self.error(label.span, msg);
-                    }
-                    ok = false;
-                    continue;
-                };
-                if place[c.index()] != u32::MAX {
-                    self.errors.push(
-                        Diagnostic::at(
-                            label.span,
-                            format!("`{}` is listed twice in this ring", label.text),
-                        )
-                        .with_help("a ring passes each of its cells once: list each cell once"),
-                    );
-                    ok = false;
-                    continue;
-                }
-                place[c.index()] = cells.len() as u32;
-                cells.push(c.index() as u32);
+            for (k, &c) in cells.iter().enumerate() {
+                place[c as usize] = k as u32;
             }
             if ok && cells.len() < 2 {
                 self.error(r.span, "a ring needs at least two cells");
@@ -58,6 +39,39 @@ impl<'a> Checker<'a> {
                 place,
             });
         }
+    }
+
+    /// The cells of a list of labels (a ring's, a track's), each a cell of
+    /// the board and listed once; `None` after reporting what is not.
+    pub(super) fn cells_once(&mut self, labels: &[ast::Name], what: &str) -> Option<Vec<u32>> {
+        let mut cells = Vec::new();
+        let mut listed = vec![false; self.board().len()];
+        let mut ok = true;
+        for label in labels {
+            let Some(c) = self.board().cell_by_label(&label.text) else {
+                if !self.board_unknown {
+                    let msg = format!("`{}` is not a cell of the board", label.text);
+                    self.error(label.span, msg);
+                }
+                ok = false;
+                continue;
+            };
+            if std::mem::replace(&mut listed[c.index()], true) {
+                self.errors.push(
+                    Diagnostic::at(
+                        label.span,
+                        format!("`{}` is listed twice in this {what}", label.text),
+                    )
+                    .with_help(format!(
+                        "a {what} passes each of its cells once: list each cell once"
+                    )),
+                );
+                ok = false;
+                continue;
+            }
+            cells.push(c.index() as u32);
+        }
+        ok.then_some(cells)
     }
 
     /// A ring's direction by name: its ring and whether it goes along the

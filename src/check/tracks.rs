@@ -4,8 +4,6 @@
 //! backgammon). Each player's list is checked against the board: each a
 //! cell, listed once, at least two.
 
-use std::collections::HashMap;
-
 use crate::ast;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Track;
@@ -79,39 +77,13 @@ impl<'a> Checker<'a> {
 
     /// One list of a track: cells of the board, each once, at least two.
     fn track_cells(&mut self, labels: &[ast::Name]) -> Option<Vec<u32>> {
-        let mut cells = Vec::new();
-        let mut seen = HashMap::new();
-        let mut ok = true;
-        for label in labels {
-            let Some(c) = self.board().cell_by_label(&label.text) else {
-                if !self.board_unknown {
-                    let msg = format!("`{}` is not a cell of the board", label.text);
-                    self.error(label.span, msg);
-                }
-                ok = false;
-                continue;
-            };
-            if seen.insert(c.index(), ()).is_some() {
-                self.errors.push(
-                    Diagnostic::at(
-                        label.span,
-                        format!("`{}` is listed twice in this track", label.text),
-                    )
-                    .with_help("a track passes each of its cells once: list each cell once"),
-                );
-                ok = false;
-                continue;
-            }
-            cells.push(c.index() as u32);
-        }
-        if let (true, Some(first), Some(last)) =
-            (ok && cells.len() < 2, labels.first(), labels.last())
-        {
+        let cells = self.cells_once(labels, "track")?;
+        if let (true, Some(first), Some(last)) = (cells.len() < 2, labels.first(), labels.last()) {
             let span = crate::diagnostic::Span::new(first.span.start, last.span.end);
             self.error(span, "a track needs at least two cells");
-            ok = false;
+            return None;
         }
-        ok.then_some(cells)
+        Some(cells)
     }
 
     /// A track by name, for `slide ... along TRACK`; reported when unknown.
