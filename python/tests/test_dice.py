@@ -73,6 +73,16 @@ def roll_both(ours, theirs, rng):
     return roll + 1
 
 
+def play_same_move(ours, theirs, listed, rng):
+    """gdl's legal moves are those OpenSpiel lists (`listed`: gdl's notation
+    to OpenSpiel's action); one drawn and played in both."""
+    mine = {ours.action_to_string(a): a for a in ours.legal_actions()}
+    assert mine.keys() == listed.keys()
+    name = rng.choice(sorted(listed))
+    theirs.apply_action(listed[name])
+    ours.apply_action(mine[name])
+
+
 def same_cubes(ours, theirs):
     """gdl's board (its cube planes) holds the cubes OpenSpiel's does."""
     game = ours.get_game()
@@ -113,11 +123,7 @@ def play_einstein(game, seed):
             roll_both(ours, theirs, rng)
             continue
         listed = {openspiel_move(a): a for a in theirs.legal_actions()}
-        mine = {ours.action_to_string(a): a for a in ours.legal_actions()}
-        assert mine.keys() == listed.keys()
-        name = rng.choice(sorted(listed))
-        theirs.apply_action(listed[name])
-        ours.apply_action(mine[name])
+        play_same_move(ours, theirs, listed, rng)
         moves += 1
     assert ours.is_terminal()
     assert ours.returns() == theirs.returns()
@@ -171,11 +177,7 @@ def play_maedn(game, players, seed):
             continue
         position = positions[theirs.current_player()]
         listed = {maedn_move(a, position, die): a for a in theirs.legal_actions()}
-        mine = {ours.action_to_string(a): a for a in ours.legal_actions()}
-        assert mine.keys() == listed.keys()
-        name = rng.choice(sorted(listed))
-        theirs.apply_action(listed[name])
-        ours.apply_action(mine[name])
+        play_same_move(ours, theirs, listed, rng)
         moves += 1
     assert ours.is_terminal()
     winners = [p for p, r in enumerate(theirs.returns()) if r > 0]

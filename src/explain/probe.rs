@@ -81,12 +81,7 @@ impl Game {
             ..
         } = &self.rules.choices[c as usize].kind
         {
-            let n = self.probe_num(st, n, None);
-            Part::Fourth.of_mut(&mut t, w)[0] = if n >= 1.0 {
-                n.min(u32::MAX as f64) as u64
-            } else {
-                0
-            };
+            Part::Fourth.of_mut(&mut t, w)[0] = Distance::whole_cells(self.probe_num(st, n, None));
         }
         // A hop passes over and stops at pieces: its fourth set.
         if let ChoiceKind::Hop { .. } = &self.rules.choices[c as usize].kind {

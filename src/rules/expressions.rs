@@ -159,6 +159,18 @@ pub enum Distance {
     Number(NumExpr),
 }
 
+impl Distance {
+    /// A [`Distance::Number`] worked out to `n`, in whole cells: the part
+    /// before the point, 0 below 1 (no move), at most `u32::MAX`.
+    pub fn whole_cells(n: f64) -> u64 {
+        if n >= 1.0 {
+            n.min(u32::MAX as f64) as u64
+        } else {
+            0
+        }
+    }
+}
+
 /// A leap pattern: `a` cells in an orthogonal direction, then `b` cells
 /// at a right angle (60 degrees on hex boards), either way (the knight is
 /// `(2, 1)`).

@@ -180,14 +180,7 @@ impl Game {
                             ChoiceKind::Slide {
                                 by: Some(Distance::Number(n)),
                                 ..
-                            } => {
-                                let n = cx.int(n, scratch);
-                                rest[0] = if n >= 1.0 {
-                                    n.min(u32::MAX as f64) as u64
-                                } else {
-                                    0
-                                };
-                            }
+                            } => rest[0] = Distance::whole_cells(cx.int(n, scratch)),
                             _ => {}
                         }
                         // The pieces a hop passes over and stops at.
