@@ -9,6 +9,7 @@
 """
 
 from gdl._gdl import (
+    Bot,
     Game,
     GameError,
     State,
@@ -19,6 +20,7 @@ from gdl._gdl import (
 )
 
 __all__ = [
+    "Bot",
     "Game",
     "GameError",
     "State",

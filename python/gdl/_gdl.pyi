@@ -134,6 +134,30 @@ class VectorEnv:
     def random_steps(self, steps: int) -> int:
         """`steps` steps of random actions, all in Rust: the number of
         games finished."""
+    def agent_actions(
+        self, agent: str = "mcts:100", seed: Optional[int] = None
+    ) -> npt.NDArray[np.int64]:
+        """An action id per game chosen by one of gdl's agents (`random`,
+        `mcts:N`, `mcts:500ms`), a fresh agent per game seeded from `seed`
+        (else from the environment's generator) and the game's index; the
+        searches run in Rust, the GIL released, over the machine's cores."""
+
+class Bot:
+    """One of gdl's agents, called as OpenSpiel's bots are:
+    `gdl.Bot(game, "mcts:1000", seed=0).step(state)` is the action id it
+    plays in `state`. `agent` is `random` or `mcts:BUDGET` (iterations,
+    or time: `mcts:500ms`). The search runs in Rust, the GIL released, and
+    keeps its tree while the states follow on. In a game with hidden
+    information MCTS searches positions the player cannot tell from the
+    real one, never the real one. At a chance node `step` draws an
+    outcome by its probability."""
+
+    def __init__(self, game: Game, agent: str = "mcts:1000", seed: int = 0) -> None: ...
+    def step(self, state: State) -> int:
+        """The action id played in `state`; `ValueError` once the game is
+        over, `GameError` for a state of another game."""
+    def restart(self) -> None:
+        """Forgets the tree and reseeds the agent."""
 
 def load_game(
     game: Union[str, Mapping[str, Any], None] = None,

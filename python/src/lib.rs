@@ -7,10 +7,12 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
 
+mod bot;
 mod game;
 mod state;
 mod vector;
 
+pub use bot::Bot;
 pub use game::Game;
 pub use state::State;
 pub use vector::VectorEnv;
@@ -137,6 +139,7 @@ fn _gdl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<VectorEnv>()?;
+    m.add_class::<Bot>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_games, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_game_text, m)?)?;

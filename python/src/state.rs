@@ -126,8 +126,22 @@ impl State {
         Ok(state)
     }
 
-    fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.truncated || self.st.is_over()
+    }
+
+    pub(crate) fn shared(&self) -> &Arc<Shared> {
+        &self.shared
+    }
+
+    pub(crate) fn engine_state(&self) -> &gdl::State {
+        &self.st
+    }
+
+    /// The id of `a` among the legal actions here (a chance node's
+    /// outcomes numbered as `list_legal` numbers them).
+    pub(crate) fn id_of(&self, a: Action) -> Option<u32> {
+        self.legal.iter().find(|p| p.1 == a).map(|p| p.0)
     }
 
     /// Lists the legal actions and their ids, after every change.

@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
+use crate::bot::{batch_actions, read_spec};
 use crate::game::Shared;
 use crate::state::{list_legal, write_returns};
 
@@ -315,6 +316,32 @@ impl VectorEnv {
             .map(|s| s.legal[rng.random_range(0..s.legal.len())].0 as i64)
             .collect();
         PyArray1::from_vec(py, ids)
+    }
+
+    /// One action id per game (int64), chosen by one of gdl's agents:
+    /// `random` or `mcts:BUDGET` (as `gdl.Bot` takes). Each game gets a
+    /// fresh agent seeded from `seed` (if not given, drawn from the
+    /// environment's generator) and the game's index. The searches run in
+    /// Rust with the GIL released, spread over the machine's cores.
+    #[pyo3(signature = (agent="mcts:100", seed=None))]
+    fn agent_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        agent: &str,
+        seed: Option<u64>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let spec = read_spec(agent)?;
+        let seed = seed.unwrap_or_else(|| self.rng.random());
+        let shared = &*self.shared;
+        let mut states: Vec<&mut gdl::State> = self.slots.iter_mut().map(|s| &mut s.st).collect();
+        let chosen = py.detach(|| batch_actions(shared, spec, seed, &mut states));
+        let mut ids = Vec::with_capacity(chosen.len());
+        for (i, (slot, a)) in self.slots.iter().zip(chosen).enumerate() {
+            let id = a.and_then(|a| slot.legal.iter().find(|p| p.1 == a).map(|p| p.0));
+            let id = id.ok_or_else(|| err(format!("game {i}: the agent found no legal action")))?;
+            ids.push(id as i64);
+        }
+        Ok(PyArray1::from_vec(py, ids))
     }
 
     /// Plays `actions[i]` (an int array of shape `(n,)`) in game `i`, for
