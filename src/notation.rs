@@ -20,6 +20,7 @@ mod position;
 
 pub use joined::{
     ListTurnsError, format_turn, join_turn, list_turns, parse_word, play_word, split_word,
+    turn_actions,
 };
 pub use position::{PositionError, read_position, write_position};
 

@@ -13,7 +13,7 @@ use crate::limits::MAX_UNIQUE_POSITIONS;
 
 mod turns;
 
-pub(crate) use turns::walk_turns;
+pub(crate) use turns::{Frame, walk_turns};
 pub use turns::{LongTurn, TurnsError, perft_turns, perft_turns_depth};
 
 /// Counts at one depth of the game tree.

@@ -1,6 +1,6 @@
 """Type stubs of the extension module `gdl._gdl` (see docs/python.md)."""
 
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Mapping, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -62,6 +62,17 @@ class State:
     def string_to_action(self, player_or_text: Union[int, str], text: Optional[str] = None) -> int:
         """The id of the legal action written in gdl's notation."""
     def is_terminal(self) -> bool: ...
+    def legal_turns(self) -> list[tuple[int, ...]]:
+        """Every way to play the rest of the current turn, as tuples of
+        action ids; `ValueError` where chance decides within the turn or
+        past 100,000 ways."""
+    def apply_turn(self, turn: Sequence[int]) -> None:
+        """Plays a whole turn (each id legal where played, the last ending
+        the turn); on a `ValueError` the state is left as it was."""
+    def turn_to_string(self, turn: Sequence[int]) -> str:
+        """The turn's joined notation (`d1-d7/g7`)."""
+    def string_to_turn(self, text: str) -> list[int]:
+        """The ids of a turn written in joined notation."""
     def is_chance_node(self) -> bool: ...
     def is_simultaneous_node(self) -> bool: ...
     def is_player_node(self) -> bool: ...

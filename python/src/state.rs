@@ -8,7 +8,7 @@ use gdl::engine::{Action, GameResult};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyTuple};
 
 use crate::GameError;
 use crate::game::Shared;
@@ -197,6 +197,41 @@ impl State {
         self.refresh().map_err(|e| e.to_string())
     }
 
+    /// A copy of this state with the turn `ids` played on it, each id legal
+    /// where it is played and the last ending the turn (or the game), and
+    /// the actions played; or why not.
+    fn play_turn(&self, ids: &[i64]) -> Result<(State, Vec<Action>), String> {
+        if ids.is_empty() {
+            return Err("a turn has at least one action; none was given".into());
+        }
+        let mut trial = self.clone();
+        let turn = trial.st.turn;
+        let mut played = Vec::with_capacity(ids.len());
+        for (k, &id) in ids.iter().enumerate() {
+            if k > 0 && (trial.is_over() || trial.st.turn != turn) {
+                return Err(format!(
+                    "the turn is over after {k} of the {} actions given",
+                    ids.len()
+                ));
+            }
+            let a = u32::try_from(id)
+                .map_err(|_| format!("{id} is not a non-negative id"))
+                .and_then(|id| {
+                    let a = trial.find(id);
+                    trial.apply(id).map(|()| a.expect("applied: legal"))
+                })
+                .map_err(|e| format!("action {} of the turn: {e}", k + 1))?;
+            played.push(a);
+        }
+        if !trial.is_over() && trial.st.turn == turn {
+            return Err(format!(
+                "the turn is not over after these {} actions: the same player has another decision in it",
+                ids.len()
+            ));
+        }
+        Ok((trial, played))
+    }
+
     fn seat(&self) -> usize {
         self.shared.game.seat_of(&self.st, self.st.mover)
     }
@@ -314,6 +349,78 @@ impl State {
             return Ok(id);
         }
         (self.shared.space.id(game.board(), a)).ok_or_else(|| GameError::new_err("no id"))
+    }
+
+    /// Every way to play the rest of the current turn (the whole turn at
+    /// its start), each a tuple of action ids, in the order of the legal
+    /// actions: for agents that choose whole turns (Amazons' move and
+    /// arrow, a capture chain) instead of one decision at a time. Empty
+    /// once the game is over. Raises `ValueError` where chance decides
+    /// within the turn, or past 100,000 ways.
+    fn legal_turns<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        if self.is_over() {
+            return Ok(Vec::new());
+        }
+        let game = &self.shared.game;
+        let turns = gdl::notation::turn_actions(game, &self.st).map_err(|e| match e {
+            gdl::notation::ListTurnsError::TooMany => PyValueError::new_err(
+                "there are more than 100,000 ways to play this turn, too many to list: \
+                 play it action by action",
+            ),
+            e => PyValueError::new_err(e.to_string()),
+        })?;
+        let ids = self.shared.py_ids(py);
+        let mut out = Vec::with_capacity(turns.len());
+        for turn in &turns {
+            let mut tuple = Vec::with_capacity(turn.len());
+            for &a in turn {
+                let id = (self.shared.space.id(game.board(), a))
+                    .ok_or_else(|| GameError::new_err("an action without an id"))?;
+                tuple.push(ids[id as usize].bind(py).clone());
+            }
+            out.push(PyTuple::new(py, tuple)?);
+        }
+        Ok(out)
+    }
+
+    /// Plays a whole turn, or the rest of the current one: the ids in
+    /// order, each legal where it is played, the last ending the turn.
+    /// Raises `ValueError` naming the id that is wrong, and then leaves the
+    /// state as it was.
+    fn apply_turn(&mut self, turn: Vec<i64>) -> PyResult<()> {
+        let (trial, _) = self.play_turn(&turn).map_err(PyValueError::new_err)?;
+        *self = trial;
+        Ok(())
+    }
+
+    /// A turn's notation, its actions joined (`d1-d7/g7`, `c3-e5-c7`).
+    fn turn_to_string(&self, turn: Vec<i64>) -> PyResult<String> {
+        let (_, played) = self.play_turn(&turn).map_err(PyValueError::new_err)?;
+        Ok(gdl::notation::format_turn(
+            &self.shared.game,
+            &self.st,
+            &played,
+        ))
+    }
+
+    /// The ids of a turn written in joined notation (`d1-d7/g7`); it must
+    /// complete the current turn.
+    fn string_to_turn(&self, text: &str) -> PyResult<Vec<u32>> {
+        let game = &self.shared.game;
+        let played = gdl::notation::parse_word(game, &self.st, text)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut trial = self.clone();
+        let mut ids = Vec::with_capacity(played.len());
+        for a in played {
+            let id = trial
+                .id_of(a)
+                .ok_or_else(|| GameError::new_err("an action without an id"))?;
+            trial.apply(id).map_err(PyValueError::new_err)?;
+            ids.push(id);
+        }
+        let id_list: Vec<i64> = ids.iter().map(|&i| i as i64).collect();
+        self.play_turn(&id_list).map_err(PyValueError::new_err)?;
+        Ok(ids)
     }
 
     fn is_terminal(&self) -> bool {

@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 use super::{NotationError, format, parse};
 use crate::engine::{Action, Game, State};
 use crate::limits::MAX_LISTED_TURNS;
-use crate::run::{LongTurn, walk_turns};
+use crate::run::{Frame, LongTurn, walk_turns};
 
 /// The notation of a whole turn, from its actions and each one's notation
 /// (as [`format()`] gives it among the actions legal when it was played).
@@ -153,6 +153,9 @@ pub enum ListTurnsError {
     TooMany,
     /// A turn that did not end.
     Long(LongTurn),
+    /// Chance decides within the turn ([`turn_actions`] lists a player's
+    /// choices only).
+    Chance,
 }
 
 impl std::fmt::Display for ListTurnsError {
@@ -164,20 +167,26 @@ impl std::fmt::Display for ListTurnsError {
                  list the single actions (without --turns), or play part of the turn with --moves first"
             ),
             ListTurnsError::Long(e) => write!(f, "{e}"),
+            ListTurnsError::Chance => write!(
+                f,
+                "chance decides within this turn: its ways are not a player's choices; \
+                 play it action by action"
+            ),
         }
     }
 }
 
 impl std::error::Error for ListTurnsError {}
 
-/// Every way to play the rest of the current turn from `st` (the whole
-/// turn at its start), in joined notation, each notation once, in the order
-/// of the legal actions.
-pub fn list_turns(game: &Game, st: &State) -> Result<Vec<String>, ListTurnsError> {
-    let mut out = Vec::new();
-    let mut seen = HashSet::new();
+/// Calls `visit` with the path of each way to play the rest of the current
+/// turn from `st` (the whole turn at its start), in the order of the legal
+/// actions; at most [`MAX_LISTED_TURNS`] of them.
+fn each_turn(
+    game: &Game,
+    st: &State,
+    mut visit: impl FnMut(&[Frame]) -> ControlFlow<()>,
+) -> Result<(), ListTurnsError> {
     let mut sequences = 0usize;
-    let mut parts = Vec::new();
     let mut too_many = false;
     walk_turns(game, st, 1, |_, path, _| {
         sequences += 1;
@@ -185,6 +194,23 @@ pub fn list_turns(game: &Game, st: &State) -> Result<Vec<String>, ListTurnsError
             too_many = true;
             return ControlFlow::Break(());
         }
+        visit(path)
+    })
+    .map_err(ListTurnsError::Long)?;
+    match too_many {
+        true => Err(ListTurnsError::TooMany),
+        false => Ok(()),
+    }
+}
+
+/// Every way to play the rest of the current turn from `st` (the whole
+/// turn at its start), in joined notation, each notation once, in the order
+/// of the legal actions.
+pub fn list_turns(game: &Game, st: &State) -> Result<Vec<String>, ListTurnsError> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let mut parts = Vec::new();
+    each_turn(game, st, |path| {
         parts.clear();
         parts.extend(path.iter().map(|f| {
             let a = f.chosen();
@@ -195,12 +221,29 @@ pub fn list_turns(game: &Game, st: &State) -> Result<Vec<String>, ListTurnsError
             out.push(text);
         }
         ControlFlow::Continue(())
-    })
-    .map_err(ListTurnsError::Long)?;
-    if too_many {
-        return Err(ListTurnsError::TooMany);
-    }
+    })?;
     Ok(out)
+}
+
+/// Every way to play the rest of the current turn from `st` as the actions
+/// played, in the order of the legal actions (two orders of the same
+/// actions are two ways). A player's choices only: a turn in which chance
+/// decides is [`ListTurnsError::Chance`].
+pub fn turn_actions(game: &Game, st: &State) -> Result<Vec<Vec<Action>>, ListTurnsError> {
+    let mut out = Vec::new();
+    let mut chance = false;
+    each_turn(game, st, |path| {
+        if path.iter().any(|f| game.is_chance(f.state())) {
+            chance = true;
+            return ControlFlow::Break(());
+        }
+        out.push(path.iter().map(Frame::chosen).collect());
+        ControlFlow::Continue(())
+    })?;
+    match chance {
+        true => Err(ListTurnsError::Chance),
+        false => Ok(out),
+    }
 }
 
 #[cfg(test)]

@@ -59,6 +59,11 @@ impl Frame {
         &self.legal
     }
 
+    /// The position.
+    pub(crate) fn state(&self) -> &State {
+        &self.state
+    }
+
     /// The action taken from this position to the next level's.
     pub(crate) fn chosen(&self) -> Action {
         self.legal[self.next - 1]
