@@ -59,6 +59,10 @@ pub enum Command {
     /// Start the playground: a local web page to pick a game, play it by
     /// clicking, ask why an action is refused and edit its rules.
     Serve(ServeArgs),
+    /// Play as a UCI engine (the protocol of chess GUIs and match runners)
+    /// on standard input and output: MCTS chooses the moves, written in
+    /// long algebraic notation (`e2e4`, `e7e8q`).
+    Uci(UciArgs),
 }
 
 /// The game file and its options, common to all subcommands.
@@ -436,4 +440,18 @@ pub struct ServeArgs {
     /// files served: keep the default unless you trust the network.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: std::net::IpAddr,
+}
+
+#[derive(Args, Debug)]
+pub struct UciArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The search for a `go` that sets no limit (no nodes, movetime or
+    /// clock): iterations (`2000`) or time (`1s`, `500ms`).
+    #[arg(long, default_value = "1s", value_name = "BUDGET")]
+    pub budget: crate::mcts::Budget,
+    /// Seed of the searches (the same commands give the same moves when
+    /// the searches are bounded by nodes).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }

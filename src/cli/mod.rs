@@ -18,6 +18,7 @@ mod matches;
 mod play;
 mod records;
 mod serve;
+mod uci;
 
 pub use args::*;
 
@@ -154,6 +155,7 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn
         Command::Replay(a) => records::replay_cmd(&a, out),
         Command::Explain(a) => commands::explain_cmd(&a, out),
         Command::Serve(a) => serve::serve_cmd(&a, out),
+        Command::Uci(a) => uci::uci_cmd(&a, input),
     };
     let result = match take_turn_too_long() {
         Some(cut) => Err(too_long(cut)),

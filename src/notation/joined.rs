@@ -11,6 +11,7 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
+use super::long_algebraic::{looks_long_algebraic, read_long_algebraic};
 use super::{NotationError, format, parse};
 use crate::engine::{Action, Game, State};
 use crate::limits::MAX_LISTED_TURNS;
@@ -112,7 +113,19 @@ pub fn play_word(
     }
     if parts.len() == 1 {
         game.legal_actions(st, legal);
-        let a = parse(game, st, legal, text)?;
+        let a = match parse(game, st, legal, text) {
+            Ok(a) => a,
+            // `e7e8q`: a whole turn in long algebraic notation.
+            Err(e) => {
+                let long = (looks_long_algebraic(text.trim()))
+                    .then(|| read_long_algebraic(game, st, text).ok().flatten())
+                    .flatten();
+                return match long {
+                    Some(joined) => play_word(game, st, legal, &joined, played),
+                    None => Err(e),
+                };
+            }
+        };
         game.play_unchecked(st, a);
         played.push(a);
         return Ok(());

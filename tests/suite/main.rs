@@ -25,3 +25,4 @@ mod rules;
 mod serve;
 mod shortcuts;
 mod sight;
+mod uci;

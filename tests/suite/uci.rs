@@ -1,0 +1,180 @@
+//! `gdl uci`: the UCI handshake, positions with moves, `go` and its
+//! limits, promotion letters, errors; and long algebraic notation read
+//! wherever actions are read.
+
+use gdl::notation;
+
+use crate::common::{game, gdl, gdl_with_input};
+
+/// The `bestmove` lines of a session, in order.
+fn bestmoves(stdout: &str) -> Vec<&str> {
+    (stdout.lines())
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect()
+}
+
+#[test]
+fn handshake_and_a_bounded_search() {
+    let run = gdl_with_input(
+        &["uci", "games/chess.gdl"],
+        // No `quit`: it would stop the search at once.
+        "uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5\ngo nodes 20\n",
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[..4],
+        [
+            "id name gdl Chess",
+            "id author the gdl authors",
+            "uciok",
+            "readyok"
+        ]
+    );
+    assert!(run.stdout.contains("info nodes 20 "), "{run:?}");
+    let best = bestmoves(&run.stdout);
+    assert_eq!(best.len(), 1, "{run:?}");
+    // White's moves after 1. e4 e5, written as UCI writes them.
+    let g = game("games/chess.gdl", &[]);
+    let mut st = g.start();
+    for m in ["e2-e4", "e7-e5"] {
+        notation::play_word(&g, &mut st, &mut Vec::new(), m, &mut Vec::new()).unwrap();
+    }
+    let legal: Vec<String> = (notation::list_turns(&g, &st).unwrap().iter())
+        .map(|t| notation::long_algebraic(&g, t).unwrap())
+        .collect();
+    assert!(
+        legal.iter().any(|m| m == best[0]),
+        "{best:?} among {legal:?}"
+    );
+}
+
+#[test]
+fn searches_with_nodes_repeat_and_find_mate_in_one() {
+    // Scholar's mate is on: Qh5xf7.
+    let session = "position startpos moves e2e4 e7e5 f1c4 b8c6 d1h5 g8f6\ngo nodes 1500\n";
+    let one = gdl_with_input(&["uci", "games/chess.gdl", "--seed", "3"], session);
+    let two = gdl_with_input(&["uci", "games/chess.gdl", "--seed", "3"], session);
+    assert_eq!(bestmoves(&one.stdout), ["h5f7"], "{one:?}");
+    assert_eq!(bestmoves(&one.stdout), bestmoves(&two.stdout));
+}
+
+#[test]
+fn promotions_carry_the_kinds_letter() {
+    // The king on a1 cannot move: only the pawn can, and it promotes.
+    let run = gdl_with_input(
+        &["uci", "games/chess.gdl"],
+        "position fen 8/4P3/8/8/8/1q6/2k5/K7 w - - 0 1\ngo nodes 40\n\
+         position fen 8/4P3/8/8/8/1q6/2k5/K7 w - - 0 1 moves e7e8n\ngo nodes 40\n",
+    );
+    let best = bestmoves(&run.stdout);
+    assert_eq!(best.len(), 2, "{run:?}");
+    assert!(
+        ["e7e8q", "e7e8r", "e7e8b", "e7e8n"].contains(&best[0]),
+        "{best:?}"
+    );
+    // After e7e8n it is Black's move: one of its king's or queen's.
+    assert!(
+        best[1].starts_with("c2") || best[1].starts_with("b3"),
+        "{best:?}"
+    );
+}
+
+#[test]
+fn clocks_infinite_stop_and_the_end() {
+    let run = gdl_with_input(
+        &["uci", "games/chess.gdl"],
+        "position startpos\ngo wtime 2000 btime 2000 winc 0 binc 0\n\
+         go infinite\nisready\nstop\n\
+         position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo nodes 10\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    let best = bestmoves(&run.stdout);
+    assert_eq!(best.len(), 3, "{run:?}");
+    // Black is stalemated: no move.
+    assert_eq!(best[2], "(none)");
+    // `isready` is answered while the infinite search runs.
+    let ready = run.stdout.find("readyok").expect("readyok");
+    let second = run.stdout.match_indices("bestmove").nth(1).unwrap().0;
+    assert!(ready < second, "{run:?}");
+}
+
+#[test]
+fn bad_commands_are_reported_and_the_position_kept() {
+    let run = gdl_with_input(
+        &["uci", "games/chess.gdl"],
+        "position startpos moves e2e4\nposition startpos moves e2e5\n\
+         position fen 8/8/8/8 w\nposition sideways\nhello\ngo nodes 5\n",
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    let infos: Vec<&str> = (run.stdout.lines())
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(infos.len(), 4, "{run:?}");
+    assert!(infos[0].contains("move 1 (`e2e5`)"), "{infos:?}");
+    assert!(infos[1].contains("in the position"), "{infos:?}");
+    assert!(infos[2].contains("position startpos"), "{infos:?}");
+    assert!(infos[3].contains("unknown command `hello`"), "{infos:?}");
+    // The position is still the one after e2e4: Black moves.
+    let best = bestmoves(&run.stdout);
+    assert!(best[0].ends_with('6') || best[0].ends_with('5'), "{best:?}");
+}
+
+#[test]
+fn a_game_file_that_does_not_load_fails_at_once() {
+    let run = gdl(&["uci", "no-such-game.gdl"]);
+    assert_ne!(run.code, 0);
+    assert!(run.stderr.contains("no-such-game.gdl"), "{run:?}");
+}
+
+#[test]
+fn long_algebraic_is_read_where_moves_are_read() {
+    let long = gdl(&["moves", "games/chess.gdl", "--moves", "e2e4 e7e5 g1f3"]);
+    let plain = gdl(&["moves", "games/chess.gdl", "--moves", "e2-e4 e7-e5 g1-f3"]);
+    assert_eq!(long.code, 0, "{long:?}");
+    assert_eq!(long.stdout, plain.stdout);
+    let promoted = gdl(&[
+        "show",
+        "games/chess.gdl",
+        "--position",
+        "8/4P3/8/8/8/1q6/2k5/K7 w - - 0 1",
+        "--moves",
+        "e7e8n",
+    ]);
+    assert!(
+        promoted.stdout.contains(" 8 . . . . N . . . 8"),
+        "{promoted:?}"
+    );
+    // Castling is the king's move.
+    let castled = gdl(&[
+        "show",
+        "games/chess.gdl",
+        "--moves",
+        "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1",
+    ]);
+    assert!(
+        castled.stdout.contains(" 1 R N B Q . R K . 1"),
+        "{castled:?}"
+    );
+    // A word no legal turn writes so is refused as before.
+    let bad = gdl(&["moves", "games/chess.gdl", "--moves", "e2e5"]);
+    assert_ne!(bad.code, 0);
+    assert!(bad.stderr.contains("`e2e5`"), "{bad:?}");
+}
+
+#[test]
+fn turns_that_are_not_one_move_have_no_long_form() {
+    let g = game("games/amazons.gdl", &[]);
+    assert_eq!(notation::long_algebraic(&g, "d1-d7/g7"), None);
+    let g = game("games/tictactoe.gdl", &[]);
+    assert_eq!(notation::long_algebraic(&g, "b2"), None);
+    let g = game("games/chess.gdl", &[]);
+    assert_eq!(
+        notation::long_algebraic(&g, "e7-e8/promotion=queen").as_deref(),
+        Some("e7e8q")
+    );
+    assert_eq!(
+        notation::long_algebraic(&g, "castle-short:e1-g1").as_deref(),
+        Some("e1g1")
+    );
+}
