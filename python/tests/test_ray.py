@@ -3,39 +3,21 @@ this machine, merged by `gdl merge`, give the report one run gives."""
 
 import importlib.util
 import json
-import os
-import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 import gdl
 
-from needs import package
+from needs import REPO, gdl_binary, package
 
 ray = package("ray", "ray")
-
-REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
 def gdl_bin():
-    """GDL_BIN, else gdl on PATH, else the newest build under the target
-    directory (`cargo test` builds target/debug/gdl); else skip."""
-    if os.environ.get("GDL_BIN"):
-        return os.environ["GDL_BIN"]
-    if shutil.which("gdl"):
-        return shutil.which("gdl")
-    target = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
-    built = [target / profile / "gdl" for profile in ("release", "debug")]
-    built = [b for b in built if b.is_file() and os.access(b, os.X_OK)]
-    if not built:
-        reason = f"no gdl binary: set GDL_BIN, put gdl on PATH or build {target}/debug/gdl"
-        print(f"\nnotice: {reason}; the Ray example's test is skipped")
-        pytest.skip(reason)
-    return str(max(built, key=lambda b: b.stat().st_mtime))
+    return gdl_binary()
 
 
 def load_example():
