@@ -87,3 +87,37 @@ def test_the_end_of_a_game():
     with chess.engine.SimpleEngine.popen_uci(command, timeout=60) as eng:
         result = eng.play(board, chess.engine.Limit(nodes=5))
     assert result.move is None
+
+
+def test_san_and_long_algebraic_read_as_python_chess_writes_them():
+    """Random games in python-chess, their moves given to `gdl show` in
+    SAN and in UCI's long algebraic notation: gdl reaches the same board,
+    player to move and castling rights (checks, captures, promotions,
+    castling, en passant and disambiguations all come up)."""
+    import random
+    import subprocess
+
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(12):
+        board = chess.Board()
+        san, long = [], []
+        while not board.is_game_over() and board.ply() < 160:
+            move = rng.choice(list(board.legal_moves))
+            text = board.san(move)
+            seen.update(c for c in "x+#=O" if c in text)
+            if board.is_en_passant(move):
+                seen.add("ep")
+            san.append(text)
+            long.append(move.uci())
+            board.push(move)
+        for moves in (san, long):
+            run = subprocess.run(
+                [gdl_binary(), "show", str(REPO / "games" / "chess.gdl"), "--moves", " ".join(moves)],
+                capture_output=True, text=True,
+            )
+            assert run.returncode == 0, run.stderr
+            fen = [line for line in run.stdout.splitlines() if line.startswith("position: ")]
+            ours = fen[0].removeprefix("position: ").split()
+            assert ours[:3] == board.fen().split()[:3], (moves[-3:], ours, board.fen())
+    assert {"x", "+", "=", "O"} <= seen, seen

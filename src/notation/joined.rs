@@ -12,6 +12,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::long_algebraic::{looks_long_algebraic, read_long_algebraic};
+use super::san::{looks_san, read_san};
 use super::{NotationError, format, parse};
 use crate::engine::{Action, Game, State};
 use crate::limits::MAX_LISTED_TURNS;
@@ -120,9 +121,18 @@ pub fn play_word(
                 let long = (looks_long_algebraic(text.trim()))
                     .then(|| read_long_algebraic(game, st, text).ok().flatten())
                     .flatten();
-                return match long {
-                    Some(joined) => play_word(game, st, legal, &joined, played),
-                    None => Err(e),
+                if let Some(joined) = long {
+                    return play_word(game, st, legal, &joined, played);
+                }
+                // `Nf3`, `exd5`, `O-O`, `e8=Q`: a turn in SAN.
+                let san = match looks_san(text) {
+                    true => read_san(game, st, text).unwrap_or_default(),
+                    false => Vec::new(),
+                };
+                return match san.as_slice() {
+                    [] => Err(e),
+                    [joined] => play_word(game, st, legal, &joined.clone(), played),
+                    _ => Err(NotationError::Ambiguous(text.trim().to_string(), san)),
                 };
             }
         };

@@ -11,35 +11,52 @@
 
 use super::{ListTurnsError, list_turns, split_word};
 use crate::engine::{Game, State};
+use crate::ids::Cell;
 
-/// A turn's long algebraic notation, from its joined notation (as
-/// [`list_turns`] writes it): `e7-e8/promotion=queen` is `e7e8q`. `None`
-/// for a turn that is not one move, maybe with a kind chosen after it (a
-/// placement, a chain of moves, a value that names no kind).
-pub fn long_algebraic(game: &Game, joined: &str) -> Option<String> {
+/// A turn of one move, maybe followed by choosing a kind, from its joined
+/// notation (as [`list_turns`] writes it): the cells left and reached and
+/// the kind chosen (`e7-e8/promotion=queen`: e7, e8, queen). `None` for
+/// any other turn (a placement, a chain of moves, a value that names no
+/// kind).
+pub(super) fn one_move(game: &Game, joined: &str) -> Option<(Cell, Cell, Option<usize>)> {
     let parts = split_word(game, joined);
     let (first, rest) = parts.split_first()?;
     // The move, its kind's name dropped (`castle-short:e1-g1`).
     let cells = first.rsplit(':').next()?;
     let (from, to) = cells.split_once('-')?;
     let board = game.board();
-    if board.cell_by_label(from).is_none() || board.cell_by_label(to).is_none() {
-        return None;
-    }
-    let mut out = format!("{from}{to}");
-    match rest {
-        [] => {}
+    let (from, to) = (board.cell_by_label(from)?, board.cell_by_label(to)?);
+    let kind = match rest {
+        [] => None,
         [choice] => {
             let (_, value) = choice.split_once('=')?;
-            let rules = &game.rules;
-            let kind = rules.pieces.iter().position(|p| p == value)?;
-            let letter = rules.position_text.letters.get(kind)?;
-            if letter.chars().count() != 1 {
-                return None;
-            }
-            out.push_str(&letter.to_lowercase());
+            Some(game.rules.pieces.iter().position(|p| p == value)?)
         }
         _ => return None,
+    };
+    Some((from, to, kind))
+}
+
+/// A kind's letter in the position text, if it is one letter.
+pub(super) fn kind_letter(game: &Game, kind: usize) -> Option<char> {
+    let letter = game.rules.position_text.letters.get(kind)?;
+    let mut chars = letter.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_alphabetic() => Some(c.to_ascii_uppercase()),
+        _ => None,
+    }
+}
+
+/// A turn's long algebraic notation, from its joined notation (as
+/// [`list_turns`] writes it): `e7-e8/promotion=queen` is `e7e8q`. `None`
+/// for a turn that is not one move, maybe with a kind chosen after it (a
+/// placement, a chain of moves, a value that names no kind).
+pub fn long_algebraic(game: &Game, joined: &str) -> Option<String> {
+    let (from, to, kind) = one_move(game, joined)?;
+    let board = game.board();
+    let mut out = format!("{}{}", board.label(from), board.label(to));
+    if let Some(k) = kind {
+        out.push(kind_letter(game, k)?);
     }
     Some(out.to_lowercase())
 }

@@ -178,3 +178,49 @@ fn turns_that_are_not_one_move_have_no_long_form() {
         Some("e1g1")
     );
 }
+
+#[test]
+fn san_is_read_where_moves_are_read() {
+    // Morphy's Opera game (Paris, 1858), as players write it.
+    let opera = "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 \
+                 Bg5 b5 Nxb5 cxb5 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 \
+                 Qb8+ Nxb8 Rd8#";
+    let run = gdl(&["show", "games/chess.gdl", "--moves", opera]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stdout.contains("game over after 33 plies: white wins"),
+        "{run:?}"
+    );
+    assert!(run.stdout.contains(" 1 . . K . . . . . 1"), "{run:?}");
+    // A capture that promotes, and `0-0` for castling.
+    let run = gdl(&[
+        "show",
+        "games/chess.gdl",
+        "--position",
+        "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "--moves",
+        "bxa8=N 0-0",
+    ]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains(" 8 N . . . . r k . 8"), "{run:?}");
+    // Two knights can reach e2: the column tells them apart.
+    let before = "e4 e5 Nf3 Nc6 Nc3 Nf6 Ng5 d6 Nh3 Be7 Ng1 O-O";
+    let run = gdl(&[
+        "show",
+        "games/chess.gdl",
+        "--moves",
+        &format!("{before} Ne2"),
+    ]);
+    assert_ne!(run.code, 0);
+    assert!(
+        run.stderr.contains("`Ne2` could mean c3-e2 or g1-e2"),
+        "{run:?}"
+    );
+    let run = gdl(&[
+        "show",
+        "games/chess.gdl",
+        "--moves",
+        &format!("{before} Nce2"),
+    ]);
+    assert!(run.stdout.contains(" 2 P P P P N P P P 2"), "{run:?}");
+}
