@@ -63,6 +63,10 @@ pub enum Command {
     /// on standard input and output: MCTS chooses the moves, written in
     /// long algebraic notation (`e2e4`, `e7e8q`).
     Uci(UciArgs),
+    /// Play as a GTP engine (the Go Text Protocol of Go GUIs) on standard
+    /// input and output: MCTS chooses the moves of a placement game on a
+    /// square board (Go, Gomoku).
+    Gtp(GtpArgs),
 }
 
 /// The game file and its options, common to all subcommands.
@@ -452,6 +456,20 @@ pub struct UciArgs {
     pub budget: crate::mcts::Budget,
     /// Seed of the searches (the same commands give the same moves when
     /// the searches are bounded by nodes).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct GtpArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The search for each `genmove`: iterations (`2000`) or time (`1s`,
+    /// `500ms`).
+    #[arg(long, default_value = "1s", value_name = "BUDGET")]
+    pub budget: crate::mcts::Budget,
+    /// Seed of the searches (with an iteration budget, the same commands
+    /// give the same moves).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }

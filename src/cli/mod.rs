@@ -13,6 +13,7 @@ use crate::{LoadError, LoadErrorKind};
 mod analyze;
 mod args;
 mod commands;
+mod gtp;
 mod json;
 mod matches;
 mod play;
@@ -156,6 +157,7 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn
         Command::Explain(a) => commands::explain_cmd(&a, out),
         Command::Serve(a) => serve::serve_cmd(&a, out),
         Command::Uci(a) => uci::uci_cmd(&a, input),
+        Command::Gtp(a) => gtp::gtp_cmd(&a, input, out),
     };
     let result = match take_turn_too_long() {
         Some(cut) => Err(too_long(cut)),

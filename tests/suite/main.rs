@@ -13,6 +13,7 @@ mod errors;
 mod explain;
 mod fuzz;
 mod games;
+mod gtp;
 mod hostile;
 mod mancala;
 mod matches;
