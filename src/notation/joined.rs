@@ -116,6 +116,9 @@ pub fn play_word(
         game.legal_actions(st, legal);
         let a = match parse(game, st, legal, text) {
             Ok(a) => a,
+            // A word gdl's notation reads but refuses here (an illegal
+            // drop on `e4` in shogi) keeps its meaning and its error.
+            Err(e @ (NotationError::Illegal(..) | NotationError::Ambiguous(..))) => return Err(e),
             // `e7e8q`: a whole turn in long algebraic notation.
             Err(e) => {
                 let long = (looks_long_algebraic(text.trim()))
