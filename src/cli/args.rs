@@ -62,11 +62,11 @@ pub enum Command {
     /// Play as a UCI engine (the protocol of chess GUIs and match runners)
     /// on standard input and output: MCTS chooses the moves, written in
     /// long algebraic notation (`e2e4`, `e7e8q`).
-    Uci(UciArgs),
+    Uci(EngineArgs),
     /// Play as a GTP engine (the Go Text Protocol of Go GUIs) on standard
     /// input and output: MCTS chooses the moves of a placement game on a
     /// square board (Go, Gomoku).
-    Gtp(GtpArgs),
+    Gtp(EngineArgs),
 }
 
 /// The game file and its options, common to all subcommands.
@@ -446,26 +446,14 @@ pub struct ServeArgs {
     pub host: std::net::IpAddr,
 }
 
+/// An engine protocol's arguments (`gdl uci`, `gdl gtp`).
 #[derive(Args, Debug)]
-pub struct UciArgs {
+pub struct EngineArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The search for a `go` that sets no limit (no nodes, movetime or
-    /// clock): iterations (`2000`) or time (`1s`, `500ms`).
-    #[arg(long, default_value = "1s", value_name = "BUDGET")]
-    pub budget: crate::mcts::Budget,
-    /// Seed of the searches (the same commands give the same moves when
-    /// the searches are bounded by nodes).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-}
-
-#[derive(Args, Debug)]
-pub struct GtpArgs {
-    #[command(flatten)]
-    pub game: GameArgs,
-    /// The search for each `genmove`: iterations (`2000`) or time (`1s`,
-    /// `500ms`).
+    /// The search for a move when the client sets no limit (UCI's `go`
+    /// without nodes, movetime or clock; every GTP `genmove`): iterations
+    /// (`2000`) or time (`1s`, `500ms`).
     #[arg(long, default_value = "1s", value_name = "BUDGET")]
     pub budget: crate::mcts::Budget,
     /// Seed of the searches (with an iteration budget, the same commands

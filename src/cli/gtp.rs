@@ -10,7 +10,7 @@
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-use super::args::GtpArgs;
+use super::args::EngineArgs;
 use super::{Failure, io};
 use crate::OptionChoice;
 use crate::agent::{Bot, agent_seed};
@@ -51,7 +51,7 @@ struct Engine<'a> {
 }
 
 pub(crate) fn gtp_cmd(
-    a: &GtpArgs,
+    a: &EngineArgs,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {

@@ -13,7 +13,7 @@ use std::io::{BufRead, Write};
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
 
-use super::args::UciArgs;
+use super::args::EngineArgs;
 use super::{Failure, io, load};
 use crate::agent::Bot;
 use crate::cancel::Cancel;
@@ -29,7 +29,7 @@ fn say(line: &str) {
     let _ = out.flush();
 }
 
-pub(crate) fn uci_cmd(a: &UciArgs, input: &mut dyn BufRead) -> Result<(), Failure> {
+pub(crate) fn uci_cmd(a: &EngineArgs, input: &mut dyn BufRead) -> Result<(), Failure> {
     let game = load(&a.game.file, &a.game.options)?;
     let mut engine = Engine {
         game: &game,
