@@ -434,7 +434,7 @@ fn parts(kind: &ChoiceKind, board_links: bool) -> Parts<'_> {
             ..p
         },
         ChoiceKind::Pick(t) => Parts { to: Some(t), ..p },
-        ChoiceKind::Sow { .. } => p,
+        ChoiceKind::Sow { .. } | ChoiceKind::Deal { .. } => p,
         ChoiceKind::Step {
             from,
             dirs,

@@ -125,6 +125,9 @@ pub enum ChoiceKind {
     Remove(Expr),
     /// `pick S`: a cell of S, whatever it holds; only its effects act.
     Pick(Expr),
+    /// `deal at S`: chance puts one of the pieces in hand on S's one empty
+    /// cell.
+    Deal(Expr),
     Pass,
     Swap,
     /// `step FROM [DIRS] to TO`: a piece moves to a neighbouring cell.

@@ -73,6 +73,10 @@ pub const MAX_VARIABLES: usize = 16;
 /// Most piece kinds.
 pub const MAX_PIECES: usize = 30;
 
+/// Most different pieces a hand may hold in a game that `deal`s (players ×
+/// kinds): the pieces left to deal are the bits of a `u64`.
+pub const MAX_DEALT: usize = 64;
+
 /// Most marks: a cell's marks are bits of a `u64`.
 pub const MAX_MARKS: usize = 64;
 
@@ -180,6 +184,7 @@ mod tests {
             format!("| `N x` repetitions | 1 to {MAX_REPEAT} |"),
             format!("| `line` length | 1 to {MAX_LINE} |"),
             format!("| pieces in a reserve | 0 to {MAX_RESERVE} |"),
+            format!("| players × piece kinds, in a game with `deal` | {MAX_DEALT} |"),
             format!("| kinds of counters | {MAX_COUNTER_KINDS} |"),
             format!("| counters at the start, all cells together | {MAX_COUNTERS} |"),
             format!("| leap pattern `(A, B)` | 0 to {MAX_LEAP} each, not both 0 |"),

@@ -194,13 +194,16 @@ pub fn parse(
         return Err(NotationError::GameOver(String::new()));
     }
     let text = text.trim();
-    // A region turn: `q1+90`, `q1-90`; refused if no rotation offers it now.
-    let is_turn = |c: &crate::rules::Choice| matches!(c.kind, ChoiceKind::Rotate(_));
+    // A region turn: `q1+90`, `q1-90`, or a piece dealt: `red-general`;
+    // refused if no rotation or deal offers it now.
+    let is_turn = |c: &crate::rules::Choice| {
+        matches!(c.kind, ChoiceKind::Rotate(_) | ChoiceKind::Deal { .. })
+    };
     let mut turn_words = game.rules.choices.iter().flat_map(|c| {
-        let n = if let ChoiceKind::Rotate(turns) = &c.kind {
-            turns.len()
-        } else {
-            0
+        let n = match &c.kind {
+            ChoiceKind::Rotate(turns) => turns.len(),
+            ChoiceKind::Deal { outcomes, .. } => outcomes.len(),
+            _ => 0,
         };
         (0..n).filter_map(move |k| c.kind.option_notation(k, &game.rules.variables))
     });

@@ -179,6 +179,17 @@ pub enum ChoiceKind {
     /// `pick S`: each cell of S, whatever it holds; the action changes
     /// nothing itself (its `then` effects do), and sets `here`.
     Pick(SetExpr),
+    /// `deal at S`: chance takes a piece from the players' hands, each
+    /// piece held as likely as any other, and puts it, its owner's, on the
+    /// one empty cell of S (offered only when S has exactly one). Option
+    /// `k` is the piece of kind `k % kinds` owned by player `k / kinds`,
+    /// offered while its owner holds one.
+    Deal {
+        /// The cell dealt to: the set's one empty cell.
+        target: SetExpr,
+        /// How each option is written: `OWNER-KIND` (`red-general`).
+        outcomes: Vec<String>,
+    },
     /// Nothing happens; always offered.
     Pass,
     /// The seats exchange players, as in the pie rule; always offered.

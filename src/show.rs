@@ -202,13 +202,15 @@ impl<'g> Look<'g> {
         &self.game.rules.position_text.letters
     }
 
-    /// A neutral kind's letter: the initial of its name.
+    /// A neutral kind's letter: its letter in the file's `position text`,
+    /// else the initial of its name.
     fn piece_glyph(&self, kind: usize) -> char {
-        self.game.rules.pieces[kind]
-            .chars()
-            .next()
-            .unwrap_or('?')
-            .to_ascii_uppercase()
+        let text = &self.game.rules.position_text;
+        let symbol = match text.declared {
+            true => text.letters[kind].as_str(),
+            false => self.game.rules.pieces[kind].as_str(),
+        };
+        symbol.chars().next().unwrap_or('?').to_ascii_uppercase()
     }
 
     /// A piece's whole symbol (`+R`) when pieces are shown by kind.
@@ -335,14 +337,12 @@ fn legend(look: &Look) -> String {
             )],
         };
         let kinds = look.kinds();
-        legend.extend(
-            game.rules
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| !game.rules.neutral[*k])
-                .map(|(k, p)| format!("{} {p}", kinds[k])),
-        );
+        legend.extend(game.rules.pieces.iter().enumerate().map(
+            |(k, p)| match game.rules.neutral[k] {
+                true => format!("{} {p}", look.piece_glyph(k)),
+                false => format!("{} {p}", kinds[k]),
+            },
+        ));
     } else if look.owned_kinds >= 2 {
         let second = game.rules.pieces[game
             .rules

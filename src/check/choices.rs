@@ -12,34 +12,35 @@ use super::options::OptionValue;
 use super::{Checker, Value};
 
 impl<'a> Checker<'a> {
-    /// A `roll` is a step of chance alone: no player's action beside it
-    /// (who would pick between them?) and no `keep if` (chance cannot be
-    /// refused an outcome).
+    /// A `roll` or a `deal` is a step of chance alone: no player's action
+    /// beside it (who would pick between them?) and no `keep if` (chance
+    /// cannot be refused an outcome).
     pub(super) fn check_roll(&mut self, choice: u16, span: Span, entries: usize) {
         // A choice in error may have no entry.
         let Some(c) = self.choices.get(choice as usize) else {
             return;
         };
-        if !matches!(
-            c.kind,
+        let (verb, any, what) = match c.kind {
             ChoiceKind::Choose {
                 by: ChosenBy::Chance(_),
                 ..
-            }
-        ) {
-            return;
-        }
+            } => ("roll", "any of its values", "value"),
+            ChoiceKind::Deal { .. } => ("deal", "any piece in hand", "piece"),
+            _ => return,
+        };
         if !c.keep.is_empty() {
             self.error(
                 span,
-                "a `roll` cannot have `keep if`: chance picks any of its values",
+                format!("a `{verb}` cannot have `keep if`: chance picks {any}"),
             );
         }
         if entries > 1 {
             self.error(
                 span,
-                "a `roll` is a step of its own: chance picks its value, not the player, so it \
-                 cannot be offered beside other actions (`|` or `else`)",
+                format!(
+                    "a `{verb}` is a step of its own: chance picks its {what}, not the player, \
+                     so it cannot be offered beside other actions (`|` or `else`)"
+                ),
             );
         }
     }
@@ -75,6 +76,7 @@ impl<'a> Checker<'a> {
             ast::ChoiceKind::Convert(e) => ChoiceKind::Convert(self.set(e)),
             ast::ChoiceKind::Remove(e) => ChoiceKind::Remove(self.set(e)),
             ast::ChoiceKind::Pick(e) => ChoiceKind::Pick(self.set(e)),
+            ast::ChoiceKind::Deal(e) => self.deal(c.span, e),
             ast::ChoiceKind::Sow { from, ring, skip } => {
                 self.sow(c.span, from, ring, skip.as_ref())
             }
@@ -271,6 +273,40 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// `deal at S`: its outcomes are the pieces a hand can hold, written
+    /// `OWNER-KIND`; a game without hands has nothing to deal.
+    fn deal(&mut self, span: Span, at: &ast::Expr) -> ChoiceKind {
+        let target = self.set(at);
+        if self.reserve.is_empty() {
+            self.errors.push(
+                Diagnostic::at(
+                    span,
+                    "`deal` takes a piece from the players' hands, and this game has none",
+                )
+                .with_help("put the pieces to deal in hand: `reserve: soldier = 5`"),
+            );
+        }
+        let dealt = self.players.len() * self.pieces.len();
+        if dealt > crate::limits::MAX_DEALT {
+            self.error(
+                span,
+                format!(
+                    "`deal` can tell at most {} pieces apart, and this game has {dealt} \
+                     ({} players × {} kinds of piece)",
+                    crate::limits::MAX_DEALT,
+                    self.players.len(),
+                    self.pieces.len()
+                ),
+            );
+        }
+        let outcomes = self
+            .players
+            .iter()
+            .flat_map(|p| self.pieces.iter().map(move |k| format!("{p}-{k}")))
+            .collect();
+        ChoiceKind::Deal { target, outcomes }
+    }
+
     /// The name a choice's actions are written with when no `action NAME`
     /// gives one: its verb, a placement's piece, a choice's variable.
     fn default_name(&self, kind: &ChoiceKind) -> String {
@@ -284,6 +320,7 @@ impl<'a> Checker<'a> {
             ChoiceKind::Convert(_) => "convert".into(),
             ChoiceKind::Remove(_) => "remove".into(),
             ChoiceKind::Pick(_) => "pick".into(),
+            ChoiceKind::Deal { .. } => "deal".into(),
             ChoiceKind::Sow { .. } => "sow".into(),
             ChoiceKind::Pass => "pass".into(),
             ChoiceKind::Swap => "swap".into(),

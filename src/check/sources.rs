@@ -19,7 +19,10 @@ impl<'a> Checker<'a> {
         let (errors, lowered) = (self.errors.len(), self.lowered);
         let sets: Vec<(Role, &Expr)> = match &c.kind {
             ast::ChoiceKind::Place { at, .. } => vec![(Role::At, at)],
-            ast::ChoiceKind::Convert(e) | ast::ChoiceKind::Remove(e) | ast::ChoiceKind::Pick(e) => {
+            ast::ChoiceKind::Convert(e)
+            | ast::ChoiceKind::Remove(e)
+            | ast::ChoiceKind::Pick(e)
+            | ast::ChoiceKind::Deal(e) => {
                 vec![(Role::At, e)]
             }
             ast::ChoiceKind::Sow { from, .. } => vec![(Role::At, from)],

@@ -208,6 +208,7 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)
         | ChoiceKind::Pick(_)
+        | ChoiceKind::Deal { .. }
         | ChoiceKind::Sow { .. }
         | ChoiceKind::Pass
         | ChoiceKind::Swap

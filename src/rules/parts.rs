@@ -517,6 +517,11 @@ impl ChoiceKind {
             ChoiceKind::Rotate(turns) => ChoiceShape::Fixed {
                 options: turns.len(),
             },
+            // One option per piece that could be in a hand; the cell is the
+            // target's one empty cell, worked out when dealt.
+            ChoiceKind::Deal { outcomes, .. } => ChoiceShape::Fixed {
+                options: outcomes.len(),
+            },
         }
     }
 
@@ -535,6 +540,7 @@ impl ChoiceKind {
             ChoiceKind::Convert(_) => "conversion",
             ChoiceKind::Remove(_) => "removal",
             ChoiceKind::Pick(_) => "pick",
+            ChoiceKind::Deal { .. } => "deal",
             ChoiceKind::Sow { .. } => "sowing",
             ChoiceKind::Pass | ChoiceKind::Swap | ChoiceKind::Choose { .. } => "action",
         }
@@ -551,6 +557,7 @@ impl ChoiceKind {
                 let v = &variables[*var as usize];
                 Some(format!("{}={}", v.name, v.show(values[k])))
             }
+            ChoiceKind::Deal { outcomes, .. } => Some(outcomes[k].clone()),
             ChoiceKind::Pass
             | ChoiceKind::Swap
             | ChoiceKind::Place { .. }
@@ -583,6 +590,7 @@ impl ChoiceKind {
             | ChoiceKind::Convert(_)
             | ChoiceKind::Remove(_)
             | ChoiceKind::Pick(_)
+            | ChoiceKind::Deal { .. }
             | ChoiceKind::Sow { .. }
             | ChoiceKind::Pass
             | ChoiceKind::Swap
@@ -600,6 +608,7 @@ impl ChoiceKind {
             ChoiceKind::Convert(t) | ChoiceKind::Remove(t) | ChoiceKind::Pick(t) => {
                 f(Node::Set(t), Same)
             }
+            ChoiceKind::Deal { target, .. } => f(Node::Set(target), Same),
             // The cells passed over are evaluated when the action is played.
             ChoiceKind::Sow { from, skip, .. } => {
                 f(Node::Set(from), Same);

@@ -312,6 +312,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::roll_kw
         | Rule::pick
         | Rule::pick_kw
+        | Rule::deal
+        | Rule::deal_kw
         | Rule::by_chance
         | Rule::chance_kw
         | Rule::view_kw

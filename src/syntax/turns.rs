@@ -97,6 +97,12 @@ fn choice_kind(kind_pair: P) -> ChoiceKind {
                 .find(|p| p.as_rule() != Rule::pick_kw);
             ChoiceKind::Pick(expr(target.expect("target")))
         }
+        Rule::deal => {
+            let target = kind_pair
+                .into_inner()
+                .find(|p| p.as_rule() != Rule::deal_kw);
+            ChoiceKind::Deal(expr(target.expect("target")))
+        }
         Rule::pass => ChoiceKind::Pass,
         Rule::swap => ChoiceKind::Swap,
         Rule::step_move => {

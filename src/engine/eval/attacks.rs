@@ -217,6 +217,7 @@ impl Ctx<'_> {
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)
                 | ChoiceKind::Pick(_)
+                | ChoiceKind::Deal { .. }
                 | ChoiceKind::Pass
                 | ChoiceKind::Swap
                 | ChoiceKind::Choose { .. }
@@ -360,6 +361,7 @@ impl Ctx<'_> {
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)
                 | ChoiceKind::Pick(_)
+                | ChoiceKind::Deal { .. }
                 | ChoiceKind::Pass
                 | ChoiceKind::Swap
                 | ChoiceKind::Choose { .. }

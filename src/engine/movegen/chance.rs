@@ -1,7 +1,8 @@
-//! Decisions made by chance: a step whose one choice is a `roll`, or a
-//! step `by chance:`. Its actions are its outcomes; chance picks one, a
-//! roll's by its weight (see [`ChosenBy::Chance`]), a `by chance:` step's
-//! each as likely as the others, and no player is asked.
+//! Decisions made by chance: a step whose one choice is a `roll` or a
+//! `deal`, or a step `by chance:`. Its actions are its outcomes; chance
+//! picks one, a roll's by its weight (see [`ChosenBy::Chance`]), a deal's
+//! by how many of the piece the hands hold, a `by chance:` step's each as
+//! likely as the others, and no player is asked.
 
 use crate::engine::{Action, Game, State};
 use crate::rules::*;
@@ -11,6 +12,8 @@ use rand::{Rng, RngExt};
 enum Chance<'a> {
     /// A `roll`: choice `c`, its values' weights.
     Roll(u16, &'a [u32]),
+    /// A `deal`: choice `c`, weighted by the pieces in hand.
+    Deal(u16),
     /// `by chance:`: the step's legal actions, each as likely; the number
     /// of its choices.
     Even(usize),
@@ -42,6 +45,7 @@ impl Game {
                 by: ChosenBy::Chance(weights),
                 ..
             } => Some(Chance::Roll(*c, weights)),
+            ChoiceKind::Deal { .. } => Some(Chance::Deal(*c)),
             _ => None,
         }
     }
@@ -51,7 +55,7 @@ impl Game {
     pub fn is_chance(&self, st: &State) -> bool {
         match self.chance_choice(st) {
             None => false,
-            Some(Chance::Roll(..)) => st.counts[0] > 0,
+            Some(Chance::Roll(..) | Chance::Deal(_)) => st.counts[0] > 0,
             // No `keep if` in such a step: the counts are the actions.
             Some(Chance::Even(n)) => st.counts[..n].iter().any(|&k| k > 0),
         }
@@ -69,6 +73,14 @@ impl Game {
                 return legal.into_iter().map(|a| (a, p)).collect();
             }
             Some(Chance::Roll(c, weights)) => (c, weights),
+            Some(Chance::Deal(c)) => {
+                let held = self.dealt(st);
+                let total: u32 = held.iter().map(|h| h.1).sum();
+                return held
+                    .into_iter()
+                    .map(|(k, n)| (Action::pick(c, k), f64::from(n) / f64::from(total)))
+                    .collect();
+            }
         };
         if st.counts[0] == 0 {
             return Vec::new();
@@ -85,12 +97,40 @@ impl Game {
             .collect()
     }
 
-    /// An outcome of a `roll` drawn by its probability. `None` otherwise: a
-    /// `by chance:` step's actions are equally likely, as the uniform draw
-    /// of [`Game::random_action`] takes them.
+    /// The options a `deal` offers now, each with the number held: none
+    /// unless its target has one empty cell.
+    fn dealt(&self, st: &State) -> Vec<(usize, u32)> {
+        if st.counts[0] == 0 {
+            return Vec::new();
+        }
+        let mask = self.slot(st, 0)[super::slot::Part::To as usize * self.words];
+        crate::cellset::cells(&[mask])
+            .map(|k| (k, u32::from(st.reserve[k])))
+            .collect()
+    }
+
+    /// An outcome of a `roll` or a `deal` drawn by its probability. `None`
+    /// otherwise: a `by chance:` step's actions are equally likely, as the
+    /// uniform draw of [`Game::random_action`] takes them.
     pub(in crate::engine) fn chance_draw(&self, st: &State, rng: &mut impl Rng) -> Option<Action> {
-        let Chance::Roll(c, weights) = self.chance_choice(st)? else {
-            return None;
+        let (c, weights) = match self.chance_choice(st)? {
+            Chance::Even(_) => return None,
+            Chance::Roll(c, weights) => (c, weights),
+            Chance::Deal(c) => {
+                let held = self.dealt(st);
+                let total: u32 = held.iter().map(|h| h.1).sum();
+                if total == 0 {
+                    return None;
+                }
+                let mut r = rng.random_range(0..total);
+                for (k, n) in held {
+                    if r < n {
+                        return Some(Action::pick(c, k));
+                    }
+                    r -= n;
+                }
+                unreachable!("r < total");
+            }
         };
         if st.counts[0] == 0 {
             return None;
@@ -233,5 +273,72 @@ mod tests {
             seen.values().all(|&k| (850..=1150).contains(&k)),
             "{seen:?}"
         );
+    }
+
+    /// Three face-down pieces on a row; the hands hold two red soldiers and
+    /// one black general. A turn-up deals onto the emptied cell.
+    const TURN_UP: &str = "game T\nboard square(3, 1)\nplayers red, black\n\
+        pieces general, soldier\nneutral pieces hidden\n\
+        reserve: red soldier = 2, black general = 1\nsetup: hidden at all\n\
+        turn: remove hidden, deal at here\n";
+
+    #[test]
+    fn a_deal_is_weighted_by_the_pieces_held() {
+        let g = game(TURN_UP, &[]);
+        let mut st = g.start();
+        assert!(!g.is_chance(&st), "the player turns a piece up");
+        crate::notation::play_moves(&g, &mut st, "b1").expect("a turn-up");
+        assert!(g.is_chance(&st));
+        let outcomes: Vec<(String, f64)> = g
+            .chance_outcomes(&st)
+            .iter()
+            .map(|&(a, p)| (crate::notation::format(&g, &[], a), p))
+            .collect();
+        assert_eq!(outcomes.len(), 2, "{outcomes:?}");
+        assert_eq!(outcomes[0].0, "red-soldier");
+        assert!((outcomes[0].1 - 2.0 / 3.0).abs() < 1e-12);
+        assert_eq!(outcomes[1].0, "black-general");
+        assert!((outcomes[1].1 - 1.0 / 3.0).abs() < 1e-12);
+        // Dealt: the piece on the cell, its owner's, out of the hand.
+        crate::notation::play_moves(&g, &mut st, "black-general").expect("a deal");
+        let piece = g.piece_at(&st, crate::ids::Cell::new(1)).expect("dealt");
+        assert_eq!(
+            (piece.kind.index(), piece.owner.map(|o| o.index())),
+            (0, Some(1))
+        );
+        assert!(!g.is_chance(&st));
+        // Now only soldiers are left to deal.
+        crate::notation::play_moves(&g, &mut st, "a1").expect("a turn-up");
+        let left: Vec<f64> = g.chance_outcomes(&st).iter().map(|o| o.1).collect();
+        assert_eq!(left, [1.0]);
+    }
+
+    #[test]
+    fn random_deals_follow_the_hands() {
+        let g = game(TURN_UP, &[]);
+        let mut st = g.start();
+        crate::notation::play_moves(&g, &mut st, "a1").expect("a turn-up");
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let soldier = g.chance_outcomes(&st)[0].0;
+        let n = 3000;
+        let soldiers = (0..n)
+            .filter(|_| g.random_action(&st, &mut rng) == Some(soldier))
+            .count();
+        // 2000 expected; 5 standard deviations is about 130.
+        assert!((1870..=2130).contains(&soldiers), "{soldiers} of {n}");
+    }
+
+    #[test]
+    fn a_deal_with_no_one_empty_cell_is_skipped() {
+        // `deal at empty` on a board with two empty cells: nothing to deal
+        // there, so the turn offers nothing and the game ends drawn.
+        let g = game(
+            "game T\nboard square(2, 1)\nplayers a, b\npieces p\n\
+             reserve: p = 1\nturn: deal at empty\n",
+            &[],
+        );
+        let st = g.start();
+        assert!(!g.is_chance(&st));
+        assert!(st.is_over(), "{:?}", st.result);
     }
 }

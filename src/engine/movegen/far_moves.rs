@@ -162,6 +162,7 @@ impl Game {
             | ChoiceKind::Convert(_)
             | ChoiceKind::Remove(_)
             | ChoiceKind::Pick(_)
+            | ChoiceKind::Deal { .. }
             | ChoiceKind::Sow { .. }
             | ChoiceKind::Pass
             | ChoiceKind::Swap

@@ -136,6 +136,7 @@ impl Game {
         match self.offers[c as usize] {
             Offer::OnCell => cellset::count(From.of(t, w)),
             Offer::Fixed { options } => options * usize::from(!cellset::is_empty(From.of(t, w))),
+            Offer::Dealt => To.of(t, w)[0].count_ones() as usize,
             // Jumps stay with the pieces: most have no enemy next to them,
             // which the visit skips at once (shifts measured slower).
             Offer::Steps { links: false } if self.shifts_pay(c, player, From.of(t, w)) => {
@@ -175,9 +176,11 @@ impl Game {
                 let cell = cellset::nth(From.of(t, self.words), k).expect("k < count");
                 Action::on_cell(c, cell)
             }
-            Offer::Fixed { .. } | Offer::Far | Offer::Steps { .. } | Offer::Jumps => {
-                self.nth_offered_other(c, player, t, k)
-            }
+            Offer::Fixed { .. }
+            | Offer::Dealt
+            | Offer::Far
+            | Offer::Steps { .. }
+            | Offer::Jumps => self.nth_offered_other(c, player, t, k),
         }
     }
 
@@ -188,6 +191,11 @@ impl Game {
         match self.offers[c as usize] {
             Offer::OnCell => unreachable!("answered by nth_offered"),
             Offer::Fixed { .. } => Action::pick(c, k),
+            Offer::Dealt => {
+                let mask = To.of(t, self.words)[0];
+                let option = cellset::nth(&[mask], k).expect("k < offered");
+                Action::pick(c, option)
+            }
             Offer::Far => self.nth_far_move(c, player, t, k),
             Offer::Steps { links: false } if self.moves.word_steps => {
                 self.nth_word_step(c, player, From.word(t), To.word(t), k)
@@ -280,7 +288,7 @@ impl Game {
                     true
                 });
             }
-            Offer::Fixed { .. } => out.extend(
+            Offer::Fixed { .. } | Offer::Dealt => out.extend(
                 (0..self.offered(c, st.mover, t)).map(|k| self.nth_offered(c, st.mover, t, k)),
             ),
         }
@@ -310,6 +318,9 @@ impl Game {
                         a.pick_index().is_some_and(|k| k < options)
                             && !cellset::is_empty(From.of(t, w))
                     }
+                    Offer::Dealt => a
+                        .pick_index()
+                        .is_some_and(|k| k < 64 && To.of(t, w)[0] & (1 << k) != 0),
                     offer @ (Offer::Steps { .. } | Offer::Jumps) => {
                         let jump = offer == Offer::Jumps;
                         let mut found = false;

@@ -141,6 +141,17 @@ impl Game {
                         scratch,
                         |empty, occ, _| empty | occ,
                     ),
+                    ChoiceKind::Deal { target, .. } => {
+                        let cells = self.cell_targets(
+                            &mut cx,
+                            *c,
+                            Target::of(target, planned(From)),
+                            out,
+                            scratch,
+                            |empty, _, _| empty,
+                        );
+                        dealt(&cx, cells, out, rest)
+                    }
                     ChoiceKind::Sow { from, ring, .. } => self.sow_targets(
                         &mut cx,
                         *c,
@@ -316,6 +327,31 @@ impl Game {
     }
 }
 
+/// A deal's offer: the pieces in hand, as a mask of its options in the
+/// first word of `To` (`rest` is the slot after `From`), when its target
+/// has exactly one empty cell (`cells`), left in `from`; returns how many
+/// pieces differ (its actions). Out of line: only games with hands deal.
+#[inline(never)]
+fn dealt(cx: &Ctx, cells: usize, from: &mut [u64], rest: &mut [u64]) -> usize {
+    let w = from.len();
+    let mask = &mut rest[(To as usize - 1) * w];
+    *mask = 0;
+    if cells != 1 {
+        cellset::clear(from);
+        return 0;
+    }
+    // At most `MAX_DEALT` options (checked), one bit each.
+    for (k, &held) in cx.reserve.iter().enumerate() {
+        if held > 0 {
+            *mask |= 1 << k;
+        }
+    }
+    if *mask == 0 {
+        cellset::clear(from);
+    }
+    mask.count_ones() as usize
+}
+
 /// A choice's cells offered: from its step's code (see
 /// [`crate::engine::eval::step_sets`]) or evaluated here.
 #[derive(Clone, Copy)]
@@ -354,11 +390,17 @@ pub(crate) enum Offer {
         /// How many there are.
         options: usize,
     },
+    /// The pieces in hand that a `deal` may put down: the options whose
+    /// bits its slot holds (see `slot`).
+    Dealt,
 }
 
 impl Offer {
     /// How the actions of a choice of this kind are offered.
     pub(crate) fn of(kind: &ChoiceKind) -> Offer {
+        if let ChoiceKind::Deal { .. } = kind {
+            return Offer::Dealt;
+        }
         match kind.shape() {
             ChoiceShape::OnCell(_) => Offer::OnCell,
             ChoiceShape::NextDoor { jump: false, links } => Offer::Steps { links },

@@ -103,6 +103,7 @@ impl Game {
             Offer::OnCell => "counted as the cells of its target".into(),
             Offer::Fixed { options: 1 } => "one fixed option".into(),
             Offer::Fixed { options } => format!("{options} fixed options"),
+            Offer::Dealt => "the pieces in hand".into(),
             Offer::Steps { links: false } if by_shifts > 0 => format!(
                 "counted by shifts with more than {} pieces, else {walk}",
                 2 * by_shifts

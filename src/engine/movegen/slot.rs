@@ -13,6 +13,7 @@
 //! | leap | FROM | OVER, if any | TO | |
 //! | shift | FROM | PATH | TO | TOWARD (every cell if none) |
 //! | pass, swap, choose, rotate | 1 in its first word (offered) | | | |
+//! | deal | the one empty cell | | the pieces in hand: bit `k` for option `k` | |
 //!
 //! A choice on one cell writes only `From`, all that is read of it. Sets
 //! are W words each; a slot has [`parts_used`] of them.
@@ -80,9 +81,10 @@ pub(in crate::engine) fn parts_used(rules: &Rules) -> usize {
 pub(in crate::engine) fn slot_exprs(kind: &ChoiceKind) -> [Option<&SetExpr>; 4] {
     match kind {
         ChoiceKind::Place { target, .. } => [Some(target), None, None, None],
-        ChoiceKind::Convert(target) | ChoiceKind::Remove(target) | ChoiceKind::Pick(target) => {
-            [Some(target), None, None, None]
-        }
+        ChoiceKind::Convert(target)
+        | ChoiceKind::Remove(target)
+        | ChoiceKind::Pick(target)
+        | ChoiceKind::Deal { target, .. } => [Some(target), None, None, None],
         ChoiceKind::Sow { from, .. } => [Some(from), None, None, None],
         ChoiceKind::Step { from, to, .. } | ChoiceKind::Move { from, to } => {
             [Some(from), None, Some(to), None]

@@ -102,6 +102,7 @@ fn word_step(g: &Game, me: Player, entries: &[Entry]) -> Option<WordStep> {
             ChoiceKind::Hop { .. }
             | ChoiceKind::Shift { .. }
             | ChoiceKind::Sow { .. }
+            | ChoiceKind::Deal { .. }
             | ChoiceKind::Pass
             | ChoiceKind::Swap
             | ChoiceKind::Choose { .. }

@@ -32,6 +32,7 @@ impl Game {
                 self.put(st, cell, None);
             }
             ChoiceKind::Pick(_) => {}
+            ChoiceKind::Deal { .. } => unreachable!("a deal is an option, not a cell"),
             ChoiceKind::Sow {
                 ring,
                 forward,
@@ -149,6 +150,7 @@ impl Game {
                 ChoiceKind::Choose { var, values, .. } => {
                     st.vars[*var as usize] = values[k as usize]
                 }
+                ChoiceKind::Deal { .. } => self.deal(st, k as usize),
                 ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)
@@ -178,6 +180,7 @@ impl Game {
                 | ChoiceKind::Pass
                 | ChoiceKind::Swap
                 | ChoiceKind::Choose { .. }
+                | ChoiceKind::Deal { .. }
                 | ChoiceKind::Rotate(_) => unreachable!("a move comes from a moving choice"),
             },
             ActionKind::Jumps { from, to, dir } => {
@@ -228,6 +231,21 @@ impl Game {
             return;
         }
         self.settle(st);
+    }
+
+    /// A `deal`: piece `k` (kind `k % kinds` of player `k / kinds`) leaves
+    /// its owner's hand for the target's one empty cell, and becomes
+    /// `here`. The deal is its step's one choice (checked), so the cell is
+    /// in the step's first slot, where the offer left it.
+    fn deal(&self, st: &mut State, k: usize) {
+        let from = &self.slot(st, 0)[..self.words];
+        let Some(cell) = cellset::cells(from).next() else {
+            unreachable!("a deal is offered on one cell");
+        };
+        let kinds = self.rules.pieces.len();
+        st.reserve[k] -= 1;
+        self.put(st, cell, Some((k % kinds, k / kinds)));
+        st.here = cell as u32;
     }
 
     /// Ends the game with a loss for the player to move.

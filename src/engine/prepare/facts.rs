@@ -56,7 +56,7 @@ impl ChoiceFacts {
                     ChoiceKind::Choose {
                         by: ChosenBy::Chance(_),
                         ..
-                    }
+                    } | ChoiceKind::Deal { .. }
                 )
             }) || (rules.turns.iter().flat_map(|t| &t.steps)).any(|s| {
                 matches!(

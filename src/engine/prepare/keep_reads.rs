@@ -55,6 +55,7 @@ pub(in crate::engine) fn moves_one_piece(kind: &ChoiceKind) -> bool {
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)
         | ChoiceKind::Pick(_)
+        | ChoiceKind::Deal { .. }
         | ChoiceKind::Pass
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
@@ -86,6 +87,7 @@ fn moves_read_cells(kind: &ChoiceKind) -> bool {
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)
         | ChoiceKind::Pick(_)
+        | ChoiceKind::Deal { .. }
         | ChoiceKind::Pass
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
@@ -110,6 +112,7 @@ pub(in crate::engine) fn own_from(kind: &ChoiceKind) -> bool {
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)
         | ChoiceKind::Pick(_)
+        | ChoiceKind::Deal { .. }
         | ChoiceKind::Pass
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
@@ -140,6 +143,7 @@ fn crossed(kind: &ChoiceKind) -> Crossed<'_> {
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)
         | ChoiceKind::Pick(_)
+        | ChoiceKind::Deal { .. }
         | ChoiceKind::Pass
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
