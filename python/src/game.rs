@@ -248,6 +248,11 @@ impl Game {
                     by: ChosenBy::Chance(_),
                     ..
                 } => Some(values.len()),
+                // At most one outcome per kind a hand can hold (never a
+                // neutral one), per player.
+                ChoiceKind::Deal { .. } => {
+                    Some(rules.players.len() * rules.neutral.iter().filter(|n| !**n).count())
+                }
                 _ => None,
             })
             .max()

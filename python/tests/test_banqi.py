@@ -79,6 +79,8 @@ def deal_both(ours, theirs, rng):
     their_probs = {openspiel_piece(a): p for a, p in theirs.chance_outcomes()}
     my_probs = {ours.action_to_string(a): p for a, p in ours.chance_outcomes()}
     assert my_probs == pytest.approx(their_probs)
+    # OpenSpiel's algorithms size their tables by this bound.
+    assert all(a < ours.get_game().max_chance_outcomes() for a, _ in ours.chance_outcomes())
     outcomes, probs = zip(*theirs.chance_outcomes())
     piece = rng.choices(outcomes, probs)[0]
     theirs.apply_action(piece)
@@ -129,6 +131,10 @@ def play_banqi(seed, max_no_progress=50):
 def test_banqi_plays_as_openspiels(seed):
     moves, _ = play_banqi(seed)
     assert moves > 10
+
+
+def test_banqi_deals_at_most_fourteen_pieces():
+    assert gdl.load_game("banqi").max_chance_outcomes() == 14
 
 
 def test_banqi_draws_as_openspiels():
