@@ -44,6 +44,7 @@ mod load;
 pub mod mcts;
 pub mod notation;
 pub mod observation;
+pub mod pgn;
 pub mod picture;
 mod pool;
 pub mod record;

@@ -29,7 +29,7 @@ pub use joined::{
 };
 pub use long_algebraic::{long_algebraic, looks_long_algebraic, read_long_algebraic};
 pub use position::{PositionError, read_position, write_position};
-pub use san::{looks_san, read_san};
+pub use san::{looks_san, read_san, write_san};
 
 use crate::engine::{Action, ActionKind, Game, State};
 use crate::ids::Cell;

@@ -17,7 +17,8 @@
 //! One line per turn, in the game's notation (the actions of a turn of
 //! several actions separated by spaces; a record read may also join them
 //! into one word, `e5/e6/f5`, as `--moves` accepts). `result:` is the last line, once
-//! the game is over (`black wins`, `draw`, or `white resigned`); a record
+//! the game is over (`black wins`, `draw`, `white resigned`, or `draw agreed`
+//! before the end); a record
 //! without it is a game still in progress.
 //! `source` is a hash of the game file's text: a record is refused when the
 //! file has changed since, so that it is never replayed under other rules.
@@ -29,6 +30,10 @@ use std::fmt::Write;
 use crate::agent::AgentSpec;
 use crate::engine::{Action, Game, State};
 use crate::{explain, notation, show};
+
+/// The result of a game the players agreed to draw before its end (a
+/// PGN's `1/2-1/2` with the game still going on).
+pub const DRAW_AGREED: &str = "draw agreed";
 
 /// The first line of every record.
 pub const MAGIC: &str = "# gdl record";
@@ -356,8 +361,10 @@ impl Record {
         }
         if plies.is_none() {
             let now = st.result().map(|r| show::result_text(game, r));
-            // A resignation is not an action: the game itself goes on.
-            let resigned = |said: &str| said.ends_with(" resigned") && now.is_none();
+            // A resignation or a draw agreed (a PGN's) is not an action:
+            // the game itself goes on.
+            let resigned =
+                |said: &str| (said.ends_with(" resigned") || said == DRAW_AGREED) && now.is_none();
             if let (Some(said), now) = (&self.result, &now)
                 && Some(said) != now.as_ref()
                 && !resigned(said)

@@ -185,8 +185,16 @@ pub struct TestArgs {
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// A record written by `gdl play --record`.
+    /// A record written by `gdl play --record`, or a PGN file (`.pgn`,
+    /// with `--game`).
     pub record: PathBuf,
+    /// The game file a PGN record is played on (a PGN does not name it):
+    /// `--game games/chess.gdl`.
+    #[arg(long, value_name = "FILE")]
+    pub game: Option<PathBuf>,
+    /// Print the game as PGN (moves in SAN) instead of its position.
+    #[arg(long)]
+    pub pgn: bool,
     /// Stop after this many actions (plies).
     #[arg(long)]
     pub ply: Option<usize>,

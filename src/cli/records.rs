@@ -139,9 +139,50 @@ pub(super) fn blame_record(path: &Path, record: &Record, e: crate::LoadError) ->
     }
 }
 
+/// A PGN file (by its extension), read as a record of the game of
+/// `--game`; the game and its file's text.
+fn read_pgn(path: &Path, game_file: Option<&Path>) -> Result<(Record, Game, String), Failure> {
+    let Some(file) = game_file else {
+        return Err(Failure::Input(format!(
+            "error: {}: a PGN record does not say which game it is: give the game file with \
+             `--game games/chess.gdl`\n",
+            path.display()
+        )));
+    };
+    let source = crate::read(file)?;
+    let name = file.display().to_string();
+    let game = crate::load_source(&source, &name, &[])?;
+    let text = files::read_text(path, files::Input::Record).map_err(|e| unreadable(path, &e))?;
+    let record = crate::pgn::read(&game, &name, &source, &text)
+        .map_err(|e| Failure::Input(format!("error: {}:{e}\n", path.display())))?;
+    Ok((record, game, source))
+}
+
+fn is_pgn(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+}
+
 pub(super) fn replay_cmd(a: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let record = read_record(&a.record)?;
-    let (game, source) = record_game(&a.record, &record)?;
+    let (record, game, source) = match is_pgn(&a.record) {
+        true => read_pgn(&a.record, a.game.as_deref())?,
+        false => {
+            if a.game.is_some() {
+                return Err(Failure::Input(format!(
+                    "error: --game is for PGN records; {} names its game file itself\n",
+                    a.record.display()
+                )));
+            }
+            let record = read_record(&a.record)?;
+            let (game, source) = record_game(&a.record, &record)?;
+            (record, game, source)
+        }
+    };
+    if a.pgn {
+        let text = crate::pgn::write(&game, &source, &record)
+            .map_err(|e| Failure::Input(format!("error: {}: {e}\n", a.record.display())))?;
+        return write!(out, "{text}").map_err(io);
+    }
     let refused = |e: crate::record::RecordError| {
         Failure::Input(format!("error: {}:{e}\n", a.record.display()))
     };

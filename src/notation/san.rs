@@ -152,6 +152,89 @@ pub fn read_san(game: &Game, st: &State, word: &str) -> Result<Vec<String>, List
         .collect())
 }
 
+/// The SAN of the legal turn `joined` from `st` (as [`list_turns`] writes
+/// it), among all the legal `turns` (to tell apart two pieces of a kind
+/// that reach the same cell): `Nbd7`, `exd5`, `e8=Q`, `O-O`, with `+` when
+/// it leaves a piece lettered `K` of the next player where another
+/// player's piece could take it, `#` when it wins the game. `None` for a
+/// turn that is not one move (maybe with a kind chosen), or whose piece
+/// has no letter.
+pub fn write_san(game: &Game, st: &State, turns: &[String], joined: &str) -> Option<String> {
+    let (from, to, kind) = one_move(game, joined)?;
+    let board = game.board();
+    let letter_at = |c: Cell| {
+        game.piece_at(st, c)
+            .and_then(|p| kind_letter(game, p.kind.index()))
+    };
+    let piece = letter_at(from)?;
+    let (from_column, from_row) = split_label(board.label(from));
+    let (to_column, to_row) = split_label(board.label(to));
+    let mut out = String::new();
+    if piece == 'K'
+        && kind.is_none()
+        && from_row == to_row
+        && column_distance(from_column, to_column) >= 2
+    {
+        out.push_str(match column_order(to_column) < column_order(from_column) {
+            true => "O-O-O",
+            false => "O-O",
+        });
+    } else {
+        let taken = game
+            .piece_at(st, to)
+            .is_some_and(|p| p.owner != Some(st.mover));
+        // A pawn that changes column takes, on the cell reached or beside
+        // it (en passant).
+        let capture = taken || (piece == 'P' && from_column != to_column);
+        if piece != 'P' {
+            out.push(piece);
+            let rivals: Vec<Cell> = (turns.iter())
+                .filter_map(|t| one_move(game, t))
+                .filter(|&(f, t, _)| t == to && f != from && letter_at(f) == Some(piece))
+                .map(|(f, _, _)| f)
+                .collect();
+            let parts = |f: &Cell| split_label(board.label(*f));
+            let same_column = rivals.iter().any(|f| parts(f).0 == from_column);
+            let same_row = rivals.iter().any(|f| parts(f).1 == from_row);
+            if !rivals.is_empty() {
+                if !same_column {
+                    out.push_str(from_column);
+                } else if !same_row {
+                    out.push_str(from_row);
+                } else {
+                    out.push_str(from_column);
+                    out.push_str(from_row);
+                }
+            }
+        } else if capture {
+            out.push_str(from_column);
+        }
+        if capture {
+            out.push('x');
+        }
+        out.push_str(board.label(to));
+        if let Some(k) = kind {
+            out.push('=');
+            out.push(kind_letter(game, k)?);
+        }
+    }
+    let mut after = st.clone();
+    super::play_moves(game, &mut after, joined).ok()?;
+    let king = (0..board.len()).map(Cell::new).find(|&c| {
+        game.piece_at(&after, c).is_some_and(|p| {
+            p.owner == Some(after.mover) && kind_letter(game, p.kind.index()) == Some('K')
+        })
+    });
+    if after.result() == Some(crate::engine::GameResult::Win(st.mover)) {
+        out.push('#');
+    } else if !after.is_over()
+        && king.is_some_and(|k| !game.attackers(&after, k.index(), after.mover).is_empty())
+    {
+        out.push('+');
+    }
+    Some(out)
+}
+
 /// How many columns apart two columns are (`a` is 1, `z` 26, `aa` 27).
 fn column_distance(a: &str, b: &str) -> usize {
     let value = |s: &str| {

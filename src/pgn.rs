@@ -1,0 +1,357 @@
+//! PGN, the records chess programs exchange: read into a gdl [`Record`]
+//! (`gdl replay GAME.pgn --game games/chess.gdl`) and written from one
+//! (`gdl replay REC --pgn`), for the games whose turns are one move each
+//! and whose position text gives the pieces letters (the chess family).
+//!
+//! Reading takes the first game of the text: its tag pairs (`FEN` and
+//! `SetUp` start it from a position; the others are kept out of the gdl
+//! record), then its moves in SAN (see [`notation::read_san`]). Move
+//! numbers, comments (`{...}`, `;` to the end of the line), variations
+//! (`(...)`, nested), annotation glyphs (`$1`) and `!`/`?` are skipped. The
+//! result token, or the `Result` tag, gives the record's result: the
+//! game's own when the moves end it (a PGN that says otherwise is refused),
+//! a resignation for `1-0`/`0-1` before the end, a draw agreed for
+//! `1/2-1/2` before it, none for `*`. Every refusal names its line and column.
+
+use std::fmt::Write;
+
+use crate::engine::{Game, GameResult, State};
+use crate::notation;
+use crate::record::{DRAW_AGREED, Record, source_hash};
+use crate::show;
+
+/// Why a PGN text was refused: where (line and column, from 1) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, in characters.
+    pub column: usize,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl std::fmt::Display for PgnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// One token of a PGN text and where it starts (byte offset).
+#[derive(Debug, PartialEq)]
+enum Token<'t> {
+    /// `[Name "value"]`.
+    Tag(&'t str, String),
+    /// A move's word, or a move number, or a result.
+    Word(&'t str),
+}
+
+/// Splits `text` into tags and words, comments and variations skipped.
+fn tokens(text: &str) -> Result<Vec<(usize, Token<'_>)>, (usize, String)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        match c {
+            b if b.is_ascii_whitespace() => i += 1,
+            b'{' => match text[i..].find('}') {
+                Some(n) => i += n + 1,
+                None => return Err((i, "a comment `{` that is never closed by `}`".into())),
+            },
+            b';' => i = text[i..].find('\n').map_or(bytes.len(), |n| i + n),
+            // An escape line: `%` in the first column.
+            b'%' if i == 0 || bytes[i - 1] == b'\n' => {
+                i = text[i..].find('\n').map_or(bytes.len(), |n| i + n)
+            }
+            b'(' => i = variation_end(text, i)?,
+            b')' => return Err((i, "a `)` with no `(` before it".into())),
+            b'[' => {
+                let end = text[i..]
+                    .find(']')
+                    .map(|n| i + n)
+                    .ok_or((i, "a tag `[` that is never closed by `]`".to_string()))?;
+                let inside = text[i + 1..end].trim();
+                let (name, value) = inside
+                    .split_once(char::is_whitespace)
+                    .ok_or((i, format!("the tag `[{inside}]` has no value")))?;
+                let value = value.trim();
+                let Some(quoted) = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) else {
+                    return Err((i, format!("the tag {name}'s value is not in double quotes")));
+                };
+                out.push((
+                    i,
+                    Token::Tag(name, quoted.replace("\\\"", "\"").replace("\\\\", "\\")),
+                ));
+                i = end + 1;
+            }
+            _ => {
+                let end = text[i..]
+                    .find(|c: char| c.is_whitespace() || "{}()[];".contains(c))
+                    .map_or(bytes.len(), |n| i + n);
+                out.push((i, Token::Word(&text[i..end])));
+                i = end;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Where the variation opened at `start` ends (after its `)`), nested
+/// ones and comments inside it skipped.
+fn variation_end(text: &str, start: usize) -> Result<usize, (usize, String)> {
+    let mut depth = 0;
+    let mut in_comment = false;
+    for (k, c) in text[start..].char_indices() {
+        match (in_comment, c) {
+            (true, '}') => in_comment = false,
+            (true, _) => {}
+            (false, '{') => in_comment = true,
+            (false, '(') => depth += 1,
+            (false, ')') => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(start + k + 1);
+                }
+            }
+            (false, _) => {}
+        }
+    }
+    Err((start, "a variation `(` that is never closed by `)`".into()))
+}
+
+/// The line and column (from 1, in characters) of byte `at` of `text`.
+fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |n| n + 1);
+    (line, before[start..].chars().count() + 1)
+}
+
+/// PGN's result tokens: White won, Black won, a draw, unknown.
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Reads the first game of a PGN `text` as a record of `game`, loaded
+/// from `file` whose text is `source`.
+pub fn read(game: &Game, file: &str, source: &str, text: &str) -> Result<Record, PgnError> {
+    let at = |offset: usize, message: String| {
+        let (line, column) = line_column(text, offset);
+        PgnError {
+            line,
+            column,
+            message,
+        }
+    };
+    let tokens = tokens(text).map_err(|(o, m)| at(o, m))?;
+    let mut position = None;
+    let mut said: Option<(usize, String)> = None;
+    let mut st: Option<State> = None;
+    let mut turns: Vec<Vec<String>> = Vec::new();
+    for (offset, token) in tokens {
+        match token {
+            Token::Tag(name, value) if st.is_none() => match name {
+                "FEN" => position = Some((offset, value)),
+                "Result" if RESULTS.contains(&value.as_str()) => said = Some((offset, value)),
+                _ => {}
+            },
+            // The next game's tags: the first game is read alone.
+            Token::Tag(..) => break,
+            Token::Word(word) => {
+                let st = match &mut st {
+                    Some(st) => st,
+                    None => st.insert(match &position {
+                        None => game.start(),
+                        Some((o, fen)) => {
+                            let p = notation::read_position(game, fen)
+                                .map_err(|e| at(*o, format!("the FEN tag: {e}")))?;
+                            game.start_at(&p)
+                        }
+                    }),
+                };
+                if RESULTS.contains(&word) {
+                    said = Some((offset, word.to_string()));
+                    break;
+                }
+                // A move number: `12.`, `12...`, or `12.` run into its move.
+                let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                if word.is_empty() || word.starts_with('$') {
+                    continue;
+                }
+                if st.is_over() {
+                    return Err(at(
+                        offset,
+                        format!("`{word}` comes after the end of the game"),
+                    ));
+                }
+                let found = notation::read_san(game, st, word)
+                    .map_err(|e| at(offset, format!("`{word}`: {e}")))?;
+                let joined = match found.as_slice() {
+                    [one] => one.clone(),
+                    [] => {
+                        let ply = st.ply;
+                        return Err(at(
+                            offset,
+                            format!("`{word}` is no legal move here (ply {ply})"),
+                        ));
+                    }
+                    several => {
+                        return Err(at(
+                            offset,
+                            format!("`{word}` could be {}", several.join(" or ")),
+                        ));
+                    }
+                };
+                notation::play_moves(game, st, &joined)
+                    .map_err(|e| at(offset, format!("`{word}`: {e}")))?;
+                turns.push(notation::split_word(game, &joined));
+            }
+        }
+    }
+    let end = st.map(|st| st.result());
+    let result = match (said, end.flatten()) {
+        (None, now) => now.map(|r| show::result_text(game, r)),
+        (Some((offset, said)), now) => {
+            let players = &game.rules.players;
+            let pgn = |r: GameResult| match r {
+                GameResult::Win(p) if p.index() == 0 => "1-0",
+                GameResult::Win(_) => "0-1",
+                GameResult::Draw => "1/2-1/2",
+            };
+            match (now, said.as_str()) {
+                (Some(r), s) if s == pgn(r) || s == "*" => Some(show::result_text(game, r)),
+                (Some(r), s) => {
+                    return Err(at(
+                        offset,
+                        format!(
+                            "the PGN says {s}, the game says `{}`",
+                            show::result_text(game, r)
+                        ),
+                    ));
+                }
+                (None, "1-0") if players.len() == 2 => Some(format!("{} resigned", players[1])),
+                (None, "0-1") if players.len() == 2 => Some(format!("{} resigned", players[0])),
+                (None, "1/2-1/2") => Some(DRAW_AGREED.to_string()),
+                (None, _) => None,
+            }
+        }
+    };
+    Ok(Record {
+        game: game.rules.name.clone(),
+        file: file.to_string(),
+        source_hash: source_hash(source),
+        options: crate::record::option_words(game),
+        seats: game
+            .rules
+            .players
+            .iter()
+            .map(|p| format!("{p}=human"))
+            .collect(),
+        seed: 1,
+        position: position.map(|(_, fen)| fen),
+        turns,
+        result,
+        ..Record::default()
+    })
+}
+
+/// The record's game as PGN: the seven tags PGN requires (`?` where the
+/// record says nothing), `SetUp` and `FEN` for a game from a position, the
+/// moves in SAN, numbered, and the result. The record must replay on
+/// `game` (loaded from `source`); a turn that is not one move is refused.
+pub fn write(game: &Game, source: &str, record: &Record) -> Result<String, String> {
+    let (end, _) = record
+        .replay(game, source, None)
+        .map_err(|e| e.to_string())?;
+    let mut st = match &record.position {
+        None => game.start(),
+        Some(text) => {
+            game.start_at(&notation::read_position(game, text).map_err(|e| e.to_string())?)
+        }
+    };
+    let players = &game.rules.players;
+    let result = match (end.result(), record.result.as_deref()) {
+        (Some(GameResult::Win(p)), _) if p.index() == 0 => "1-0",
+        (Some(GameResult::Win(_)), _) => "0-1",
+        (Some(GameResult::Draw), _) => "1/2-1/2",
+        (None, Some(r)) if players.len() == 2 && r == format!("{} resigned", players[1]) => "1-0",
+        (None, Some(r)) if players.len() == 2 && r == format!("{} resigned", players[0]) => "0-1",
+        (None, Some(DRAW_AGREED)) => "1/2-1/2",
+        (None, _) => "*",
+    };
+    let name = |i: usize| players.get(i).map_or("?".to_string(), |p| p.clone());
+    let mut out = String::new();
+    for (tag, value) in [
+        ("Event", format!("{} (gdl)", game.rules.name)),
+        ("Site", "?".into()),
+        ("Date", "????.??.??".into()),
+        ("Round", "?".into()),
+        ("White", name(0)),
+        ("Black", name(1)),
+        ("Result", result.into()),
+    ] {
+        let _ = writeln!(
+            out,
+            "[{tag} \"{}\"]",
+            value.replace('\\', "\\\\").replace('"', "\\\"")
+        );
+    }
+    if let Some(fen) = &record.position {
+        let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{fen}\"]");
+    }
+    out.push('\n');
+    let mut words: Vec<String> = Vec::new();
+    let mut first = true;
+    for (t, turn) in record.turns.iter().enumerate() {
+        let turns = notation::list_turns(game, &st).map_err(|e| e.to_string())?;
+        let mut after = st.clone();
+        notation::play_moves(game, &mut after, &turn.join(" ")).map_err(|e| e.to_string())?;
+        // The listed turn that leads where the record's does.
+        let joined = turns
+            .iter()
+            .find(|j| {
+                let mut b = st.clone();
+                notation::play_moves(game, &mut b, j).is_ok() && b.hash() == after.hash()
+            })
+            .ok_or_else(|| {
+                format!(
+                    "turn {}: `{}` is not one of the legal turns",
+                    t + 1,
+                    turn.join(" ")
+                )
+            })?;
+        let san = notation::write_san(game, &st, &turns, joined).ok_or_else(|| {
+            format!(
+                "turn {}: `{}` is not one move, which SAN cannot write",
+                t + 1,
+                turn.join(" ")
+            )
+        })?;
+        // White's moves are numbered; a game starting with Black's, too.
+        let round = (st.turn - 1) / players.len() as u32 + 1;
+        if st.mover.index() == 0 {
+            words.push(format!("{round}."));
+        } else if first {
+            words.push(format!("{round}..."));
+        }
+        first = false;
+        words.push(san);
+        st = after;
+    }
+    words.push(result.into());
+    // Lines of at most 80 characters.
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 80 {
+            let _ = writeln!(out, "{line}");
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    let _ = writeln!(out, "{line}");
+    Ok(out)
+}
