@@ -53,6 +53,7 @@ pub mod rules;
 pub mod run;
 mod serve;
 pub use serve::LocalServer;
+pub mod sgf;
 pub mod show;
 pub mod sight;
 mod syntax;

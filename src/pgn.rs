@@ -355,3 +355,37 @@ pub fn write(game: &Game, source: &str, record: &Record) -> Result<String, Strin
     let _ = writeln!(out, "{line}");
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        tokens(text)
+            .expect("tokens")
+            .into_iter()
+            .map(|(_, t)| match t {
+                Token::Tag(n, v) => format!("[{n}={v}]"),
+                Token::Word(w) => w.to_string(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn comments_variations_and_escapes_are_skipped() {
+        let text = "[White \"A \\\"B\\\"\"]\n% escape\n1. e4 {c (not a variation)} e5 \
+                    (1... c5 (1... e6) 2. Nf3) 2. Nf3 ; rest\n$1 *";
+        assert_eq!(
+            words(text),
+            ["[White=A \"B\"]", "1.", "e4", "e5", "2.", "Nf3", "$1", "*"]
+        );
+    }
+
+    #[test]
+    fn unclosed_parts_are_found_where_they_open() {
+        assert_eq!(tokens("1. e4 (e5").map_err(|e| e.0), Err(6));
+        assert_eq!(tokens("1. e4 {e5").map_err(|e| e.0), Err(6));
+        assert_eq!(tokens("e4 )").map_err(|e| e.0), Err(3));
+        assert_eq!(line_column("ab\ncd", 4), (2, 2));
+    }
+}

@@ -185,16 +185,19 @@ pub struct TestArgs {
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// A record written by `gdl play --record`, or a PGN file (`.pgn`,
-    /// with `--game`).
+    /// A record written by `gdl play --record`, or a PGN (`.pgn`) or SGF
+    /// (`.sgf`) file, with `--game`.
     pub record: PathBuf,
-    /// The game file a PGN record is played on (a PGN does not name it):
-    /// `--game games/chess.gdl`.
+    /// The game file a PGN or SGF record is played on (neither names it):
+    /// `--game games/chess.gdl`, `--game games/go.gdl`.
     #[arg(long, value_name = "FILE")]
     pub game: Option<PathBuf>,
     /// Print the game as PGN (moves in SAN) instead of its position.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "sgf")]
     pub pgn: bool,
+    /// Print the game as SGF instead of its position.
+    #[arg(long)]
+    pub sgf: bool,
     /// Stop after this many actions (plies).
     #[arg(long)]
     pub ply: Option<usize>,

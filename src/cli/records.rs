@@ -139,37 +139,87 @@ pub(super) fn blame_record(path: &Path, record: &Record, e: crate::LoadError) ->
     }
 }
 
-/// A PGN file (by its extension), read as a record of the game of
-/// `--game`; the game and its file's text.
-fn read_pgn(path: &Path, game_file: Option<&Path>) -> Result<(Record, Game, String), Failure> {
+/// The formats of other programs' records, told by the file's extension.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Foreign {
+    Pgn,
+    Sgf,
+}
+
+impl Foreign {
+    fn of(path: &Path) -> Option<Foreign> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "pgn" => Some(Foreign::Pgn),
+            "sgf" => Some(Foreign::Sgf),
+            _ => None,
+        }
+    }
+}
+
+/// A PGN or SGF file read as a record of the game of `--game` (with the
+/// options an SGF's root sets); the game and its file's text.
+fn read_foreign(
+    path: &Path,
+    format: Foreign,
+    game_file: Option<&Path>,
+) -> Result<(Record, Game, String), Failure> {
+    let example = match format {
+        Foreign::Pgn => "games/chess.gdl",
+        Foreign::Sgf => "games/go.gdl",
+    };
     let Some(file) = game_file else {
         return Err(Failure::Input(format!(
-            "error: {}: a PGN record does not say which game it is: give the game file with \
-             `--game games/chess.gdl`\n",
+            "error: {}: the record does not say which game file it is played on: give it \
+             with `--game {example}`\n",
             path.display()
         )));
     };
     let source = crate::read(file)?;
     let name = file.display().to_string();
-    let game = crate::load_source(&source, &name, &[])?;
     let text = files::read_text(path, files::Input::Record).map_err(|e| unreadable(path, &e))?;
-    let record = crate::pgn::read(&game, &name, &source, &text)
-        .map_err(|e| Failure::Input(format!("error: {}:{e}\n", path.display())))?;
+    let refused =
+        |e: &dyn std::fmt::Display| Failure::Input(format!("error: {}:{e}\n", path.display()));
+    let (record, game) = match format {
+        Foreign::Pgn => {
+            let game = crate::load_source(&source, &name, &[])?;
+            let record = crate::pgn::read(&game, &name, &source, &text).map_err(|e| refused(&e))?;
+            (record, game)
+        }
+        Foreign::Sgf => {
+            let plain = crate::load_source(&source, &name, &[])?;
+            let declared: Vec<String> =
+                plain.rules.options.iter().map(|(k, _)| k.clone()).collect();
+            let options = crate::sgf::options(&declared, &text).map_err(|e| refused(&e))?;
+            // A value the game does not allow is the SGF's fault, at its
+            // property.
+            for (choice, property) in &options {
+                if let Err(crate::LoadError::Options(o)) =
+                    crate::load_source(&source, &name, std::slice::from_ref(choice))
+                {
+                    let why: Vec<String> = o.diagnostics.iter().map(|d| d.to_string()).collect();
+                    return Err(refused(&format!(
+                        "{property}: {} (in {name})",
+                        why.join("; ")
+                    )));
+                }
+            }
+            let options: Vec<_> = options.into_iter().map(|(c, _)| c).collect();
+            let game = crate::load_source(&source, &name, &options)?;
+            let record = crate::sgf::read(&game, &name, &source, &text).map_err(|e| refused(&e))?;
+            (record, game)
+        }
+    };
     Ok((record, game, source))
 }
 
-fn is_pgn(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-}
-
 pub(super) fn replay_cmd(a: &ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (record, game, source) = match is_pgn(&a.record) {
-        true => read_pgn(&a.record, a.game.as_deref())?,
-        false => {
+    let (record, game, source) = match Foreign::of(&a.record) {
+        Some(format) => read_foreign(&a.record, format, a.game.as_deref())?,
+        None => {
             if a.game.is_some() {
                 return Err(Failure::Input(format!(
-                    "error: --game is for PGN records; {} names its game file itself\n",
+                    "error: --game is for PGN and SGF records; {} names its game file itself\n",
                     a.record.display()
                 )));
             }
@@ -178,8 +228,12 @@ pub(super) fn replay_cmd(a: &ReplayArgs, out: &mut dyn Write) -> Result<(), Fail
             (record, game, source)
         }
     };
-    if a.pgn {
-        let text = crate::pgn::write(&game, &source, &record)
+    if a.pgn || a.sgf {
+        let write = match a.pgn {
+            true => crate::pgn::write,
+            false => crate::sgf::write,
+        };
+        let text = write(&game, &source, &record)
             .map_err(|e| Failure::Input(format!("error: {}: {e}\n", a.record.display())))?;
         return write!(out, "{text}").map_err(io);
     }
