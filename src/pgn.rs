@@ -17,27 +17,8 @@ use std::fmt::Write;
 
 use crate::engine::{Game, GameResult, State};
 use crate::notation;
-use crate::record::{DRAW_AGREED, Record, source_hash};
+use crate::record::{DRAW_AGREED, ForeignError, Record, source_hash};
 use crate::show;
-
-/// Why a PGN text was refused: where (line and column, from 1) and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnError {
-    /// The line, from 1.
-    pub line: usize,
-    /// The column, from 1, in characters.
-    pub column: usize,
-    /// What is wrong there.
-    pub message: String,
-}
-
-impl std::fmt::Display for PgnError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
-    }
-}
-
-impl std::error::Error for PgnError {}
 
 /// One token of a PGN text and where it starts (byte offset).
 #[derive(Debug, PartialEq)]
@@ -122,28 +103,13 @@ fn variation_end(text: &str, start: usize) -> Result<usize, (usize, String)> {
     Err((start, "a variation `(` that is never closed by `)`".into()))
 }
 
-/// The line and column (from 1, in characters) of byte `at` of `text`.
-fn line_column(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |n| n + 1);
-    (line, before[start..].chars().count() + 1)
-}
-
 /// PGN's result tokens: White won, Black won, a draw, unknown.
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// Reads the first game of a PGN `text` as a record of `game`, loaded
 /// from `file` whose text is `source`.
-pub fn read(game: &Game, file: &str, source: &str, text: &str) -> Result<Record, PgnError> {
-    let at = |offset: usize, message: String| {
-        let (line, column) = line_column(text, offset);
-        PgnError {
-            line,
-            column,
-            message,
-        }
-    };
+pub fn read(game: &Game, file: &str, source: &str, text: &str) -> Result<Record, ForeignError> {
+    let at = |offset: usize, message: String| ForeignError::at(text, offset, message);
     let tokens = tokens(text).map_err(|(o, m)| at(o, m))?;
     let mut position = None;
     let mut said: Option<(usize, String)> = None;
@@ -386,6 +352,7 @@ mod tests {
         assert_eq!(tokens("1. e4 (e5").map_err(|e| e.0), Err(6));
         assert_eq!(tokens("1. e4 {e5").map_err(|e| e.0), Err(6));
         assert_eq!(tokens("e4 )").map_err(|e| e.0), Err(3));
-        assert_eq!(line_column("ab\ncd", 4), (2, 2));
+        let e = ForeignError::at("ab\ncd", 4, String::new());
+        assert_eq!((e.line, e.column), (2, 2));
     }
 }

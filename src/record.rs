@@ -89,6 +89,40 @@ impl std::fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// Why another program's record (PGN, SGF) was refused: where (line and
+/// column, from 1, in characters) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForeignError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, in characters.
+    pub column: usize,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl ForeignError {
+    /// The error at byte `offset` of `text`.
+    pub fn at(text: &str, offset: usize, message: String) -> ForeignError {
+        let offset = offset.min(text.len());
+        let before = &text[..offset];
+        let start = before.rfind('\n').map_or(0, |n| n + 1);
+        ForeignError {
+            line: before.matches('\n').count() + 1,
+            column: before[start..].chars().count() + 1,
+            message,
+        }
+    }
+}
+
+impl std::fmt::Display for ForeignError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for ForeignError {}
+
 /// Every option in force, as a record's `options:` line lists them
 /// (`NAME=VALUE`).
 pub fn option_words(game: &Game) -> Vec<String> {

@@ -20,27 +20,8 @@ use crate::OptionChoice;
 use crate::engine::{Game, GameResult};
 use crate::ids::Cell;
 use crate::notation;
-use crate::record::{DRAW_AGREED, Record, source_hash};
+use crate::record::{DRAW_AGREED, ForeignError, Record, source_hash};
 use crate::show;
-
-/// Why an SGF text was refused: where (line and column, from 1) and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SgfError {
-    /// The line, from 1.
-    pub line: usize,
-    /// The column, from 1, in characters.
-    pub column: usize,
-    /// What is wrong there.
-    pub message: String,
-}
-
-impl std::fmt::Display for SgfError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
-    }
-}
-
-impl std::error::Error for SgfError {}
 
 /// One property of a node: its name, its values, where it starts.
 #[derive(Debug)]
@@ -133,15 +114,6 @@ fn property_value(text: &str, start: usize) -> Result<(String, usize), (usize, S
     Err((start, "a value `[` that is never closed by `]`".into()))
 }
 
-/// The line and column (from 1, in characters) of byte `at` of `text`.
-fn line_column(text: &str, at: usize) -> (usize, usize) {
-    let at = at.min(text.len());
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |n| n + 1);
-    (line, before[start..].chars().count() + 1)
-}
-
 /// The square board's rows (a cell's label is one column letter and its
 /// row from the bottom, as on `square(n)` boards), or why SGF points do
 /// not fit it.
@@ -186,15 +158,8 @@ fn coordinate_value(c: char) -> Option<usize> {
 pub fn options(
     game_options: &[String],
     text: &str,
-) -> Result<Vec<(OptionChoice, String)>, SgfError> {
-    let at = |offset: usize, message: String| {
-        let (line, column) = line_column(text, offset);
-        SgfError {
-            line,
-            column,
-            message,
-        }
-    };
+) -> Result<Vec<(OptionChoice, String)>, ForeignError> {
+    let at = |offset: usize, message: String| ForeignError::at(text, offset, message);
     let nodes = main_line(text).map_err(|(o, m)| at(o, m))?;
     let mut out = Vec::new();
     for p in nodes.first().into_iter().flatten() {
@@ -208,8 +173,8 @@ pub fn options(
             let choice = format!("{option}={value}")
                 .parse::<OptionChoice>()
                 .map_err(|e| at(p.at, format!("{}: {e}", p.name)))?;
-            let (line, column) = line_column(text, p.at);
-            out.push((choice, format!("{line}:{column}: {}[{value}]", p.name)));
+            let place = ForeignError::at(text, p.at, format!("{}[{value}]", p.name));
+            out.push((choice, place.to_string()));
         }
     }
     Ok(out)
@@ -222,15 +187,8 @@ pub fn read(
     file: &str,
     source: &str,
     text: &str,
-) -> Result<crate::record::Record, SgfError> {
-    let at = |offset: usize, message: String| {
-        let (line, column) = line_column(text, offset);
-        SgfError {
-            line,
-            column,
-            message,
-        }
-    };
+) -> Result<crate::record::Record, ForeignError> {
+    let at = |offset: usize, message: String| ForeignError::at(text, offset, message);
     let nodes = main_line(text).map_err(|(o, m)| at(o, m))?;
     let rows = rows(game).map_err(|m| at(0, m))?;
     let players = &game.rules.players;
