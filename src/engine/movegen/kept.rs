@@ -225,10 +225,11 @@ impl Game {
         self.preference_gap(st, a).is_none()
     }
 
-    /// Why `keep turns with` refuses `a`, if it does.
+    /// Why `keep turns with` refuses `a`, if it does. Chance is not a
+    /// player: every outcome of a roll or a deal stays offered.
     pub(crate) fn preference_gap(&self, st: &State, a: Action) -> Option<Refusal> {
         let prefer = self.rules.prefer.as_ref()?;
-        if st.no_preference || a.is_pie() {
+        if st.no_preference || a.is_pie() || self.is_chance(st) {
             return None;
         }
         let key = crate::engine::mix(
@@ -290,8 +291,10 @@ impl Game {
     }
 
     /// The best number a whole turn reaches when `a` is played in `st` (a
-    /// position of the search): read once the turn is over, or when it
-    /// cannot go on.
+    /// position of the search): read once the turn is over, when it
+    /// cannot go on, or when chance decides next (the player does not
+    /// choose the dice, so what follows them is not the player's turn to
+    /// plan).
     /// `states[depth]` is the position `a` is played in; the deeper ones
     /// and `lists` are the search's room, grown as needed and reused.
     /// Each position played costs one of `left`; at 0 the search stops
@@ -322,7 +325,7 @@ impl Game {
         self.play_unchecked(next, a);
         let mut actions = std::mem::take(&mut lists[depth + 1]);
         actions.clear();
-        if !next.turn_over && next.result.is_none() {
+        if !next.turn_over && next.result.is_none() && !self.is_chance(next) {
             self.legal_actions(next, &mut actions);
         }
         let value = if actions.is_empty() {

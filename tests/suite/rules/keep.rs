@@ -162,3 +162,40 @@ fn keep_actions_if_judges_every_action_of_the_game() {
     assert!(kept.contains("pass") && !kept.contains("a2"));
     assert!(item.rules.choices.iter().all(|c| c.keep.len() == 1));
 }
+
+#[test]
+fn keep_turns_with_leaves_every_outcome_of_chance_offered() {
+    // The roll comes in the same turn as the move it sets. Chance is not a
+    // player: all three rolls stay offered, and only then are the moves
+    // judged: on a 3 only the move to d1 is kept.
+    let g = compile(
+        "game T board square(5, 1) players x, o pieces man
+         variables die
+         setup: x man at cells(a1)
+         track lane: x = a1 b1 c1 d1 e1, o = a1 b1 c1 d1 e1
+         keep turns with most count(own and column(d))
+         turn: roll die from 1, 2, 3,
+               slide own along lane by die to empty | slide own along lane by 1 to empty",
+    );
+    assert_eq!(legal(&g, &g.start()), set(&["die=1", "die=2", "die=3"]));
+    let probabilities: Vec<f64> = g.chance_outcomes(&g.start()).iter().map(|o| o.1).collect();
+    assert_eq!(probabilities, vec![1.0 / 3.0; 3]);
+    assert_eq!(legal(&g, &after(&g, "die=3")), set(&["a1-d1"]));
+    assert_eq!(legal(&g, &after(&g, "die=2")), set(&["a1-b1", "a1-c1"]));
+}
+
+#[test]
+fn a_turn_is_judged_up_to_the_chance_that_follows_its_moves() {
+    // `a` leads to a roll of 0 or 10 points, `b` to 5 points for sure. The
+    // player does not choose the roll: the turn is read where chance
+    // decides (0 after `a`), so only `b` is kept, not the 10 that a chance
+    // played as the player's own choice would promise.
+    let g = compile(
+        "game T board square(2) players x, o pieces man
+         variables gain, pick, bonus
+         keep turns with most gain
+         turn: choose pick from 1, 2 then (if pick = 2: set gain to 5),
+               roll bonus from 0, 10 then set gain to gain + bonus if pick = 1",
+    );
+    assert_eq!(legal(&g, &g.start()), set(&["pick=2"]));
+}
