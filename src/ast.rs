@@ -433,6 +433,11 @@ pub struct GameFile {
     pub reserves: Vec<ReserveDecl>,
     /// `captures to hand`: captured pieces go to the taker's hand.
     pub hands: Vec<HandDecl>,
+    /// `captures to REGION`: captured pieces go onto their owner's cell
+    /// of the region.
+    pub captures_onto: Vec<Name>,
+    /// `stacks`, each with its span: a cell holds a stack of pieces.
+    pub stacks: Vec<Span>,
     pub turns: Vec<TurnDecl>,
     pub ends: Vec<EndDecl>,
     /// `keep actions if COND`: a `keep if` of every action.

@@ -130,6 +130,10 @@ pub const MAX_COUNTER_KINDS: usize = 1;
 /// no hand can hold more than this, and a count fits in 16 bits.
 pub const MAX_COUNTERS: i64 = 65_535;
 
+/// Most pieces a setup stacks on one cell (`setup: 15 x white checker at
+/// S`, in a game with `stacks`).
+pub const MAX_SETUP_STACK: i64 = 1000;
+
 /// Longest `line(S, N)`.
 pub const MAX_LINE: i64 = 1000;
 
@@ -187,6 +191,7 @@ mod tests {
             format!("| players × piece kinds, in a game with `deal` | {MAX_DEALT} |"),
             format!("| kinds of counters | {MAX_COUNTER_KINDS} |"),
             format!("| counters at the start, all cells together | {MAX_COUNTERS} |"),
+            format!("| pieces in one stack at the start (`N x`) | 1 to {MAX_SETUP_STACK} |"),
             format!("| leap pattern `(A, B)` | 0 to {MAX_LEAP} each, not both 0 |"),
             format!("| different leap patterns | {MAX_LEAP_PATTERNS} |"),
             format!("| slide distance `by N` | 1 to {MAX_DISTANCE} |"),

@@ -9,6 +9,7 @@
 //!   player): 1 where such a piece stands;
 //! - `mark:NAME` per mark: 1 on marked cells;
 //! - `counters` (games with counters): the count on each cell;
+//! - `stack` (games with stacks): the pieces on each cell;
 //! - `hand:PLAYER:KIND` (games with pieces in hand) and
 //!   `counters-in-hand:PLAYER`: the number, on every cell;
 //! - `var:NAME` per variable: its value, on every cell;
@@ -51,6 +52,7 @@ enum Plane {
     Unseen,
     Mark(usize),
     Counters,
+    Stack,
     Hand(usize, usize),
     CountersInHand(usize),
     Var(usize),
@@ -90,6 +92,9 @@ impl Observation {
         }
         if rules.counters.is_some() {
             add(Plane::Counters, "counters".into());
+        }
+        if rules.stacks {
+            add(Plane::Stack, "stack".into());
         }
         if !rules.reserve.is_empty() {
             for (p, player) in rules.players.iter().enumerate() {
@@ -246,6 +251,12 @@ impl Observation {
                 Plane::Counters => {
                     for c in board.cells().filter(|&c| sees(c)) {
                         out[self.at[c.index()]] = game.tally(st, c) as f32;
+                    }
+                    continue;
+                }
+                Plane::Stack => {
+                    for c in board.cells().filter(|&c| sees(c)) {
+                        out[self.at[c.index()]] = game.height(st, c) as f32;
                     }
                     continue;
                 }

@@ -612,6 +612,12 @@ pub struct Rules {
     /// hand as (`captures to hand`); `None` leaves the board for good. Empty
     /// without the item.
     pub captured_to: Vec<Option<Kind>>,
+    /// `stacks`: a cell holds a stack of pieces of one kind and owner,
+    /// whose top the sets see.
+    pub stacks: bool,
+    /// `captures to REGION`: per player, the cell that player's captured
+    /// pieces go onto; empty without the item.
+    pub captures_onto: Vec<u32>,
     /// The kind of counters (`counters seed`), if the game has one.
     pub counters: Option<String>,
     /// Counters per cell at the start (`setup: N x seed at S`); empty in a

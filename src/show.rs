@@ -294,6 +294,22 @@ fn board_text(look: &Look, st: &State) -> String {
                 wide,
             )
         }
+        // A stack of two pieces or more shows its height after the piece.
+        None if game.has_stacks() => {
+            let wide = 1 + game.rules.setup.len().max(9).to_string().len();
+            board.render_wide(
+                &|c| {
+                    let piece = look
+                        .cell_symbol(st, c)
+                        .unwrap_or_else(|| cell_char(c).to_string());
+                    match game.height(st, c) {
+                        h if h > 1 && !look.hidden(c) => format!("{piece}{h}"),
+                        _ => piece,
+                    }
+                },
+                wide,
+            )
+        }
         None if look.wide_symbols => board.render_wide(
             &|c| {
                 look.cell_symbol(st, c)

@@ -254,6 +254,7 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         Value::Set(SetExpr::Weaker(Box::new(a.set(0))))
     }),
     Builtin::new("tally", &[Set], Number, lowering::tally),
+    Builtin::new("stack", &[Set], Number, lowering::stack),
     Builtin::new("count", &[Set], Number, |_, a| {
         Value::Num(NumExpr::Count(a.set(0)))
     }),
@@ -402,6 +403,7 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
     ("changed", |_, _| Value::Bool(BoolExpr::Changed)),
     ("origin", |_, _| Value::Set(SetExpr::Origin)),
     ("seeded", lowering::seeded),
+    ("stacked", lowering::stacked),
     ("last-sown", lowering::last_sown),
     ("jumped", |_, _| Value::Set(SetExpr::Jumped)),
     ("possible", |c, span| {

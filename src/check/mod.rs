@@ -29,6 +29,7 @@ mod reserve;
 mod rotations;
 mod setup;
 mod sources;
+mod stacks;
 mod text;
 mod tracks;
 mod turns;
@@ -130,6 +131,7 @@ fn compile_with(
     c.rings();
     c.tracks();
     c.regions();
+    c.captures_onto();
     let rules = c.rules();
     if c.errors.is_empty() {
         Ok(rules)
@@ -291,6 +293,11 @@ struct Checker<'a> {
     in_keep: bool,
     /// The kind of counters, if declared (`counters seed`).
     counters: Option<String>,
+    /// `stacks`: a cell holds a stack of pieces.
+    stacks: bool,
+    /// Per player, the cell captured pieces go onto (`captures to
+    /// REGION`); empty without the item.
+    captures_onto: Vec<u32>,
     /// The rings (`ring ccw, cw = ...`), and each direction's name with
     /// its ring and whether it goes along the list.
     rings: Vec<Ring>,
@@ -359,6 +366,8 @@ impl<'a> Checker<'a> {
             captured_to: Vec::new(),
             in_keep: false,
             counters: None,
+            stacks: !file.stacks.is_empty(),
+            captures_onto: Vec::new(),
             rings: Vec::new(),
             ring_dirs: HashMap::new(),
             tracks: Vec::new(),

@@ -137,6 +137,7 @@ impl<'a> Checker<'a> {
             | SetExpr::Origin
             | SetExpr::Jumped
             | SetExpr::Seeded
+            | SetExpr::Stacked
             | SetExpr::LastSown
             | SetExpr::Owned(_)
             | SetExpr::Enemy

@@ -39,9 +39,16 @@ impl<'a> Checker<'a> {
                 }
             }
             for p in &item.placements {
+                let mut copies = 1;
                 if let Some(count) = &p.count {
-                    self.counter_placement(p, count, applies, &mut tally, &mut total);
-                    continue;
+                    if !self.stacks || self.is_counter(&p.piece.text) {
+                        self.counter_placement(p, count, applies, &mut tally, &mut total);
+                        continue;
+                    }
+                    match self.stack_count(count) {
+                        Some(n) => copies = n,
+                        None => continue,
+                    }
                 }
                 if self.is_counter(&p.piece.text) {
                     self.errors.push(
@@ -108,11 +115,14 @@ impl<'a> Checker<'a> {
                         break;
                     }
                     first[c] = Some(what.clone());
-                    placed.push(Placed {
-                        cell: c as u32,
-                        piece,
-                        owner,
-                    });
+                    // A stack is its piece given once per piece in it.
+                    for _ in 0..copies {
+                        placed.push(Placed {
+                            cell: c as u32,
+                            piece,
+                            owner,
+                        });
+                    }
                 }
             }
         }

@@ -77,6 +77,8 @@ impl<'a> Checker<'a> {
             reserve: std::mem::take(&mut self.reserve),
             reserved: std::mem::take(&mut self.reserved),
             captured_to: std::mem::take(&mut self.captured_to),
+            stacks: self.stacks,
+            captures_onto: std::mem::take(&mut self.captures_onto),
             counters: self.counters.clone(),
             tally,
             rings: std::mem::take(&mut self.rings),

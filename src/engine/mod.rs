@@ -101,6 +101,12 @@ pub struct Game {
     /// Where the counts start in `State::sets`, in words, past the bitsets
     /// (see [`Game::tally_of`]).
     tally_at: usize,
+    /// The game has stacks (`stacks`): the state keeps a height per cell
+    /// and the set of cells holding two pieces or more.
+    stacked: bool,
+    /// Where the heights start in `State::sets`, in words, past the
+    /// counters' words (see [`Game::height_of`]).
+    height_at: usize,
     /// Fixed sets used as anchors by `connected`, and each cell's anchor bits.
     anchor_sets: Vec<u32>,
     cell_anchors: Vec<u64>,
@@ -196,8 +202,18 @@ impl Game {
         3 + self.players + self.pieces + self.rules.marks.len()
     }
 
-    fn sets_len(&self) -> usize {
+    /// The cells whose stack holds two pieces or more (in a game with
+    /// stacks).
+    fn stacked_set(&self) -> usize {
         3 + self.players + self.pieces + self.rules.marks.len() + self.counted as usize
+    }
+
+    fn sets_len(&self) -> usize {
+        3 + self.players
+            + self.pieces
+            + self.rules.marks.len()
+            + self.counted as usize
+            + self.stacked as usize
     }
 
     /// Words past the bitsets in `State::sets`, in a game with counters:
@@ -209,6 +225,36 @@ impl Game {
             true => self.rules.board.len() + 2,
             false => 0,
         }
+    }
+
+    /// Words past the counters' in `State::sets`, in a game with stacks:
+    /// one height per cell.
+    fn height_words(&self) -> usize {
+        match self.stacked {
+            true => self.rules.board.len(),
+            false => 0,
+        }
+    }
+
+    /// The pieces on `cell`, from a state's `sets`: its stack's height in
+    /// a game with stacks, else 1 or 0.
+    #[inline(always)]
+    pub(in crate::engine) fn height_of(&self, sets: &[u64], cell: usize) -> u64 {
+        match self.stacked {
+            true => sets[self.height_at + cell],
+            false => cellset::contains(&sets[OCCUPIED * self.words..][..self.words], cell) as u64,
+        }
+    }
+
+    /// The pieces on a cell: its stack's height in a game with stacks,
+    /// else 1 or 0.
+    pub fn height(&self, st: &State, cell: Cell) -> u64 {
+        self.height_of(&st.sets, cell.index())
+    }
+
+    /// Whether the game has stacks (`stacks`).
+    pub fn has_stacks(&self) -> bool {
+        self.stacked
     }
 
     /// The counters on `cell`, from a state's `sets`.
@@ -301,7 +347,7 @@ impl Game {
     fn placed(&self, from: &StartPosition) -> State {
         let cells = self.rules.board.len();
         let w = self.words;
-        let mut sets = vec![0u64; self.sets_len() * w + self.counter_words()];
+        let mut sets = vec![0u64; self.sets_len() * w + self.counter_words() + self.height_words()];
         for c in 0..cells {
             cellset::insert(&mut sets[EMPTY * w..(EMPTY + 1) * w], c);
         }
@@ -358,7 +404,9 @@ impl Game {
         };
         for &(cell, p) in &from.pieces {
             let owner = p.owner.map_or(self.players, |o| o.index());
-            self.put(&mut st, cell.index(), Some((p.kind.index(), owner)));
+            // In a game with stacks, a piece given again on its cell
+            // stacks there.
+            self.push(&mut st, cell.index(), (p.kind.index(), owner));
         }
         for &(cell, m) in &from.marks {
             if !self.has_mark(&st, cell, m.index()) {

@@ -131,6 +131,10 @@ impl Seen<'_> {
                 let n = self.game.tally(self.st, crate::ids::Cell::new(c));
                 format!("{label} {is} in `{quote}`: it holds {n}")
             }
+            SetClass::Stored(Stored::Stacked) => {
+                let n = self.game.height(self.st, crate::ids::Cell::new(c));
+                format!("{label} {is} in `{quote}`: its stack holds {n}")
+            }
             SetClass::Stored(Stored::Mark(_))
             | SetClass::Bound(_)
             | SetClass::Fixed(_)

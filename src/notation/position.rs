@@ -4,6 +4,7 @@
 //! spaces; trailing fields may be left out (they keep their values at the
 //! start of a game).
 
+use crate::limits::MAX_SETUP_STACK;
 use std::fmt;
 
 use crate::engine::{Game, StartPosition, State};
@@ -251,7 +252,33 @@ fn read_board(game: &Game, at: usize, token: &str) -> Result<Vec<(Cell, Piece)>,
                 )
             })?;
             let cell = cells.next().ok_or_else(|| too_long(i))?;
-            pieces.push((*cell, piece));
+            // `C(5)`: a stack of five (each piece given stacks on the last).
+            let mut height = 1;
+            if chars.peek().is_some_and(|(_, n)| *n == '(') {
+                let (colon, _) = chars.next().expect("peeked");
+                if !game.has_stacks() {
+                    let msg = "`(` gives a stack's height, and the game has no stacks";
+                    return Err(fault(offset + colon, msg));
+                }
+                let mut digits = String::new();
+                while let Some((_, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+                    digits.push(*d);
+                    chars.next();
+                }
+                let closed = chars.next_if(|(_, c)| *c == ')').is_some();
+                height = match digits.parse::<usize>() {
+                    Ok(h) if closed && (2..=MAX_SETUP_STACK as usize).contains(&h) => h,
+                    _ => {
+                        let msg = format!(
+                            "a stack's height in brackets, 2 to {MAX_SETUP_STACK}: `{symbol}(5)`"
+                        );
+                        return Err(fault(offset + colon + 1, msg));
+                    }
+                };
+            }
+            for _ in 0..height {
+                pieces.push((*cell, piece));
+            }
         }
         if cells.next().is_some() {
             let msg = format!(
@@ -354,6 +381,10 @@ pub fn write_position(game: &Game, st: &State) -> String {
                                     } else {
                                         l.clone()
                                     };
+                                    let h = game.height(st, c);
+                                    if h > 1 {
+                                        s += &format!("({h})");
+                                    }
                                 }
                             }
                         }

@@ -103,6 +103,7 @@ impl SetExpr {
             | SetExpr::ReachUnlined(..)
             | SetExpr::Joined(..)
             | SetExpr::Seeded
+            | SetExpr::Stacked
             | SetExpr::LastSown => CellRead::Beyond,
         }
     }

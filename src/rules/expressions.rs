@@ -95,6 +95,8 @@ pub enum SetExpr {
     Joined(Box<SetExpr>, u8),
     /// Cells holding counters (`seeded`).
     Seeded,
+    /// Cells whose stack holds two pieces or more (`stacked`).
+    Stacked,
     /// The cell the last counter of the last sowing fell in (`last-sown`).
     LastSown,
 }
@@ -213,6 +215,8 @@ pub enum NumExpr {
     CountersInHand(Who),
     /// How many counters the cells of the set hold (`tally`).
     Tally(SetExpr),
+    /// How many pieces the stacks on the cells of the set hold (`stack`).
+    Stack(SetExpr),
     /// `select(COND, A, B)`: A if the condition holds, else B.
     Select(Box<BoolExpr>, Box<NumExpr>, Box<NumExpr>),
     /// Distinct rows the set's cells lie in.

@@ -74,6 +74,8 @@ pub enum Stored {
     Mark(Mark),
     /// Cells holding counters.
     Seeded,
+    /// Cells whose stack holds two pieces or more.
+    Stacked,
 }
 
 /// A cell that the current action fixes.
@@ -101,6 +103,7 @@ impl SetExpr {
             SetExpr::Piece(k) => SetClass::Stored(Stored::Piece(*k)),
             SetExpr::Mark(m) => SetClass::Stored(Stored::Mark(*m)),
             SetExpr::Seeded => SetClass::Stored(Stored::Seeded),
+            SetExpr::Stacked => SetClass::Stored(Stored::Stacked),
             SetExpr::LastSown => SetClass::ActionCell(ActionCell::LastSown),
             SetExpr::Var(slot) => SetClass::Bound(*slot),
             SetExpr::Fixed(i) => SetClass::Fixed(*i),
@@ -153,6 +156,7 @@ impl SetExpr {
             | SetExpr::Origin
             | SetExpr::Jumped
             | SetExpr::Seeded
+            | SetExpr::Stacked
             | SetExpr::LastSown
             | SetExpr::Owned(_)
             | SetExpr::Enemy
@@ -232,6 +236,7 @@ impl SetExpr {
             | SetExpr::Origin
             | SetExpr::Jumped
             | SetExpr::Seeded
+            | SetExpr::Stacked
             | SetExpr::LastSown
             | SetExpr::Owned(_)
             | SetExpr::Enemy
@@ -258,6 +263,7 @@ impl NumExpr {
             },
             NumExpr::Count(_)
             | NumExpr::Tally(_)
+            | NumExpr::Stack(_)
             | NumExpr::CountersInHand(_)
             | NumExpr::Select(..)
             | NumExpr::ByPlayer(_)
@@ -283,6 +289,7 @@ impl NumExpr {
         match self {
             NumExpr::Count(s)
             | NumExpr::Tally(s)
+            | NumExpr::Stack(s)
             | NumExpr::Groups(s)
             | NumExpr::Largest(s)
             | NumExpr::Rows(s)

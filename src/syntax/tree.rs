@@ -147,6 +147,10 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         Rule::setup_item => game.setups.push(setup_decl(inner)),
         Rule::reserve_item => game.reserves.push(reserve_decl(inner)),
         Rule::hand_item => game.hands.push(hand_decl(inner, item_span)),
+        Rule::onto_item => game
+            .captures_onto
+            .extend(inner.filter(|p| p.as_rule() == Rule::name).map(name)),
+        Rule::stacks_item => game.stacks.push(item_span),
         Rule::turn_item => game.turns.push(turn_decl(inner, item_span)),
         Rule::keep_item => game.keeps.push(expr(inner.next().expect("condition"))),
         Rule::view_item => {
@@ -321,6 +325,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::effect_ref
         | Rule::counter_count
         | Rule::counters_kw
+        | Rule::stacks_kw
         | Rule::ring_kw
         | Rule::sow_kw
         | Rule::along_kw

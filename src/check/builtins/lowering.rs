@@ -187,6 +187,36 @@ fn needs_counters(c: &mut Checker<'_>, span: Span, what: &str) -> bool {
     false
 }
 
+fn needs_stacks(c: &mut Checker<'_>, span: Span, what: &str) -> bool {
+    if c.stacks {
+        return true;
+    }
+    c.errors.push(
+        Diagnostic::at(
+            span,
+            format!("`{what}` is about stacks, and the game has none"),
+        )
+        .with_help("let a cell hold a stack of pieces: `stacks`"),
+    );
+    false
+}
+
+/// `stacked`: the cells whose stack holds two pieces or more.
+pub(super) fn stacked(c: &mut Checker<'_>, span: Span) -> Value {
+    match needs_stacks(c, span, "stacked") {
+        true => Value::Set(SetExpr::Stacked),
+        false => Value::Error,
+    }
+}
+
+/// `stack(S)`: the pieces in the stacks on the cells of S.
+pub(super) fn stack(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
+    match needs_stacks(c, a.span(0), "stack") {
+        true => Value::Num(NumExpr::Stack(a.set(0))),
+        false => Value::Error,
+    }
+}
+
 /// `seeded`: the cells holding counters.
 pub(super) fn seeded(c: &mut Checker<'_>, span: Span) -> Value {
     match needs_counters(c, span, "seeded") {

@@ -261,6 +261,7 @@ impl<'a> Lower<'a> {
             SetExpr::Piece(k) => Leaf::Stored(g.piece_set(k.index()) as u32),
             SetExpr::Mark(m) => Leaf::Stored(g.mark_set(m.index()) as u32),
             SetExpr::Seeded => Leaf::Stored(g.seeded_set() as u32),
+            SetExpr::Stacked => Leaf::Stored(g.stacked_set() as u32),
             SetExpr::Fixed(i) => Leaf::Fixed(*i),
             SetExpr::PerPlayer(v) => Leaf::Fixed(v[self.me.index()]),
             SetExpr::Enemy => Leaf::Enemy {

@@ -258,6 +258,7 @@ impl Ctx<'_> {
                 self.reserve[self.g.rules.players.len() * pieces + self.who(*w)] as f64
             }
             NumExpr::Tally(s) => self.tally(s, tmp),
+            NumExpr::Stack(s) => self.stack(s, tmp),
             NumExpr::Select(c, a, b) => {
                 if self.cond(c, tmp) {
                     self.int(a, tmp)
@@ -362,6 +363,7 @@ impl Ctx<'_> {
             | NumExpr::InHand(..)
             | NumExpr::CountersInHand(_)
             | NumExpr::Tally(_)
+            | NumExpr::Stack(_)
             | NumExpr::Select(..)
             | NumExpr::Count(_)
             | NumExpr::Groups(_)

@@ -236,6 +236,7 @@ fn num_fixed_here(e: &NumExpr) -> bool {
         | NumExpr::Columns(s)
         | NumExpr::Count(s)
         | NumExpr::Tally(s)
+        | NumExpr::Stack(s)
         | NumExpr::Groups(s)
         | NumExpr::Largest(s) => set_fixed_here(s),
         NumExpr::ByPlayer(v) => v.iter().all(num_fixed_here),

@@ -160,6 +160,7 @@ impl Ctx<'_> {
             | SetExpr::Reach(..)
             | SetExpr::Flanked(_)
             | SetExpr::Seeded
+            | SetExpr::Stacked
             | SetExpr::LastSown => false,
         }
     }
@@ -176,6 +177,7 @@ impl Ctx<'_> {
             SetClass::Stored(Stored::Piece(k)) => self.raw(self.g.piece_set(k.index())),
             SetClass::Stored(Stored::Mark(m)) => self.raw(self.g.mark_set(m.index())),
             SetClass::Stored(Stored::Seeded) => self.raw(self.g.seeded_set()),
+            SetClass::Stored(Stored::Stacked) => self.raw(self.g.stacked_set()),
             SetClass::Bound(slot) => {
                 let w = self.g.words;
                 &self.set_vars[slot as usize * w..(slot as usize + 1) * w]
@@ -375,6 +377,7 @@ impl Ctx<'_> {
             | SetExpr::Piece(_)
             | SetExpr::Mark(_)
             | SetExpr::Seeded
+            | SetExpr::Stacked
             | SetExpr::Fixed(_)
             | SetExpr::PerPlayer(_)
             | SetExpr::Var(_) => unreachable!("stored sets are copied above"),
@@ -453,6 +456,7 @@ impl Ctx<'_> {
             | SetExpr::Piece(_)
             | SetExpr::Mark(_)
             | SetExpr::Seeded
+            | SetExpr::Stacked
             | SetExpr::Fixed(_)
             | SetExpr::PerPlayer(_)
             | SetExpr::Var(_) => unreachable!("stored sets are tested above"),
@@ -475,6 +479,27 @@ impl Ctx<'_> {
                 n += self
                     .g
                     .tally_of(self.sets, j * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        n as f64
+    }
+
+    /// `stack(S)`: the pieces in the stacks on the cells of S (in a game
+    /// without stacks, its occupied cells).
+    #[inline(never)]
+    pub(in crate::engine) fn stack(&mut self, s: &SetExpr, tmp: &mut [u64]) -> f64 {
+        let w = self.w();
+        let (t, rest) = tmp.split_at_mut(w);
+        self.set(s, t, rest);
+        let occupied = self.raw(OCCUPIED);
+        let mut n = 0;
+        for j in 0..w {
+            let mut bits = t[j] & occupied[j];
+            while bits != 0 {
+                n += self
+                    .g
+                    .height_of(self.sets, j * 64 + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
             }
         }

@@ -293,6 +293,7 @@ impl<'a> Lower<'a> {
             SetExpr::Piece(k) => self.stored(g.piece_set(k.index())),
             SetExpr::Mark(m) => self.stored(g.mark_set(m.index())),
             SetExpr::Seeded => self.stored(g.seeded_set()),
+            SetExpr::Stacked => self.stored(g.stacked_set()),
             SetExpr::Fixed(i) => self.emit(Op::Fixed(*i)),
             SetExpr::PerPlayer(v) => self.emit(Op::Fixed(v[self.me.index()])),
             SetExpr::Var(slot) => self.emit(Op::Slot(*slot)),

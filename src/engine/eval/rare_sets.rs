@@ -73,6 +73,7 @@ impl Ctx<'_> {
             | SetExpr::Origin
             | SetExpr::Jumped
             | SetExpr::Seeded
+            | SetExpr::Stacked
             | SetExpr::LastSown
             | SetExpr::Enemy
             | SetExpr::Union(..)

@@ -90,7 +90,7 @@ impl Game {
                 self.for_each_cell(st, target, me, |g, st, c| {
                     if g.code_at(st, c).is_some() {
                         g.capture_to_hand(st, c);
-                        g.put(st, c, None);
+                        g.lift(st, c);
                         if let Some(m) = mark {
                             g.set_mark(st, c, m.index(), true);
                         }
@@ -249,6 +249,9 @@ impl Game {
             && a != b
             && let Some(piece) = self.code_at(st, a)
         {
+            if self.stacked {
+                return self.move_top(st, a, b);
+            }
             self.capture_to_hand(st, b);
             self.put(st, a, None);
             self.put(st, b, Some(piece));

@@ -9,4 +9,5 @@ mod moved_cells;
 pub(in crate::engine) mod play;
 pub mod scratch;
 mod sowing;
+mod stacks;
 pub mod state;

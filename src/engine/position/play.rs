@@ -16,7 +16,7 @@ impl Game {
         match *kind {
             ChoiceKind::Place { piece, .. } => {
                 let owner = self.owner_for(piece.index(), mover);
-                self.put(st, cell, Some((piece.index(), owner)));
+                self.push(st, cell, (piece.index(), owner));
                 if self.rules.reserved.get(piece.index()) == Some(&true) {
                     // Offered only while the reserve holds one.
                     st.reserve[mover * self.rules.pieces.len() + piece.index()] -= 1;
@@ -29,7 +29,7 @@ impl Game {
             }
             ChoiceKind::Remove(_) => {
                 self.capture_to_hand(st, cell);
-                self.put(st, cell, None);
+                self.lift(st, cell);
             }
             ChoiceKind::Pick(_) => {}
             ChoiceKind::Deal { .. } => unreachable!("a deal is an option, not a cell"),
@@ -63,6 +63,12 @@ impl Game {
     /// A piece moves from `from` to `to` (whatever is on `to` is replaced).
     #[inline]
     fn move_from_to(&self, st: &mut State, from: usize, to: usize) {
+        if self.stacked {
+            self.move_top(st, from, to);
+            st.origin = from as u32;
+            st.here = to as u32;
+            return;
+        }
         let piece = self.code_at(st, from);
         self.capture_to_hand(st, to);
         self.put(st, from, None);
@@ -348,6 +354,9 @@ impl Game {
                 flip(&mut st.sets, EMPTY, true);
             }
         }
+        if self.stacked {
+            self.height_follows(st, cell, old, piece);
+        }
     }
 
     pub(in crate::engine) fn set_mark(&self, st: &mut State, cell: usize, m: usize, on: bool) {
@@ -441,6 +450,16 @@ mod tests {
             }
             assert_eq!(key, st.sets[g.tally_key_at()], "the counters' key");
             h ^= g.counters_hash(&st.sets);
+        }
+        if g.stacked {
+            // Heights from 1 on occupied cells, `stacked` from the heights.
+            let stacked = &st.sets[g.stacked_set() * w..][..w];
+            for c in 0..g.rules.board.len() {
+                let n = g.height_of(&st.sets, c);
+                assert_eq!(n > 0, st.cells[c] > 0, "height at {c}");
+                assert_eq!(cellset::contains(stacked, c), n > 1, "stacked at {c}");
+                h ^= g.height_key(c, n);
+            }
         }
         h
     }

@@ -396,6 +396,9 @@ pub(in crate::engine) struct HashKeys {
     /// position's counters add up to `Σ count × key` (wrapping), kept in
     /// the state and mixed into the board hash.
     pub tally: Vec<u64>,
+    /// Stacks' hash: a random key per cell; a stack of h pieces adds
+    /// `mix(key ^ h)` when h is 2 or more (one piece is the piece's key).
+    pub height: Vec<u64>,
     /// The hash includes the last action's cells (see
     /// [`crate::engine::prepare::facts::Facts::last_cells`]).
     pub last_cells: bool,

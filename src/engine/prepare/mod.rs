@@ -49,7 +49,23 @@ impl Game {
             None => Vec::new(),
         };
         let counted = rules.counters.is_some();
-        let tally_at = (3 + players + pieces + rules.marks.len() + counted as usize) * words;
+        let stacked = rules.stacks;
+        let tally_at = (3 + players + pieces + rules.marks.len() + counted as usize) * words
+            + stacked as usize * words;
+        let height_at = tally_at + if counted { cells + 2 } else { 0 };
+        let height_keys = match stacked {
+            true => (0..cells).map(|_| next()).collect(),
+            false => Vec::new(),
+        };
+        // A stack game's moves may leave a piece behind: the shortcuts
+        // that reason about a move emptying its origin are off.
+        let on = match stacked {
+            true => on
+                .without(Shortcut::KeepReads)
+                .without(Shortcut::TurnTails)
+                .without(Shortcut::QuietPlaces),
+            false => on,
+        };
 
         let facts = Facts::of(&rules);
         // Only a cache: a `connected` side without an anchor bit is answered
@@ -168,6 +184,7 @@ impl Game {
                 piece: piece_keys,
                 mark: mark_keys,
                 tally: tally_keys,
+                height: height_keys,
                 last_cells: facts.last_cells,
                 turn_start: facts.reads_turn_start,
             },
@@ -180,6 +197,8 @@ impl Game {
             pieces,
             counted,
             tally_at,
+            stacked,
+            height_at,
             anchor_sets,
             cell_anchors,
             max_choices,
