@@ -129,7 +129,7 @@ impl<'a> Checker<'a> {
             };
             self.errors
                 .push(Diagnostic::at(p.piece.span, msg).with_help(
-                    "`N x KIND at CELLS` puts counters on cells: declare them with `counters KIND`",
+                    "`N x KIND at CELLS` puts counters on cells (declare them with `counters KIND`), or stacks pieces (declare `stacks`)",
                 ));
             return;
         }

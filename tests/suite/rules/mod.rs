@@ -63,4 +63,5 @@ mod ranks;
 mod rays;
 mod rotate;
 mod shifts;
+mod stacks;
 mod turns;
