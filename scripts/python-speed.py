@@ -38,6 +38,9 @@ GAMES = [
     ("breakthrough", "breakthrough", {}, "breakthrough", {}),
     ("Connect Four", "connect_four", {}, "connect-four", {}),
     ("othello", "othello", {}, "reversi", {}),
+    # Games of chance: the loop draws chance's outcomes uniformly too.
+    ("backgammon", "backgammon", {}, "backgammon", {}),
+    ("banqi", "banqi", {}, "banqi", {}),
 ]
 
 

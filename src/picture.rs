@@ -471,6 +471,21 @@ pub fn svg(game: &Game, st: &State, last: Option<Action>, caption: &str) -> Stri
             }
         }
     }
+    // Stacks: the height of each stack of two or more, beside its piece.
+    if game.has_stacks() {
+        for c in 0..layout.cells.len() {
+            let h = game.height(st, Cell::new(c));
+            if h > 1 {
+                let (x, y) = canvas.pos[c];
+                let _ = writeln!(
+                    out,
+                    r##"<text class="height" x="{:.1}" y="{:.1}" font-size="15" font-weight="bold" text-anchor="middle" fill="#c00">{h}</text>"##,
+                    x + UNIT * 0.3,
+                    y - UNIT * 0.22
+                );
+            }
+        }
+    }
     for c in last.map(action_cells).unwrap_or_default() {
         let (x, y) = canvas.pos[c];
         let _ = writeln!(

@@ -162,3 +162,25 @@ fn links_are_drawn() {
     assert_eq!(text.matches("class=\"link\"").count(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn stacks_show_their_heights() {
+    // Backgammon's start: a height beside each stack of two or more (two,
+    // three and five checkers), none beside a lone checker.
+    let g = game("games/backgammon.gdl", &[]);
+    let st = after(&g, "pair=12 l1-k1");
+    let text = svg(&g, &st, None, "backgammon");
+    let doc = roxmltree::Document::parse(&text).expect("XML");
+    let heights = elements(&doc, "height");
+    let shown: Vec<u64> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("height"))
+        .map(|n| n.text().unwrap_or("").parse().expect("a number"))
+        .collect();
+    let stacked = (0..g.board().len())
+        .filter(|&c| g.height(&st, Cell::new(c)) > 1)
+        .count();
+    // l1's two became one on l1 and one on k1: seven stacks of two or more.
+    assert_eq!((heights.len(), stacked), (7, 7));
+    assert_eq!(shown.iter().sum::<u64>(), 30 - 2);
+}

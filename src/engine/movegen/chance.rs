@@ -74,10 +74,9 @@ impl Game {
             }
             Some(Chance::Roll(c, weights)) => (c, weights),
             Some(Chance::Deal(c)) => {
-                let held = self.dealt(st);
-                let total: u32 = held.iter().map(|h| h.1).sum();
-                return held
-                    .into_iter()
+                let total: u32 = self.dealt(st).map(|h| h.1).sum();
+                return self
+                    .dealt(st)
                     .map(|(k, n)| (Action::pick(c, k), f64::from(n) / f64::from(total)))
                     .collect();
             }
@@ -98,15 +97,18 @@ impl Game {
     }
 
     /// The options a `deal` offers now, each with the number held: none
-    /// unless its target has one empty cell.
-    fn dealt(&self, st: &State) -> Vec<(usize, u32)> {
-        if st.counts[0] == 0 {
-            return Vec::new();
-        }
-        let mask = self.slot(st, 0)[super::slot::Part::To as usize * self.words];
-        crate::cellset::cells(&[mask])
-            .map(|k| (k, u32::from(st.reserve[k])))
-            .collect()
+    /// unless its target has one empty cell. Read from the mask the offer
+    /// left, with nothing allocated (random playouts deal on every turn).
+    fn dealt<'s>(&self, st: &'s State) -> impl Iterator<Item = (usize, u32)> + 's {
+        let mut bits = match st.counts[0] {
+            0 => 0,
+            _ => self.slot(st, 0)[super::slot::Part::To as usize * self.words],
+        };
+        std::iter::from_fn(move || {
+            let k = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
+            bits &= bits - 1;
+            Some((k, u32::from(st.reserve[k])))
+        })
     }
 
     /// An outcome of a `roll` or a `deal` drawn by its probability. `None`
@@ -117,33 +119,36 @@ impl Game {
             Chance::Even(_) => return None,
             Chance::Roll(c, weights) => (c, weights),
             Chance::Deal(c) => {
-                let held = self.dealt(st);
-                let total: u32 = held.iter().map(|h| h.1).sum();
-                if total == 0 {
-                    return None;
-                }
-                let mut r = rng.random_range(0..total);
-                for (k, n) in held {
-                    if r < n {
-                        return Some(Action::pick(c, k));
-                    }
-                    r -= n;
-                }
-                unreachable!("r < total");
+                let k = weighted_pick(|| self.dealt(st), rng)?;
+                return Some(Action::pick(c, k));
             }
         };
         if st.counts[0] == 0 {
             return None;
         }
-        let total: u32 = weights.iter().sum();
-        let mut r = rng.random_range(0..total);
-        let mut k = 0;
-        while r >= weights[k] {
-            r -= weights[k];
-            k += 1;
-        }
+        let k = weighted_pick(|| weights.iter().copied().enumerate(), rng)?;
         Some(self.nth_offered(c, st.mover, self.slot(st, 0), k))
     }
+}
+
+/// One of the items `each` lists, drawn by its weight (`None` when the
+/// weights sum to 0): the list is walked twice, for the total and the draw.
+fn weighted_pick<I: Iterator<Item = (usize, u32)>>(
+    each: impl Fn() -> I,
+    rng: &mut impl Rng,
+) -> Option<usize> {
+    let total: u32 = each().map(|(_, w)| w).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut r = rng.random_range(0..total);
+    for (k, w) in each() {
+        if r < w {
+            return Some(k);
+        }
+        r -= w;
+    }
+    unreachable!("r < total")
 }
 
 #[cfg(test)]
