@@ -412,6 +412,22 @@ impl<'a> Checker<'a> {
                     Some(OptionValue::Num(x)) => out.push(x),
                     _ => match symbols.iter().position(|s| s == n) {
                         Some(i) => out.push(i as f64),
+                        // `roll d from 1, 2,` then a line `play | pass`:
+                        // the comma reads the action as a value.
+                        None if self.file.actions.iter().any(|(a, _)| a.text == *n) => {
+                            self.errors.push(
+                                Diagnostic::at(
+                                    span,
+                                    format!(
+                                        "`{n}` is read as a value of `{}` (it follows a comma), but it names an action",
+                                        var.text
+                                    ),
+                                )
+                                .with_help(
+                                    "values run on while a comma follows, so a step after them cannot start with an action's name and `|`: put an effect step between them (`(set ...)`), or start that step with another choice",
+                                ),
+                            )
+                        }
                         None => self.error(span, format!("`{n}` is not a value of `{}`", var.text)),
                     },
                 },

@@ -181,8 +181,10 @@ impl<'a> Checker<'a> {
         let mut symbols = Vec::new();
         for list in lists {
             for l in list {
+                // An action's name is no value: `choose` reports it.
                 if let Literal::Name(n) = l
                     && !self.options.contains_key(n)
+                    && !self.file.actions.iter().any(|(a, _)| a.text == *n)
                     && !symbols.contains(n)
                 {
                     symbols.push(n.clone());
