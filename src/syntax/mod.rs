@@ -4,15 +4,17 @@
 use pest::Parser;
 use pest::iterators::Pair;
 
+mod expressions;
 mod hints;
-mod tree;
+mod items;
 mod turns;
 
 use crate::ast::GameFile;
 use crate::diagnostic::{Diagnostic, Kind, Span, shorten};
 use crate::limits::{MAX_NAME_LEN, MAX_NUMBER, MAX_PARSE_DEPTH};
+use expressions::span;
 use hints::syntax_error;
-use tree::{add_item, span};
+use items::add_item;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/gdl.pest"]

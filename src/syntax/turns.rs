@@ -1,7 +1,7 @@
 //! Turns from the parse tree: steps, choices (actions), effects and
 //! outcomes.
 
-use super::tree::{expr, int, literal, name, span};
+use super::expressions::{expr, int, literal, name, span};
 use super::{P, Rule};
 use crate::ast::*;
 use crate::diagnostic::Span;
