@@ -31,8 +31,19 @@ impl Game {
                 .iter()
                 .map(|&(from, _)| encode(self.code_at(st, from as usize))),
         );
-        for (&(_, to), &code) in turn.cells.iter().zip(&pieces) {
+        // In a game with stacks, each stack turns whole: the heights
+        // follow the codes.
+        let n = pieces.len();
+        if self.stacked {
+            for &(from, _) in &turn.cells {
+                pieces.push(self.height_of(&st.sets, from as usize) as u32);
+            }
+        }
+        for (k, (&(_, to), &code)) in turn.cells.iter().zip(&pieces[..n]).enumerate() {
             self.put(st, to as usize, decode(code));
+            if self.stacked && code != EMPTY_CELL {
+                self.set_height(st, to as usize, u64::from(pieces[n + k]));
+            }
         }
         st.work.stack = pieces;
     }
@@ -46,19 +57,34 @@ impl Game {
         for &x in self.blocks.block(from) {
             if x == NO_CELL {
                 pieces.push(EMPTY_CELL);
+                if self.stacked {
+                    pieces.push(0);
+                }
                 continue;
             }
             pieces.push(encode(self.code_at(st, x as usize)));
+            // In a game with stacks, each stack moves whole.
+            if self.stacked {
+                pieces.push(self.height_of(&st.sets, x as usize) as u32);
+            }
             // Lifted, not taken: no hand gains it.
             self.put(st, x as usize, None);
         }
-        for (&x, &code) in self.blocks.block(to).iter().zip(&pieces) {
+        let each = 1 + self.stacked as usize;
+        for (&x, moved) in self.blocks.block(to).iter().zip(pieces.chunks(each)) {
             if x == NO_CELL {
                 continue;
             }
-            // What the block covers there is taken.
-            self.capture_to_hand(st, x as usize);
-            self.put(st, x as usize, decode(code));
+            // What the block covers there is taken (a whole stack).
+            if self.stacked {
+                self.capture_stack(st, x as usize);
+            } else {
+                self.capture_to_hand(st, x as usize);
+            }
+            self.put(st, x as usize, decode(moved[0]));
+            if self.stacked && moved[0] != EMPTY_CELL {
+                self.set_height(st, x as usize, u64::from(moved[1]));
+            }
         }
         st.work.stack = pieces;
         st.origin = from as u32;

@@ -65,3 +65,24 @@ fn heights_are_in_the_hash_and_the_position_text() {
     let err = notation::read_position(&flat, "M(2)1/2 x").expect_err("no stacks");
     assert!(err.to_string().contains("no stacks"), "{err}");
 }
+
+#[test]
+fn a_region_turned_carries_its_stacks_whole() {
+    // The 2x2 board turned a quarter: the stack of three on a1 and the
+    // lone piece on b1 go to their images, heights and all.
+    let g = compile(
+        "game T board square(2) players x, o pieces man
+         stacks
+         setup: 3 x x man at cells(a1), x man at cells(b1)
+         region q = all
+         turn: rotate q by 90",
+    );
+    let st = after(&g, "q+90");
+    // Counter-clockwise: a1 to b1, b1 to b2.
+    let heights: Vec<u64> = ["a1", "b1", "a2", "b2"]
+        .iter()
+        .map(|c| height(&g, &st, c))
+        .collect();
+    assert_eq!(heights, vec![0, 3, 0, 1]);
+    assert_eq!(notation::write_position(&g, &st), "1M/1M(3) o");
+}
