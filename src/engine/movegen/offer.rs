@@ -109,6 +109,11 @@ impl Game {
                 // A choice on one cell writes only the first set of its slot,
                 // which is all that is read of it: no clearing.
                 let n = match &choice.kind {
+                    ChoiceKind::Place { target, piece } if self.stacked => {
+                        let from = Target::of(target, planned(From));
+                        self.cell_targets(&mut cx, *c, from, out, scratch, |_, _, _| !0);
+                        self.stackable(&cx, piece.index(), out)
+                    }
                     ChoiceKind::Place { target, .. } => self.cell_targets(
                         &mut cx,
                         *c,
@@ -286,6 +291,20 @@ impl Game {
         let mut n = 0;
         for j in 0..out.len() {
             out[j] &= within(empty[j], occ[j], own[j]);
+            n += out[j].count_ones() as usize;
+        }
+        n
+    }
+
+    /// With stacks, a placement goes on an empty cell or on top of a
+    /// stack of the same piece: `out` cut to those; returns their number.
+    #[inline(never)]
+    fn stackable(&self, cx: &Ctx, kind: usize, out: &mut [u64]) -> usize {
+        let owner = self.owner_set(self.owner_for(kind, cx.me.index()));
+        let (empty, owned, same) = (cx.raw(EMPTY), cx.raw(owner), cx.raw(self.piece_set(kind)));
+        let mut n = 0;
+        for j in 0..out.len() {
+            out[j] &= empty[j] | (owned[j] & same[j]);
             n += out[j].count_ones() as usize;
         }
         n

@@ -66,7 +66,8 @@ fn word_step(g: &Game, me: Player, entries: &[Entry]) -> Option<WordStep> {
         let kind = &g.rules.choices[*c as usize].kind;
         let within = match kind {
             ChoiceKind::Place { piece, target } => {
-                if g.rules.reserved.get(piece.index()) == Some(&true) {
+                // A reserve's count, or stacks' tops, are the offer's own.
+                if g.rules.reserved.get(piece.index()) == Some(&true) || g.stacked {
                     return None;
                 }
                 sets.push(target);

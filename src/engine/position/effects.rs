@@ -142,15 +142,23 @@ impl Game {
                     Some(true) => Some(me.index() * self.rules.pieces.len() + kind),
                     _ => None,
                 };
-                self.for_each_cell_filtered(st, target, me, EMPTY, false, |g, st, c| {
+                let place = move |g: &Game, st: &mut State, c: usize| {
+                    // With stacks, on top of a stack of the same piece too.
+                    if g.code_at(st, c).is_some_and(|there| there != (kind, owner)) {
+                        return;
+                    }
                     if let Some(i) = hand {
                         if st.reserve[i] == 0 {
                             return;
                         }
                         st.reserve[i] -= 1;
                     }
-                    g.put(st, c, Some((kind, owner)));
-                });
+                    g.push(st, c, (kind, owner));
+                };
+                match self.stacked {
+                    true => self.for_each_cell(st, target, me, place),
+                    false => self.for_each_cell_filtered(st, target, me, EMPTY, false, place),
+                }
             }
             Effect::Move(from, to) => self.move_piece(st, from, to),
             Effect::Take(what, into) => self.take(st, what, into.as_ref()),

@@ -86,3 +86,34 @@ fn a_region_turned_carries_its_stacks_whole() {
     assert_eq!(heights, vec![0, 3, 0, 1]);
     assert_eq!(notation::write_position(&g, &st), "1M/1M(3) o");
 }
+
+/// `place`, the action and the effect, goes on an empty cell or on top of
+/// a stack of the same piece, never on another piece.
+#[test]
+fn a_placement_stacks_on_the_same_piece_only() {
+    let g = compile(
+        "game T board square(3, 1) players x, o pieces man, king
+         stacks
+         setup: x man at cells(a1), o man at cells(b1), x king at cells(c1)
+         action drop = place man at all
+         action both = pass then (place man at cells(a1, c1))
+         turn: drop | both",
+    );
+    let st = g.start();
+    // Man on a1 (the same piece): yes; o's man on b1 or x's king on c1: no.
+    let offered = legal(&g, &st);
+    assert!(offered.contains("a1"), "{offered:?}");
+    assert!(
+        !offered.iter().any(|m| m.contains("b1") || m.contains("c1")),
+        "{offered:?}"
+    );
+    let st = after(&g, "a1");
+    assert_eq!(height(&g, &st, "a1"), 2);
+    // o's man goes on o's own man on b1, not on x's stack on a1.
+    let st = after(&g, "a1 b1");
+    assert_eq!((height(&g, &st, "a1"), height(&g, &st, "b1")), (2, 2));
+    // The effect: on x's stack of a1, and not over the king on c1.
+    let st = after(&g, "both");
+    assert_eq!((height(&g, &st, "a1"), height(&g, &st, "c1")), (2, 1));
+    assert_eq!(at(&g, &st, "c1"), "x");
+}
