@@ -173,6 +173,11 @@ def breakthrough_os(t):
     return f"{a}{9 - int(r1)}-{b}{9 - int(r2)}"
 
 
+def clobber_os(t):
+    # OpenSpiel: `a5b5`; gdl: `a5-b5`, on the same labels (o, White, first).
+    return f"{t[:2]}-{t[2:]}"
+
+
 def othello_os(t):
     # The same labels, and the same start on them (d4 white, e4 black), though
     # OpenSpiel draws row 1 at the top; `pass` in both.
@@ -528,6 +533,10 @@ SPECS = {
                          each(connect_four_gdl), seeds=10),
     "breakthrough": Spec("breakthrough", "breakthrough", each(breakthrough_os), each(same),
                          seeds=8),
+    "clobber": Spec("clobber", "clobber", each(clobber_os), each(same), seeds=10),
+    "clobber-8x8": Spec("clobber", "clobber", each(clobber_os), each(same),
+                        os_params={"rows": 8, "columns": 8},
+                        gdl_options={"width": 8, "height": 8}, seeds=4),
     "reversi": Spec("othello", "reversi", each(othello_os), each(same),
                     gdl_options={"ending": "stuck"}, seeds=10),
     "amazons": Spec("amazons", "amazons", amazons_os_units, each(same), seeds=4),

@@ -73,11 +73,16 @@ pub(super) fn expr(pair: P) -> Expr {
         }
         Rule::disjunction | Rule::conjunction | Rule::comparison | Rule::sum | Rule::product => {
             // operand (op operand)*, folded to the left
+            // The spans of the operands' pairs, not of their expressions,
+            // so that a parenthesised operand's parentheses are inside.
             let mut it = children.into_iter();
-            let mut acc = expr(it.next().expect("operand"));
+            let first = it.next().expect("operand");
+            let start = span(&first).start;
+            let mut acc = expr(first);
             while let (Some(op), Some(rhs)) = (it.next(), it.next()) {
+                let end = span(&rhs).end;
                 let rhs = expr(rhs);
-                let sp = Span::new(acc.span.start, rhs.span.end);
+                let sp = Span::new(start, end);
                 acc = Expr {
                     kind: ExprKind::Binary(binop(&op), Box::new(acc), Box::new(rhs)),
                     span: sp,

@@ -574,3 +574,20 @@ fn refused_moves_along_a_track_say_why() {
         "{why}"
     );
 }
+
+/// A rule is quoted whole: a parenthesised operand at either end of an
+/// `and` or `or` keeps its parentheses (the quote once stopped before the
+/// last `)`).
+#[test]
+fn a_quoted_rule_keeps_its_parentheses() {
+    let game = inline(
+        "paren.gdl",
+        "game T\nboard square(3)\nplayers x, o\npieces stone\n\
+         turn: place stone at (corners or cells(b2)) and (not own)\n",
+    );
+    let text = refused(&game, "a2");
+    assert!(
+        text.contains("`place stone at (corners or cells(b2)) and (not own)`"),
+        "{text}"
+    );
+}
