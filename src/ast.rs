@@ -364,7 +364,7 @@ pub struct SwapDecl {
     pub span: Span,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BinOp {
     Or,
     And,

@@ -41,7 +41,8 @@ pub const MAX_NUMBER: f64 = 1e15;
 /// below stays far under it.
 pub const MAX_PARSE_DEPTH: usize = 1000;
 
-/// Deepest nesting of an expression (definitions count where they are used):
+/// Deepest nesting of an expression (definitions count where they are used;
+/// the parser groups a long flat chain of `or`, `and` or `except` evenly):
 /// the engine's evaluator takes at most four scratch sets per level
 /// ([`SCRATCH_SETS`]).
 pub const MAX_DEPTH: usize = 64;

@@ -100,11 +100,21 @@ impl<'a> Checker<'a> {
         }
         // The engine evaluates with a fixed amount of scratch space, a few
         // sets per level: refuse absurdly deep expressions here.
+        if self.depth == 0 {
+            self.too_deep = false;
+        }
         if self.depth >= MAX_DEPTH {
-            self.limit(
-                e.span,
-                format!("this expression nests more than {MAX_DEPTH} levels deep"),
-            );
+            if !self.too_deep {
+                self.too_deep = true;
+                let msg = format!("this expression nests more than {MAX_DEPTH} levels deep");
+                let help = "nest it less: a flat chain (`A or B or C ...`, of `and`, of `except`) \
+                            nests little at any length";
+                self.errors.push(
+                    crate::diagnostic::Diagnostic::at(e.span, msg)
+                        .with_kind(crate::diagnostic::Kind::Limit)
+                        .with_help(help),
+                );
+            }
             return Value::Error;
         }
         self.depth += 1;

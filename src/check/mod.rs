@@ -266,6 +266,8 @@ struct Checker<'a> {
     board_wanted: std::cell::Cell<bool>,
     /// Current nesting of `expr`.
     depth: usize,
+    /// An expression too deep was reported: not again for its parts.
+    too_deep: bool,
     /// Current nesting of `effect` (named effects included).
     effect_depth: usize,
     set_slots: usize,
@@ -348,6 +350,7 @@ impl<'a> Checker<'a> {
             set_scope: Vec::new(),
             set_slots: 0,
             depth: 0,
+            too_deep: false,
             effect_depth: 0,
             cut_board: false,
             board_unknown: false,

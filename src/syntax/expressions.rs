@@ -34,6 +34,23 @@ pub(super) fn literal(pair: P) -> Literal {
     }
 }
 
+/// `a op b op c ...` as a balanced tree of one associative operator.
+fn balanced(op: BinOp, mut operands: Vec<(Span, Expr)>) -> Expr {
+    if operands.len() == 1 {
+        return operands.pop().expect("one operand").1;
+    }
+    let right = operands.split_off(operands.len().div_ceil(2));
+    let sp = Span::new(operands[0].0.start, right[right.len() - 1].0.end);
+    Expr {
+        kind: ExprKind::Binary(
+            op,
+            Box::new(balanced(op, operands)),
+            Box::new(balanced(op, right)),
+        ),
+        span: sp,
+    }
+}
+
 fn binop(pair: &P) -> BinOp {
     match pair.as_rule() {
         Rule::or_op => BinOp::Or,
@@ -72,23 +89,51 @@ pub(super) fn expr(pair: P) -> Expr {
             }
         }
         Rule::disjunction | Rule::conjunction | Rule::comparison | Rule::sum | Rule::product => {
-            // operand (op operand)*, folded to the left
-            // The spans of the operands' pairs, not of their expressions,
-            // so that a parenthesised operand's parentheses are inside.
-            let mut it = children.into_iter();
-            let first = it.next().expect("operand");
-            let start = span(&first).start;
-            let mut acc = expr(first);
-            while let (Some(op), Some(rhs)) = (it.next(), it.next()) {
-                let end = span(&rhs).end;
-                let rhs = expr(rhs);
-                let sp = Span::new(start, end);
-                acc = Expr {
-                    kind: ExprKind::Binary(binop(&op), Box::new(acc), Box::new(rhs)),
-                    span: sp,
-                };
+            // operand (op operand)*. The spans are the operands' pairs',
+            // not their expressions', so that a parenthesised operand's
+            // parentheses are inside.
+            let mut operands = Vec::new();
+            let mut ops = Vec::new();
+            for (i, child) in children.into_iter().enumerate() {
+                match i % 2 {
+                    0 => operands.push((span(&child), expr(child))),
+                    _ => ops.push(binop(&child)),
+                }
             }
-            acc
+            let same = ops.windows(2).all(|w| w[0] == w[1]);
+            match ops.first() {
+                // A long flat chain of `or` (or of `and`) is grouped evenly,
+                // not to the left, so that its depth is the logarithm of its
+                // length (the evaluator's scratch space is per level).
+                Some(&op) if same && matches!(op, BinOp::Or | BinOp::And) && ops.len() >= 8 => {
+                    balanced(op, operands)
+                }
+                // `a except b except c ...` is `a except (b or c ...)`.
+                Some(&BinOp::Except) if same && ops.len() >= 8 => {
+                    let rest = operands.split_off(1);
+                    let (first_span, first) = operands.pop().expect("operand");
+                    let end = rest[rest.len() - 1].0.end;
+                    Expr {
+                        kind: ExprKind::Binary(
+                            BinOp::Except,
+                            Box::new(first),
+                            Box::new(balanced(BinOp::Or, rest)),
+                        ),
+                        span: Span::new(first_span.start, end),
+                    }
+                }
+                _ => {
+                    let mut it = operands.into_iter();
+                    let (first, mut acc) = it.next().expect("operand");
+                    for (op, (rhs_span, rhs)) in ops.into_iter().zip(it) {
+                        acc = Expr {
+                            kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
+                            span: Span::new(first.start, rhs_span.end),
+                        };
+                    }
+                    acc
+                }
+            }
         }
         Rule::negation | Rule::signed => {
             let n = children.len();

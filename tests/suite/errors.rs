@@ -521,3 +521,51 @@ fn an_option_given_twice_is_refused() {
     );
     compile(source, &choices[..1]).expect("given once");
 }
+
+/// A flat chain of `or`, `and` or `except` is no deeper than the
+/// logarithm of its length: Surakarta's 144-term `or` once passed the
+/// nesting limit. The chains of 300 terms give the cells they name.
+#[test]
+fn long_flat_chains_load_and_mean_what_they_say() {
+    let cells = |n: usize| -> Vec<String> {
+        (0..n)
+            .map(|i| {
+                format!(
+                    "cells({}{})",
+                    (b'a' + (i % 8) as u8) as char,
+                    1 + (i / 8) % 4
+                )
+            })
+            .collect()
+    };
+    let game = |target: String| {
+        let src = format!(
+            "game T board square(8) players x, o pieces stone turn: place stone at {target}"
+        );
+        compile(&src, &[]).unwrap_or_else(|e| panic!("{e:?}"))
+    };
+    let offered = |g: &Game| {
+        let mut list = Vec::new();
+        g.legal_actions(&g.start(), &mut list);
+        list.len()
+    };
+    // 300 terms naming the 32 cells of rows 1 to 4.
+    assert_eq!(offered(&game(cells(300).join(" or "))), 32);
+    // All but those 32; the cells every term names (none); and a chain
+    // of `all`, cut to row 1.
+    assert_eq!(
+        offered(&game(format!("all except {}", cells(300).join(" except ")))),
+        32
+    );
+    assert_eq!(
+        offered(&game(format!("all and {}", cells(300).join(" and ")))),
+        0
+    );
+    assert_eq!(
+        offered(&game(format!(
+            "row(1) and {}",
+            vec!["all"; 300].join(" and ")
+        ))),
+        8
+    );
+}
