@@ -448,6 +448,10 @@ pub struct GameFile {
     pub position_texts: Vec<(Vec<TextField>, Span)>,
     /// `view: SET`: the cells whose pieces each player sees.
     pub views: Vec<Expr>,
+    /// Each `or` chain with an `and` or `except` in an operand, not in
+    /// parentheses (`a and b or c`): its span, and how it reads with the
+    /// parentheses written (`(a and b) or c`), for a warning.
+    pub mixed_operators: Vec<(Span, String)>,
 }
 
 /// A field of `position text`, as written.

@@ -29,6 +29,7 @@ impl<'a> Checker<'a> {
         if prefer.is_some() {
             self.long_turns_warning();
         }
+        self.mixed_operators_warning();
         let position_text = self.position_text();
         let name = file
             .name
@@ -313,6 +314,21 @@ impl<'a> Checker<'a> {
                     ),
                 );
             }
+        }
+    }
+
+    /// Warns of `a and b or c` written without parentheses: `and` and
+    /// `except` bind tighter than `or`, which a writer who meant `a and
+    /// (b or c)` is not told otherwise.
+    fn mixed_operators_warning(&mut self) {
+        for (span, reading) in &self.file.mixed_operators {
+            self.sources.warnings.push(
+                Diagnostic::at(
+                    *span,
+                    format!("`and` and `except` bind tighter than `or`: this reads as `{reading}`"),
+                )
+                .with_help("write the parentheses, where you mean this grouping or another"),
+            );
         }
     }
 

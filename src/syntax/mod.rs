@@ -46,10 +46,36 @@ pub fn parse(source: &str) -> Result<GameFile, Diagnostic> {
     let file = pairs.next().expect("the file rule always yields one pair");
     check_limits(&file)?;
     let mut game = GameFile::default();
+    game.mixed_operators = mixed_operators(&file);
     for item in file.into_inner() {
         add_item(&mut game, item);
     }
     Ok(game)
+}
+
+/// Each `or` chain one of whose operands is an `and`/`except` chain not
+/// in parentheses, with how it reads (see [`GameFile::mixed_operators`]).
+fn mixed_operators(file: &P) -> Vec<(crate::diagnostic::Span, String)> {
+    let chain = |p: &P| p.as_rule() == Rule::conjunction && p.clone().into_inner().count() > 1;
+    let mut out = Vec::new();
+    for pair in file.clone().into_inner().flatten() {
+        if pair.as_rule() != Rule::disjunction {
+            continue;
+        }
+        let parts: Vec<P> = pair.clone().into_inner().collect();
+        if parts.len() < 3 || !parts.iter().any(chain) {
+            continue;
+        }
+        let reading: Vec<String> = parts
+            .iter()
+            .map(|p| match chain(p) {
+                true => format!("({})", p.as_str().trim()),
+                false => p.as_str().trim().to_string(),
+            })
+            .collect();
+        out.push((span(&pair), reading.join(" ")));
+    }
+    out
 }
 
 /// Refuses what the grammar accepts but later stages cannot take: nesting

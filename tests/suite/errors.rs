@@ -569,3 +569,50 @@ fn long_flat_chains_load_and_mean_what_they_say() {
         8
     );
 }
+
+/// `and`/`except` mixed with `or` without parentheses is warned of, with
+/// how it reads; with the parentheses written, or in the shipped games,
+/// nothing is.
+#[test]
+fn and_or_without_parentheses_is_warned_of() {
+    let warnings = |target: &str| -> Vec<String> {
+        let src = format!(
+            "game T\nboard square(9)\nplayers x, o\npieces stone\nregion goal = corners\n\
+             turn: place stone at {target}\n"
+        );
+        let g = compile(&src, &[]).unwrap_or_else(|e| panic!("{e:?}"));
+        g.rules
+            .sources
+            .warnings
+            .iter()
+            .map(|w| w.message.clone())
+            .collect()
+    };
+    let mixed = warnings("reach(own, empty) and row(1) or row(9) except goal");
+    assert_eq!(mixed.len(), 1, "{mixed:?}");
+    assert!(
+        mixed[0].contains("reads as `(reach(own, empty) and row(1)) or (row(9) except goal)`"),
+        "{mixed:?}"
+    );
+    for clear in [
+        "reach(own, empty) and (row(1) or row(9)) except goal",
+        "(reach(own, empty) and row(1)) or row(9)",
+        "row(1) or row(9) or corners",
+        "empty and corners except row(1)",
+    ] {
+        assert!(warnings(clear).is_empty(), "{clear}");
+    }
+    for entry in std::fs::read_dir("games").expect("games/") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "gdl") {
+            let g = gdl::load(&path, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
+            let mixed = g
+                .rules
+                .sources
+                .warnings
+                .iter()
+                .filter(|w| w.message.contains("bind tighter"));
+            assert_eq!(mixed.count(), 0, "{}", path.display());
+        }
+    }
+}
