@@ -45,8 +45,10 @@ pub fn parse(source: &str) -> Result<GameFile, Diagnostic> {
     })?;
     let file = pairs.next().expect("the file rule always yields one pair");
     check_limits(&file)?;
-    let mut game = GameFile::default();
-    game.mixed_operators = mixed_operators(&file);
+    let mut game = GameFile {
+        mixed_operators: mixed_operators(&file),
+        ..GameFile::default()
+    };
     for item in file.into_inner() {
         add_item(&mut game, item);
     }
