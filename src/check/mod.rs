@@ -14,6 +14,7 @@
 mod boards;
 mod builtins;
 mod choices;
+mod cleared_marks;
 mod counters;
 mod directions;
 mod effects;
@@ -98,11 +99,25 @@ pub fn compile_file(
 /// a file (the sources name none).
 pub fn compile(file: &GameFile, chosen: &[OptionChoice]) -> Result<Rules, Vec<Diagnostic>> {
     let rules = compile_with(file, chosen, Vec::new())?;
+    cleared_marks_warning(rules, file, chosen)
+}
+
+/// The rules, with [`cleared_marks::warn`]'s warnings; read first, as
+/// written, before a mark never set drops out of them.
+fn cleared_marks_warning(
+    mut rules: Rules,
+    file: &GameFile,
+    chosen: &[OptionChoice],
+) -> Result<Rules, Vec<Diagnostic>> {
+    cleared_marks::warn(&mut rules);
     // A mark no rule sets with these options is always empty: lowered
     // again knowing it, its `clear`s and its joins drop out.
     let dead = optimise::marks_never_set(&rules);
     if dead.iter().any(|&d| d) {
-        return compile_with(file, chosen, dead);
+        let warnings = rules.sources.warnings;
+        let mut again = compile_with(file, chosen, dead)?;
+        again.sources.warnings = warnings;
+        return Ok(again);
     }
     Ok(rules)
 }

@@ -135,56 +135,57 @@ pub(super) fn join(
     }
 }
 
+/// Per mark: whether some choice or effect sets it; the marks of each
+/// kind of line.
+pub(super) struct MarksSet<'r>(pub(super) Vec<bool>, pub(super) &'r [LineKind]);
+impl Visitor for MarksSet<'_> {
+    fn visit(&mut self, node: Node<'_>, _at: At) -> bool {
+        if let Node::Effect(Effect::Draw(line, ..)) = node {
+            for m in &self.1[*line as usize].marks {
+                self.0[m.index()] = true;
+            }
+        }
+        let m = match node {
+            Node::Choice(Choice { marking, .. }) => *marking,
+            Node::Effect(e) => match e {
+                Effect::Mark(m, _) | Effect::Convert(_, Some(m)) | Effect::Remove(_, Some(m)) => {
+                    Some(*m)
+                }
+                Effect::Clear(_)
+                | Effect::Unmark(..)
+                | Effect::Convert(_, None)
+                | Effect::Remove(_, None)
+                | Effect::Repeat(_)
+                | Effect::If(..)
+                | Effect::Seq(_)
+                | Effect::EachGroup { .. }
+                | Effect::Swap
+                | Effect::Again
+                | Effect::Make(..)
+                | Effect::Place(..)
+                | Effect::Move(..)
+                | Effect::Take(..)
+                | Effect::Draw(..)
+                | Effect::Set(..) => None,
+            },
+            Node::Set(_)
+            | Node::Num(_)
+            | Node::Cond(_)
+            | Node::Dir(_)
+            | Node::Dirs(_)
+            | Node::Outcome(_) => None,
+        };
+        if let Some(m) = m {
+            self.0[m.index()] = true;
+        }
+        true
+    }
+}
+
 /// Per mark of `rules`: whether no choice marks with it and no effect sets
 /// it, so that it is empty all game long (Pinch's `vacated` when captured
 /// stones flip: only removals mark it).
 pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
-    /// Per mark: whether some choice or effect sets it; the marks of each
-    /// kind of line.
-    struct MarksSet<'r>(Vec<bool>, &'r [LineKind]);
-    impl Visitor for MarksSet<'_> {
-        fn visit(&mut self, node: Node<'_>, _at: At) -> bool {
-            if let Node::Effect(Effect::Draw(line, ..)) = node {
-                for m in &self.1[*line as usize].marks {
-                    self.0[m.index()] = true;
-                }
-            }
-            let m = match node {
-                Node::Choice(Choice { marking, .. }) => *marking,
-                Node::Effect(e) => match e {
-                    Effect::Mark(m, _)
-                    | Effect::Convert(_, Some(m))
-                    | Effect::Remove(_, Some(m)) => Some(*m),
-                    Effect::Clear(_)
-                    | Effect::Unmark(..)
-                    | Effect::Convert(_, None)
-                    | Effect::Remove(_, None)
-                    | Effect::Repeat(_)
-                    | Effect::If(..)
-                    | Effect::Seq(_)
-                    | Effect::EachGroup { .. }
-                    | Effect::Swap
-                    | Effect::Again
-                    | Effect::Make(..)
-                    | Effect::Place(..)
-                    | Effect::Move(..)
-                    | Effect::Take(..)
-                    | Effect::Draw(..)
-                    | Effect::Set(..) => None,
-                },
-                Node::Set(_)
-                | Node::Num(_)
-                | Node::Cond(_)
-                | Node::Dir(_)
-                | Node::Dirs(_)
-                | Node::Outcome(_) => None,
-            };
-            if let Some(m) = m {
-                self.0[m.index()] = true;
-            }
-            true
-        }
-    }
     let mut marks = MarksSet(vec![false; rules.marks.len()], &rules.lines);
     walk::walk(rules, &mut marks);
     // Marks the game starts with, or that a position's text may give.

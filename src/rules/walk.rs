@@ -166,7 +166,7 @@ impl At {
 }
 
 /// Visits a node, then (unless the visitor declines) its parts.
-fn node(n: Node<'_>, at: At, v: &mut impl Visitor) {
+pub fn node(n: Node<'_>, at: At, v: &mut impl Visitor) {
     match n {
         Node::Set(e) => set(e, at, v),
         Node::Num(e) => num(e, at, v),

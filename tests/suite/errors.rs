@@ -616,3 +616,37 @@ fn and_or_without_parentheses_is_warned_of() {
         }
     }
 }
+
+/// A mark the turn clears and then reads, with nothing setting it in
+/// between, is warned of (it is always empty there); read before the
+/// clear, or set by the step that reads it again, it is not.
+#[test]
+fn a_mark_cleared_before_it_is_read_is_warned_of() {
+    let warnings = |turn: &str| -> Vec<String> {
+        let src = format!(
+            "game T\nboard square(5)\nplayers x, o\npieces stone\nmarks last\nturn: {turn}\n"
+        );
+        let g = compile(&src, &[]).unwrap_or_else(|e| panic!("{e:?}"));
+        g.rules
+            .sources
+            .warnings
+            .iter()
+            .map(|w| w.message.clone())
+            .collect()
+    };
+    let trap = warnings("clear last, place stone at empty except neighbors(last) marking last");
+    assert_eq!(trap.len(), 1, "{trap:?}");
+    assert!(trap[0].contains("`last` is always empty here"), "{trap:?}");
+    // A guard reads it too.
+    let guarded =
+        warnings("clear last, place stone at empty marking last if count(last) = 0 | pass");
+    assert_eq!(guarded.len(), 1, "{guarded:?}");
+    for fine in [
+        "place stone at empty except neighbors(last), clear last, mark last at here",
+        "clear last, (mark last at corners), place stone at empty except last",
+        "clear last, 2 x place stone at empty except neighbors(last) marking last",
+        "clear last, place stone at empty marking last, place stone at empty except last",
+    ] {
+        assert!(warnings(fine).is_empty(), "{fine}: {:?}", warnings(fine));
+    }
+}
