@@ -452,6 +452,9 @@ pub struct GameFile {
     /// parentheses (`a and b or c`): its span, and how it reads with the
     /// parentheses written (`(a and b) or c`), for a warning.
     pub mixed_operators: Vec<(Span, String)>,
+    /// `based on` and `omit` items found by the parse: the text was not
+    /// composed with its base first (an error).
+    pub uncomposed: Vec<Span>,
 }
 
 /// A field of `position text`, as written.

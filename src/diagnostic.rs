@@ -25,6 +25,39 @@ impl Span {
     }
 }
 
+/// Where one file's text sits in a composed game's text (a file `based
+/// on` another, see `src/syntax/compose.rs`): spans in `start..start +
+/// len` are that file's, shifted by `start`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourcePart {
+    /// The file, as named.
+    pub file: String,
+    /// Where its text starts in the composed text.
+    pub start: usize,
+    /// Its length.
+    pub len: usize,
+}
+
+impl SourcePart {
+    /// A file's text at `start`, `len` bytes.
+    pub fn new(file: &str, start: usize, len: usize) -> SourcePart {
+        SourcePart {
+            file: file.to_string(),
+            start,
+            len,
+        }
+    }
+
+    /// The part a span of the composed text starts in (the last part for
+    /// a span past them all).
+    pub fn of(parts: &[SourcePart], span: Span) -> Option<&SourcePart> {
+        parts
+            .iter()
+            .find(|p| span.start >= p.start && span.start <= p.start + p.len)
+            .or(parts.last())
+    }
+}
+
 /// What kind of problem a [`Diagnostic`] is, for callers that treat kinds
 /// differently (an option value comes from the command line, not the file).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

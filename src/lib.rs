@@ -66,8 +66,8 @@ pub use diagnostic::{Diagnostic, Span};
 /// A loaded game, a position in it, one of its actions and how it ended.
 pub use engine::{Action, Game, GameResult, State};
 pub use load::{
-    CheckError, LoadError, LoadErrorKind, OptionsError, ReadError, SyntaxError, load, load_source,
-    load_source_with, load_with, read,
+    CheckError, LoadError, LoadErrorKind, OptionsError, ReadError, SyntaxError, base_beside, load,
+    load_source, load_source_finding, load_source_with, load_with, read,
 };
 /// The compiled rules of a game.
 pub use rules::Rules;

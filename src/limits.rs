@@ -11,6 +11,10 @@
 /// others follow.
 pub const MAX_INPUT_BYTES: u64 = 1 << 20;
 
+/// Deepest chain of games based on games (`based on`): a file, its base,
+/// the base's base, ... (each file within [`MAX_INPUT_BYTES`]).
+pub const MAX_BASES: usize = 8;
+
 /// Largest game record read (`gdl replay`, `play --resume`), in bytes: a
 /// turn is a line of a few words, so far more than any game's turns.
 pub const MAX_RECORD_BYTES: u64 = 16 << 20;
@@ -209,6 +213,7 @@ mod tests {
             format!("| 1 to {MAX_TURN} |"),
             format!("| names | {MAX_NAME_LEN} characters |"),
             format!("| game file | {} MiB |", MAX_INPUT_BYTES >> 20),
+            format!("| games based on games (`based on`), one chain | {MAX_BASES} ("),
             format!("| positions `keep turns with` searches at one decision | {MAX_TURN_SEARCH}:"),
         ] {
             assert!(table.contains(&row), "the limits table lacks `{row}`");

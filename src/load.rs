@@ -9,7 +9,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::check::{self, OptionChoice};
-use crate::diagnostic::{Diagnostic, Kind};
+use crate::diagnostic::{Diagnostic, Kind, SourcePart};
 use crate::engine::{Game, Shortcuts};
 use crate::{report, syntax};
 
@@ -56,10 +56,14 @@ pub struct ReadError {
 pub struct SyntaxError {
     /// The file's name, as given for messages.
     pub file: String,
-    /// The file's text, which the diagnostic's span points into.
+    /// The file's text, which the diagnostic's span points into (for a
+    /// game based on another, the composed text: see `parts`).
     pub source: String,
     /// One diagnostic, at the error's position.
     pub diagnostics: Vec<Diagnostic>,
+    /// For a game based on another: where each file's text is in
+    /// `source` (empty otherwise).
+    pub parts: Vec<SourcePart>,
 }
 
 /// The rules have mistakes (stage 2): every one found.
@@ -67,10 +71,14 @@ pub struct SyntaxError {
 pub struct CheckError {
     /// The file's name, as given for messages.
     pub file: String,
-    /// The file's text, which the diagnostics' spans point into.
+    /// The file's text, which the diagnostics' spans point into (for a
+    /// game based on another, the composed text: see `parts`).
     pub source: String,
     /// Every mistake found, in the order found.
     pub diagnostics: Vec<Diagnostic>,
+    /// For a game based on another: where each file's text is in
+    /// `source` (empty otherwise).
+    pub parts: Vec<SourcePart>,
 }
 
 /// The option choices do not fit the game: every one refused, of kind
@@ -128,7 +136,7 @@ impl SyntaxError {
     /// The text `gdl` prints for it: the error with the file's line and a
     /// caret.
     pub fn render(&self) -> String {
-        report::render_all(&self.file, &self.source, &self.diagnostics)
+        report::render_all(&self.file, &self.source, &self.parts, &self.diagnostics)
     }
 }
 
@@ -136,7 +144,7 @@ impl CheckError {
     /// The text `gdl` prints for it: each error with the file's line and
     /// a caret.
     pub fn render(&self) -> String {
-        report::render_all(&self.file, &self.source, &self.diagnostics)
+        report::render_all(&self.file, &self.source, &self.parts, &self.diagnostics)
     }
 }
 
@@ -244,14 +252,53 @@ pub fn load_source_with(
     options: &[OptionChoice],
     shortcuts: Shortcuts,
 ) -> Result<Game, LoadError> {
+    load_source_finding(source, file, options, shortcuts, &base_beside)
+}
+
+/// Finds the game a file is `based on` beside it: `based on chess` is
+/// `chess.gdl` in the file's folder, `based on "variants/x.gdl"` that
+/// path from the file's folder.
+pub fn base_beside(reference: &str, from: &str) -> Result<(String, String), String> {
+    let dir = Path::new(from).parent().unwrap_or(Path::new(""));
+    let path = match reference.ends_with(".gdl") {
+        true => dir.join(reference),
+        false => dir.join(format!("{reference}.gdl")),
+    };
+    let text = syntax::read_source(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((path.display().to_string(), text))
+}
+
+/// [`load_source_with`], the game a file is `based on` found by `find`
+/// (from the reference as written and the file naming it: the base's
+/// file name and text): the Python package finds the shipped games so.
+pub fn load_source_finding(
+    source: &str,
+    file: &str,
+    options: &[OptionChoice],
+    shortcuts: Shortcuts,
+    find: syntax::FindBase,
+) -> Result<Game, LoadError> {
+    let composed = syntax::compose(source, file, find).map_err(|f| {
+        LoadError::Syntax(SyntaxError {
+            file: f.file,
+            source: f.source,
+            diagnostics: vec![f.diagnostic],
+            parts: Vec::new(),
+        })
+    })?;
+    let (source, parts) = match &composed {
+        Some(c) => (c.text.as_str(), c.parts.clone()),
+        None => (source, Vec::new()),
+    };
     let parsed = syntax::parse(source).map_err(|d| {
         LoadError::Syntax(SyntaxError {
             file: file.to_string(),
             source: source.to_string(),
             diagnostics: vec![d],
+            parts: parts.clone(),
         })
     })?;
-    let rules = check::compile_file(&parsed, file, source, options).map_err(|diagnostics| {
+    let mut rules = check::compile_file(&parsed, file, source, options).map_err(|diagnostics| {
         // Option errors come from the caller, not the file.
         if diagnostics.iter().all(|d| d.kind == Kind::Option) {
             LoadError::Options(OptionsError {
@@ -263,9 +310,11 @@ pub fn load_source_with(
                 file: file.to_string(),
                 source: source.to_string(),
                 diagnostics,
+                parts: parts.clone(),
             })
         }
     })?;
+    rules.sources.parts = parts;
     Ok(Game::prepare(rules, shortcuts))
 }
 

@@ -1,6 +1,6 @@
 //! Diagnostics for people: `file:line:col`, the source line, a caret, the help.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, SourcePart};
 
 /// Line and column (both 1-based, columns in characters) of a byte offset.
 pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
@@ -82,12 +82,17 @@ fn excerpt(text: &str, col: usize, width: usize) -> (String, usize, usize) {
 }
 
 /// Renders all diagnostics, sorted by position, with a count at the end.
-pub fn render_all(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
+pub fn render_all(
+    path: &str,
+    source: &str,
+    parts: &[SourcePart],
+    diagnostics: &[Diagnostic],
+) -> String {
     let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
     sorted.sort_by_key(|d| d.span.map_or(0, |s| s.start));
     let mut out = String::new();
     for d in &sorted {
-        out.push_str(&render(path, source, d));
+        out.push_str(&render_in(path, source, parts, d));
         out.push('\n');
     }
     let n = diagnostics.len();
@@ -96,6 +101,26 @@ pub fn render_all(path: &str, source: &str, diagnostics: &[Diagnostic]) -> Strin
         if n == 1 { "" } else { "s" }
     ));
     out
+}
+
+/// A diagnostic of a composed text (a game based on another) in the file
+/// its span is in, with that file's lines; of a plain text, as it is.
+pub fn render_in(path: &str, source: &str, parts: &[SourcePart], d: &Diagnostic) -> String {
+    let Some((part, span)) = d
+        .span
+        .and_then(|s| SourcePart::of(parts, s).map(|p| (p, s)))
+    else {
+        return render(path, source, d);
+    };
+    let end = (part.start + part.len).min(source.len());
+    let text = source.get(part.start..end).unwrap_or("");
+    let shift = |x: usize| x.saturating_sub(part.start).min(part.len);
+    let mut local = d.clone();
+    local.span = Some(crate::diagnostic::Span::new(
+        shift(span.start),
+        shift(span.end),
+    ));
+    render(&part.file, text, &local)
 }
 
 #[cfg(test)]

@@ -541,6 +541,40 @@ fn lines(game: &Game, st: &State) -> String {
     out
 }
 
+/// The game's rules as one file (`gdl show --rules`): the file's text; for
+/// a game `based on` another, each file's items that count (the others
+/// were blanked out when it was composed), under a comment naming the file,
+/// runs of blank lines cut to one.
+pub fn rules_text(game: &Game) -> String {
+    let sources = &game.rules.sources;
+    if sources.parts.is_empty() {
+        return sources.text.to_string();
+    }
+    let mut out = String::new();
+    for part in &sources.parts {
+        let end = (part.start + part.len).min(sources.text.len());
+        let text = sources.text.get(part.start..end).unwrap_or("");
+        out.push_str(&format!("# ---- from {}\n", part.file));
+        let mut blank = false;
+        for line in text.lines().map(str::trim_end) {
+            if line.is_empty() {
+                if !blank && !out.ends_with("\n\n") {
+                    out.push('\n');
+                }
+                blank = true;
+                continue;
+            }
+            blank = false;
+            out.push_str(line);
+            out.push('\n');
+        }
+        if !out.ends_with("\n\n") {
+            out.push('\n');
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

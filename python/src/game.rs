@@ -57,6 +57,23 @@ fn fnv(parts: &[&str]) -> u64 {
     h
 }
 
+/// The game a file is `based on`: a shipped game's base is shipped; a
+/// file's is beside it, else a shipped game of that name.
+fn find_base(reference: &str, from: &str) -> Result<(String, String), String> {
+    let shipped = || {
+        crate::shipped_text(reference).map(|text| {
+            let stem = reference.trim_end_matches(".gdl");
+            (format!("games/{stem}.gdl"), text.to_string())
+        })
+    };
+    if from.starts_with("games/") || from == "<text>" {
+        if let Some(found) = shipped() {
+            return Ok(found);
+        }
+    }
+    gdl::base_beside(reference, from).or_else(|why| shipped().ok_or(why))
+}
+
 impl Game {
     pub fn load(
         named: &str,
@@ -92,8 +109,14 @@ impl Game {
         choices: &[gdl::OptionChoice],
         max_length: Option<u32>,
     ) -> PyResult<Game> {
-        let game = gdl::load_source(&text, &file, choices)
-            .map_err(|e| GameError::new_err(rendered(&e)))?;
+        let game = gdl::load_source_finding(
+            &text,
+            &file,
+            choices,
+            gdl::engine::Shortcuts::all(),
+            &find_base,
+        )
+        .map_err(|e| GameError::new_err(rendered(&e)))?;
         let in_force: Vec<String> = game
             .rules
             .options

@@ -128,6 +128,12 @@ fn compile_with(
     dead_marks: Vec<bool>,
 ) -> Result<Rules, Vec<Diagnostic>> {
     let mut c = Checker::new(file);
+    for span in &file.uncomposed {
+        let msg = "`based on` and `omit` are read with the base game, before the rest";
+        c.errors.push(Diagnostic::at(*span, msg).with_help(
+            "load the file with `gdl` or `gdl::load`, which find the base game beside it",
+        ));
+    }
     c.dead_marks = dead_marks;
     c.options(chosen);
     c.declarations();

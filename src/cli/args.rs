@@ -155,6 +155,11 @@ pub struct ShowArgs {
     /// with `--svg`, as a picture.
     #[arg(long = "as", value_name = "PLAYER")]
     pub viewer: Option<String>,
+    /// Print the game's rules as one file instead: for a game `based on`
+    /// another, the whole game it amounts to, each file's items under a
+    /// comment naming the file.
+    #[arg(long, conflicts_with_all = ["svg", "viewer", "position", "moves"])]
+    pub rules: bool,
 }
 
 #[derive(Args, Debug)]

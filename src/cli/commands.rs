@@ -77,6 +77,9 @@ pub(super) fn check_files(a: &CheckArgs, out: &mut dyn Write) -> Result<(), Fail
 
 pub(super) fn show_cmd(a: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = load(&a.game.file, &a.game.options)?;
+    if a.rules {
+        return write!(out, "{}", show::rules_text(&game)).map_err(io);
+    }
     let st = start_after(&game, a.position.as_deref(), &a.moves)?;
     if let (true, Some(name)) = (a.svg, &a.viewer) {
         let viewer = viewer(&game, &st, name)?;

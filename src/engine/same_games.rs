@@ -6,7 +6,11 @@ use super::{Action, Game, Shortcut, State};
 
 /// A game built from source text with options given as (name, value).
 pub(super) fn game(source: &str, options: &[(&str, &str)]) -> Game {
-    let file = crate::syntax::parse(source).expect("parses");
+    // A shipped game based on another finds it in games/.
+    let composed = crate::syntax::compose(source, "games/game.gdl", &crate::load::base_beside)
+        .unwrap_or_else(|f| panic!("{}", f.diagnostic));
+    let text = composed.as_ref().map_or(source, |c| c.text.as_str());
+    let file = crate::syntax::parse(text).expect("parses");
     let options: Vec<_> = options
         .iter()
         .map(|(n, v)| crate::check::OptionChoice {

@@ -14,8 +14,12 @@ pub struct Sources {
     /// The file as given to the loader (`games/pinch.gdl`); empty when the
     /// game was compiled from text without a name.
     pub file: String,
-    /// The file's text (shared: games are cloned by agents and matches).
+    /// The file's text (shared: games are cloned by agents and matches);
+    /// for a game based on another, the composed text (see `parts`).
     pub text: Arc<str>,
+    /// For a game based on another: where each file's text is in `text`
+    /// (empty otherwise), so that a rule is cited in its own file.
+    pub parts: Vec<crate::diagnostic::SourcePart>,
     /// What `gdl check` warns of: the game is valid, but may not play as
     /// meant (shown as errors are, under `warning:`).
     pub warnings: Vec<crate::diagnostic::Diagnostic>,
@@ -167,6 +171,15 @@ impl Sources {
     /// `file:line` of a span's start.
     pub fn at(&self, span: Span) -> String {
         let start = span.start.min(self.text.len());
+        if let Some(part) = crate::diagnostic::SourcePart::of(&self.parts, span) {
+            let from = part.start.min(start);
+            let line = self.text.as_bytes()[from..start]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
+            return format!("{}:{line}", part.file);
+        }
         let line = self.text.as_bytes()[..start]
             .iter()
             .filter(|&&b| b == b'\n')

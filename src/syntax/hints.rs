@@ -72,6 +72,9 @@ pub const KEYWORDS: &[&str] = &[
 /// test checks it); a misspelling may be meant as any of them.
 pub const OTHER_WORDS: &[&str] = &[
     "board",
+    "based",
+    "on",
+    "omit",
     "actions",
     "swap",
     "again",
@@ -242,6 +245,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::draw_lines => "`draw`",
         Rule::counters_item => "`counters`",
         Rule::stacks_item | Rule::stacks_kw => "`stacks`",
+        Rule::based_item | Rule::based_kw => "`based on`",
+        Rule::on_kw => "`on`",
+        Rule::omit_item | Rule::omit_kw => "`omit`",
         Rule::onto_item => "`captures to REGION`",
         Rule::ring_item => "`ring`",
         Rule::track_item | Rule::track_kw => "`track`",

@@ -126,6 +126,9 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             .captures_onto
             .extend(inner.filter(|p| p.as_rule() == Rule::name).map(name)),
         Rule::stacks_item => game.stacks.push(item_span),
+        // Read by composition (src/compose.rs) before the parse; here only
+        // in a text parsed alone, which the checker refuses.
+        Rule::based_item | Rule::omit_item => game.uncomposed.push(item_span),
         Rule::turn_item => game.turns.push(turn_decl(inner, item_span)),
         Rule::keep_item => game.keeps.push(expr(inner.next().expect("condition"))),
         Rule::view_item => {
@@ -149,6 +152,9 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         Rule::EOI => {}
         // Every other rule lives inside an item; the grammar never yields it here.
         Rule::file
+        | Rule::based_kw
+        | Rule::on_kw
+        | Rule::omit_kw
         | Rule::option_values
         | Rule::int_range
         | Rule::literal

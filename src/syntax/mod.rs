@@ -4,6 +4,7 @@
 use pest::Parser;
 use pest::iterators::Pair;
 
+mod compose;
 mod expressions;
 mod hints;
 mod items;
@@ -12,6 +13,7 @@ mod turns;
 use crate::ast::GameFile;
 use crate::diagnostic::{Diagnostic, Kind, Span, shorten};
 use crate::limits::{MAX_NAME_LEN, MAX_NUMBER, MAX_PARSE_DEPTH};
+pub use compose::{FindBase, compose};
 use expressions::span;
 use hints::syntax_error;
 use items::add_item;

@@ -7,6 +7,7 @@ mod common;
 mod analyze;
 mod architecture;
 mod cli;
+mod compose;
 mod designer;
 mod docs;
 mod errors;
