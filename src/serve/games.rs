@@ -76,8 +76,22 @@ impl Cache {
         let game = match cached {
             Some(g) => g,
             None => {
-                let game = crate::load_source(&source, &listed.name, &options)
-                    .map_err(|e| load_error(&e, &source))?;
+                // A base only among the files served, never elsewhere.
+                let find = |reference: &str, from: &str| {
+                    let dir = std::path::Path::new(from).parent();
+                    let file = match reference.ends_with(".gdl") {
+                        true => reference.to_string(),
+                        false => format!("{reference}.gdl"),
+                    };
+                    let wanted = dir.map_or(file.clone(), |d| d.join(&file).display().to_string());
+                    let base = served.resolve(&wanted)?;
+                    let text = read_game(&base.name, &base.path).map_err(|e| e.message)?;
+                    Ok((base.name, text))
+                };
+                let shortcuts = crate::engine::Shortcuts::all();
+                let game =
+                    crate::load_source_finding(&source, &listed.name, &options, shortcuts, &find)
+                        .map_err(|e| load_error(&e, &source))?;
                 let game = Arc::new(game);
                 let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
                 if games.len() >= CACHED_GAMES {
@@ -178,7 +192,42 @@ fn load_error(e: &LoadError, source: &str) -> ApiError {
     };
     let mut sorted: Vec<&Diagnostic> = e.diagnostics().iter().collect();
     sorted.sort_by_key(|d| d.span.map_or(0, |s| s.start));
-    let diagnostics: Vec<Value> = sorted.iter().map(|d| diagnostic(d, source)).collect();
+    let parts = match e {
+        LoadError::Syntax(x) => x.parts.as_slice(),
+        LoadError::Check(x) => x.parts.as_slice(),
+        LoadError::Read(_) | LoadError::Options(_) => &[],
+    };
+    let diagnostics: Vec<Value> = sorted
+        .iter()
+        .map(|d| match (d.span, parts.last()) {
+            // A game based on another: the page's text is the last part; a
+            // diagnostic in a base names its file, without a place.
+            (Some(s), Some(own)) if s.start < own.start => {
+                let base = crate::diagnostic::SourcePart::of(parts, s).map(|p| p.file.clone());
+                let mut v = diagnostic(
+                    &Diagnostic {
+                        span: None,
+                        ..(*d).clone()
+                    },
+                    source,
+                );
+                v["file"] = json!(base);
+                v
+            }
+            (Some(s), Some(own)) => {
+                let shift = |x: usize| x.saturating_sub(own.start);
+                let span = crate::diagnostic::Span::new(shift(s.start), shift(s.end));
+                diagnostic(
+                    &Diagnostic {
+                        span: Some(span),
+                        ..(*d).clone()
+                    },
+                    source,
+                )
+            }
+            _ => diagnostic(d, source),
+        })
+        .collect();
     ApiError::new(status, e.render()).with(json!({ "kind": kind, "diagnostics": diagnostics }))
 }
 

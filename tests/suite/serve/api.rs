@@ -881,3 +881,54 @@ fn an_agents_iterations_are_bounded_in_time() {
     let iterations = a.json()["iterations"].as_u64().unwrap();
     assert!(iterations > 0 && iterations < 200_000, "{}", a.body);
 }
+
+/// Rules edited on the page may be `based on` another game served, and
+/// only on one served: a path out of the folder is refused without its
+/// text; an error of the page's own lines has its place in the page.
+#[test]
+fn edited_rules_may_be_based_on_a_served_game_only() {
+    let s = tictactoe();
+    let game = "games/tictactoe.gdl";
+    let variant =
+        "game Small\nbased on breakthrough\noption size: 5..12 = 6 \"cells along each side\"\n";
+    let a = post(
+        &s.addr,
+        "/api/game",
+        &json!({ "game": game, "source": variant }),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let secret = s.dir.join("secret.txt");
+    std::fs::write(&secret, "the secret words\n").unwrap();
+    for reference in [
+        "\"../secret.txt\"",
+        "\"/etc/passwd\"",
+        "nowhere",
+        "\"../games/hex.gdl\"",
+    ] {
+        let text = format!("game x\nbased on {reference}\n");
+        let a = post(
+            &s.addr,
+            "/api/game",
+            &json!({ "game": game, "source": text }),
+        );
+        assert_eq!(a.status, 422, "{reference}: {}", a.body);
+        assert!(
+            a.body.contains("not one of the game files served"),
+            "{}",
+            a.body
+        );
+        assert!(
+            !a.body.contains("secret words") && !a.body.contains("root:"),
+            "{}",
+            a.body
+        );
+    }
+    let broken = format!("{variant}define far = nowhere\n");
+    let a = post(
+        &s.addr,
+        "/api/game",
+        &json!({ "game": game, "source": broken }),
+    );
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["diagnostics"][0]["line"], 4, "{}", a.body);
+}
