@@ -68,15 +68,24 @@ fn a_file_replaces_named_items_kinds_and_end_rules_adds_names_and_omits() {
     assert_eq!(g.rules.options.len(), 1);
     assert_eq!(g.rules.ends.len(), 2);
     let rules = gdl::show::rules_text(&g);
-    assert!(rules.contains("mover loses") && !rules.contains("mover wins"), "{rules}");
-    assert!(!rules.contains("action wall") && !rules.contains("block"), "{rules}");
+    assert!(
+        rules.contains("mover loses") && !rules.contains("mover wins"),
+        "{rules}"
+    );
+    assert!(
+        !rules.contains("action wall") && !rules.contains("block"),
+        "{rules}"
+    );
 }
 
 #[test]
 fn the_rules_shown_are_the_game() {
     let g = game("games/canadian-draughts.gdl", &[]);
     let whole = gdl::show::rules_text(&g);
-    assert!(whole.contains("# ---- from games/international-draughts.gdl"), "{whole}");
+    assert!(
+        whole.contains("# ---- from games/international-draughts.gdl"),
+        "{whole}"
+    );
     let again = gdl::load_source(&whole, "whole.gdl", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(counts(&again, 4), counts(&g, 4));
     // The same rules as the base's, on 12x12: 11 first moves, not 9.
@@ -100,10 +109,19 @@ fn errors_are_named_in_their_own_file() {
     let err = load(&path).expect_err("nowhere");
     assert!(err.contains("derived.gdl:3:15"), "{err}");
     for (text, message) in [
-        ("game D\nbased on base\nomit nothing\n", "`nothing` is not a name of the base game"),
-        ("game D\nbased on nowhere\n", "cannot read the base game `nowhere`"),
+        (
+            "game D\nbased on base\nomit nothing\n",
+            "`nothing` is not a name of the base game",
+        ),
+        (
+            "game D\nbased on nowhere\n",
+            "cannot read the base game `nowhere`",
+        ),
         ("game D\nbased on derived\n", "on this file itself"),
-        ("game D\nbased on base\nbased on base\n", "based on one other game"),
+        (
+            "game D\nbased on base\nbased on base\n",
+            "based on one other game",
+        ),
     ] {
         let (_dir, path) = folder(text);
         let err = load(&path).expect_err(text);
@@ -111,6 +129,8 @@ fn errors_are_named_in_their_own_file() {
         assert!(err.contains("derived.gdl:"), "{text}: {err}");
     }
     // Parsed alone, without its base, the text is refused.
-    let err = gdl::load_source("game D\nbased on base\n", "", &[]).map(|_| ()).expect_err("alone");
+    let err = gdl::load_source("game D\nbased on base\n", "", &[])
+        .map(|_| ())
+        .expect_err("alone");
     assert!(err.render().contains("cannot read the base game"), "{err}");
 }
