@@ -66,10 +66,10 @@ fn find_base(reference: &str, from: &str) -> Result<(String, String), String> {
             (format!("games/{stem}.gdl"), text.to_string())
         })
     };
-    if from.starts_with("games/") || from == "<text>" {
-        if let Some(found) = shipped() {
-            return Ok(found);
-        }
+    if (from.starts_with("games/") || from == "<text>")
+        && let Some(found) = shipped()
+    {
+        return Ok(found);
     }
     gdl::base_beside(reference, from).or_else(|why| shipped().ok_or(why))
 }
