@@ -259,13 +259,19 @@ pub fn load_source_with(
 /// `chess.gdl` in the file's folder, `based on "variants/x.gdl"` that
 /// path from the file's folder.
 pub fn base_beside(reference: &str, from: &str) -> Result<(String, String), String> {
-    let dir = Path::new(from).parent().unwrap_or(Path::new(""));
-    let path = match reference.ends_with(".gdl") {
-        true => dir.join(reference),
-        false => dir.join(format!("{reference}.gdl")),
-    };
+    let path = base_path(reference, from);
     let text = syntax::read_source(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((path.display().to_string(), text))
+}
+
+/// The path `based on REFERENCE` names from the file `from`: `chess` is
+/// `chess.gdl` in `from`'s folder, `"variants/x.gdl"` that path from it.
+pub fn base_path(reference: &str, from: &str) -> std::path::PathBuf {
+    let dir = Path::new(from).parent().unwrap_or(Path::new(""));
+    match reference.ends_with(".gdl") {
+        true => dir.join(reference),
+        false => dir.join(format!("{reference}.gdl")),
+    }
 }
 
 /// [`load_source_with`], the game a file is `based on` found by `find`

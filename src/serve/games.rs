@@ -78,13 +78,8 @@ impl Cache {
             None => {
                 // A base only among the files served, never elsewhere.
                 let find = |reference: &str, from: &str| {
-                    let dir = std::path::Path::new(from).parent();
-                    let file = match reference.ends_with(".gdl") {
-                        true => reference.to_string(),
-                        false => format!("{reference}.gdl"),
-                    };
-                    let wanted = dir.map_or(file.clone(), |d| d.join(&file).display().to_string());
-                    let base = served.resolve(&wanted)?;
+                    let wanted = crate::load::base_path(reference, from);
+                    let base = served.resolve(&wanted.display().to_string())?;
                     let text = read_game(&base.name, &base.path).map_err(|e| e.message)?;
                     Ok((base.name, text))
                 };

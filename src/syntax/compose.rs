@@ -237,10 +237,10 @@ fn compose_at(
                 named.insert(n.clone());
             }
             Key::Whole(r) => {
-                whole.insert(format!("{r:?}"));
+                whole.insert(*r);
             }
             Key::Cond(r, c) => {
-                conds.insert((format!("{r:?}"), c.clone()));
+                conds.insert((*r, c.clone()));
             }
             Key::List(_) => {}
             Key::Based => blank(&mut text, span(p)),
@@ -261,8 +261,8 @@ fn compose_at(
                 true
             }
             Key::Named(n) => named.contains(n),
-            Key::Whole(r) => whole.contains(&format!("{r:?}")),
-            Key::Cond(r, c) => conds.contains(&(format!("{r:?}"), c.clone())),
+            Key::Whole(r) => whole.contains(r),
+            Key::Cond(r, c) => conds.contains(&(*r, c.clone())),
             Key::List(names) => {
                 let gone: Vec<&(String, Span)> = names
                     .iter()

@@ -570,23 +570,23 @@ fn long_flat_chains_load_and_mean_what_they_say() {
     );
 }
 
+/// The messages of the warnings `gdl check` gives for a game's text.
+fn warnings_of(src: &str) -> Vec<String> {
+    let g = compile(src, &[]).unwrap_or_else(|e| panic!("{e:?}"));
+    let warnings = g.rules.sources.warnings.iter();
+    warnings.map(|w| w.message.clone()).collect()
+}
+
 /// `and`/`except` mixed with `or` without parentheses is warned of, with
 /// how it reads; with the parentheses written, or in the shipped games,
 /// nothing is.
 #[test]
 fn and_or_without_parentheses_is_warned_of() {
-    let warnings = |target: &str| -> Vec<String> {
-        let src = format!(
+    let warnings = |target: &str| {
+        warnings_of(&format!(
             "game T\nboard square(9)\nplayers x, o\npieces stone\nregion goal = corners\n\
              turn: place stone at {target}\n"
-        );
-        let g = compile(&src, &[]).unwrap_or_else(|e| panic!("{e:?}"));
-        g.rules
-            .sources
-            .warnings
-            .iter()
-            .map(|w| w.message.clone())
-            .collect()
+        ))
     };
     let mixed = warnings("reach(own, empty) and row(1) or row(9) except goal");
     assert_eq!(mixed.len(), 1, "{mixed:?}");
@@ -622,17 +622,10 @@ fn and_or_without_parentheses_is_warned_of() {
 /// clear, or set by the step that reads it again, it is not.
 #[test]
 fn a_mark_cleared_before_it_is_read_is_warned_of() {
-    let warnings = |turn: &str| -> Vec<String> {
-        let src = format!(
+    let warnings = |turn: &str| {
+        warnings_of(&format!(
             "game T\nboard square(5)\nplayers x, o\npieces stone\nmarks last\nturn: {turn}\n"
-        );
-        let g = compile(&src, &[]).unwrap_or_else(|e| panic!("{e:?}"));
-        g.rules
-            .sources
-            .warnings
-            .iter()
-            .map(|w| w.message.clone())
-            .collect()
+        ))
     };
     let trap = warnings("clear last, place stone at empty except neighbors(last) marking last");
     assert_eq!(trap.len(), 1, "{trap:?}");
