@@ -634,6 +634,9 @@ pub struct Rules {
     /// from that player's point of view; `None` when every player sees
     /// everything.
     pub view: Option<SetExpr>,
+    /// The view reads `destinations`: working it out lists the actions
+    /// the viewer would have (see [`SetExpr::Destinations`]).
+    pub view_destinations: bool,
     /// Where each rule was written, for explanations only.
     pub sources: Sources,
 }

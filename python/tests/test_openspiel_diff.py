@@ -92,16 +92,19 @@ class Spec:
     each side's legal units to common keys (lists of actions to play);
     `stop(os_state, gdl_state, gdl_game)` returns the reason of a known
     difference met at this state (the game is not compared further), or
-    None; `seats[p]` is gdl's seat of OpenSpiel's player p."""
+    None; `seats[p]` is gdl's seat of OpenSpiel's player p; `check(os_state,
+    gdl_state, where)`, if given, compares more at every state (what each
+    player sees)."""
 
     def __init__(self, os_game, gdl_game, os_units, gdl_units, seeds=3, plies=2000,
-                 stop=None, os_params=None, gdl_options=None, seats=(0, 1)):
+                 stop=None, os_params=None, gdl_options=None, seats=(0, 1), check=None):
         self.os_game, self.gdl_game = os_game, gdl_game
         self.seats = seats
         self.os_params = os_params or {}
         self.gdl_options = gdl_options or {}
         self.os_units, self.gdl_units = os_units, gdl_units
         self.seeds, self.plies, self.stop = seeds, plies, stop
+        self.check = check
 
 
 def play(spec, seed, plies):
@@ -125,6 +128,8 @@ def play(spec, seed, plies):
                 return compared, reason
         over = o.is_terminal(), g.is_terminal()
         assert over[0] == over[1], f"{where()}: over in OpenSpiel {over[0]}, in gdl {over[1]}"
+        if spec.check is not None:
+            spec.check(o, g, where)
         if o.is_terminal():
             returns = [g.returns()[seat] for seat in spec.seats]
             assert list(o.returns()) == pytest.approx(returns), f"{where()}: returns"
@@ -365,11 +370,11 @@ def checkers_os(t):
     return f"{t[:2]}-{t[2:]}"
 
 
-def chess_os_units(state):
+def chess_os_units(state, board=None):
     # OpenSpiel's moves as long algebraic notation from its own Move (from,
     # to, promotion): `e2e4`, `e1g1` castling, `e7e8q`.
     units = {}
-    board = state.board()
+    board = board or state.board()
     for a in state.legal_actions():
         lan = pyspiel.chess.action_to_move(a, board).to_lan()
         k = f"{lan[:2]}-{lan[2:4]}"

@@ -401,10 +401,13 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
         Value::Bool(BoolExpr::Cmp(CmpOp::Gt, seen, NumExpr::Const(0.0)))
     }),
     ("changed", |_, _| Value::Bool(BoolExpr::Changed)),
+    ("true", |_, _| Value::Bool(BoolExpr::Const(true))),
+    ("false", |_, _| Value::Bool(BoolExpr::Const(false))),
     ("origin", |_, _| Value::Set(SetExpr::Origin)),
     ("seeded", lowering::seeded),
     ("stacked", lowering::stacked),
     ("last-sown", lowering::last_sown),
+    ("destinations", lowering::destinations),
     ("jumped", |_, _| Value::Set(SetExpr::Jumped)),
     ("possible", |c, span| {
         c.errors.push(

@@ -138,6 +138,7 @@ impl<'a> Checker<'a> {
             | SetExpr::Jumped
             | SetExpr::Seeded
             | SetExpr::Stacked
+            | SetExpr::Destinations
             | SetExpr::LastSown
             | SetExpr::Owned(_)
             | SetExpr::Enemy

@@ -18,6 +18,10 @@ impl<'a> Checker<'a> {
     /// everything gathered into the frozen [`Rules`].
     pub(super) fn rules(&mut self) -> Rules {
         let file = self.file;
+        // First: a definition the view reads is lowered there, where
+        // `destinations` may be read, and a use of it elsewhere is an error
+        // at that use.
+        let view = self.view();
         let turns = self.turns();
         let swap_turns = self.swap_turns();
         let (ends, stuck) = self.ends();
@@ -25,7 +29,6 @@ impl<'a> Checker<'a> {
         self.keep_actions();
         let (setup, setup_marks, tally) = self.setup();
         let prefer = self.preference();
-        let view = self.view();
         if prefer.is_some() {
             self.long_turns_warning();
         }
@@ -86,6 +89,7 @@ impl<'a> Checker<'a> {
             tracks: std::mem::take(&mut self.tracks),
             counter_hands: self.counter_hands,
             view,
+            view_destinations: self.view_destinations,
             sources: std::mem::take(&mut self.sources),
         }
     }

@@ -16,6 +16,9 @@ impl<'a> Checker<'a> {
                 "a game has one `view`; join the cells each player sees with `or` in the first",
             );
         }
-        Some(self.set(first))
+        self.in_view = true;
+        let view = self.set(first);
+        self.in_view = false;
+        Some(view)
     }
 }

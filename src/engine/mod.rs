@@ -104,6 +104,9 @@ pub struct Game {
     /// The game has stacks (`stacks`): the state keeps a height per cell
     /// and the set of cells holding two pieces or more.
     stacked: bool,
+    /// The view reads `destinations`: the state keeps a set for it, empty
+    /// in play, filled on the copy a view is worked out on.
+    destinations: bool,
     /// Where the heights start in `State::sets`, in words, past the
     /// counters' words (see [`Game::height_of`]).
     height_at: usize,
@@ -208,12 +211,19 @@ impl Game {
         3 + self.players + self.pieces + self.rules.marks.len() + self.counted as usize
     }
 
+    /// The cells the view's player's actions would end on (in a game
+    /// whose view reads `destinations`).
+    fn destinations_set(&self) -> usize {
+        self.stacked_set() + self.stacked as usize
+    }
+
     fn sets_len(&self) -> usize {
         3 + self.players
             + self.pieces
             + self.rules.marks.len()
             + self.counted as usize
             + self.stacked as usize
+            + self.destinations as usize
     }
 
     /// Words past the bitsets in `State::sets`, in a game with counters:

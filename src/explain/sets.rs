@@ -135,7 +135,7 @@ impl Seen<'_> {
                 let n = self.game.height(self.st, crate::ids::Cell::new(c));
                 format!("{label} {is} in `{quote}`: its stack holds {n}")
             }
-            SetClass::Stored(Stored::Mark(_))
+            SetClass::Stored(Stored::Mark(_) | Stored::Destinations)
             | SetClass::Bound(_)
             | SetClass::Fixed(_)
             | SetClass::FixedPerPlayer(_)

@@ -104,6 +104,7 @@ impl SetExpr {
             | SetExpr::Joined(..)
             | SetExpr::Seeded
             | SetExpr::Stacked
+            | SetExpr::Destinations
             | SetExpr::LastSown => CellRead::Beyond,
         }
     }

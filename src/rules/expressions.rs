@@ -99,6 +99,9 @@ pub enum SetExpr {
     Stacked,
     /// The cell the last counter of the last sowing fell in (`last-sown`).
     LastSown,
+    /// The cells where the actions the current step would offer the
+    /// view's player, were it to move, end (`destinations`; in `view` only).
+    Destinations,
 }
 
 /// The parts of `ray(FROM, PATH[, DIRS])`.

@@ -76,6 +76,9 @@ pub enum Stored {
     Seeded,
     /// Cells whose stack holds two pieces or more.
     Stacked,
+    /// The cells the view's player's actions would end on (worked out
+    /// only for a view, see [`SetExpr::Destinations`]).
+    Destinations,
 }
 
 /// A cell that the current action fixes.
@@ -104,6 +107,7 @@ impl SetExpr {
             SetExpr::Mark(m) => SetClass::Stored(Stored::Mark(*m)),
             SetExpr::Seeded => SetClass::Stored(Stored::Seeded),
             SetExpr::Stacked => SetClass::Stored(Stored::Stacked),
+            SetExpr::Destinations => SetClass::Stored(Stored::Destinations),
             SetExpr::LastSown => SetClass::ActionCell(ActionCell::LastSown),
             SetExpr::Var(slot) => SetClass::Bound(*slot),
             SetExpr::Fixed(i) => SetClass::Fixed(*i),
@@ -157,6 +161,7 @@ impl SetExpr {
             | SetExpr::Jumped
             | SetExpr::Seeded
             | SetExpr::Stacked
+            | SetExpr::Destinations
             | SetExpr::LastSown
             | SetExpr::Owned(_)
             | SetExpr::Enemy
@@ -237,6 +242,7 @@ impl SetExpr {
             | SetExpr::Jumped
             | SetExpr::Seeded
             | SetExpr::Stacked
+            | SetExpr::Destinations
             | SetExpr::LastSown
             | SetExpr::Owned(_)
             | SetExpr::Enemy

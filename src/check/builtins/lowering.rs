@@ -240,3 +240,19 @@ pub(super) fn tally(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
         false => Value::Error,
     }
 }
+
+/// `destinations`: the cells the view's player's actions would end on.
+/// Only the `view` reads it: anywhere else, working it out would mean
+/// listing another player's actions on every evaluation.
+pub(super) fn destinations(c: &mut Checker<'_>, span: Span) -> Value {
+    c.destinations_read += 1;
+    if !c.in_view {
+        c.errors.push(
+            Diagnostic::at(span, "`destinations` is only for `view`")
+                .with_help("`view: own or destinations` shows each player its pieces and the cells they could move to"),
+        );
+        return Value::Error;
+    }
+    c.view_destinations = true;
+    Value::Set(SetExpr::Destinations)
+}

@@ -111,7 +111,9 @@ fn line_slot(g: &Game, s: &SetExpr, me: usize) -> Option<u32> {
         SetClass::Stored(Stored::Piece(k)) => Some(g.piece_set(k.index()) as u32),
         SetClass::ByPlayer(v) => line_slot(g, &v[me], me),
         // Marks change without pieces; the rest are computed.
-        SetClass::Stored(Stored::Mark(_) | Stored::Seeded | Stored::Stacked)
+        SetClass::Stored(
+            Stored::Mark(_) | Stored::Seeded | Stored::Stacked | Stored::Destinations,
+        )
         | SetClass::Bound(_)
         | SetClass::Fixed(_)
         | SetClass::FixedPerPlayer(_)

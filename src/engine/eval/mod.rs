@@ -161,6 +161,7 @@ impl Ctx<'_> {
             | SetExpr::Flanked(_)
             | SetExpr::Seeded
             | SetExpr::Stacked
+            | SetExpr::Destinations
             | SetExpr::LastSown => false,
         }
     }
@@ -178,6 +179,7 @@ impl Ctx<'_> {
             SetClass::Stored(Stored::Mark(m)) => self.raw(self.g.mark_set(m.index())),
             SetClass::Stored(Stored::Seeded) => self.raw(self.g.seeded_set()),
             SetClass::Stored(Stored::Stacked) => self.raw(self.g.stacked_set()),
+            SetClass::Stored(Stored::Destinations) => self.raw(self.g.destinations_set()),
             SetClass::Bound(slot) => {
                 let w = self.g.words;
                 &self.set_vars[slot as usize * w..(slot as usize + 1) * w]
@@ -378,6 +380,7 @@ impl Ctx<'_> {
             | SetExpr::Mark(_)
             | SetExpr::Seeded
             | SetExpr::Stacked
+            | SetExpr::Destinations
             | SetExpr::Fixed(_)
             | SetExpr::PerPlayer(_)
             | SetExpr::Var(_) => unreachable!("stored sets are copied above"),
@@ -457,6 +460,7 @@ impl Ctx<'_> {
             | SetExpr::Mark(_)
             | SetExpr::Seeded
             | SetExpr::Stacked
+            | SetExpr::Destinations
             | SetExpr::Fixed(_)
             | SetExpr::PerPlayer(_)
             | SetExpr::Var(_) => unreachable!("stored sets are tested above"),
@@ -517,11 +521,40 @@ impl Game {
     pub fn view_cells(&self, st: &State, viewer: Player) -> Option<CellSet> {
         let view = self.rules.view.as_ref()?;
         let mut st = st.clone();
+        if self.destinations {
+            let reached = self.destinations_of(&st, viewer);
+            let w = self.words;
+            let at = self.destinations_set() * w;
+            st.sets[at..at + w].copy_from_slice(reached.words());
+        }
         let mut out = CellSet::new(self.rules.board.len());
         self.with_ctx(&mut st, viewer, |cx, scratch| {
             cx.set(view, out.words_mut(), scratch)
         });
         Some(out)
+    }
+
+    /// `destinations` for `viewer`: the cells where the first actions of
+    /// a turn of `viewer`'s begun on this position would end (a move's
+    /// destination, an action's cell), the game's end set aside.
+    fn destinations_of(&self, st: &State, viewer: Player) -> CellSet {
+        let mut out = CellSet::new(self.rules.board.len());
+        let mut probe = st.clone();
+        probe.result = None;
+        probe.mover = viewer;
+        probe.again = false;
+        (probe.step, probe.done, probe.acted) = (0, 0, 0);
+        probe.turn_def = self.select_turn(&mut probe);
+        self.settle(&mut probe);
+        let mut actions = Vec::new();
+        self.legal_actions(&probe, &mut actions);
+        for a in actions {
+            match (a.move_cells(), a.cell()) {
+                (Some((_, to)), _) | (None, Some(to)) => out.insert(to.index()),
+                (None, None) => {}
+            }
+        }
+        out
     }
 
     /// What `viewer` sees of `st`, as numbers: equal for two positions

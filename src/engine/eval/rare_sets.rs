@@ -74,6 +74,7 @@ impl Ctx<'_> {
             | SetExpr::Jumped
             | SetExpr::Seeded
             | SetExpr::Stacked
+            | SetExpr::Destinations
             | SetExpr::LastSown
             | SetExpr::Enemy
             | SetExpr::Union(..)

@@ -50,8 +50,10 @@ impl Game {
         };
         let counted = rules.counters.is_some();
         let stacked = rules.stacks;
+        let destinations = rules.view_destinations;
         let tally_at = (3 + players + pieces + rules.marks.len() + counted as usize) * words
-            + stacked as usize * words;
+            + stacked as usize * words
+            + destinations as usize * words;
         let height_at = tally_at + if counted { cells + 2 } else { 0 };
         let height_keys = match stacked {
             true => (0..cells).map(|_| next()).collect(),
@@ -198,6 +200,7 @@ impl Game {
             counted,
             tally_at,
             stacked,
+            destinations,
             height_at,
             anchor_sets,
             cell_anchors,
