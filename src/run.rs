@@ -14,7 +14,7 @@ use crate::limits::MAX_UNIQUE_POSITIONS;
 mod turns;
 
 pub(crate) use turns::{Frame, walk_turns};
-pub use turns::{LongTurn, TurnsError, perft_turns, perft_turns_depth};
+pub use turns::{LongTurn, TurnsError, perft_turns, perft_turns_depth, perft_turns_divide};
 
 /// Counts at one depth of the game tree.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -168,6 +168,28 @@ impl Positions {
     pub(crate) fn len(&self) -> u64 {
         self.set.len() as u64
     }
+}
+
+/// [`perft_depth`] divided by the first action: each legal action of
+/// `start` with the action sequences of length `depth` that begin with it
+/// (1 each at depth 1), in the order of the legal actions.
+pub fn perft_divide(game: &Game, start: &State, depth: usize) -> Vec<(Action, u64)> {
+    let mut legal = Vec::new();
+    if !start.is_over() {
+        game.legal_actions(start, &mut legal);
+    }
+    let mut child = start.clone();
+    (legal.into_iter())
+        .map(|a| {
+            child.clone_from(start);
+            game.play_unchecked(&mut child, a);
+            let nodes = match depth {
+                0 | 1 => 1,
+                _ => perft_depth_within(game, &child, depth - 1, None).map_or(0, |c| c.nodes),
+            };
+            (a, nodes)
+        })
+        .collect()
 }
 
 /// The counts of [`perft`] at `depth` alone, for callers that report each

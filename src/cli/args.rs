@@ -305,6 +305,11 @@ pub struct PerftArgs {
     /// outcomes count as nodes again.
     #[arg(long, value_name = "OUTCOMES", conflicts_with_all = ["turns", "unique"])]
     pub chance: Option<String>,
+    /// Count the deepest depth only, divided by the first action (with
+    /// --turns, the first whole turn): each one's count, then the total,
+    /// as chess engines print it, to find where two counts part.
+    #[arg(long, conflicts_with_all = ["unique", "chance"])]
+    pub divide: bool,
 }
 
 #[derive(Args, Debug)]

@@ -298,7 +298,9 @@ pub(super) fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failur
     if a.json {
         let mut d = Doc::begin(out).map_err(io)?;
         d.fields(out, &GameDoc::of(&game)).map_err(io)?;
-        d.begin_array(out, "depths").map_err(io)?;
+        if !a.divide {
+            d.begin_array(out, "depths").map_err(io)?;
+        }
         doc = Some(d);
     } else if let Some(words) = &a.chance {
         writeln!(
@@ -320,6 +322,9 @@ pub(super) fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failur
         .split_whitespace()
         .collect();
     let fix = |st: &State, k: usize| fixed_outcome(&game, st, k, &words);
+    if a.divide {
+        return perft_divide(&game, &st, a, doc, out);
+    }
     for depth in 1..=usize::from(a.depth) {
         let c = if a.chance.is_some() {
             run::perft_depth_fixed(&game, &st, depth, &fix)
@@ -347,6 +352,80 @@ pub(super) fn perft_cmd(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failur
         }
         None => Ok(()),
     }
+}
+
+/// One first action's (or turn's) share of `perft --divide`.
+#[derive(Serialize)]
+struct DivideDoc {
+    first: String,
+    nodes: u64,
+}
+
+/// `perft --divide`: the deepest depth's count per first action (per first
+/// whole turn with `--turns`), then the total.
+fn perft_divide(
+    game: &Game,
+    st: &State,
+    a: &PerftArgs,
+    mut doc: Option<Doc>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let depth = usize::from(a.depth);
+    let firsts: Vec<(String, u64)> = if a.turns {
+        let turns = run::perft_turns_divide(game, st, depth)
+            .map_err(|e| Failure::GameFile(format!("error: {e}\n")))?;
+        (turns.into_iter())
+            .map(|(actions, n)| (turn_text(game, st, &actions), n))
+            .collect()
+    } else {
+        let mut legal = Vec::new();
+        game.legal_actions(st, &mut legal);
+        (run::perft_divide(game, st, depth).into_iter())
+            .map(|(action, n)| (notation::format(game, &legal, action), n))
+            .collect()
+    };
+    let total: u64 = firsts.iter().map(|f| f.1).sum();
+    let first = if a.turns { "turn" } else { "action" };
+    match &mut doc {
+        Some(d) => {
+            d.field(out, "depth", &depth).map_err(io)?;
+            d.begin_array(out, "divide").map_err(io)?;
+            for (text, nodes) in firsts {
+                let first = DivideDoc { first: text, nodes };
+                d.element(out, &first).map_err(io)?;
+            }
+            d.end_array(out).map_err(io)?;
+            d.field(out, "nodes", &total).map_err(io)?;
+        }
+        None => {
+            writeln!(out, "depth {depth}, divided by the first {first}:").map_err(io)?;
+            for (text, nodes) in &firsts {
+                writeln!(out, "{text}: {nodes}").map_err(io)?;
+            }
+            let n = firsts.len();
+            writeln!(out, "total: {total} nodes, {n} first {first}s").map_err(io)?;
+        }
+    }
+    match doc {
+        Some(d) => d.end(out).map_err(io),
+        None => Ok(()),
+    }
+}
+
+/// A whole turn's actions from `st`, joined into one word as `moves
+/// --turns` writes it.
+fn turn_text(game: &Game, st: &State, actions: &[Action]) -> String {
+    let mut at = st.clone();
+    let mut legal = Vec::new();
+    let parts: Vec<(Action, String)> = (actions.iter())
+        .map(|&action| {
+            game.legal_actions(&at, &mut legal);
+            let text = notation::format(game, &legal, action);
+            game.play_unchecked(&mut at, action);
+            (action, text)
+        })
+        .collect();
+    notation::join_turn(game, &parts)
 }
 
 /// The outcome `--chance` gives the decision made by chance in `st`, the

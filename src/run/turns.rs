@@ -222,6 +222,31 @@ pub fn perft_turns(
         .collect())
 }
 
+/// [`perft_turns_depth`] divided by the first whole turn: each way to play
+/// it (its actions) with the sequences of `depth` whole turns that begin
+/// with it (1 each at depth 1), in the order of the legal actions.
+pub fn perft_turns_divide(
+    game: &Game,
+    start: &State,
+    depth: usize,
+) -> Result<Vec<(Vec<Action>, u64)>, TurnsError> {
+    let mut firsts = Vec::new();
+    walk_turns(game, start, 1, |_, path, end| {
+        firsts.push((path.iter().map(Frame::chosen).collect(), end.clone()));
+        ControlFlow::Continue(())
+    })
+    .map_err(TurnsError::Long)?;
+    let mut out = Vec::with_capacity(firsts.len());
+    for (actions, end) in firsts {
+        let nodes = match depth {
+            0 | 1 => 1,
+            _ => perft_turns_depth(game, &end, depth - 1, false)?.nodes,
+        };
+        out.push((actions, nodes));
+    }
+    Ok(out)
+}
+
 /// Why whole turns were not counted at a depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TurnsError {

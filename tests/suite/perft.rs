@@ -142,3 +142,65 @@ fn perft_with_chance_fixed_counts_the_rest() {
         "{bad:?}"
     );
 }
+
+/// `perft --divide`: each first action's count is the count from the
+/// position it leads to, and they add up to the whole count; the chess
+/// figures are those every chess engine prints (`go perft 3`: Nc3 440,
+/// e4 600).
+#[test]
+fn divide_splits_the_count_by_the_first_action() {
+    for (file, depth) in [
+        ("games/chess.gdl", 3),
+        ("games/draughts.gdl", 4),
+        ("games/pig.gdl", 3),
+    ] {
+        let game = crate::common::game(file, &[]);
+        let start = game.start();
+        let parts = gdl::run::perft_divide(&game, &start, depth);
+        let whole = perft(&game, &start, depth, false)[depth - 1].nodes;
+        assert_eq!(parts.iter().map(|p| p.1).sum::<u64>(), whole, "{file}");
+        for &(action, nodes) in &parts {
+            let mut child = start.clone();
+            game.play(&mut child, action).expect("a legal action");
+            let below = perft(&game, &child, depth - 1, false);
+            assert_eq!(nodes, below.last().map_or(1, |d| d.nodes), "{file}");
+        }
+    }
+    let out = crate::common::gdl(&["perft", "games/chess.gdl", "-d", "3", "--divide"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines[0], "depth 3, divided by the first action:");
+    assert!(lines.contains(&"b1-c3: 440") && lines.contains(&"e2-e4: 600"));
+    assert_eq!(lines.last(), Some(&"total: 8902 nodes, 20 first actions"));
+}
+
+/// With `--turns`, by the first whole turn: a pawn's move to the last row
+/// and its promotion are one turn, as chess engines count them.
+#[test]
+fn divide_by_whole_turns_and_in_json() {
+    let promote = "8/4P3/8/8/8/8/k7/7K w - - 0 1";
+    let args = ["perft", "games/chess.gdl", "--position", promote, "-d", "2"];
+    let out = crate::common::gdl(&[&args[..], &["--divide", "--turns"]].concat());
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout.contains("\ne7-e8/promotion=knight: 5\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.ends_with("total: 35 nodes, 7 first turns\n"),
+        "{}",
+        out.stdout
+    );
+    let whole = crate::common::gdl(&[&args[..], &["--turns"]].concat());
+    assert!(whole.stdout.ends_with("depth 2: 35 nodes\n"), "{whole:?}");
+
+    let out = crate::common::gdl(&[&args[..], &["--divide", "--json"]].concat());
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert_eq!(doc["depth"], 2);
+    let parts = doc["divide"].as_array().expect("a list");
+    // Actions: the king's 3 moves, and the pawn's move, then 4 promotions.
+    assert_eq!(parts.len(), 4);
+    assert_eq!(parts[3], serde_json::json!({"first": "e7-e8", "nodes": 4}));
+    assert_eq!(doc["nodes"], 3 * 5 + 4);
+}
