@@ -1,0 +1,100 @@
+"""The chess variants against python-chess's own boards (`chess.variant`):
+seeded random games played in both at once, and at every position the two
+must agree on the legal moves (as UCI: `e2e4`, `e7e8q`), on the side to
+move and on whether the game is over, and at the end on its result.
+
+gdl's chess draws at once on a threefold repetition and after 50 moves
+each without a capture or a pawn move; python-chess lets a player claim
+those draws. Where gdl's game ends so and python-chess's goes on, the
+claim is checked to be there (`can_claim_draw`) and the game stops.
+"""
+
+import random
+
+import pytest
+
+import gdl
+
+from needs import package
+
+chess = package("chess", "chess")
+import chess.variant  # noqa: E402  (after the check that chess is installed)
+
+PROMOTIONS = {"queen": "q", "rook": "r", "bishop": "b", "knight": "n", "king": "k"}
+
+
+def gdl_moves(state):
+    """gdl's legal moves from `state` as UCI, each with the actions that
+    play it: a pawn's move to the last row and its promotion are one."""
+    moves = {}
+    for a in state.legal_actions():
+        text = state.action_to_string(a)
+        child = state.clone()
+        child.apply_action(a)
+        if not child.is_terminal() and child.current_player() == state.current_player():
+            for b in child.legal_actions():
+                kind = child.action_to_string(b).split("=")[1]
+                moves[text.replace("-", "") + PROMOTIONS[kind]] = [a, b]
+        else:
+            moves[text.replace("-", "")] = [a]
+    return moves
+
+
+def result_of(state):
+    """gdl's result as python-chess writes it."""
+    white, black = state.returns()
+    return "1-0" if white > black else "0-1" if black > white else "1/2-1/2"
+
+
+def play(gdl_game, board_class, seed, plies=400, options=None):
+    """One seeded random game in both; returns the positions compared and
+    how it ended."""
+    game = gdl.load_game(gdl_game, **(options or {}))
+    g, board = game.new_initial_state(), board_class()
+    rng = random.Random(f"{gdl_game}-{seed}")
+    compared = 0
+    while True:
+        where = f"{gdl_game}, seed {seed}, after {board.move_stack}"
+        if g.is_terminal() and not board.is_game_over(claim_draw=False):
+            assert board.can_claim_draw(), f"{where}: over in gdl only"
+            assert result_of(g) == "1/2-1/2", where
+            return compared, "claimable draw"
+        assert g.is_terminal() == board.is_game_over(claim_draw=False), f"{where}: over"
+        if g.is_terminal():
+            assert result_of(g) == board.result(claim_draw=False), f"{where}: result"
+            return compared, "end"
+        assert g.current_player() == (0 if board.turn == chess.WHITE else 1), where
+        ours = gdl_moves(g)
+        theirs = {m.uci() for m in board.legal_moves}
+        compared += 1
+        assert set(ours) == theirs, (
+            f"{where}: only in python-chess {sorted(theirs - set(ours))}, "
+            f"only in gdl {sorted(set(ours) - theirs)}")
+        if len(board.move_stack) >= plies:
+            return compared, "cap"
+        move = rng.choice(sorted(theirs))
+        for a in ours[move]:
+            g.apply_action(a)
+        board.push_uci(move)
+
+
+# python-chess ends a game without the material to mate, as gdl's chess
+# does with this option (Horde's own rule for it is not in gdl's file:
+# the random games here do not meet it).
+VARIANTS = {
+    "chess": (chess.Board, 4, {"insufficient_material": "draw"}),
+    "horde": (chess.variant.HordeBoard, 8, {}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_plays_as_python_chess(name):
+    board_class, seeds, options = VARIANTS[name]
+    endings = {}
+    compared = 0
+    for seed in range(seeds):
+        n, how = play(name, board_class, seed, options=options)
+        compared += n
+        endings[how] = endings.get(how, 0) + 1
+    print(f"\n{name}: {compared} positions compared, games: {endings}")
+    assert compared > seeds * 10
