@@ -84,6 +84,7 @@ def play(gdl_game, board_class, seed, plies=400, options=None):
 VARIANTS = {
     "chess": (chess.Board, 4, {"insufficient_material": "draw"}),
     "horde": (chess.variant.HordeBoard, 8, {}),
+    "antichess": (chess.variant.AntichessBoard, 8, {"insufficient_material": "draw"}),
 }
 
 
