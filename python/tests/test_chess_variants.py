@@ -85,6 +85,7 @@ VARIANTS = {
     "chess": (chess.Board, 4, {"insufficient_material": "draw"}),
     "horde": (chess.variant.HordeBoard, 8, {}),
     "antichess": (chess.variant.AntichessBoard, 8, {"insufficient_material": "draw"}),
+    "racing-kings": (chess.variant.RacingKingsBoard, 8, {}),
 }
 
 
