@@ -417,6 +417,9 @@ pub struct GameFile {
     /// Pieces, each with whether it is neutral (owned by no player).
     pub pieces: Vec<(Name, bool)>,
     pub variables: Vec<Name>,
+    /// The variables given a first value (`variables checks = 3`): each
+    /// one's name and the number as written.
+    pub variable_starts: Vec<(Name, Name)>,
     pub effects: Vec<(Name, Effect)>,
     pub marks: Vec<Name>,
     /// Kinds of lines drawn between cells (`lines stroke`).
@@ -468,8 +471,8 @@ pub enum TextField {
     Flags(Name, Vec<(Name, Expr)>),
     /// `cell MARK`: the cell carrying the mark, or `-`.
     Cell(Name),
-    /// `number VARIABLE`: a variable's value.
-    Number(Name),
+    /// `number VARIABLE [+ VARIABLE ...]`: variables' values, joined by `+`.
+    Number(Vec<Name>),
     /// `moves`: the number of the round (each player's turn once), from 1.
     Moves(Span),
     /// `turn`: the turn number, from 1.

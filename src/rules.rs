@@ -492,6 +492,8 @@ pub struct Variable {
     pub name: String,
     /// For a variable chosen among names, the names (the value is the index).
     pub symbols: Vec<String>,
+    /// A number variable's first value (`variables checks = 3`; else 0).
+    pub start: f64,
 }
 
 impl Variable {

@@ -86,6 +86,7 @@ VARIANTS = {
     "horde": (chess.variant.HordeBoard, 8, {}),
     "antichess": (chess.variant.AntichessBoard, 8, {"insufficient_material": "draw"}),
     "racing-kings": (chess.variant.RacingKingsBoard, 8, {}),
+    "three-check": (chess.variant.ThreeCheckBoard, 8, {"insufficient_material": "draw"}),
 }
 
 

@@ -4,8 +4,8 @@
 use crate::ast::{self, Literal, Name};
 use crate::diagnostic::{Diagnostic, closest};
 use crate::limits::{
-    MAX_BINDINGS, MAX_COUNTER_KINDS, MAX_MARKS, MAX_PIECE_CODES, MAX_PIECES, MAX_PLAYERS,
-    MAX_VARIABLES,
+    MAX_BINDINGS, MAX_COUNTER_KINDS, MAX_MARKS, MAX_NUMBER, MAX_PIECE_CODES, MAX_PIECES,
+    MAX_PLAYERS, MAX_VARIABLES,
 };
 use crate::rules::*;
 
@@ -87,7 +87,25 @@ impl<'a> Checker<'a> {
                 self.variables.push(Variable {
                     name: v.text.clone(),
                     symbols,
+                    start: 0.0,
                 });
+            }
+        }
+        for (var, value) in &file.variable_starts {
+            let Some(v) = self.variables.iter_mut().find(|x| x.name == var.text) else {
+                continue;
+            };
+            if !v.symbols.is_empty() {
+                let msg = format!(
+                    "`{}` is chosen among names: it starts with none, not a number",
+                    var.text
+                );
+                self.error(value.span, msg);
+                continue;
+            }
+            match value.text.parse::<f64>() {
+                Ok(x) if x.is_finite() && x.abs() <= MAX_NUMBER => v.start = x,
+                _ => self.error(value.span, format!("`{}` is not a number here", value.text)),
             }
         }
         if let Some(extra) = file.variables.get(MAX_VARIABLES) {

@@ -93,22 +93,26 @@ impl Checker<'_> {
                 Some(TextField::Flags { mark, flags: out })
             }
             ast::TextField::Cell(mark) => Some(TextField::CellOf(self.mark(mark))),
-            ast::TextField::Number(var) => {
-                let Some(v) = self.variables.iter().position(|x| x.name == var.text) else {
-                    let known: Vec<String> =
-                        self.variables.iter().map(|x| x.name.clone()).collect();
-                    self.unknown_kind(var, &known, "variable");
-                    return None;
-                };
-                if !self.variables[v].symbols.is_empty() {
-                    let msg = format!(
-                        "`{}` is chosen among names, not a number: `number` writes a number",
-                        var.text
-                    );
-                    self.error(var.span, msg);
-                    return None;
+            ast::TextField::Number(vars) => {
+                let mut out = Vec::with_capacity(vars.len());
+                for var in vars {
+                    let Some(v) = self.variables.iter().position(|x| x.name == var.text) else {
+                        let known: Vec<String> =
+                            self.variables.iter().map(|x| x.name.clone()).collect();
+                        self.unknown_kind(var, &known, "variable");
+                        return None;
+                    };
+                    if !self.variables[v].symbols.is_empty() {
+                        let msg = format!(
+                            "`{}` is chosen among names, not a number: `number` writes a number",
+                            var.text
+                        );
+                        self.error(var.span, msg);
+                        return None;
+                    }
+                    out.push(v);
                 }
-                Some(TextField::Number(v))
+                Some(TextField::Number(out))
             }
             ast::TextField::Moves(_) => Some(TextField::Moves),
             ast::TextField::Turn(_) => Some(TextField::Turn),

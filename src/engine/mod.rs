@@ -382,10 +382,12 @@ impl Game {
             pie_offered: false,
             again: false,
             changes: 0,
-            // Numbers start at 0; names at "none yet" (-1).
+            // Numbers start at their first value (0 unless given); names at
+            // "none yet" (-1).
             vars: std::array::from_fn(|i| match self.rules.variables.get(i) {
                 Some(v) if !v.symbols.is_empty() => -1.0,
-                _ => 0.0,
+                Some(v) => v.start,
+                None => 0.0,
             }),
             reserve: self.rules.reserve.clone(),
             passes: 0,

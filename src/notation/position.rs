@@ -133,9 +133,26 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
                 };
                 position.marks.push((c, *mark));
             }
-            TextField::Number(v) => {
-                let value = whole(at, token)?;
-                position.variables.push((*v, value as f64));
+            TextField::Number(vars) => {
+                let parts: Vec<&str> = token.split('+').collect();
+                if parts.len() != vars.len() {
+                    let names: Vec<&str> = vars
+                        .iter()
+                        .map(|&v| game.rules.variables[v].name.as_str())
+                        .collect();
+                    return Err(fault(
+                        at,
+                        format!(
+                            "`{token}`: expected {} whole numbers joined by `+` ({})",
+                            vars.len(),
+                            names.join(" + ")
+                        ),
+                    ));
+                }
+                for (&v, part) in vars.iter().zip(parts) {
+                    let value = whole(at, part)?;
+                    position.variables.push((v, value as f64));
+                }
             }
             TextField::Moves => round = Some(whole(at, token)?.max(1)),
             TextField::Turn => {
@@ -182,7 +199,10 @@ fn field_names(game: &Game) -> String {
                 format!("flags of `{}`", game.rules.marks[mark.index()])
             }
             TextField::CellOf(mark) => format!("cell of `{}`", game.rules.marks[mark.index()]),
-            TextField::Number(v) => format!("`{}`", game.rules.variables[*v].name),
+            TextField::Number(vars) => (vars.iter())
+                .map(|&v| format!("`{}`", game.rules.variables[v].name))
+                .collect::<Vec<_>>()
+                .join(" + "),
             TextField::Moves => "moves".to_string(),
             TextField::Turn => "turn".to_string(),
             TextField::Hands => "hands".to_string(),
@@ -412,14 +432,17 @@ pub fn write_position(game: &Game, st: &State) -> String {
                 .cells()
                 .find(|&c| game.has_mark(st, c, mark.index()))
                 .map_or("-".to_string(), |c| board.label(c).to_string()),
-            TextField::Number(v) => {
-                let x = st.var(*v);
-                if x.fract() == 0.0 {
-                    format!("{}", x as i64)
-                } else {
-                    format!("{x}")
-                }
-            }
+            TextField::Number(vars) => (vars.iter())
+                .map(|&v| {
+                    let x = st.var(v);
+                    if x.fract() == 0.0 {
+                        format!("{}", x as i64)
+                    } else {
+                        format!("{x}")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("+"),
             TextField::Moves => ((st.turn - 1) / rules.players.len() as u32 + 1).to_string(),
             TextField::Turn => st.turn.to_string(),
             TextField::Hands => write_hands(game, st),

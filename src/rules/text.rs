@@ -36,8 +36,9 @@ pub enum TextField {
     },
     /// The one cell carrying the mark, or `-` (the en-passant cell).
     CellOf(Mark),
-    /// A variable's value, a whole number (the fifty-move clock).
-    Number(usize),
+    /// Variables' values, whole numbers joined by `+` (the fifty-move
+    /// clock; three-check's checks left, `3+3`).
+    Number(Vec<usize>),
     /// The round: 1 until every player has had a turn, then 2, ...
     Moves,
     /// The turn number.

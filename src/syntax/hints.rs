@@ -325,6 +325,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::text_turn
         | Rule::text_hands
         | Rule::text_dash
+        | Rule::var_start
         | Rule::kw_board
         | Rule::kw_mover
         | Rule::kw_flags

@@ -52,7 +52,18 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
                 }
             }
         }
-        Rule::variables_item => game.variables.extend(inner.map(name)),
+        Rule::variables_item => {
+            for p in inner {
+                match p.as_rule() {
+                    Rule::var_start => {
+                        let var = game.variables.last().expect("a name first").clone();
+                        let value = p.into_inner().next().expect("a number");
+                        game.variable_starts.push((var, name(value)));
+                    }
+                    _ => game.variables.push(name(p)),
+                }
+            }
+        }
         Rule::effect_item => {
             let n = name(inner.next().expect("effect name"));
             let e = effect(inner.next().expect("effect body"));
@@ -245,6 +256,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::text_hands
         | Rule::text_plus
         | Rule::text_dash
+        | Rule::var_start
         | Rule::kw_board
         | Rule::text_word
         | Rule::kw_mover
@@ -568,7 +580,7 @@ fn text_field(pair: P) -> TextField {
             TextField::Flags(mark, flags)
         }
         Rule::text_cell => TextField::Cell(name(inner.next().expect("mark"))),
-        Rule::text_number => TextField::Number(name(inner.next().expect("variable"))),
+        Rule::text_number => TextField::Number(inner.map(name).collect()),
         Rule::text_moves => TextField::Moves(s),
         Rule::text_turn => TextField::Turn(s),
         Rule::text_hands => TextField::Hands(s),

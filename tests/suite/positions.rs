@@ -159,6 +159,21 @@ fn bad_text_is_refused_with_its_column() {
             "{text}: {run:?}"
         );
     }
+    // Three-check's checks left: two numbers joined by `+`.
+    for (text, message) in [
+        (
+            "4k3/8/8/8/8/8/8/4K3 b - - 2 10 40",
+            "column 27: `2`: expected 2 whole numbers joined by `+` (white-checks + black-checks)",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 b - - 2+x 10 40",
+            "`x` is not a whole number",
+        ),
+    ] {
+        let run = gdl(&["moves", "games/three-check.gdl", "--position", text]);
+        assert_eq!(run.code, 2, "{text}: {run:?}");
+        assert!(run.stderr.contains(message), "{text}: {run:?}");
+    }
 }
 
 #[test]
