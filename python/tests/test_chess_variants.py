@@ -1,7 +1,9 @@
-"""The chess variants against python-chess's own boards (`chess.variant`):
-seeded random games played in both at once, and at every position the two
-must agree on the legal moves (as UCI: `e2e4`, `e7e8q`), on the side to
-move and on whether the game is over, and at the end on its result.
+"""The chess variants against python-chess's own boards (`chess.variant`),
+and those python-chess lacks against Fairy-Stockfish (`pyffish`, its
+Python binding): seeded random games played in both at once, and at every
+position the two must agree on the legal moves (as UCI: `e2e4`, `e7e8q`),
+on the side to move and on whether the game is over, and at the end on its
+result.
 
 gdl's chess draws at once on a threefold repetition and after 50 moves
 each without a capture or a pawn move; python-chess lets a player claim
@@ -20,7 +22,8 @@ from needs import package
 chess = package("chess", "chess")
 import chess.variant  # noqa: E402  (after the check that chess is installed)
 
-PROMOTIONS = {"queen": "q", "rook": "r", "bishop": "b", "knight": "n", "king": "k"}
+PROMOTIONS = {"queen": "q", "rook": "r", "bishop": "b", "knight": "n", "king": "k",
+              "archbishop": "a", "chancellor": "c"}
 
 
 def gdl_moves(state):
@@ -97,6 +100,65 @@ def test_plays_as_python_chess(name):
     compared = 0
     for seed in range(seeds):
         n, how = play(name, board_class, seed, options=options)
+        compared += n
+        endings[how] = endings.get(how, 0) + 1
+    print(f"\n{name}: {compared} positions compared, games: {endings}")
+    assert compared > seeds * 10
+
+
+sf = package("pyffish", "pyffish")
+
+
+def play_fairy(gdl_game, variant, seed, plies=400, options=None):
+    """One seeded random game in gdl and in Fairy-Stockfish's `variant`;
+    returns the positions compared and how it ended."""
+    game = gdl.load_game(gdl_game, **(options or {}))
+    g, fen, moves = game.new_initial_state(), sf.start_fen(variant), []
+    rng = random.Random(f"{gdl_game}-{seed}")
+    compared = 0
+    while True:
+        where = f"{gdl_game}, seed {seed}, after {moves}"
+        theirs = set(sf.legal_moves(variant, fen, moves))
+        ended, _ = sf.is_immediate_game_end(variant, fen, moves)
+        over = ended or not theirs
+        if g.is_terminal() and not over:
+            claim, value = sf.is_optional_game_end(variant, fen, moves)
+            assert claim and value == 0 and result_of(g) == "1/2-1/2", f"{where}: over in gdl only"
+            return compared, "claimable draw"
+        assert g.is_terminal() == over, f"{where}: over"
+        mover = len(moves) % 2
+        if over:
+            # Fairy-Stockfish's value is the player to move's.
+            value = sf.game_result(variant, fen, moves)
+            expected = "1/2-1/2" if value == 0 else ("1-0" if (value > 0) == (mover == 0) else "0-1")
+            assert result_of(g) == expected, f"{where}: result"
+            return compared, "end"
+        assert g.current_player() == mover, where
+        ours = gdl_moves(g)
+        compared += 1
+        assert set(ours) == theirs, (
+            f"{where}: only in Fairy-Stockfish {sorted(theirs - set(ours))}, "
+            f"only in gdl {sorted(set(ours) - theirs)}")
+        if len(moves) >= plies:
+            return compared, "cap"
+        move = rng.choice(sorted(theirs))
+        for a in ours[move]:
+            g.apply_action(a)
+        moves.append(move)
+
+
+FAIRY = {
+    "capablanca": ("capablanca", 6, {}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAIRY))
+def test_plays_as_fairy_stockfish(name):
+    variant, seeds, options = FAIRY[name]
+    endings = {}
+    compared = 0
+    for seed in range(seeds):
+        n, how = play_fairy(name, variant, seed, options=options)
         compared += n
         endings[how] = endings.get(how, 0) + 1
     print(f"\n{name}: {compared} positions compared, games: {endings}")
