@@ -116,7 +116,59 @@ def makruk_counting(variant, fen, moves):
     return sf.game_result(variant, fen, moves) == 0 and not set(board) & set("Pp")
 
 
-def play_fairy(gdl_game, variant, seed, plies=400, options=None, normal=None, stop=None):
+def repeated_four_times(variant, fen, moves):
+    """Whether Fairy-Stockfish's game ended on a position seen the fourth
+    time (shogi's sennichite: Fairy-Stockfish's minishogi scores it, and
+    forbids perpetual check, otherwise than gdl's shogi)."""
+    key = lambda n: " ".join(sf.get_fen(variant, fen, moves[:n]).split(" ")[:2])
+    return [key(n) for n in range(len(moves) + 1)].count(key(len(moves))) >= 4
+
+
+SHOGI_LETTERS = {"rook": "R", "bishop": "B", "gold": "G", "silver": "S", "pawn": "P"}
+
+
+def shogi_units(state):
+    """gdl's minishogi moves in Fairy-Stockfish's UCI: `a1b2`, `c4c5+` (a
+    promotion, gdl's `promotion=yes` after the move), `P@b3` (a drop)."""
+    game = state.get_game()
+    units = {}
+    for a in state.legal_actions():
+        text = game.describe_action(a)
+        if text.startswith("drop-"):
+            kind, cell = text[5:].split(":")
+            units[f"{SHOGI_LETTERS[kind]}@{cell}"] = [a]
+            continue
+        move = text.replace("-", "")
+        child = state.clone()
+        child.apply_action(a)
+        if not child.is_terminal() and child.current_player() == state.current_player():
+            for b in child.legal_actions():
+                yes = child.action_to_string(b) == "promotion=yes"
+                units[move + ("+" if yes else "")] = [a, b]
+        else:
+            units[move] = [a]
+    return units
+
+
+def without_pawn_drop_mates(variant, fen, moves, legal):
+    """Fairy-Stockfish's moves less the pawn drops that mate: it lists them
+    and scores them as a loss for the dropper; gdl's shogi (as OpenSpiel's)
+    does not offer them."""
+    def mates(m):
+        after = moves + [m]
+        return not sf.legal_moves(variant, fen, after) and sf.game_result(variant, fen, after) > 0
+    return [m for m in legal if not (m.startswith("P@") and mates(m))]
+
+
+def shogi_normal(legal):
+    """Fairy-Stockfish's moves, a forced promotion (`c4c5+` with no `c4c5`)
+    keyed by the move alone: gdl's game promotes without asking."""
+    moves = set(legal)
+    return lambda m: m[:-1] if m.endswith("+") and m[:-1] not in moves else m
+
+
+def play_fairy(gdl_game, variant, seed, plies=400, options=None, normal=None, stop=None,
+               units=None, legal_filter=None):
     """One seeded random game in gdl and in Fairy-Stockfish's `variant`;
     returns the positions compared and how it ended. `normal(move)` writes
     Fairy-Stockfish's move as gdl's key (makruk's forced promotion, `a5a6m`,
@@ -130,10 +182,16 @@ def play_fairy(gdl_game, variant, seed, plies=400, options=None, normal=None, st
     while True:
         where = f"{gdl_game}, seed {seed}, after {moves}"
         legal = sf.legal_moves(variant, fen, moves)
-        theirs = {normal(m) for m in legal}
+        if legal_filter is not None:
+            legal = legal_filter(variant, fen, moves, legal)
+        if normal is shogi_normal:
+            norm = shogi_normal(legal)
+        else:
+            norm = normal
+        theirs = {norm(m) for m in legal}
         ended, _ = sf.is_immediate_game_end(variant, fen, moves)
         over = ended or not theirs
-        if over and not g.is_terminal() and stop is not None and stop(variant, fen, moves):
+        if over and stop is not None and stop(variant, fen, moves):
             return compared, "known difference"
         if g.is_terminal() and not over:
             claim, value = sf.is_optional_game_end(variant, fen, moves)
@@ -148,7 +206,7 @@ def play_fairy(gdl_game, variant, seed, plies=400, options=None, normal=None, st
             assert result_of(g) == expected, f"{where}: result"
             return compared, "end"
         assert g.current_player() == mover, where
-        ours = gdl_moves(g)
+        ours = units(g) if units else gdl_moves(g)
         compared += 1
         assert set(ours) == theirs, (
             f"{where}: only in Fairy-Stockfish {sorted(theirs - set(ours))}, "
@@ -156,7 +214,7 @@ def play_fairy(gdl_game, variant, seed, plies=400, options=None, normal=None, st
         if len(moves) >= plies:
             return compared, "cap"
         move = rng.choice(sorted(legal))
-        for a in ours[normal(move)]:
+        for a in ours[norm(move)]:
             g.apply_action(a)
         moves.append(move)
 
@@ -165,6 +223,9 @@ FAIRY = {
     "capablanca": ("capablanca", 6, {}, {}),
     "makruk": ("makruk", 6, {}, {"normal": lambda m: m[:4] if m.endswith("m") else m,
                                  "stop": makruk_counting}),
+    "minishogi": ("minishogi", 6, {}, {"normal": shogi_normal, "units": shogi_units,
+                                       "stop": repeated_four_times,
+                                       "legal_filter": without_pawn_drop_mates}),
 }
 
 
