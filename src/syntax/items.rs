@@ -58,7 +58,11 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
                     Rule::var_start => {
                         let var = game.variables.last().expect("a name first").clone();
                         let value = p.into_inner().next().expect("a number");
-                        game.variable_starts.push((var, name(value)));
+                        let number = Name {
+                            text: value.as_str().to_string(),
+                            span: span(&value),
+                        };
+                        game.variable_starts.push((var, number));
                     }
                     _ => game.variables.push(name(p)),
                 }
