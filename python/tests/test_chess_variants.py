@@ -170,11 +170,14 @@ def shogi_normal(legal):
 def play_fairy(gdl_game, variant, seed, plies=400, options=None, normal=None, stop=None,
                units=None, legal_filter=None):
     """One seeded random game in gdl and in Fairy-Stockfish's `variant`;
-    returns the positions compared and how it ended. `normal(move)` writes
-    Fairy-Stockfish's move as gdl's key (makruk's forced promotion, `a5a6m`,
-    is gdl's `a5a6`); `stop(variant, fen, moves)` says whether an end of
+    returns the positions compared and how it ended. `normal(legal)` gives,
+    for Fairy-Stockfish's legal moves, the function that writes one as
+    gdl's key (makruk's forced promotion, `a5a6m`, is gdl's `a5a6`);
+    `units(state)` lists gdl's moves so keyed (else `gdl_moves`);
+    `legal_filter` leaves out moves of Fairy-Stockfish's that gdl's rules
+    do not offer; `stop(variant, fen, moves)` says whether an end of
     Fairy-Stockfish's that gdl does not have is the known one."""
-    normal = normal or (lambda m: m)
+    normal = normal or (lambda legal: lambda m: m)
     game = gdl.load_game(gdl_game, **(options or {}))
     g, fen, moves = game.new_initial_state(), sf.start_fen(variant), []
     rng = random.Random(f"{gdl_game}-{seed}")
@@ -184,10 +187,7 @@ def play_fairy(gdl_game, variant, seed, plies=400, options=None, normal=None, st
         legal = sf.legal_moves(variant, fen, moves)
         if legal_filter is not None:
             legal = legal_filter(variant, fen, moves, legal)
-        if normal is shogi_normal:
-            norm = shogi_normal(legal)
-        else:
-            norm = normal
+        norm = normal(legal)
         theirs = {norm(m) for m in legal}
         ended, _ = sf.is_immediate_game_end(variant, fen, moves)
         over = ended or not theirs
@@ -221,7 +221,7 @@ def play_fairy(gdl_game, variant, seed, plies=400, options=None, normal=None, st
 
 FAIRY = {
     "capablanca": ("capablanca", 6, {}, {}),
-    "makruk": ("makruk", 6, {}, {"normal": lambda m: m[:4] if m.endswith("m") else m,
+    "makruk": ("makruk", 6, {}, {"normal": lambda legal: lambda m: m.removesuffix("m"),
                                  "stop": makruk_counting}),
     "minishogi": ("minishogi", 6, {}, {"normal": shogi_normal, "units": shogi_units,
                                        "stop": repeated_four_times,
