@@ -340,14 +340,11 @@ impl<'a> Checker<'a> {
         if let Some((v, parts)) = self.define_values.get(n) {
             // Used again: a copy of the whole lowered definition.
             let (v, parts) = (v.clone(), *parts);
-            if self.defines_reading_destinations.contains(n) {
-                if !self.in_view {
-                    let msg = format!("`{n}` reads `destinations`, which is only for `view`");
-                    let help = "`destinations` lists a player's actions: only the view may ask it";
-                    self.errors.push(Diagnostic::at(span, msg).with_help(help));
-                    return Value::Error;
-                }
-                self.view_destinations = true;
+            if !self.in_view && super::view::value_reads_destinations(&v) {
+                let msg = format!("`{n}` reads `destinations`, which is only for `view`");
+                let help = "`destinations` lists a player's actions: only the view may ask it";
+                self.errors.push(Diagnostic::at(span, msg).with_help(help));
+                return Value::Error;
             }
             return if self.spend(parts, span) {
                 v
@@ -368,7 +365,6 @@ impl<'a> Checker<'a> {
         let saved_sets = std::mem::take(&mut self.set_scope);
         self.define_stack.push(n.to_string());
         let before = self.lowered;
-        let read_before = self.destinations_read;
         let v = match body {
             ast::RegionBody::Shared(e) => self.expr(e),
             ast::RegionBody::PerPlayer(bindings) => self.per_player(n, bindings, span),
@@ -377,9 +373,6 @@ impl<'a> Checker<'a> {
         self.scope = saved;
         self.set_scope = saved_sets;
         let parts = self.lowered - before;
-        if self.destinations_read > read_before {
-            self.defines_reading_destinations.insert(n.to_string());
-        }
         self.define_values.insert(n.to_string(), (v.clone(), parts));
         v
     }

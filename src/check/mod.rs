@@ -330,14 +330,8 @@ struct Checker<'a> {
     track_index: HashMap<String, u16>,
     /// Some rule takes counters in hand or counts them there.
     counter_hands: bool,
-    /// Checking the `view` (where `destinations` may be read), and
-    /// whether it reads `destinations`.
+    /// Checking the `view`, where `destinations` may be read.
     in_view: bool,
-    view_destinations: bool,
-    /// How many times `destinations` has been read, and the definitions
-    /// that read it (a definition is lowered once, then copied).
-    destinations_read: u32,
-    defines_reading_destinations: std::collections::HashSet<String>,
     /// Where the choices, guards and ends were written (see [`Sources`]).
     sources: Sources,
     /// Per mark: no rule sets it (with the options chosen), so it is always
@@ -406,9 +400,6 @@ impl<'a> Checker<'a> {
             track_index: HashMap::new(),
             counter_hands: false,
             in_view: false,
-            view_destinations: false,
-            destinations_read: 0,
-            defines_reading_destinations: Default::default(),
             sources: Sources::default(),
             dead_marks: Vec::new(),
         }

@@ -5,6 +5,7 @@ use crate::ast::{self, ExprKind};
 use crate::diagnostic::Diagnostic;
 use crate::limits::{MAX_REPEAT, MAX_TURN, MAX_TURN_SEARCH};
 use crate::rules::sources::SourcedCond;
+use crate::rules::walk::Node;
 use crate::rules::*;
 
 use super::Checker;
@@ -22,6 +23,9 @@ impl<'a> Checker<'a> {
         // `destinations` may be read, and a use of it elsewhere is an error
         // at that use.
         let view = self.view();
+        let view_destinations = view
+            .as_ref()
+            .is_some_and(|v| super::view::reads_destinations(Node::Set(v)));
         let turns = self.turns();
         let swap_turns = self.swap_turns();
         let (ends, stuck) = self.ends();
@@ -89,7 +93,7 @@ impl<'a> Checker<'a> {
             tracks: std::mem::take(&mut self.tracks),
             counter_hands: self.counter_hands,
             view,
-            view_destinations: self.view_destinations,
+            view_destinations,
             sources: std::mem::take(&mut self.sources),
         }
     }

@@ -1,8 +1,10 @@
-//! `view: SET`: what each player sees of the position (hidden information).
+//! `view: SET`: what each player sees of the position (hidden information),
+//! and `destinations`, which only the view may read.
 
 use crate::rules::SetExpr;
+use crate::rules::walk::{self, At, Node, Site, Visitor};
 
-use super::Checker;
+use super::{Checker, Value};
 
 impl<'a> Checker<'a> {
     /// The one `view` of the game, lowered; `None` when there is none (every
@@ -21,4 +23,38 @@ impl<'a> Checker<'a> {
         self.in_view = false;
         Some(view)
     }
+}
+
+/// Whether a lowered value reads `destinations` (so that it may stand only
+/// in the view: working it out lists a player's actions).
+pub(super) fn value_reads_destinations(value: &Value) -> bool {
+    let node = match value {
+        Value::Set(e) => Node::Set(e),
+        Value::Num(e) => Node::Num(e),
+        Value::Bool(e) => Node::Cond(e),
+        Value::Dir(e) => Node::Dir(e),
+        Value::Dirs(_) | Value::Chosen(_) | Value::Who(_) | Value::Symbol { .. } | Value::Error => {
+            return false;
+        }
+    };
+    reads_destinations(node)
+}
+
+/// Whether an expression reads `destinations`.
+pub(super) fn reads_destinations(node: Node<'_>) -> bool {
+    struct Finds(bool);
+    impl Visitor for Finds {
+        fn visit(&mut self, node: Node<'_>, _: At) -> bool {
+            self.0 |= matches!(node, Node::Set(SetExpr::Destinations));
+            !self.0
+        }
+    }
+    let mut finds = Finds(false);
+    let at = At {
+        site: Site::Target,
+        player: None,
+        in_where: false,
+    };
+    walk::node(node, at, &mut finds);
+    finds.0
 }

@@ -433,14 +433,7 @@ pub fn write_position(game: &Game, st: &State) -> String {
                 .find(|&c| game.has_mark(st, c, mark.index()))
                 .map_or("-".to_string(), |c| board.label(c).to_string()),
             TextField::Number(vars) => (vars.iter())
-                .map(|&v| {
-                    let x = st.var(v);
-                    if x.fract() == 0.0 {
-                        format!("{}", x as i64)
-                    } else {
-                        format!("{x}")
-                    }
-                })
+                .map(|&v| crate::rules::format_number(st.var(v)))
                 .collect::<Vec<_>>()
                 .join("+"),
             TextField::Moves => ((st.turn - 1) / rules.players.len() as u32 + 1).to_string(),

@@ -245,7 +245,6 @@ pub(super) fn tally(c: &mut Checker<'_>, a: &Args<'_>) -> Value {
 /// Only the `view` reads it: anywhere else, working it out would mean
 /// listing another player's actions on every evaluation.
 pub(super) fn destinations(c: &mut Checker<'_>, span: Span) -> Value {
-    c.destinations_read += 1;
     if !c.in_view {
         c.errors.push(
             Diagnostic::at(span, "`destinations` is only for `view`")
@@ -253,6 +252,5 @@ pub(super) fn destinations(c: &mut Checker<'_>, span: Span) -> Value {
         );
         return Value::Error;
     }
-    c.view_destinations = true;
     Value::Set(SetExpr::Destinations)
 }
