@@ -41,6 +41,7 @@ mod groups;
 pub mod ids;
 pub mod limits;
 mod load;
+mod lsp;
 pub mod mcts;
 pub mod notation;
 pub mod observation;

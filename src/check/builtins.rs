@@ -443,6 +443,52 @@ pub(super) fn function(name: &str) -> Option<&'static Builtin> {
     FUNCTIONS.iter().find(|f| f.name == name)
 }
 
+/// Each built-in function's name and its signature in words
+/// (`count(set) -> number`, optional parameters in brackets), for the
+/// language server's hover and completion.
+pub fn function_signatures() -> impl Iterator<Item = (&'static str, String)> {
+    FUNCTIONS.iter().map(|f| {
+        let words: Vec<&str> = f.params.iter().map(|t| t.word()).collect();
+        let required = words.len() - f.optional.min(words.len());
+        let mut params = words[..required].join(", ");
+        for w in &words[required..] {
+            let sep = if params.is_empty() { "" } else { ", " };
+            params = format!("{params}[{sep}{w}]");
+        }
+        if f.variadic {
+            params.push_str(", ...");
+        }
+        (
+            f.name,
+            format!("{}({params}) -> {}", f.name, f.result.word()),
+        )
+    })
+}
+
+/// Every built-in name (`empty`, `own`, `mover`, ...), and `line-count`.
+pub fn name_list() -> impl Iterator<Item = &'static str> {
+    NAMES.iter().map(|(n, _)| *n).chain([LINE_COUNT])
+}
+
+impl Type {
+    /// The type in words, as a signature shows it.
+    fn word(self) -> &'static str {
+        match self {
+            Type::Set => "set",
+            Type::Number => "number",
+            Type::Condition => "condition",
+            Type::Direction => "direction",
+            Type::Directions => "directions",
+            Type::Player => "player",
+            Type::FixedNumber => "fixed number",
+            Type::ColumnKey => "column",
+            Type::CellLabel => "cell label",
+            Type::PieceKind => "piece kind",
+            Type::LineKind => "line kind",
+        }
+    }
+}
+
 /// `line-count(S)`: not a function, the distance of a slide (see
 /// `Checker::distance`).
 pub(super) const LINE_COUNT: &str = "line-count";

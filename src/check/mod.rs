@@ -247,6 +247,7 @@ impl NameKind {
 }
 
 pub use crate::limits::MAX_DEPTH;
+pub use builtins::{function_signatures, name_list};
 
 struct Checker<'a> {
     file: &'a GameFile,

@@ -67,6 +67,33 @@ pub enum Command {
     /// input and output: MCTS chooses the moves of a placement game on a
     /// square board (Go, Gomoku).
     Gtp(EngineArgs),
+    /// Serve the Language Server Protocol on standard input and output:
+    /// errors as you type (those of `gdl check`), hover, go to
+    /// definition, references, rename, completion and formatting, for any
+    /// editor with an LSP client (see editors/).
+    Lsp(LspArgs),
+    /// Lay game files out as the language server does: line ends, the
+    /// spaces around commas, blank lines; nothing else changes.
+    Fmt(FmtArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct LspArgs {
+    /// Talk over standard input and output (the only way; editors' LSP
+    /// clients pass it).
+    #[arg(long)]
+    pub stdio: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct FmtArgs {
+    /// Game files to lay out (each written whole, only if it changes).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Change nothing: list the files that are not laid out so, and fail
+    /// if there is any.
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// The game file and its options, common to all subcommands.

@@ -13,6 +13,7 @@ use crate::{LoadError, LoadErrorKind};
 mod analyze;
 mod args;
 mod commands;
+mod editor;
 mod gtp;
 mod json;
 mod matches;
@@ -158,6 +159,8 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn
         Command::Serve(a) => serve::serve_cmd(&a, out),
         Command::Uci(a) => uci::uci_cmd(&a, input),
         Command::Gtp(a) => gtp::gtp_cmd(&a, input, out),
+        Command::Lsp(_) => editor::lsp_cmd(),
+        Command::Fmt(a) => editor::fmt_cmd(&a, out),
     };
     let result = match take_turn_too_long() {
         Some(cut) => Err(too_long(cut)),

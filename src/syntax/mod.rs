@@ -6,8 +6,10 @@ use pest::iterators::Pair;
 
 mod compose;
 mod expressions;
+mod format;
 mod hints;
 mod items;
+pub mod tokens;
 mod turns;
 
 use crate::ast::GameFile;
@@ -15,7 +17,9 @@ use crate::diagnostic::{Diagnostic, Kind, Span, shorten};
 use crate::limits::{MAX_NAME_LEN, MAX_NUMBER, MAX_PARSE_DEPTH};
 pub use compose::{FindBase, compose};
 use expressions::span;
+pub use format::format;
 use hints::syntax_error;
+pub use hints::{KEYWORDS, OTHER_WORDS};
 use items::add_item;
 
 #[derive(pest_derive::Parser)]

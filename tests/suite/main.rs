@@ -10,6 +10,7 @@ mod cli;
 mod compose;
 mod designer;
 mod docs;
+mod editor;
 mod errors;
 mod explain;
 mod fuzz;
