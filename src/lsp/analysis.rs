@@ -57,6 +57,22 @@ fn widened(text: &str, span: Span) -> Span {
 }
 
 fn analyse_text(text: &str, file: &str, find: FindBase) -> Analysis {
+    let cap = crate::limits::MAX_INPUT_BYTES;
+    if text.len() as u64 > cap {
+        // As `gdl check` refuses the file, before reading it.
+        return Analysis {
+            problems: vec![Problem {
+                severity: Severity::Error,
+                span: Span::new(0, 0),
+                message: format!(
+                    "the file is larger than {}, the most a game file may be",
+                    crate::files::size_text(cap)
+                ),
+            }],
+            index: None,
+            bases: Vec::new(),
+        };
+    }
     let bases = std::cell::RefCell::new(Vec::new());
     let recording = |reference: &str, from: &str| {
         let found = find(reference, from)?;
@@ -215,6 +231,9 @@ mod tests {
         assert_eq!(&text[p.span.start..p.span.end], "emty");
         assert!(p.message.contains("`emty`"), "{}", p.message);
         assert!(a.index.is_some());
+        let huge = "#".repeat(crate::limits::MAX_INPUT_BYTES as usize + 1);
+        let refused = analyse(&huge, "t.gdl", &none);
+        assert!(refused.problems[0].message.contains("larger than"));
         let broken = analyse("players x o(\n", "t.gdl", &none);
         assert_eq!(broken.problems.len(), 1);
         assert!(broken.index.is_none());

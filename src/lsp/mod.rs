@@ -9,6 +9,7 @@
 
 mod analysis;
 mod features;
+pub mod grammar;
 mod index;
 mod text;
 

@@ -49,7 +49,7 @@ pub const MAX_WORKERS: usize = 32;
 const MAX_BODIES_READ: usize = 32;
 
 /// The page's files, built into the binary: path, type, text.
-const PAGE: [(&str, &str, &str); 6] = [
+const PAGE: [(&str, &str, &str); 7] = [
     (
         "/",
         "text/html; charset=utf-8",
@@ -64,6 +64,7 @@ const PAGE: [(&str, &str, &str); 6] = [
     ("/rules.js", JS, include_str!("page/rules.js")),
     ("/records.js", JS, include_str!("page/records.js")),
     ("/analysis.js", JS, include_str!("page/analysis.js")),
+    ("/colours.js", JS, include_str!("page/colours.js")),
 ];
 const JS: &str = "text/javascript; charset=utf-8";
 
@@ -294,6 +295,11 @@ fn route(server: &Server, request: &Head, body: &[u8]) -> Result<Reply, ApiError
         ("GET", p) => match PAGE.iter().find(|(at, _, _)| *at == p) {
             Some((_, kind, text)) => Ok(Reply::asset(kind, text)),
             None if p == "/index.html" => Ok(Reply::asset(PAGE[0].1, PAGE[0].2)),
+            // The editor's colours: the grammar editors use.
+            None if p == "/gdl.tmLanguage.json" => Ok(Reply::asset(
+                "application/json",
+                &crate::lsp::grammar::textmate(),
+            )),
             None => Err(ApiError::new(
                 404,
                 format!("nothing at `{}`", crate::diagnostic::shorten(p)),

@@ -22,6 +22,8 @@ const S = {
   selected: null,   // the cell of a piece chosen to move
   seats: [],        // an agent per seat: "human", "random", "mcts:..."
   view: "",         // hidden information: the player whose view is shown ("" all)
+  flipped: false,   // the board turned round
+  drag: null,       // the cell a drag started on
   version: 0,       // bumped on every change, so late answers are dropped
 };
 
@@ -75,13 +77,33 @@ async function start() {
   }
   select.addEventListener("change", () => pickGame(select.value));
   $("new-game").addEventListener("click", () => newGame());
-  const wanted = new URLSearchParams(location.search).get("game");
-  const first = S.games.find((g) => g.game === wanted) || S.games[0];
+  // The address holds the game, its options, the moves and the flip
+  // (writeAddress): a reload or a shared link shows the same position.
+  const q = new URLSearchParams(location.search);
+  const first = S.games.find((g) => g.game === q.get("game")) || S.games[0];
   if (first) {
     select.value = first.game;
-    await pickGame(first.game);
+    setFlipped(q.get("flip") === "1");
+    await pickGame(first.game, q.getAll("o"));
+    const moves = q.getAll("m");
+    if (moves.length) {
+      S.moves = moves;
+      S.byAgent = moves.map(() => false);
+      await refresh();
+    }
   }
   setInterval(watchDisk, 1000);
+}
+
+// Puts the game, options, moves and flip in the page's address (without
+// a reload or a history entry).
+function writeAddress() {
+  const q = new URLSearchParams();
+  q.set("game", S.game);
+  for (const o of S.options) q.append("o", o);
+  for (const m of S.moves) q.append("m", m);
+  if (S.flipped) q.set("flip", "1");
+  history.replaceState(null, "", "?" + q.toString());
 }
 
 // Shows the options of `name` with their values, and loads it.
@@ -256,6 +278,7 @@ function mark(label, cls) {
 function show(st) {
   S.state = st;
   $("board").innerHTML = st.svg;
+  writeAddress();
   const status = $("status");
   status.textContent = st.over ? `Game over: ${st.result}` : st.status;
   status.className = st.over ? "over" : "";
@@ -384,7 +407,18 @@ async function refresh() {
   const version = S.version;
   const r = await api("state", base());
   if (version !== S.version) return;
-  if (!r.ok) return say(r.data.error, "error");
+  if (!r.ok) {
+    // Moves that no longer play (an address from other rules): from the start.
+    if (S.moves.length && r.status === 422) {
+      say(r.data.error, "error");
+      S.moves = [];
+      S.byAgent = [];
+      const again = await api("state", base());
+      if (again.ok) show(again.data);
+      return;
+    }
+    return say(r.data.error, "error");
+  }
   show(r.data);
 }
 
@@ -407,6 +441,57 @@ $("redo").addEventListener("click", () => {
 });
 
 $("restart").addEventListener("click", () => newGame());
+
+function setFlipped(on) {
+  S.flipped = on;
+  $("board").classList.toggle("flipped", on);
+}
+
+$("flip").addEventListener("click", () => {
+  setFlipped(!S.flipped);
+  writeAddress();
+});
+
+// The arrow keys step through the moves (Home and End: to either end),
+// as Undo and Redo do one ply at a time; not while typing.
+document.addEventListener("keydown", (ev) => {
+  if (ev.target.closest("input, textarea, select") || !S.state) return;
+  const back = () => {
+    S.redo.push(S.moves.pop());
+    S.byAgent.pop();
+  };
+  const forward = () => {
+    S.moves.push(S.redo.pop());
+    S.byAgent.push(false);
+  };
+  if (ev.key === "ArrowLeft" && S.moves.length) back();
+  else if (ev.key === "ArrowRight" && S.redo.length) forward();
+  else if (ev.key === "Home" && S.moves.length) while (S.moves.length) back();
+  else if (ev.key === "End" && S.redo.length) while (S.redo.length) forward();
+  else return;
+  ev.preventDefault();
+  say("");
+  refresh();
+});
+
+// Drag and drop: a piece pressed and released on another cell is moved
+// there, as two clicks would (a press and release on one cell is a click).
+$("board").addEventListener("pointerdown", (ev) => {
+  const cell = ev.target.closest("[data-cell]");
+  S.drag = cell && S.state && S.rulesOk ? cell.dataset.cell : null;
+});
+
+$("board").addEventListener("pointerup", (ev) => {
+  const from = S.drag;
+  S.drag = null;
+  const under = document.elementFromPoint(ev.clientX, ev.clientY);
+  const cell = under && under.closest("#board [data-cell]");
+  if (!from || !cell || cell.dataset.cell === from) return;
+  const moves = S.state.legal.filter((a) => a.cells.length === 2 && a.cells[0] === from);
+  if (!moves.length) return;
+  S.selected = from;
+  clicked(cell.dataset.cell);
+});
 
 // An action typed in notation (a whole turn may be one word: c3-e5-c7).
 $("notation").addEventListener("keydown", (ev) => {

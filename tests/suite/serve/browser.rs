@@ -45,6 +45,20 @@ fn the_page_plays_and_edits_the_rules_in_a_browser() {
     // Tic-tac-toe: x takes the diagonal.
     b.click("#game option[value='games/tictactoe.gdl']");
     b.wait_for("Tic-tac-toe", &board_ready(9, "x to move"));
+    // The rules coloured as editors colour them (the same TextMate grammar):
+    // the layer under the editor holds the same text.
+    b.wait_for(
+        "the rules coloured",
+        "const words = c => [...document.querySelectorAll('#editor-colours .tok-' + c)]\
+         .map(e => e.textContent).join(' ');\
+         return document.getElementById('editor-colours').textContent === \
+         document.getElementById('editor').value + '\\n' && \
+         words('comment-line').startsWith('# Tic-tac-toe: three in a row') && \
+         words('keyword-control') === 'game with players pieces turn place at end if end if draw' && \
+         words('support-function') === 'line count' && \
+         words('constant-language') === 'empty own mover empty' && \
+         words('constant-numeric') === '3 3 0';",
+    );
     for (i, cell) in ["b2", "a2", "a1", "c2", "c3"].iter().enumerate() {
         b.click(&format!("#board [data-cell='{cell}']"));
         b.wait_for(
@@ -105,6 +119,11 @@ fn the_page_plays_and_edits_the_rules_in_a_browser() {
     assert_eq!(
         b.script("return document.getElementById('board').classList.contains('stale');"),
         true
+    );
+    b.wait_for(
+        "the typed words coloured",
+        "return [...document.querySelectorAll('#editor-colours .tok-keyword-control')]\
+         .slice(-3).map(e => e.textContent).join(' ') === 'end if draw';",
     );
     b.screenshot(&shots.join("4-rules-broken.png"));
 
@@ -286,5 +305,82 @@ fn a_game_of_hidden_information_shows_one_players_view_in_a_browser() {
     assert_eq!(
         b.script("return document.querySelectorAll('#board .piece').length;"),
         serde_json::json!(1)
+    );
+}
+
+#[test]
+fn the_board_drags_flips_steps_with_keys_and_keeps_its_address() {
+    let served = client::serve(client::game_copies(
+        "serve-browser",
+        &["breakthrough.gdl", "tictactoe.gdl"],
+    ));
+    let Some(b) = Browser::start(1280, 1000) else {
+        return;
+    };
+    b.open(&format!(
+        "http://{}/?game=games/breakthrough.gdl",
+        served.addr
+    ));
+    b.wait_for("Breakthrough", &board_ready(64, "white to move"));
+    // A pawn dragged from b2 to b3, then black's from g7 to g6.
+    let moves = |text: &str| {
+        format!(
+            "return [...document.querySelectorAll('#moves li')].map(li => li.textContent).join(' ') === '{text}';"
+        )
+    };
+    b.drag("#board [data-cell='b2']", "#board [data-cell='b3']");
+    b.wait_for("b2-b3 dragged", &moves("b2-b3"));
+    b.drag("#board [data-cell='g7']", "#board [data-cell='g6']");
+    b.wait_for("g7-g6 dragged", &moves("b2-b3 g7-g6"));
+    // Dropped where no move goes: nothing is played.
+    b.drag("#board [data-cell='c2']", "#board [data-cell='c5']");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(b.script(&moves("b2-b3 g7-g6")), true);
+    // Flipped: white's side at the top, its cells' labels upright.
+    b.click("#flip");
+    b.wait_for(
+        "the board flipped",
+        "const a1 = document.querySelector(\"#board [data-cell='a1']\").getBoundingClientRect();\
+         const a8 = document.querySelector(\"#board [data-cell='a8']\").getBoundingClientRect();\
+         const h1 = document.querySelector(\"#board [data-cell='h1']\").getBoundingClientRect();\
+         return a1.top < a8.top && a1.left > h1.left;",
+    );
+    b.screenshot(&shots().join("8-flipped.png"));
+    // The address holds it all.
+    let url = b.script("return location.href;");
+    let url = url.as_str().expect("the address");
+    assert!(
+        url.contains("game=games%2Fbreakthrough.gdl")
+            && url.contains("o=size%3D8")
+            && url.contains("m=b2-b3&m=g7-g6")
+            && url.contains("flip=1"),
+        "{url}"
+    );
+    // The arrow keys step back and forth through the moves.
+    b.key("\u{E012}");
+    b.wait_for("one ply back", &moves("b2-b3"));
+    b.key("\u{E011}");
+    b.wait_for("back to the start", &moves(""));
+    b.key("\u{E014}");
+    b.wait_for("one ply on", &moves("b2-b3"));
+    b.key("\u{E010}");
+    b.wait_for("to the end", &moves("b2-b3 g7-g6"));
+    // A reload (or the link shared) shows the same position, flipped.
+    b.open(url);
+    b.wait_for("the same moves after a reload", &moves("b2-b3 g7-g6"));
+    assert_eq!(
+        b.script("return document.getElementById('board').classList.contains('flipped') && document.getElementById('status').textContent.includes('white to move');"),
+        true
+    );
+    // An address whose moves do not play: the game from its start, and why.
+    b.open(&format!(
+        "http://{}/?game=games/tictactoe.gdl&m=b2&m=b2",
+        served.addr
+    ));
+    b.wait_for(
+        "the refused moves said",
+        "return document.querySelectorAll('#moves li').length === 0 && \
+         document.querySelectorAll('#board .cell').length === 9 && \
+         document.getElementById('message').textContent.includes('b2');",
     );
 }

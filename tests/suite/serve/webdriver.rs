@@ -147,6 +147,8 @@ impl Browser {
         let path = format!("/session/{}{path}", self.session);
         let a = match method {
             "GET" => client::request(&self.addr, "GET", &path, &[], b""),
+            // Releases what the actions still hold (the mouse button).
+            "DELETE_ACTIONS" => client::request(&self.addr, "DELETE", &path, &[], b""),
             _ => post(&self.addr, &path, &body),
         };
         assert_eq!(a.status, 200, "{method} {path}: {}", a.body);
@@ -213,6 +215,38 @@ impl Browser {
             &format!("/element/{id}/value"),
             json!({ "text": text }),
         );
+    }
+
+    /// Presses the mouse on the element `from` selects, moves to the one
+    /// `to` selects and releases it there (WebDriver's actions).
+    pub fn drag(&self, from: &str, to: &str) {
+        let (from, to) = (self.find(from), self.find(to));
+        let at = |id: &str| json!({ "type": "pointerMove", "duration": 100, "origin": { ELEMENT: id }, "x": 0, "y": 0 });
+        let actions = json!({ "actions": [{
+            "type": "pointer",
+            "id": "mouse",
+            "parameters": { "pointerType": "mouse" },
+            "actions": [
+                at(&from),
+                { "type": "pointerDown", "button": 0 },
+                at(&to),
+                { "type": "pointerUp", "button": 0 },
+            ],
+        }]});
+        self.command("POST", "/actions", actions);
+        self.command("DELETE_ACTIONS", "/actions", Value::Null);
+    }
+
+    /// Presses and releases one key (a WebDriver key code such as
+    /// `\u{E012}`, the left arrow) on the page, not in a field.
+    pub fn key(&self, key: &str) {
+        self.script("document.activeElement && document.activeElement.blur(); return true;");
+        let actions = json!({ "actions": [{
+            "type": "key",
+            "id": "keyboard",
+            "actions": [{ "type": "keyDown", "value": key }, { "type": "keyUp", "value": key }],
+        }]});
+        self.command("POST", "/actions", actions);
     }
 
     /// Saves a screenshot of the page as a PNG file.
