@@ -93,8 +93,8 @@ pub struct TurnDecl {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
-    /// `end if COND: OUTCOME`
-    End(Expr, Outcome),
+    /// `end if COND: OUTCOME ["REASON"]`
+    End(Expr, Outcome, Option<String>),
     /// `[N x | while C:] choice | choice else choice ...`: plies, each a
     /// pick among the choices of the first group that offers any.
     Choice {
@@ -278,6 +278,8 @@ pub enum Outcome {
 pub struct EndDecl {
     pub cond: Expr,
     pub outcome: Outcome,
+    /// Why the game ended, in words (`"checkmate"`), if the file says.
+    pub reason: Option<String>,
 }
 
 /// `setup [if COND]: PLACEMENT, ...`: pieces on the board before the first turn.

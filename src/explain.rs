@@ -19,7 +19,8 @@ mod sets;
 
 use crate::engine::{Action, Game, GameResult, Refusal, State};
 use crate::notation::{self, MovesError, NotationError};
-use crate::rules::{self, ChoiceKind, Step, TurnWhen};
+use crate::rules::{ChoiceKind, Step, TurnWhen};
+use crate::show;
 use intent::{Intent, Target, intents};
 use sets::Seen;
 
@@ -183,59 +184,36 @@ fn game_over(game: &Game, st: &State) -> String {
         Some(GameResult::Draw) | None => "it was drawn".to_string(),
     };
     let sources = &game.rules.sources;
-    let held = |cond: &rules::sources::SourcedCond| {
-        let why = conditions::met(game, st, cond);
-        let cite = sources.cite(cond.span);
-        if why.is_empty() {
-            format!(", as {cite} holds")
-        } else {
-            format!(", as {cite} holds: {why}")
+    let words = |reason: Option<&str>| reason.map(|r| format!(" ({r})")).unwrap_or_default();
+    let by = match show::ending(game, st) {
+        show::Ending::Cond(cond, reason) => {
+            let why = conditions::met(game, st, cond);
+            let cite = sources.cite(cond.span);
+            match why.is_empty() {
+                true => format!("{}, as {cite} holds", words(reason)),
+                false => format!("{}, as {cite} holds: {why}", words(reason)),
+            }
+        }
+        show::Ending::Stuck(rule, reason) => {
+            let player = &game.rules.players[st.mover.index()];
+            match rule {
+                None => format!(": {player} could not act"),
+                Some((span, when)) => {
+                    let why = when
+                        .map(|c| conditions::stated(game, st, c))
+                        .filter(|w| !w.is_empty())
+                        .map(|w| format!(": {w}"))
+                        .unwrap_or_default();
+                    format!(
+                        "{}: {player} could not act, under {}{why}",
+                        words(reason),
+                        sources.cite(span)
+                    )
+                }
+            }
         }
     };
-    // An `end if` step of the turn stops where it ends the game.
-    let (t, s) = game.turn_position(st);
-    let step_end = match game.current_step(st) {
-        Some(Step::End(cond, _)) if game.probe_cond(st, cond, None) => sources
-            .turns
-            .get(t)
-            .and_then(|t| t.ends.get(s)?.as_ref())
-            .map(held),
-        Some(Step::End(..) | Step::Choose { .. } | Step::Effect(_)) | None => None,
-    };
-    // An `end if` item, checked after every action.
-    let by = step_end.or_else(|| {
-        game.rules
-            .ends
-            .iter()
-            .zip(&sources.ends)
-            .find(|((cond, _), _)| game.probe_cond(st, cond, None))
-            .map(|(_, cond)| held(cond))
-    });
-    // Else the player to move could not act: the first `end if stuck`
-    // whose condition holds for them.
-    let by = by.or_else(|| {
-        let player = &game.rules.players[st.mover.index()];
-        let rule = game
-            .rules
-            .stuck
-            .iter()
-            .zip(&sources.stuck)
-            .find(|((cond, _), _)| game.probe_cond(st, cond, None));
-        let (span, when) = match rule {
-            Some((_, (span, when))) => (*span, when.as_ref()),
-            None => return Some(format!(": {player} could not act")),
-        };
-        let why = when
-            .map(|c| conditions::stated(game, st, c))
-            .filter(|w| !w.is_empty())
-            .map(|w| format!(": {w}"))
-            .unwrap_or_default();
-        Some(format!(
-            ": {player} could not act, under {}{why}",
-            sources.cite(span)
-        ))
-    });
-    format!("the game is over: {result}{}", by.unwrap_or_default())
+    format!("the game is over: {result}{by}")
 }
 
 /// How far choice intent `i` gets, and why it stops there.

@@ -2,8 +2,10 @@
 //! the marks (such as Ecalper's stones added last turn) spelt out.
 
 use crate::cellset::CellSet;
+use crate::diagnostic::Span;
 use crate::engine::{Game, GameResult, State};
 use crate::ids::{Cell, Piece, Player};
+use crate::rules::sources::SourcedCond;
 use crate::rules::{ChoiceKind, Decider, Repeat, Step};
 
 /// One character per player: the initial of its name, upper case, or a digit
@@ -33,6 +35,59 @@ pub fn result_text(game: &Game, r: GameResult) -> String {
     match r {
         GameResult::Win(p) => format!("{} wins", game.rules.players[p.index()]),
         GameResult::Draw => "draw".to_string(),
+    }
+}
+
+/// The `end if` that ended a game: a step of the turn or an item (its
+/// condition, taken apart), or `end if stuck` (its span and condition, if
+/// one decided), with the reason the rule gives.
+pub enum Ending<'g> {
+    /// An `end if` step or item: its condition, and its reason.
+    Cond(&'g SourcedCond, Option<&'g str>),
+    /// `end if stuck`: its span and condition when one decided, and its
+    /// reason.
+    Stuck(Option<(Span, Option<&'g SourcedCond>)>, Option<&'g str>),
+}
+
+/// Which `end if` ended the game in `st` (over): as `Game::play` checks
+/// them, an `end if` step of the turn where it stopped, else the first
+/// item that holds, else the first `end if stuck` that holds for the
+/// player to move.
+pub fn ending<'g>(game: &'g Game, st: &State) -> Ending<'g> {
+    let sources = &game.rules.sources;
+    let (t, s) = game.turn_position(st);
+    if let Some(Step::End(cond, _)) = game.current_step(st)
+        && game.probe_cond(st, cond, None)
+        && let Some(turn) = sources.turns.get(t)
+        && let Some(Some(source)) = turn.ends.get(s)
+    {
+        let reason = turn.reasons.get(s).and_then(|r| r.as_deref());
+        return Ending::Cond(source, reason);
+    }
+    let item = (game.rules.ends.iter().zip(&sources.ends))
+        .position(|((cond, _), _)| game.probe_cond(st, cond, None));
+    if let Some(i) = item {
+        let reason = sources.end_reasons.get(i).and_then(|r| r.as_deref());
+        return Ending::Cond(&sources.ends[i], reason);
+    }
+    let stuck = (game.rules.stuck.iter().zip(&sources.stuck))
+        .position(|((cond, _), _)| game.probe_cond(st, cond, None));
+    match stuck {
+        Some(i) => {
+            let (span, when) = &sources.stuck[i];
+            let reason = sources.stuck_reasons.get(i).and_then(|r| r.as_deref());
+            Ending::Stuck(Some((*span, when.as_ref())), reason)
+        }
+        None => Ending::Stuck(None, None),
+    }
+}
+
+/// Why a finished game ended, in the words its `end if` rule gives
+/// (`end if stuck and in-check: mover loses "checkmate"`), if it gives any.
+pub fn end_reason(game: &Game, st: &State) -> Option<String> {
+    st.result()?;
+    match ending(game, st) {
+        Ending::Cond(_, reason) | Ending::Stuck(_, reason) => reason.map(str::to_string),
     }
 }
 
@@ -454,9 +509,10 @@ fn hands(game: &Game, st: &State) -> String {
 fn status(game: &Game, st: &State) -> String {
     match st.result() {
         Some(r) => format!(
-            "game over after {}: {}\n",
+            "game over after {}: {}{}\n",
             plies(st.ply as u64),
-            result_text(game, r)
+            result_text(game, r),
+            end_reason(game, st).map_or(String::new(), |w| format!(" ({w})"))
         ),
         None => {
             let mover = &game.rules.players[st.mover.index()];

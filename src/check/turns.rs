@@ -123,6 +123,7 @@ impl<'a> Checker<'a> {
                 span: t.span,
                 steps: Vec::new(),
                 ends: Vec::new(),
+                reasons: Vec::new(),
             });
             let steps = t.steps.iter().map(|s| self.step(s)).collect();
             turns.push(Turn { when, steps });
@@ -209,10 +210,12 @@ impl<'a> Checker<'a> {
                 }
                 stuck.push((when, self.outcome(&e.outcome)));
                 self.sources.stuck.push((e.cond.span, source));
+                self.sources.stuck_reasons.push(e.reason.clone());
             } else {
                 ends.push((self.condition(&e.cond), self.outcome(&e.outcome)));
                 let source = self.cond_source(&e.cond, false);
                 self.sources.ends.push(source);
+                self.sources.end_reasons.push(e.reason.clone());
             }
         }
         (ends, stuck)
@@ -343,13 +346,16 @@ impl<'a> Checker<'a> {
     pub(super) fn step(&mut self, s: &ast::Step) -> Step {
         let mut guards = Vec::new();
         let step = self.step_with(s, &mut guards);
-        let end = match s {
-            ast::Step::End(cond, _) => Some(self.cond_source(cond, false)),
-            ast::Step::Effect(_) | ast::Step::Choice { .. } => None,
+        let (end, reason) = match s {
+            ast::Step::End(cond, _, reason) => {
+                (Some(self.cond_source(cond, false)), reason.clone())
+            }
+            ast::Step::Effect(_) | ast::Step::Choice { .. } => (None, None),
         };
         if let Some(t) = self.sources.turns.last_mut() {
             t.steps.push(guards);
             t.ends.push(end);
+            t.reasons.push(reason);
         }
         step
     }
@@ -358,7 +364,7 @@ impl<'a> Checker<'a> {
     /// `guards` (`None` for an entry without).
     fn step_with(&mut self, s: &ast::Step, guards: &mut Vec<Option<SourcedCond>>) -> Step {
         match s {
-            ast::Step::End(cond, out) => Step::End(self.condition(cond), self.outcome(out)),
+            ast::Step::End(cond, out, _) => Step::End(self.condition(cond), self.outcome(out)),
             ast::Step::Effect(e) => Step::Effect(self.effect(e)),
             ast::Step::Choice {
                 repeat,

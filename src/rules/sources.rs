@@ -36,6 +36,11 @@ pub struct Sources {
     /// Each `end if stuck ...`, as [`super::Rules::stuck`]: the span of
     /// `stuck [and COND]`, and COND taken apart.
     pub stuck: Vec<(Span, Option<SourcedCond>)>,
+    /// The reason each `end if` item of `ends` gives for ending the game
+    /// (`"checkmate"`), if any.
+    pub end_reasons: Vec<Option<String>>,
+    /// The same, per item of `stuck`.
+    pub stuck_reasons: Vec<Option<String>>,
     /// The `keep turns with` item, if any.
     pub prefer: Option<Span>,
     /// The number of the `keep turns with` item, if any.
@@ -53,6 +58,8 @@ pub struct TurnSource {
     /// Per step: the condition of an `end if` step, taken apart (`None`
     /// for other steps).
     pub ends: Vec<Option<SourcedCond>>,
+    /// Per step: the reason an `end if` step gives, if any.
+    pub reasons: Vec<Option<String>>,
 }
 
 /// A choice as written: its words up to the end of its cell sets

@@ -136,6 +136,8 @@ pub fn state_json(game: &Game, played: &Played) -> Value {
         "hidden": rules.view.is_some(),
         "seen_by": Value::Null,
         "result": st.result().map(|r| show::result_text(game, r)),
+        // Why it ended, in the words of its `end if` rule, if it gives any.
+        "reason": show::end_reason(game, st),
         "status": status,
         "text": text,
         "variables": variables,

@@ -19,7 +19,7 @@ fn option_name(pair: P) -> Name {
     }
 }
 
-fn unquote(s: &str) -> String {
+pub(super) fn unquote(s: &str) -> String {
     s.trim_matches('"').to_string()
 }
 
@@ -162,7 +162,12 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         Rule::end_item => {
             let cond = expr(inner.next().expect("end condition"));
             let outcome = outcome(inner.next().expect("outcome"));
-            game.ends.push(EndDecl { cond, outcome });
+            let reason = inner.next().map(|p| unquote(p.as_str()));
+            game.ends.push(EndDecl {
+                cond,
+                outcome,
+                reason,
+            });
         }
         Rule::EOI => {}
         // Every other rule lives inside an item; the grammar never yields it here.

@@ -18,7 +18,8 @@ pub(super) fn step(pair: P) -> Step {
             let mut parts = inner.into_inner();
             let cond = expr(parts.next().expect("end condition"));
             let out = outcome(parts.next().expect("outcome"));
-            Step::End(cond, out)
+            let reason = parts.next().map(|p| super::items::unquote(p.as_str()));
+            Step::End(cond, out, reason)
         }
         Rule::choice_step => {
             let step_span = span(&inner);

@@ -540,19 +540,19 @@ fn the_end_of_a_game_says_which_rule_ended_it_and_why() {
     let knights = "g1-f3 g8-f6 f3-g1 f6-g8 g1-f3 g8-f6 f3-g1 f6-g8";
     assert_eq!(
         explained(&chess, "", knights, "e2-e4"),
-        "the game is over: it was drawn, as `repetition = on and repetitions >= 2` \
+        "the game is over: it was drawn (threefold repetition), as `repetition = on and repetitions >= 2` \
          (games/chess.gdl:101) holds: `repetitions` is 2: it repeats the position at the \
          start of turns 1 and 5\n"
     );
     assert_eq!(
         explained(&chess, "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "f1-f8", "h8-h7"),
-        "the game is over: white won: black could not act, under `stuck and in-check` \
+        "the game is over: white won (checkmate): black could not act, under `stuck and in-check` \
          (games/chess.gdl:103): `in-check` holds: h8 (black king) is attacked by the white \
          queen on f8 (`straight-line`, games/chess.gdl:66)\n"
     );
     assert_eq!(
         explained(&chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", "h8-h7"),
-        "the game is over: it was drawn: black could not act, under `stuck` \
+        "the game is over: it was drawn (stalemate): black could not act, under `stuck` \
          (games/chess.gdl:104)\n"
     );
 }

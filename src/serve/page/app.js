@@ -280,7 +280,8 @@ function show(st) {
   $("board").innerHTML = st.svg;
   writeAddress();
   const status = $("status");
-  status.textContent = st.over ? `Game over: ${st.result}` : st.status;
+  const reason = st.reason ? ` (${st.reason})` : "";
+  status.textContent = st.over ? `Game over: ${st.result}${reason}` : st.status;
   status.className = st.over ? "over" : "";
   // A piece that must go on (all moves start on one cell) is chosen for you.
   const moves = st.legal.filter((a) => a.cells.length === 2);

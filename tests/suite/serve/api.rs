@@ -114,7 +114,20 @@ fn plays_by_notation_and_by_cells_undoes_and_wins() {
     let won = state(&s, json!({ "game": game, "moves": moves }));
     assert_eq!(won["over"], true);
     assert_eq!(won["result"], "x wins");
+    assert_eq!(won["reason"], json!(null));
     assert_eq!(won["legal"], json!([]));
+    // The rules edited to give the end rule a reason: the state says it.
+    let text = std::fs::read_to_string(s.dir.join(game)).unwrap();
+    let source = text.replace(
+        "end if line(own, 3): mover wins",
+        "end if line(own, 3): mover wins \"three in a row\"",
+    );
+    assert_ne!(source, text);
+    let said = state(
+        &s,
+        json!({ "game": game, "moves": moves, "source": source }),
+    );
+    assert_eq!(said["reason"], "three in a row");
 }
 
 #[test]
