@@ -106,9 +106,12 @@ function writeAddress() {
   history.replaceState(null, "", "?" + q.toString());
 }
 
-// Shows the options of `name` with their values, and loads it.
+// Shows the options of `name` with their values, and loads it. The seats
+// go back to people: agents chosen for one game are not kept for another.
 async function pickGame(name, values) {
+  S.version++;
   S.game = name;
+  S.seats = [];
   const info = S.games.find((g) => g.game === name) || { options: [] };
   renderOptions(info.options || [], values || []);
   const r = await api("source", { game: name });
@@ -279,10 +282,7 @@ function show(st) {
   S.state = st;
   $("board").innerHTML = st.svg;
   writeAddress();
-  const status = $("status");
-  const reason = st.reason ? ` (${st.reason})` : "";
-  status.textContent = st.over ? `Game over: ${st.result}${reason}` : st.status;
-  status.className = st.over ? "over" : "";
+  renderStatus(st);
   // A piece that must go on (all moves start on one cell) is chosen for you.
   const moves = st.legal.filter((a) => a.cells.length === 2);
   const froms = new Set(moves.map((a) => a.cells[0]));
@@ -304,13 +304,25 @@ function show(st) {
     list.appendChild(li);
   }
   list.scrollTop = list.scrollHeight;
-  const facts = [];
-  for (const v of st.variables) facts.push(`${v.name} = ${v.value}`);
-  for (const r of st.reserves) facts.push(`${r.player} ${r.kind} in hand: ${r.count}`);
-  $("facts").textContent = facts.join(" · ");
+  // Pieces in hand are the players'; the variables are the rules' own.
+  const hands = st.reserves.map((r) => `${r.player} ${r.kind} in hand: ${r.count}`);
+  $("hands").textContent = hands.join(" · ");
+  $("facts").textContent = st.variables.map((v) => `${v.name} = ${v.value}`).join(" · ");
   $("undo").disabled = !S.moves.length;
   $("redo").disabled = !S.redo.length;
   agentTurn();
+}
+
+// The status line in a player's words, unless the rules' internals are
+// asked for: the server's status names the step's actions
+// (`straight-line | knight-leap | ...`).
+function renderStatus(st) {
+  const status = $("status");
+  const reason = st.reason ? ` (${st.reason})` : "";
+  const plain = st.seen_by ? st.status : `Turn ${st.turn}: ${st.to_move} to move`;
+  const internal = $("internals").checked || st.chance;
+  status.textContent = st.over ? `Game over: ${st.result}${reason}` : internal ? st.status : plain;
+  status.className = st.over ? "over" : "";
 }
 
 function actionButton(text) {
@@ -443,6 +455,11 @@ $("redo").addEventListener("click", () => {
 
 $("restart").addEventListener("click", () => newGame());
 
+$("internals").addEventListener("change", () => {
+  $("facts").hidden = !$("internals").checked;
+  if (S.state) renderStatus(S.state);
+});
+
 function setFlipped(on) {
   S.flipped = on;
   $("board").classList.toggle("flipped", on);
@@ -505,7 +522,10 @@ $("notation").addEventListener("keydown", (ev) => {
 
 $("hint").addEventListener("click", async () => {
   say("Searching…");
+  const version = S.version;
   const r = await api("agent", base({ agent: "mcts:2000" }));
+  // Another position (or game) since: this hint is not for it.
+  if (version !== S.version) return;
   if (!r.ok) return say(r.data.error, "error");
   say(`Hint: MCTS would play ${r.data.action}`);
   const a = S.state.legal.find((l) => l.text === r.data.action);

@@ -322,6 +322,19 @@ fn the_board_drags_flips_steps_with_keys_and_keeps_its_address() {
         served.addr
     ));
     b.wait_for("Breakthrough", &board_ready(64, "white to move"));
+    // The status in a player's words; the rules' names only when asked.
+    let status = |text: &str| {
+        format!("return document.getElementById('status').textContent === '{text}';")
+    };
+    b.wait_for("a player's status", &status("Turn 1: white to move"));
+    assert_eq!(b.script("return document.getElementById('facts').hidden;"), true);
+    b.click("#internals");
+    b.wait_for(
+        "the rules' status",
+        &status("turn 1, ply 1: white to move (seat 1): step | step"),
+    );
+    b.click("#internals");
+    b.wait_for("a player's status again", &status("Turn 1: white to move"));
     // A pawn dragged from b2 to b3, then black's from g7 to g6.
     let moves = |text: &str| {
         format!(
@@ -382,5 +395,13 @@ fn the_board_drags_flips_steps_with_keys_and_keeps_its_address() {
         "return document.querySelectorAll('#moves li').length === 0 && \
          document.querySelectorAll('#board .cell').length === 9 && \
          document.getElementById('message').textContent.includes('b2');",
+    );
+    // A seat given to an agent is not kept for the next game picked.
+    b.click("#seat-2 option[value='random']");
+    b.click("#game option[value='games/breakthrough.gdl']");
+    b.wait_for("Breakthrough again", &board_ready(64, "white to move"));
+    assert_eq!(
+        b.script("return document.getElementById('seat-2').value;"),
+        "human"
     );
 }
