@@ -453,6 +453,8 @@ pub struct GameFile {
     pub position_texts: Vec<(Vec<TextField>, Span)>,
     /// `view: SET`: the cells whose pieces each player sees.
     pub views: Vec<Expr>,
+    /// `picture: ...`: how pictures draw the game.
+    pub pictures: Vec<PictureDecl>,
     /// Each `or` chain with an `and` or `except` in an operand, not in
     /// parentheses (`a and b or c`): its span, and how it reads with the
     /// parentheses written (`(a and b) or c`), for a warning.
@@ -460,6 +462,16 @@ pub struct GameFile {
     /// `based on` and `omit` items found by the parse: the text was not
     /// composed with its base first (an error).
     pub uncomposed: Vec<Span>,
+}
+
+/// `picture: checkered, KIND = "GLYPH", ...`, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PictureDecl {
+    /// Squares drawn light and dark.
+    pub checkered: bool,
+    /// Each kind named, with its glyph (unquoted) and the glyph's span.
+    pub glyphs: Vec<(Name, String, Span)>,
+    pub span: Span,
 }
 
 /// A field of `position text`, as written.

@@ -35,6 +35,10 @@ pub const MAX_SHARD_BYTES: u64 = 512 << 20;
 /// that messages quoting names stay short and suggestions stay fast.
 pub const MAX_NAME_LEN: usize = 100;
 
+/// Longest glyph of a `picture` (`king = "♚"`), in characters: a symbol or
+/// a few letters, drawn in a piece's place.
+pub const MAX_GLYPH_CHARS: usize = 3;
+
 /// Numbers written in a game file or given with `-o` are below this in size,
 /// and have no exponent (they are exact in 64-bit floating point).
 pub const MAX_NUMBER: f64 = 1e15;
@@ -212,6 +216,7 @@ mod tests {
             format!("about {} levels of parentheses", MAX_PARSE_DEPTH / 10),
             format!("| 1 to {MAX_TURN} |"),
             format!("| names | {MAX_NAME_LEN} characters |"),
+            format!("| glyphs of `picture` | 1 to {MAX_GLYPH_CHARS} characters |"),
             format!("| game file | {} MiB |", MAX_INPUT_BYTES >> 20),
             format!("| games based on games (`based on`), one chain | {MAX_BASES} ("),
             format!("| positions `keep turns with` searches at one decision | {MAX_TURN_SEARCH}:"),

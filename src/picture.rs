@@ -30,6 +30,9 @@ const PALETTE: &[&str] = &[
 ];
 /// The colour of a cell.
 const CELL_FILL: &str = "#e9d8a6";
+/// Light and dark squares, where the game's `picture` says `checkered`.
+const LIGHT_FILL: &str = "#f0d9b5";
+const DARK_FILL: &str = "#b58863";
 /// A cell the viewer does not see (`svg_as`).
 const UNSEEN_FILL: &str = "#b9b3a3";
 /// Colours of marks, in declaration order.
@@ -161,6 +164,10 @@ pub struct Legend {
     /// derive a letter from each kind's name.
     #[serde(default)]
     pub symbols: Vec<String>,
+    /// Each kind's glyph from the game's `picture` (`♚`), drawn in its
+    /// owner's colour in place of a disc; `None` for a disc.
+    #[serde(default)]
+    pub glyphs: Vec<Option<String>>,
 }
 
 impl Legend {
@@ -171,7 +178,21 @@ impl Legend {
             kinds: game.rules.pieces.clone(),
             letters: game.rules.neutral.iter().filter(|n| !**n).count() > 1,
             symbols: game.rules.position_text.letters.clone(),
+            glyphs: game.rules.picture.glyphs.clone(),
         }
+    }
+}
+
+/// The fill of cell `c`: light and dark squares where the game's picture
+/// is `checkered` (dark where `dark` holds: a1), else the board's colour.
+fn cell_fill(game: &Game, c: usize) -> &'static str {
+    if !game.rules.picture.checkered {
+        return CELL_FILL;
+    }
+    let info = game.board().cell(Cell::new(c));
+    match (info.col + info.row).rem_euclid(2) == 0 {
+        true => DARK_FILL,
+        false => LIGHT_FILL,
     }
 }
 
@@ -333,6 +354,23 @@ impl<'a> Canvas<'a> {
                 Some(owner) => {
                     let index = players.iter().position(|q| q == owner).unwrap_or(0);
                     let fill = colour(owner, index);
+                    if let Some(Some(glyph)) = legend.glyphs.get(kind_index) {
+                        // One symbol asks for its text form (U+FE0E), not an
+                        // emoji's; the outline under the fill keeps a white
+                        // piece on a light square in view.
+                        let text_form = if glyph.chars().count() == 1 {
+                            "\u{FE0E}"
+                        } else {
+                            ""
+                        };
+                        let size = if glyph.chars().count() == 1 { 32 } else { 15 };
+                        let _ = writeln!(
+                            out,
+                            r##"<text {data} x="{x:.1}" y="{y:.1}" font-size="{size}" text-anchor="middle" dominant-baseline="central" fill="{fill}" stroke="#222" stroke-width="1.5" paint-order="stroke">{}{text_form}</text>"##,
+                            escape(glyph)
+                        );
+                        continue;
+                    }
                     let _ = writeln!(
                         out,
                         r##"<circle {data} cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#333"/>"##
@@ -433,7 +471,7 @@ pub fn svg(game: &Game, st: &State, last: Option<Action>, caption: &str) -> Stri
         })
         .collect();
     let canvas = Canvas::new(&layout, caption);
-    let mut out = canvas.open(caption, &|_| CELL_FILL.to_string());
+    let mut out = canvas.open(caption, &|c| cell_fill(game, c).to_string());
     // Lines drawn between cells, under the marks and pieces.
     for (i, kind) in game.rules.lines.iter().enumerate() {
         for (a, b) in game.lines_drawn(st, i) {
@@ -508,7 +546,7 @@ pub fn svg_as(game: &Game, st: &State, viewer: Player, caption: &str) -> String 
     let layout = Layout::of(game.board());
     let canvas = Canvas::new(&layout, caption);
     let fill = |c: usize| match seen.contains(c) {
-        true => CELL_FILL.to_string(),
+        true => cell_fill(game, c).to_string(),
         false => UNSEEN_FILL.to_string(),
     };
     let mut out = canvas.open(caption, &fill);

@@ -639,8 +639,20 @@ pub struct Rules {
     /// The view reads `destinations`: working it out lists the actions
     /// the viewer would have (see [`SetExpr::Destinations`]).
     pub view_destinations: bool,
+    /// `picture`: how pictures draw the game.
+    pub picture: Picture,
     /// Where each rule was written, for explanations only.
     pub sources: Sources,
+}
+
+/// How pictures of the game are drawn (`picture: ...`); the rules never
+/// read it.
+#[derive(Clone, Debug, Default)]
+pub struct Picture {
+    /// Squares drawn light and dark (`dark` holds a1).
+    pub checkered: bool,
+    /// Per kind of piece: the glyph drawn in its owner's colour, if given.
+    pub glyphs: Vec<Option<String>>,
 }
 
 impl Rules {

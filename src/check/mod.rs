@@ -24,6 +24,7 @@ mod names;
 mod operators;
 mod optimise;
 mod options;
+mod picture;
 mod possible;
 mod regions;
 mod reserve;

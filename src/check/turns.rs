@@ -38,6 +38,7 @@ impl<'a> Checker<'a> {
         }
         self.mixed_operators_warning();
         let position_text = self.position_text();
+        let picture = self.picture();
         let name = file
             .name
             .as_ref()
@@ -94,6 +95,7 @@ impl<'a> Checker<'a> {
             counter_hands: self.counter_hands,
             view,
             view_destinations,
+            picture,
             sources: std::mem::take(&mut self.sources),
         }
     }

@@ -118,6 +118,8 @@ pub const OTHER_WORDS: &[&str] = &[
     "hands",
     "hand",
     "as",
+    "picture",
+    "checkered",
 ];
 
 /// Every word of the grammar, for "did you mean".
@@ -313,6 +315,10 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::end_item => "`end if`",
         Rule::keep_item => "`keep actions if`",
         Rule::view_item | Rule::view_kw => "`view`",
+        Rule::picture_item | Rule::picture_kw => "`picture`",
+        Rule::picture_part => "`checkered` or a glyph (`KIND = \"GLYPH\"`)",
+        Rule::checkered_kw => "`checkered`",
+        Rule::glyph => "a glyph (`KIND = \"GLYPH\"`)",
         Rule::prefer_item => "`keep turns with`",
         Rule::position_item => "`position text`",
         Rule::text_field

@@ -146,6 +146,27 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         Rule::based_item | Rule::omit_item => game.uncomposed.push(item_span),
         Rule::turn_item => game.turns.push(turn_decl(inner, item_span)),
         Rule::keep_item => game.keeps.push(expr(inner.next().expect("condition"))),
+        Rule::picture_item => {
+            let mut picture = PictureDecl {
+                checkered: false,
+                glyphs: Vec::new(),
+                span: item_span,
+            };
+            for part in inner.filter(|p| p.as_rule() == Rule::picture_part) {
+                let part = part.into_inner().next().expect("a part");
+                if part.as_rule() == Rule::checkered_kw {
+                    picture.checkered = true;
+                    continue;
+                }
+                let mut glyph = part.into_inner();
+                let kind = name(glyph.next().expect("a kind"));
+                let text = glyph.next().expect("a glyph");
+                picture
+                    .glyphs
+                    .push((kind, unquote(text.as_str()), span(&text)));
+            }
+            game.pictures.push(picture);
+        }
         Rule::view_item => {
             let set = inner.find(|p| p.as_rule() != Rule::view_kw);
             game.views.push(expr(set.expect("view set")));
@@ -258,6 +279,10 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::text_mover
         | Rule::text_flags
         | Rule::text_flag
+        | Rule::picture_kw
+        | Rule::picture_part
+        | Rule::checkered_kw
+        | Rule::glyph
         | Rule::text_cell
         | Rule::text_number
         | Rule::text_moves

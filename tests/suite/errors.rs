@@ -468,6 +468,7 @@ fn diagnostics_have_kinds() {
         "rules_too_large_effects",
         "second_counter_kind",
         "counter_setup_overflow",
+        "picture_glyph_too_long",
         "stacks_setup_too_high",
         "too_deep",
         "turn_number_beyond_limit",

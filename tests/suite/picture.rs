@@ -184,3 +184,58 @@ fn stacks_show_their_heights() {
     assert_eq!((heights.len(), stacked), (7, 7));
     assert_eq!(shown.iter().sum::<u64>(), 30 - 2);
 }
+
+/// A game's `picture`: light and dark squares (a1 dark, as `dark` holds),
+/// and each piece as its kind's glyph in its owner's colour.
+#[test]
+fn chess_is_drawn_checkered_with_its_symbols() {
+    let g = game("games/chess.gdl", &[]);
+    let text = svg(&g, &g.start(), None, "chess");
+    let doc = roxmltree::Document::parse(&text).expect("XML");
+    let cells = elements(&doc, "cell");
+    let fill = |label: &str| {
+        let cell = cells.iter().find(|c| attr(c, "data-cell") == label);
+        attr(cell.expect("a cell"), "fill").to_string()
+    };
+    assert_eq!(fill("a1"), fill("h8"));
+    assert_eq!(fill("a8"), fill("h1"));
+    assert_ne!(fill("a1"), fill("a8"));
+    assert_ne!(fill("a1"), fill("b1"));
+    let glyphs: Vec<(String, String, String)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("piece"))
+        .map(|n| {
+            (
+                n.attribute("data-owner").unwrap_or("").to_string(),
+                n.attribute("data-kind").unwrap_or("").to_string(),
+                n.text().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(glyphs.len(), 32);
+    assert!(glyphs.iter().all(|(_, _, t)| t.ends_with('\u{FE0E}')));
+    let king: Vec<&(String, String, String)> = glyphs.iter().filter(|g| g.1 == "king").collect();
+    assert_eq!(king.len(), 2);
+    assert!(king.iter().all(|k| k.2.starts_with('♚')));
+    assert_eq!(glyphs.iter().filter(|g| g.2.starts_with('♟')).count(), 16);
+    // In the owner's colour: the two kings are filled differently.
+    let fills: BTreeSet<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-kind") == Some("king"))
+        .map(|n| n.attribute("fill").unwrap_or(""))
+        .collect();
+    assert_eq!(fills.len(), 2);
+    // A game without a picture keeps its discs on one colour.
+    let plain = game("games/breakthrough.gdl", &[]);
+    let text = svg(&plain, &plain.start(), None, "plain");
+    let doc = roxmltree::Document::parse(&text).expect("XML");
+    let fills: BTreeSet<String> = elements(&doc, "cell")
+        .iter()
+        .map(|c| attr(c, "fill").to_string())
+        .collect();
+    assert_eq!(fills.len(), 1);
+    assert!(
+        doc.descendants()
+            .any(|n| n.tag_name().name() == "circle" && n.attribute("class") == Some("piece"))
+    );
+}

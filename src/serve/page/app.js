@@ -457,6 +457,7 @@ $("restart").addEventListener("click", () => newGame());
 
 $("internals").addEventListener("change", () => {
   $("facts").hidden = !$("internals").checked;
+  $("board").classList.toggle("internals", $("internals").checked);
   if (S.state) renderStatus(S.state);
 });
 

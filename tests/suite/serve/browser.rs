@@ -323,11 +323,13 @@ fn the_board_drags_flips_steps_with_keys_and_keeps_its_address() {
     ));
     b.wait_for("Breakthrough", &board_ready(64, "white to move"));
     // The status in a player's words; the rules' names only when asked.
-    let status = |text: &str| {
-        format!("return document.getElementById('status').textContent === '{text}';")
-    };
+    let status =
+        |text: &str| format!("return document.getElementById('status').textContent === '{text}';");
     b.wait_for("a player's status", &status("Turn 1: white to move"));
-    assert_eq!(b.script("return document.getElementById('facts').hidden;"), true);
+    assert_eq!(
+        b.script("return document.getElementById('facts').hidden;"),
+        true
+    );
     b.click("#internals");
     b.wait_for(
         "the rules' status",
