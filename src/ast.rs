@@ -469,6 +469,8 @@ pub struct GameFile {
 pub struct PictureDecl {
     /// Squares drawn light and dark.
     pub checkered: bool,
+    /// Glyphs written on the pieces' discs, not drawn alone.
+    pub discs: bool,
     /// Each kind named, with its glyph (unquoted) and the glyph's span.
     pub glyphs: Vec<(Name, String, Span)>,
     pub span: Span,

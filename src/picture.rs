@@ -168,6 +168,9 @@ pub struct Legend {
     /// owner's colour in place of a disc; `None` for a disc.
     #[serde(default)]
     pub glyphs: Vec<Option<String>>,
+    /// The glyphs are written on the discs, as letters are.
+    #[serde(default)]
+    pub discs: bool,
 }
 
 impl Legend {
@@ -179,6 +182,7 @@ impl Legend {
             letters: game.rules.neutral.iter().filter(|n| !**n).count() > 1,
             symbols: game.rules.position_text.letters.clone(),
             glyphs: game.rules.picture.glyphs.clone(),
+            discs: game.rules.picture.discs,
         }
     }
 }
@@ -354,7 +358,8 @@ impl<'a> Canvas<'a> {
                 Some(owner) => {
                     let index = players.iter().position(|q| q == owner).unwrap_or(0);
                     let fill = colour(owner, index);
-                    if let Some(Some(glyph)) = legend.glyphs.get(kind_index) {
+                    let glyph = legend.glyphs.get(kind_index).and_then(|g| g.as_ref());
+                    if let Some(glyph) = glyph.filter(|_| !legend.discs) {
                         // One symbol asks for its text form (U+FE0E), not an
                         // emoji's; the outline under the fill keeps a white
                         // piece on a light square in view.
@@ -375,8 +380,8 @@ impl<'a> Canvas<'a> {
                         out,
                         r##"<circle {data} cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#333"/>"##
                     );
-                    if legend.letters {
-                        let letter = &letters[kind_index];
+                    if legend.letters || glyph.is_some() {
+                        let letter = glyph.unwrap_or(&letters[kind_index]);
                         // Two characters (`+P`) in a smaller type.
                         let size = if letter.chars().count() > 1 { 12 } else { 15 };
                         let _ = writeln!(

@@ -651,6 +651,9 @@ pub struct Rules {
 pub struct Picture {
     /// Squares drawn light and dark (`dark` holds a1).
     pub checkered: bool,
+    /// Glyphs written on the pieces' discs (shogi's and xiangqi's pieces),
+    /// not drawn alone (chess symbols).
+    pub discs: bool,
     /// Per kind of piece: the glyph drawn in its owner's colour, if given.
     pub glyphs: Vec<Option<String>>,
 }

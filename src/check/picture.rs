@@ -15,6 +15,7 @@ impl<'a> Checker<'a> {
         let file = self.file;
         let mut picture = Picture {
             checkered: false,
+            discs: false,
             glyphs: vec![None; self.pieces.len()],
         };
         for (i, decl) in file.pictures.iter().enumerate() {
@@ -25,6 +26,7 @@ impl<'a> Checker<'a> {
                 );
                 continue;
             }
+            picture.discs = decl.discs;
             if decl.checkered && !self.board_unknown {
                 match self.board().shape() {
                     Shape::Square { .. } => picture.checkered = true,

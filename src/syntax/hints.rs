@@ -120,6 +120,7 @@ pub const OTHER_WORDS: &[&str] = &[
     "as",
     "picture",
     "checkered",
+    "discs",
 ];
 
 /// Every word of the grammar, for "did you mean".
@@ -316,8 +317,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::keep_item => "`keep actions if`",
         Rule::view_item | Rule::view_kw => "`view`",
         Rule::picture_item | Rule::picture_kw => "`picture`",
-        Rule::picture_part => "`checkered` or a glyph (`KIND = \"GLYPH\"`)",
+        Rule::picture_part => "`checkered`, `discs` or a glyph (`KIND = \"GLYPH\"`)",
         Rule::checkered_kw => "`checkered`",
+        Rule::discs_kw => "`discs`",
         Rule::glyph => "a glyph (`KIND = \"GLYPH\"`)",
         Rule::prefer_item => "`keep turns with`",
         Rule::position_item => "`position text`",

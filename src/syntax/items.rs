@@ -149,21 +149,24 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         Rule::picture_item => {
             let mut picture = PictureDecl {
                 checkered: false,
+                discs: false,
                 glyphs: Vec::new(),
                 span: item_span,
             };
             for part in inner.filter(|p| p.as_rule() == Rule::picture_part) {
                 let part = part.into_inner().next().expect("a part");
-                if part.as_rule() == Rule::checkered_kw {
-                    picture.checkered = true;
-                    continue;
+                match part.as_rule() {
+                    Rule::checkered_kw => picture.checkered = true,
+                    Rule::discs_kw => picture.discs = true,
+                    _ => {
+                        let mut glyph = part.into_inner();
+                        let kind = name(glyph.next().expect("a kind"));
+                        let text = glyph.next().expect("a glyph");
+                        picture
+                            .glyphs
+                            .push((kind, unquote(text.as_str()), span(&text)));
+                    }
                 }
-                let mut glyph = part.into_inner();
-                let kind = name(glyph.next().expect("a kind"));
-                let text = glyph.next().expect("a glyph");
-                picture
-                    .glyphs
-                    .push((kind, unquote(text.as_str()), span(&text)));
             }
             game.pictures.push(picture);
         }
@@ -282,6 +285,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::picture_kw
         | Rule::picture_part
         | Rule::checkered_kw
+        | Rule::discs_kw
         | Rule::glyph
         | Rule::text_cell
         | Rule::text_number

@@ -225,6 +225,22 @@ fn chess_is_drawn_checkered_with_its_symbols() {
         .map(|n| n.attribute("fill").unwrap_or(""))
         .collect();
     assert_eq!(fills.len(), 2);
+    // Xiangqi's characters are written on its discs (`discs`).
+    let xiangqi = game("games/xiangqi.gdl", &[]);
+    let text = svg(&xiangqi, &xiangqi.start(), None, "xiangqi");
+    let doc = roxmltree::Document::parse(&text).expect("XML");
+    let discs = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "circle" && n.attribute("class") == Some("piece"))
+        .count();
+    assert_eq!(discs, 32);
+    let written: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "text")
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(written.iter().filter(|t| **t == "車").count(), 4);
+    assert_eq!(written.iter().filter(|t| **t == "將").count(), 2);
     // A game without a picture keeps its discs on one colour.
     let plain = game("games/breakthrough.gdl", &[]);
     let text = svg(&plain, &plain.start(), None, "plain");
