@@ -465,6 +465,11 @@ pub fn function_signatures() -> impl Iterator<Item = (&'static str, String)> {
     })
 }
 
+/// Every built-in function's name.
+pub fn function_names() -> impl Iterator<Item = &'static str> {
+    FUNCTIONS.iter().map(|f| f.name)
+}
+
 /// Every built-in name (`empty`, `own`, `mover`, ...), and `line-count`.
 pub fn name_list() -> impl Iterator<Item = &'static str> {
     NAMES.iter().map(|(n, _)| *n).chain([LINE_COUNT])

@@ -248,7 +248,7 @@ impl NameKind {
 }
 
 pub use crate::limits::MAX_DEPTH;
-pub use builtins::{function_signatures, name_list};
+pub use builtins::{function_names, function_signatures, name_list};
 
 struct Checker<'a> {
     file: &'a GameFile,

@@ -2,7 +2,7 @@
 //! and `destinations`, which only the view may read.
 
 use crate::rules::SetExpr;
-use crate::rules::walk::{self, At, Node, Site, Visitor};
+use crate::rules::walk::{self, At, Node, Site};
 
 use super::{Checker, Value};
 
@@ -42,19 +42,10 @@ pub(super) fn value_reads_destinations(value: &Value) -> bool {
 
 /// Whether an expression reads `destinations`.
 pub(super) fn reads_destinations(node: Node<'_>) -> bool {
-    struct Finds(bool);
-    impl Visitor for Finds {
-        fn visit(&mut self, node: Node<'_>, _: At) -> bool {
-            self.0 |= matches!(node, Node::Set(SetExpr::Destinations));
-            !self.0
-        }
-    }
-    let mut finds = Finds(false);
     let at = At {
         site: Site::Target,
         player: None,
         in_where: false,
     };
-    walk::node(node, at, &mut finds);
-    finds.0
+    walk::finds(node, at, |n| matches!(n, Node::Set(SetExpr::Destinations)))
 }

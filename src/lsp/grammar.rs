@@ -22,9 +22,7 @@ pub fn textmate() -> String {
 }
 
 fn grammar() -> Value {
-    let functions: Vec<&str> = crate::check::function_signatures()
-        .map(|(n, _)| n)
-        .collect();
+    let functions: Vec<&str> = crate::check::function_names().collect();
     let names: Vec<&str> = crate::check::name_list().collect();
     // One-letter words (`x` of `3 x`) are too often a game's own names.
     let other: Vec<&str> = OTHER_WORDS

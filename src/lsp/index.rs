@@ -247,7 +247,7 @@ pub fn locate(parts: &[SourcePart], span: Span) -> (Option<&str>, Span) {
 /// Whether `word` is a built-in function or name.
 pub fn is_builtin(word: &str) -> bool {
     crate::check::name_list().any(|n| n == word)
-        || crate::check::function_signatures().any(|(n, _)| n == word)
+        || crate::check::function_names().any(|n| n == word)
 }
 
 /// Every name the file declares, in the file's order of kinds.

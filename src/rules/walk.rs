@@ -179,6 +179,21 @@ pub fn node(n: Node<'_>, at: At, v: &mut impl Visitor) {
     }
 }
 
+/// Whether some node inside `n` (itself included) is `wanted`: the walk
+/// stops at the first.
+pub fn finds(n: Node<'_>, at: At, wanted: fn(Node<'_>) -> bool) -> bool {
+    struct Finds(fn(Node<'_>) -> bool, bool);
+    impl Visitor for Finds {
+        fn visit(&mut self, node: Node<'_>, _: At) -> bool {
+            self.1 |= (self.0)(node);
+            !self.1
+        }
+    }
+    let mut f = Finds(wanted, false);
+    node(n, at, &mut f);
+    f.1
+}
+
 fn outcome(o: &Outcome, at: At, v: &mut impl Visitor) {
     if v.visit(Node::Outcome(o), at) {
         o.each_part(&mut |p, role| node(p, at.inside(role), v));

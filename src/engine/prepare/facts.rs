@@ -223,23 +223,13 @@ impl Facts {
 /// Whether a `keep if` of the choice asks `stuck` (the trial then plays
 /// on to the next decision).
 pub(in crate::engine) fn asks_next_stuck(c: &Choice) -> bool {
-    struct Finds(bool);
-    impl Visitor for Finds {
-        fn visit(&mut self, node: Node<'_>, _: At) -> bool {
-            self.0 |= matches!(node, Node::Cond(BoolExpr::NextStuck));
-            !self.0
-        }
-    }
-    let mut finds = Finds(false);
     let at = At {
         site: Site::Keep,
         player: None,
         in_where: false,
     };
-    for k in &c.keep {
-        crate::rules::walk::cond(k, at, &mut finds);
-    }
-    finds.0
+    let stuck = |n: Node<'_>| matches!(n, Node::Cond(BoolExpr::NextStuck));
+    (c.keep.iter()).any(|k| crate::rules::walk::finds(Node::Cond(k), at, stuck))
 }
 
 /// Whether a set is the pieces of one player, whose groups the union-find
