@@ -455,6 +455,8 @@ pub struct GameFile {
     pub views: Vec<Expr>,
     /// `picture: ...`: how pictures draw the game.
     pub pictures: Vec<PictureDecl>,
+    /// `notation: STYLE, ...`: the styles named, with the item's span.
+    pub notations: Vec<(Vec<Name>, Span)>,
     /// Each `or` chain with an `and` or `except` in an operand, not in
     /// parentheses (`a and b or c`): its span, and how it reads with the
     /// parentheses written (`(a and b) or c`), for a warning.

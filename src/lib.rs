@@ -71,6 +71,6 @@ pub use load::{
     load_source, load_source_finding, load_source_with, load_with, read,
 };
 /// The compiled rules of a game.
-pub use rules::Rules;
+pub use rules::{NOTATION_STYLES, NotationStyle, Rules};
 /// Game-tree counts and random games.
 pub use run::{PerftDepth, Playout, perft, playout};

@@ -16,12 +16,15 @@
 //! `c3-e5-c7`, `d1-d7/g7`, `d4/e5/f6`; or, where it is one move maybe
 //! followed by choosing a kind, in long algebraic notation ([`long_algebraic`]):
 //! `e2e4`, `e7e8q`; or in standard algebraic notation, SAN ([`read_san`]):
-//! `Nf3`, `exd5`, `O-O`, `e8=Q`.
+//! `Nf3`, `exd5`, `O-O`, `e8=Q`; or in the notations the game declares
+//! (`notation: usi`, [`styles`]), the first of which is how a turn is
+//! written where a player reads ([`write_declared`]).
 
 mod joined;
 mod long_algebraic;
 mod position;
 mod san;
+mod styles;
 
 pub use joined::{
     ListTurnsError, format_turn, join_turn, list_turns, parse_word, play_word, split_word,
@@ -30,6 +33,7 @@ pub use joined::{
 pub use long_algebraic::{long_algebraic, looks_long_algebraic, read_long_algebraic};
 pub use position::{PositionError, read_position, write_position};
 pub use san::{looks_san, read_san, write_san};
+pub use styles::{read_declared, write_declared, write_style, write_turns};
 
 use crate::engine::{Action, ActionKind, Game, State};
 use crate::ids::Cell;

@@ -641,6 +641,9 @@ pub struct Rules {
     pub view_destinations: bool,
     /// `picture`: how pictures draw the game.
     pub picture: Picture,
+    /// `notation`: how players write the game's turns, the first written
+    /// where a player reads; empty for gdl's own only.
+    pub notation: Vec<NotationStyle>,
     /// Where each rule was written, for explanations only.
     pub sources: Sources,
 }
@@ -657,6 +660,37 @@ pub struct Picture {
     /// Per kind of piece: the glyph drawn in its owner's colour, if given.
     pub glyphs: Vec<Option<String>>,
 }
+
+/// A way players write turns, named by `notation: ...` (see
+/// [`NOTATION_STYLES`]); written and read by [`crate::notation`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotationStyle {
+    /// gdl's own: `e2-e4`, `d4`, `c3-e5-c7`, `pass`.
+    Gdl,
+    /// Standard algebraic notation of the chess family: `Nf3`, `exd5`.
+    San,
+    /// Long algebraic, UCI's: `e2e4`, `e7e8q`.
+    LongAlgebraic,
+    /// USI's, shogi programs': `7g7f`, `8h2b+`, `P*5e`.
+    Usi,
+    /// WXF's, xiangqi players': `C2=5`, `H8+7`, `R+-1`.
+    Wxf,
+    /// PDN's, draughts players': numbered squares, `32-28`, `28x19`.
+    Pdn,
+    /// SGF's points, two letters: `dd`.
+    Sgf,
+}
+
+/// Each notation style's name in `notation: ...`, and an example.
+pub const NOTATION_STYLES: &[(&str, NotationStyle, &str)] = &[
+    ("gdl", NotationStyle::Gdl, "e2-e4"),
+    ("san", NotationStyle::San, "Nf3"),
+    ("long-algebraic", NotationStyle::LongAlgebraic, "e2e4"),
+    ("usi", NotationStyle::Usi, "7g7f"),
+    ("wxf", NotationStyle::Wxf, "C2=5"),
+    ("pdn", NotationStyle::Pdn, "32-28"),
+    ("sgf", NotationStyle::Sgf, "dd"),
+];
 
 impl Rules {
     /// Bitset words per cell set on this board.

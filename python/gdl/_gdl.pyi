@@ -69,10 +69,16 @@ class State:
     def apply_turn(self, turn: Sequence[int]) -> None:
         """Plays a whole turn (each id legal where played, the last ending
         the turn); on a `ValueError` the state is left as it was."""
-    def turn_to_string(self, turn: Sequence[int]) -> str:
-        """The turn's joined notation (`d1-d7/g7`)."""
+    def turn_to_string(self, turn: Sequence[int], notation: Optional[str] = None) -> str:
+        """The turn's joined notation (`d1-d7/g7`), or in `notation`
+        (`san`, `long-algebraic`, `usi`, `wxf`, `pdn`, `sgf`, `gdl`); a turn
+        the notation cannot write is joined."""
+    def legal_turn_strings(self, notation: Optional[str] = None) -> list[str]:
+        """Every way to play the rest of the turn, in `notation` (as
+        `turn_to_string` takes it), each once."""
     def string_to_turn(self, text: str) -> list[int]:
-        """The ids of a turn written in joined notation."""
+        """The ids of a turn written in joined notation, or in a notation
+        the game declares (`notation: ...`), SAN or long algebraic."""
     def is_chance_node(self) -> bool: ...
     def is_simultaneous_node(self) -> bool: ...
     def is_player_node(self) -> bool: ...

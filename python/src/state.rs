@@ -393,14 +393,46 @@ impl State {
         Ok(())
     }
 
-    /// A turn's notation, its actions joined (`d1-d7/g7`, `c3-e5-c7`).
-    fn turn_to_string(&self, turn: Vec<i64>) -> PyResult<String> {
+    /// A turn's notation, its actions joined (`d1-d7/g7`, `c3-e5-c7`), or
+    /// in `notation` (a style's name, as in `notation: ...`: `san`, `usi`,
+    /// `wxf`, `pdn`, `sgf`, `long-algebraic`; a turn the style cannot write
+    /// is joined).
+    #[pyo3(signature = (turn, notation = None))]
+    fn turn_to_string(&self, turn: Vec<i64>, notation: Option<&str>) -> PyResult<String> {
+        let game = &self.shared.game;
         let (_, played) = self.play_turn(&turn).map_err(PyValueError::new_err)?;
-        Ok(gdl::notation::format_turn(
-            &self.shared.game,
-            &self.st,
-            &played,
-        ))
+        let joined = gdl::notation::format_turn(game, &self.st, &played);
+        match notation {
+            None => Ok(joined),
+            Some(name) => Ok(gdl::notation::write_style(
+                game,
+                &self.st,
+                style(name)?,
+                &joined,
+            )),
+        }
+    }
+
+    /// Every way to play the rest of the turn, written in `notation` (as
+    /// `turn_to_string` takes it), each once: cheaper than writing each of
+    /// `legal_turns`, as some notations write a turn by what the others are.
+    #[pyo3(signature = (notation = None))]
+    fn legal_turn_strings(&self, notation: Option<&str>) -> PyResult<Vec<String>> {
+        if self.is_over() {
+            return Ok(Vec::new());
+        }
+        let game = &self.shared.game;
+        let turns = gdl::notation::list_turns(game, &self.st)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        match notation {
+            None => Ok(turns),
+            Some(name) => Ok(gdl::notation::write_turns(
+                game,
+                &self.st,
+                style(name)?,
+                &turns,
+            )),
+        }
     }
 
     /// The ids of a turn written in joined notation (`d1-d7/g7`); it must
@@ -608,5 +640,20 @@ impl State {
 
     fn __repr__(&self) -> String {
         format!("<gdl.State after {} actions>", self.history.len())
+    }
+}
+
+/// A notation style by its name in `notation: ...`.
+fn style(name: &str) -> PyResult<gdl::NotationStyle> {
+    let styles = gdl::NOTATION_STYLES;
+    match styles.iter().find(|s| s.0 == name) {
+        Some(&(_, style, _)) => Ok(style),
+        None => {
+            let names: Vec<&str> = styles.iter().map(|s| s.0).collect();
+            Err(PyValueError::new_err(format!(
+                "`{name}` is not a notation gdl knows: the notations are {}",
+                names.join(", ")
+            )))
+        }
     }
 }

@@ -21,6 +21,7 @@ mod effects;
 mod expressions;
 mod lines;
 mod names;
+mod notation;
 mod operators;
 mod optimise;
 mod options;

@@ -39,6 +39,7 @@ impl<'a> Checker<'a> {
         self.mixed_operators_warning();
         let position_text = self.position_text();
         let picture = self.picture();
+        let notation = self.notation();
         let name = file
             .name
             .as_ref()
@@ -96,6 +97,7 @@ impl<'a> Checker<'a> {
             view,
             view_destinations,
             picture,
+            notation,
             sources: std::mem::take(&mut self.sources),
         }
     }

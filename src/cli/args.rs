@@ -160,6 +160,22 @@ pub struct MovesArgs {
     /// of one), each joined into one word: `c3-e5-c7`, `d1-d7/g7`.
     #[arg(long)]
     pub turns: bool,
+    /// List the whole turns in this notation: san, long-algebraic, usi,
+    /// wxf, pdn, sgf or gdl (a turn it cannot write is in gdl's own).
+    #[arg(long, value_name = "STYLE", value_parser = notation_style)]
+    pub notation: Option<crate::rules::NotationStyle>,
+}
+
+/// A notation style by its name in `notation: ...`.
+fn notation_style(text: &str) -> Result<crate::rules::NotationStyle, String> {
+    let styles = crate::rules::NOTATION_STYLES;
+    match styles.iter().find(|s| s.0 == text) {
+        Some(&(_, style, _)) => Ok(style),
+        None => {
+            let names: Vec<&str> = styles.iter().map(|s| s.0).collect();
+            Err(format!("the notations are {}", names.join(", ")))
+        }
+    }
 }
 
 #[derive(Args, Debug)]

@@ -150,10 +150,14 @@ pub(super) fn moves_cmd(a: &MovesArgs, out: &mut dyn Write) -> Result<(), Failur
             show::result_text(&game, result)
         )));
     }
-    if a.turns {
+    if a.turns || a.notation.is_some() {
         let turns = notation::list_turns(&game, &st)
             .map_err(|e| Failure::Input(format!("error: {e}\n")))?;
-        return writeln!(out, "{}", turns.join(" ")).map_err(io);
+        let written: Vec<String> = match a.notation {
+            Some(style) => notation::write_turns(&game, &st, style, &turns),
+            None => turns,
+        };
+        return writeln!(out, "{}", written.join(" ")).map_err(io);
     }
     let mut legal = Vec::new();
     game.legal_actions(&st, &mut legal);

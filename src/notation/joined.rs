@@ -121,6 +121,10 @@ pub fn play_word(
             Err(e @ (NotationError::Illegal(..) | NotationError::Ambiguous(..))) => return Err(e),
             // `e7e8q`: a whole turn in long algebraic notation.
             Err(e) => {
+                // `7g7f`, `32-28`: a whole turn in a notation the game declares.
+                if let Ok(Some(joined)) = super::read_declared(game, st, text) {
+                    return play_word(game, st, legal, &joined, played);
+                }
                 let long = (looks_long_algebraic(text.trim()))
                     .then(|| read_long_algebraic(game, st, text).ok().flatten())
                     .flatten();

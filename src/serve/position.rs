@@ -58,20 +58,38 @@ pub fn replay(game: &Game, moves: &[String]) -> Result<Played, ApiError> {
 }
 
 /// The notation of each action of `actions` in its position (one word
-/// each, never joined), and the same grouped into turns.
+/// each, never joined), and the turns: each whole turn in the notation the
+/// game declares first (`notation: san`: `Nf3`), or its actions one by
+/// one (also the turn under way).
 pub fn history(game: &Game, actions: &[Action]) -> (Vec<String>, Vec<Vec<String>>) {
     let mut st = game.start();
     let mut legal = Vec::new();
     let mut texts = Vec::new();
     let mut turns = TurnLog::default();
-    for &a in actions {
+    let mut written = Vec::new();
+    let mut turn_start = (st.clone(), 0);
+    for (i, &a) in actions.iter().enumerate() {
         game.legal_actions(&st, &mut legal);
         let text = notation::format(game, &legal, a);
         turns.push(&st, text.clone());
         texts.push(text);
         game.play_unchecked(&mut st, a);
+        if st.turn != turn_start.0.turn || st.is_over() {
+            if !game.rules.notation.is_empty() {
+                let (start, from) = &turn_start;
+                let joined = notation::format_turn(game, start, &actions[*from..=i]);
+                written.push(notation::write_declared(game, start, &joined));
+            }
+            turn_start = (st.clone(), i + 1);
+        }
     }
-    (texts, turns.turns())
+    let mut turns = turns.turns();
+    // The whole turns written in the game's notation; the one under way
+    // keeps its actions.
+    for (turn, word) in turns.iter_mut().zip(written) {
+        *turn = vec![word];
+    }
+    (texts, turns)
 }
 
 /// The labels of the cells an action names: its cell, or a move's ends.

@@ -119,6 +119,7 @@ pub const OTHER_WORDS: &[&str] = &[
     "hand",
     "as",
     "picture",
+    "notation",
     "checkered",
     "discs",
 ];
@@ -316,6 +317,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::end_item => "`end if`",
         Rule::keep_item => "`keep actions if`",
         Rule::view_item | Rule::view_kw => "`view`",
+        Rule::notation_item | Rule::notation_kw => "`notation`",
         Rule::picture_item | Rule::picture_kw => "`picture`",
         Rule::picture_part => "`checkered`, `discs` or a glyph (`KIND = \"GLYPH\"`)",
         Rule::checkered_kw => "`checkered`",

@@ -170,6 +170,10 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             }
             game.pictures.push(picture);
         }
+        Rule::notation_item => {
+            let styles = inner.filter(|p| p.as_rule() == Rule::name).map(name);
+            game.notations.push((styles.collect(), item_span));
+        }
         Rule::view_item => {
             let set = inner.find(|p| p.as_rule() != Rule::view_kw);
             game.views.push(expr(set.expect("view set")));
@@ -283,6 +287,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::text_flags
         | Rule::text_flag
         | Rule::picture_kw
+        | Rule::notation_kw
         | Rule::picture_part
         | Rule::checkered_kw
         | Rule::discs_kw

@@ -256,6 +256,7 @@ impl Session {
         self.turn_by_bot
             .get_or_insert_with(|| BotTurn {
                 seat,
+                start: st.clone(),
                 mover: st.mover,
                 turn: st.turn,
                 parts: Vec::new(),
@@ -427,12 +428,15 @@ impl Session {
 /// The actions a computer seat has played so far in the current turn.
 struct BotTurn {
     seat: usize,
+    /// The position the turn began in.
+    start: State,
     mover: crate::rules::Player,
     turn: u32,
     parts: Vec<(Action, String)>,
 }
 
-/// Prints a computer's turn, if one is kept, as one word.
+/// Prints a computer's turn, if one is kept, as one word, in the notation
+/// the game declares first (`black plays Nf6`).
 fn print_bot_turn(
     out: &mut dyn Write,
     game: &Game,
@@ -443,7 +447,7 @@ fn print_bot_turn(
             out,
             "{} plays {}",
             game.rules.players[t.mover.index()],
-            notation::join_turn(game, &t.parts)
+            notation::write_declared(game, &t.start, &notation::join_turn(game, &t.parts))
         )
         .map_err(io),
         None => Ok(()),

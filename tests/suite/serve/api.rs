@@ -945,3 +945,31 @@ fn edited_rules_may_be_based_on_a_served_game_only() {
     assert_eq!(a.status, 422, "{}", a.body);
     assert_eq!(a.json()["diagnostics"][0]["line"], 4, "{}", a.body);
 }
+
+#[test]
+fn the_moves_are_listed_in_the_game_s_notation() {
+    let s = client::serve(client::game_copies(
+        "serve-api-notation",
+        &["chess.gdl", "shogi.gdl", "breakthrough.gdl"],
+    ));
+    // Typed in three notations; listed in SAN, chess's first; the moves
+    // themselves stay gdl's own, which any client reads.
+    let chess =
+        json!({ "game": "games/chess.gdl", "moves": ["e2-e4", "e5", "g1f3", "Nc6", "Bb5", "a6"] });
+    let st = state(&s, chess);
+    assert_eq!(
+        st["turns"],
+        json!([["e4"], ["e5"], ["Nf3"], ["Nc6"], ["Bb5"], ["a6"]])
+    );
+    assert_eq!(st["moves"][2], "g1-f3");
+    // Shogi's in USI, a promotion with `+`.
+    let shogi = json!({ "game": "games/shogi.gdl", "moves": ["7g7f", "3c3d", "8h2b+"] });
+    let st = state(&s, shogi);
+    assert_eq!(st["turns"], json!([["7g7f"], ["3c3d"], ["8h2b+"]]));
+    // A game without `notation` keeps its actions.
+    let st = state(
+        &s,
+        json!({ "game": "games/breakthrough.gdl", "moves": ["b2-b3"] }),
+    );
+    assert_eq!(st["turns"], json!([["b2-b3"]]));
+}
