@@ -121,3 +121,42 @@ def test_san_and_long_algebraic_read_as_python_chess_writes_them():
             ours = fen[0].removeprefix("position: ").split()
             assert ours[:3] == board.fen().split()[:3], (moves[-3:], ours, board.fen())
     assert {"x", "+", "=", "O"} <= seen, seen
+
+
+def test_xiangqi_over_uci_is_legal_in_fairy_stockfish():
+    """Xiangqi's GUIs speak UCI too: each `bestmove` must be one of
+    Fairy-Stockfish's legal moves, in its notation (`h3e3`, ranks 1-10)."""
+    import subprocess
+
+    sf = package("pyffish", "pyffish")
+    game = str(REPO / "games" / "xiangqi.gdl")
+    proc = subprocess.Popen(
+        [gdl_binary(), "uci", game, "--seed", "3"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+
+    def ask(line, until):
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+        while True:
+            answer = proc.stdout.readline()
+            assert answer, "the engine ended"
+            if answer.startswith(until):
+                return answer.split()
+
+    ask("uci", "uciok")
+    start, moves = sf.start_fen("xiangqi"), []
+    for _ in range(16):
+        legal = sf.legal_moves("xiangqi", start, moves)
+        if not legal:
+            break
+        proc.stdin.write(f"position fen {start}" + (f" moves {' '.join(moves)}" if moves else "") + "\n")
+        best = ask("go nodes 8", "bestmove")[1]
+        assert best in legal, (best, moves)
+        moves.append(best)
+    proc.stdin.write("quit\n")
+    proc.stdin.flush()
+    assert proc.wait(timeout=30) == 0
+    assert len(moves) == 16

@@ -63,6 +63,10 @@ pub enum Command {
     /// on standard input and output: MCTS chooses the moves, written in
     /// long algebraic notation (`e2e4`, `e7e8q`).
     Uci(EngineArgs),
+    /// Play as a USI engine (the protocol of shogi GUIs) on standard input
+    /// and output: MCTS chooses the moves, written in USI's notation
+    /// (`7g7f`, `8h2b+`, `P*5e`); positions in SFEN.
+    Usi(EngineArgs),
     /// Play as a GTP engine (the Go Text Protocol of Go GUIs) on standard
     /// input and output: MCTS chooses the moves of a placement game on a
     /// square board (Go, Gomoku).

@@ -158,6 +158,7 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn
         Command::Explain(a) => commands::explain_cmd(&a, out),
         Command::Serve(a) => serve::serve_cmd(&a, out),
         Command::Uci(a) => uci::uci_cmd(&a, input),
+        Command::Usi(a) => uci::usi_cmd(&a, input),
         Command::Gtp(a) => gtp::gtp_cmd(&a, input, out),
         Command::Lsp(_) => editor::lsp_cmd(),
         Command::Fmt(a) => editor::fmt_cmd(&a, out),

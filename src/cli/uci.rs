@@ -1,8 +1,12 @@
 //! `gdl uci GAME`: MCTS as a UCI engine, the protocol of chess GUIs and
-//! match runners (cutechess-cli, Arena, lichess-bot, python-chess). Moves
-//! are read and written in long algebraic notation
-//! ([`crate::notation::long_algebraic`]), positions as the game's position
-//! text (FEN for the chess family).
+//! match runners (cutechess-cli, Arena, lichess-bot, python-chess), and of
+//! xiangqi's; `gdl usi GAME`, the same as a USI engine, the protocol of
+//! shogi GUIs (ShogiGUI, Shogidokoro, cshogi). UCI's moves are in long
+//! algebraic notation ([`crate::notation::long_algebraic`]), USI's in its
+//! own (`7g7f`, `P*5e`); positions are the game's position text (FEN for
+//! the chess family, SFEN for shogi). The two differ in their words
+//! ([`Dialect`]): USI's `btime` is the first player's clock, it adds
+//! `byoyomi`, and an engine with no move resigns.
 //!
 //! Commands are read on the calling thread and each `go` searches on a
 //! thread of its own, so that `stop`, `quit` and `isready` are answered
@@ -20,6 +24,7 @@ use crate::cancel::Cancel;
 use crate::engine::{Game, State};
 use crate::mcts::{Budget, Mcts};
 use crate::notation;
+use crate::rules::NotationStyle;
 
 /// Writes one line of the protocol and flushes it at once.
 fn say(line: &str) {
@@ -29,7 +34,47 @@ fn say(line: &str) {
     let _ = out.flush();
 }
 
+/// UCI or USI: the words that differ.
+#[derive(Clone, Copy)]
+struct Dialect {
+    /// The protocol's name: the first command (`uci`), `NAMEok`,
+    /// `NAMEnewgame`.
+    name: &'static str,
+    /// The word before a position's text (`fen`, `sfen`).
+    position: &'static str,
+    /// The first player's clock and increment, then the second's.
+    clocks: [(&'static str, &'static str); 2],
+    /// How moves are written.
+    moves: NotationStyle,
+    /// `bestmove` when there is no move to play.
+    no_move: &'static str,
+}
+
+const UCI: Dialect = Dialect {
+    name: "uci",
+    position: "fen",
+    clocks: [("wtime", "winc"), ("btime", "binc")],
+    moves: NotationStyle::LongAlgebraic,
+    no_move: "(none)",
+};
+
+const USI: Dialect = Dialect {
+    name: "usi",
+    position: "sfen",
+    clocks: [("btime", "binc"), ("wtime", "winc")],
+    moves: NotationStyle::Usi,
+    no_move: "resign",
+};
+
 pub(crate) fn uci_cmd(a: &EngineArgs, input: &mut dyn BufRead) -> Result<(), Failure> {
+    engine_cmd(a, input, UCI)
+}
+
+pub(crate) fn usi_cmd(a: &EngineArgs, input: &mut dyn BufRead) -> Result<(), Failure> {
+    engine_cmd(a, input, USI)
+}
+
+fn engine_cmd(a: &EngineArgs, input: &mut dyn BufRead, dialect: Dialect) -> Result<(), Failure> {
     let game = load(&a.game.file, &a.game.options)?;
     let mut engine = Engine {
         game: &game,
@@ -37,7 +82,9 @@ pub(crate) fn uci_cmd(a: &EngineArgs, input: &mut dyn BufRead) -> Result<(), Fai
         default: a.budget,
         seed: a.seed,
         searches: 0,
+        dialect,
     };
+    let name = dialect.name;
     std::thread::scope(|scope| -> Result<(), Failure> {
         let mut search: Option<Search<'_>> = None;
         let mut line = String::new();
@@ -48,13 +95,13 @@ pub(crate) fn uci_cmd(a: &EngineArgs, input: &mut dyn BufRead) -> Result<(), Fai
             }
             let mut words = line.split_whitespace();
             match words.next().unwrap_or("") {
-                "uci" => {
+                word if word == name => {
                     say(&format!("id name gdl {}", game.rules.name));
                     say("id author the gdl authors");
-                    say("uciok");
+                    say(&format!("{name}ok"));
                 }
                 "isready" => say("readyok"),
-                "ucinewgame" => {
+                word if word.strip_prefix(name) == Some("newgame") => {
                     finish(&mut search);
                     engine.st = game.start();
                 }
@@ -86,8 +133,9 @@ pub(crate) fn uci_cmd(a: &EngineArgs, input: &mut dyn BufRead) -> Result<(), Fai
                     }
                     break;
                 }
-                // Nothing to do: options, debug, registration, pondering.
-                "" | "debug" | "setoption" | "register" | "ponderhit" => {}
+                // Nothing to do: options, debug, registration, pondering,
+                // USI's result of the game.
+                "" | "debug" | "setoption" | "register" | "ponderhit" | "gameover" => {}
                 other => say(&format!("info string unknown command `{other}`")),
             }
         }
@@ -126,11 +174,12 @@ struct Engine<'g> {
     seed: u64,
     /// Searches so far: each gets its own seed.
     searches: u64,
+    dialect: Dialect,
 }
 
 impl Engine<'_> {
-    /// `position startpos|fen TEXT... [moves M...]`; on an error the
-    /// position stays as it was.
+    /// `position startpos|fen TEXT... [moves M...]` (`sfen` in USI); on an
+    /// error the position stays as it was.
     fn set_position(&mut self, words: &[&str]) -> Result<(), String> {
         let game = self.game;
         let moves_at = words.iter().position(|w| *w == "moves");
@@ -138,14 +187,19 @@ impl Engine<'_> {
             Some(i) => (&words[..i], &words[i + 1..]),
             None => (words, &[][..]),
         };
+        let fen = self.dialect.position;
         let mut st = match setup {
             ["startpos"] => game.start(),
-            ["fen", text @ ..] if !text.is_empty() => {
+            [word, text @ ..] if *word == fen && !text.is_empty() => {
                 let p = notation::read_position(game, &text.join(" "))
                     .map_err(|e| format!("in the position: {e}"))?;
                 game.start_at(&p)
             }
-            _ => return Err("expected `position startpos` or `position fen TEXT`".into()),
+            _ => {
+                return Err(format!(
+                    "expected `position startpos` or `position {fen} TEXT`"
+                ));
+            }
         };
         let mut legal = Vec::new();
         let mut played = Vec::new();
@@ -159,7 +213,8 @@ impl Engine<'_> {
 
     /// The search a `go` asks for: `nodes N` iterations, `movetime MS`, a
     /// share of the mover's clock (`wtime`/`btime`, `winc`/`binc`,
-    /// `movestogo`), until `stop` with `infinite`, else the default.
+    /// `movestogo`; USI's `byoyomi`, the time each move has once the clock
+    /// is spent), until `stop` with `infinite`, else the default.
     fn budget(&self, words: &[&str]) -> Budget {
         let value = |name: &str| -> Option<u64> {
             let i = words.iter().position(|w| *w == name)?;
@@ -178,20 +233,21 @@ impl Engine<'_> {
         if let Some(ms) = value("movetime") {
             return Budget::Time(Duration::from_millis(ms.max(1)));
         }
-        let white = self.game.seat_of(&self.st, self.st.mover) == 0;
-        let (clock, inc) = match white {
-            true => (value("wtime"), value("winc")),
-            false => (value("btime"), value("binc")),
-        };
+        let first = self.game.seat_of(&self.st, self.st.mover) == 0;
+        let (clock, inc) = self.dialect.clocks[usize::from(!first)];
+        let (clock, inc) = (value(clock), value(inc));
+        // Byoyomi is the time of every move once the clock is spent: most
+        // of it is used, keeping a margin for the answer to arrive.
+        let byoyomi = value("byoyomi").unwrap_or(0) * 4 / 5;
         match clock {
             // A share of the time left, keeping half of it in hand.
-            Some(left) => {
+            Some(left) if left > 0 || byoyomi > 0 => {
                 let to_go = value("movestogo").unwrap_or(30).max(1);
-                let ms = (left / to_go + inc.unwrap_or(0) * 3 / 4)
-                    .min(left / 2)
-                    .max(1);
-                Budget::Time(Duration::from_millis(ms))
+                let ms = (left / to_go + inc.unwrap_or(0) * 3 / 4).min(left / 2) + byoyomi;
+                Budget::Time(Duration::from_millis(ms.max(1)))
             }
+            Some(_) => Budget::Time(Duration::from_millis(1)),
+            None if byoyomi > 0 => Budget::Time(Duration::from_millis(byoyomi)),
             None => self.default,
         }
     }
@@ -211,18 +267,27 @@ impl Engine<'_> {
         let st = self.st.clone();
         self.searches += 1;
         let seed = crate::agent::agent_seed(self.seed, self.searches as usize);
+        let dialect = self.dialect;
         scope.spawn(move || {
             say(&format!(
                 "bestmove {}",
-                best_turn(game, st, budget, seed, &flag)
+                best_turn(game, st, budget, seed, &flag, dialect)
             ))
         })
     }
 }
 
-/// The turn MCTS plays from `start`, in long algebraic notation: each
-/// decision of the turn searched in turn; `(none)` when the game is over.
-fn best_turn(game: &Game, start: State, budget: Budget, seed: u64, flag: &Cancel) -> String {
+/// The turn MCTS plays from `start`, in the dialect's notation: each
+/// decision of the turn searched in turn; `(none)` (UCI) or `resign`
+/// (USI) when the game is over.
+fn best_turn(
+    game: &Game,
+    start: State,
+    budget: Budget,
+    seed: u64,
+    flag: &Cancel,
+    dialect: Dialect,
+) -> String {
     let mut st = start.clone();
     let turn = st.turn;
     let mut actions = Vec::new();
@@ -239,7 +304,7 @@ fn best_turn(game: &Game, start: State, budget: Budget, seed: u64, flag: &Cancel
         actions.push(a);
     }
     if actions.is_empty() {
-        return "(none)".into();
+        return dialect.no_move.into();
     }
     let ms = begin.elapsed().as_millis().max(1);
     say(&format!(
@@ -247,11 +312,12 @@ fn best_turn(game: &Game, start: State, budget: Budget, seed: u64, flag: &Cancel
         iterations as u128 * 1000 / ms
     ));
     let joined = notation::format_turn(game, &start, &actions);
-    match notation::long_algebraic(game, &joined) {
+    match notation::write_style(game, &start, dialect.moves, &joined) {
         Some(m) => m,
         None => {
             say(&format!(
-                "info string error: the turn `{joined}` cannot be written in long algebraic notation"
+                "info string error: the turn `{joined}` cannot be written in {}'s notation",
+                dialect.name
             ));
             "0000".into()
         }

@@ -37,21 +37,17 @@ use crate::rules::NotationStyle;
 /// The turn `joined` (legal from `st`) as the game's first declared style
 /// writes it, or `joined` itself.
 pub fn write_declared(game: &Game, st: &State, joined: &str) -> String {
-    match game.rules.notation.first() {
-        Some(&style) => write_style(game, st, style, joined),
-        None => joined.to_string(),
-    }
+    (game.rules.notation.first())
+        .and_then(|&style| write_style(game, st, style, joined))
+        .unwrap_or_else(|| joined.to_string())
 }
 
-/// The turn `joined` (legal from `st`) in `style`, or `joined` itself
-/// where the style cannot write it.
-pub fn write_style(game: &Game, st: &State, style: NotationStyle, joined: &str) -> String {
-    let turns = list_turns(game, st).unwrap_or_default();
-    let written = write_turns(game, st, style, &turns);
-    match turns.iter().position(|t| t == joined) {
-        Some(i) => written[i].clone(),
-        None => joined.to_string(),
-    }
+/// The turn `joined` (legal from `st`) in `style`, or `None` where the
+/// style cannot write it.
+pub fn write_style(game: &Game, st: &State, style: NotationStyle, joined: &str) -> Option<String> {
+    let turns = list_turns(game, st).ok()?;
+    let i = turns.iter().position(|t| t == joined)?;
+    written(game, st, style, &turns).swap_remove(i)
 }
 
 /// All the legal `turns` from `st` (as [`list_turns`] gives them) in
@@ -59,7 +55,14 @@ pub fn write_style(game: &Game, st: &State, style: NotationStyle, joined: &str) 
 /// They are written together because `san`, `wxf` and `pdn` write a turn
 /// by what the others are.
 pub fn write_turns(game: &Game, st: &State, style: NotationStyle, turns: &[String]) -> Vec<String> {
-    let written: Vec<Option<String>> = match style {
+    (written(game, st, style, turns).into_iter().zip(turns))
+        .map(|(w, t)| w.unwrap_or_else(|| t.clone()))
+        .collect()
+}
+
+/// Each of `turns` in `style`, or `None` where the style cannot write it.
+fn written(game: &Game, st: &State, style: NotationStyle, turns: &[String]) -> Vec<Option<String>> {
+    match style {
         NotationStyle::Gdl => turns.iter().map(|t| Some(t.clone())).collect(),
         NotationStyle::San => turns
             .iter()
@@ -70,10 +73,7 @@ pub fn write_turns(game: &Game, st: &State, style: NotationStyle, turns: &[Strin
         NotationStyle::Wxf => wxf(game, st, turns),
         NotationStyle::Pdn => pdn(game, st, turns),
         NotationStyle::Sgf => turns.iter().map(|t| sgf(game, t)).collect(),
-    };
-    (written.into_iter().zip(turns))
-        .map(|(w, t)| w.unwrap_or_else(|| t.clone()))
-        .collect()
+    }
 }
 
 /// The joined notation of the legal turn from `st` that `word` names in

@@ -224,3 +224,63 @@ fn san_is_read_where_moves_are_read() {
     ]);
     assert!(run.stdout.contains(" 2 P P P P N P P P 2"), "{run:?}");
 }
+
+#[test]
+fn usi_speaks_shogi_s_words() {
+    let run = gdl_with_input(
+        &["usi", "games/shogi.gdl"],
+        // A fen is UCI's word: refused, and the position stays as it was.
+        "usi\nisready\nusinewgame\nposition fen 4k4/9/9/9/9/9/9/9/4K4 b - 1\n\
+         position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1 moves 5i4h 5a4b\n\
+         go btime 0 wtime 0 byoyomi 100\ngameover lose\n\
+         position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*5e\ngo nodes 20\n",
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[..4],
+        [
+            "id name gdl Shogi",
+            "id author the gdl authors",
+            "usiok",
+            "readyok"
+        ]
+    );
+    assert!(
+        run.stdout
+            .contains("info string error: expected `position startpos` or `position sfen TEXT`"),
+        "{run:?}"
+    );
+    let best = bestmoves(&run.stdout);
+    assert_eq!(best.len(), 2, "{run:?}");
+    // Each answer is one of the legal moves there, in USI's notation.
+    let listed = |position: &str, moves: &str| {
+        let mut args = vec![
+            "moves",
+            "games/shogi.gdl",
+            "--notation",
+            "usi",
+            "--moves",
+            moves,
+        ];
+        if !position.is_empty() {
+            args.extend(["--position", position]);
+        }
+        gdl(&args).stdout
+    };
+    let first = listed("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "5i4h 5a4b");
+    assert!(
+        first.split_whitespace().any(|m| m == best[0]),
+        "{first} {best:?}"
+    );
+    let second = listed("", "7g7f 3c3d 8h2b+ 3a2b B*5e");
+    assert!(
+        second.split_whitespace().any(|m| m == best[1]),
+        "{second} {best:?}"
+    );
+    // The drops and promotions read are those written.
+    assert!(
+        second.contains("B*5b") && first.contains("5c5b+"),
+        "{first} {second}"
+    );
+}
