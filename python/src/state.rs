@@ -404,12 +404,10 @@ impl State {
         let joined = gdl::notation::format_turn(game, &self.st, &played);
         match notation {
             None => Ok(joined),
-            Some(name) => Ok(gdl::notation::write_style(
-                game,
-                &self.st,
-                style(name)?,
-                &joined,
-            )),
+            Some(name) => {
+                let written = gdl::notation::write_style(game, &self.st, style(name)?, &joined);
+                Ok(written.unwrap_or(joined))
+            }
         }
     }
 
