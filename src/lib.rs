@@ -45,6 +45,7 @@ mod lsp;
 pub mod mcts;
 pub mod notation;
 pub mod observation;
+pub mod pdn;
 pub mod pgn;
 pub mod picture;
 mod pool;

@@ -33,7 +33,7 @@ pub use joined::{
 pub use long_algebraic::{long_algebraic, looks_long_algebraic, read_long_algebraic};
 pub use position::{PositionError, read_position, write_position};
 pub use san::{looks_san, read_san, write_san};
-pub use styles::{read_declared, write_declared, write_style, write_turns};
+pub use styles::{pdn_cells, read_declared, read_styles, write_declared, write_style, write_turns};
 
 use crate::engine::{Action, ActionKind, Game, State};
 use crate::ids::Cell;

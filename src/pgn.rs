@@ -18,6 +18,7 @@ use std::fmt::Write;
 use crate::engine::{Game, GameResult, State};
 use crate::notation;
 use crate::record::{DRAW_AGREED, ForeignError, Record, source_hash};
+use crate::rules::NotationStyle;
 use crate::show;
 
 /// One token of a PGN text and where it starts (byte offset).
@@ -103,13 +104,68 @@ fn variation_end(text: &str, start: usize) -> Result<usize, (usize, String)> {
     Err((start, "a variation `(` that is never closed by `)`".into()))
 }
 
-/// PGN's result tokens: White won, Black won, a draw, unknown.
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+/// What a result token says.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Said {
+    /// The first player won (`1-0`).
+    First,
+    /// The second player won (`0-1`).
+    Second,
+    Draw,
+    /// Not known (`*`).
+    Unknown,
+}
+
+/// What differs between PGN and the records built on it (PDN, see
+/// [`crate::pdn`]): the result tokens, the notation of the moves and of
+/// the `FEN` tag.
+pub(crate) struct Flavour {
+    /// The format's name, in messages.
+    pub name: &'static str,
+    /// Each result token read, and what it says.
+    pub results: &'static [(&'static str, Said)],
+    /// The tokens written: the first player won, the second, a draw.
+    pub written: [&'static str; 3],
+    /// How the moves are written.
+    pub style: NotationStyle,
+    /// The position a `FEN` tag gives, as the game's own position text.
+    pub read_position: fn(&Game, &str) -> Result<String, String>,
+    /// A position in the `FEN` tag's notation.
+    pub write_position: fn(&Game, &State) -> String,
+}
+
+/// PGN's flavour: results `1-0`, `0-1`, `1/2-1/2`, `*`, moves in SAN, the
+/// `FEN` tag in the game's position text.
+pub(crate) const PGN: Flavour = Flavour {
+    name: "PGN",
+    results: &[
+        ("1-0", Said::First),
+        ("0-1", Said::Second),
+        ("1/2-1/2", Said::Draw),
+        ("*", Said::Unknown),
+    ],
+    written: ["1-0", "0-1", "1/2-1/2"],
+    style: NotationStyle::San,
+    read_position: |_, text| Ok(text.to_string()),
+    write_position: notation::write_position,
+};
 
 /// Reads the first game of a PGN `text` as a record of `game`, loaded
 /// from `file` whose text is `source`.
 pub fn read(game: &Game, file: &str, source: &str, text: &str) -> Result<Record, ForeignError> {
+    read_as(game, file, source, text, &PGN)
+}
+
+/// Reads the first game of a `flavour` text (PGN, PDN).
+pub(crate) fn read_as(
+    game: &Game,
+    file: &str,
+    source: &str,
+    text: &str,
+    flavour: &Flavour,
+) -> Result<Record, ForeignError> {
     let at = |offset: usize, message: String| ForeignError::at(text, offset, message);
+    let said_by = |word: &str| flavour.results.iter().find(|r| r.0 == word).map(|r| r.1);
     let tokens = tokens(text).map_err(|(o, m)| at(o, m))?;
     let mut position = None;
     let mut said: Option<(usize, String)> = None;
@@ -118,8 +174,12 @@ pub fn read(game: &Game, file: &str, source: &str, text: &str) -> Result<Record,
     for (offset, token) in tokens {
         match token {
             Token::Tag(name, value) if st.is_none() => match name {
-                "FEN" => position = Some((offset, value)),
-                "Result" if RESULTS.contains(&value.as_str()) => said = Some((offset, value)),
+                "FEN" => {
+                    let text = (flavour.read_position)(game, &value)
+                        .map_err(|e| at(offset, format!("the FEN tag: {e}")))?;
+                    position = Some((offset, text));
+                }
+                "Result" if said_by(&value).is_some() => said = Some((offset, value)),
                 _ => {}
             },
             // The next game's tags: the first game is read alone.
@@ -136,12 +196,17 @@ pub fn read(game: &Game, file: &str, source: &str, text: &str) -> Result<Record,
                         }
                     }),
                 };
-                if RESULTS.contains(&word) {
+                if said_by(word).is_some() {
                     said = Some((offset, word.to_string()));
                     break;
                 }
-                // A move number: `12.`, `12...`, or `12.` run into its move.
-                let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                // A move number: `12.`, `12...`, or `12.` run into its
+                // move (not the digits of a move: `32-28`).
+                let digits = word.trim_start_matches(|c: char| c.is_ascii_digit());
+                let word = match digits.starts_with('.') {
+                    true => digits.trim_start_matches('.'),
+                    false => word,
+                };
                 if word.is_empty() || word.starts_with('$') {
                     continue;
                 }
@@ -151,8 +216,12 @@ pub fn read(game: &Game, file: &str, source: &str, text: &str) -> Result<Record,
                         format!("`{word}` comes after the end of the game"),
                     ));
                 }
-                let found = notation::read_san(game, st, word)
-                    .map_err(|e| at(offset, format!("`{word}`: {e}")))?;
+                let found = match flavour.style {
+                    NotationStyle::San => notation::read_san(game, st, word),
+                    style => notation::read_styles(game, st, &[style], word)
+                        .map(|found| found.into_iter().collect()),
+                }
+                .map_err(|e| at(offset, format!("`{word}`: {e}")))?;
                 let joined = match found.as_slice() {
                     [one] => one.clone(),
                     [] => {
@@ -178,27 +247,35 @@ pub fn read(game: &Game, file: &str, source: &str, text: &str) -> Result<Record,
     let end = st.map(|st| st.result());
     let result = match (said, end.flatten()) {
         (None, now) => now.map(|r| show::result_text(game, r)),
-        (Some((offset, said)), now) => {
+        (Some((offset, word)), now) => {
             let players = &game.rules.players;
-            let pgn = |r: GameResult| match r {
-                GameResult::Win(p) if p.index() == 0 => "1-0",
-                GameResult::Win(_) => "0-1",
-                GameResult::Draw => "1/2-1/2",
+            let meaning = |r: GameResult| match r {
+                GameResult::Win(p) if p.index() == 0 => Said::First,
+                GameResult::Win(_) => Said::Second,
+                GameResult::Draw => Said::Draw,
             };
-            match (now, said.as_str()) {
-                (Some(r), s) if s == pgn(r) || s == "*" => Some(show::result_text(game, r)),
-                (Some(r), s) => {
+            let said = said_by(&word).unwrap_or(Said::Unknown);
+            match (now, said) {
+                (Some(r), s) if s == meaning(r) || s == Said::Unknown => {
+                    Some(show::result_text(game, r))
+                }
+                (Some(r), _) => {
                     return Err(at(
                         offset,
                         format!(
-                            "the PGN says {s}, the game says `{}`",
+                            "the {} says {word}, the game says `{}`",
+                            flavour.name,
                             show::result_text(game, r)
                         ),
                     ));
                 }
-                (None, "1-0") if players.len() == 2 => Some(format!("{} resigned", players[1])),
-                (None, "0-1") if players.len() == 2 => Some(format!("{} resigned", players[0])),
-                (None, "1/2-1/2") => Some(DRAW_AGREED.to_string()),
+                (None, Said::First) if players.len() == 2 => {
+                    Some(format!("{} resigned", players[1]))
+                }
+                (None, Said::Second) if players.len() == 2 => {
+                    Some(format!("{} resigned", players[0]))
+                }
+                (None, Said::Draw) => Some(DRAW_AGREED.to_string()),
                 (None, _) => None,
             }
         }
@@ -215,7 +292,11 @@ pub fn read(game: &Game, file: &str, source: &str, text: &str) -> Result<Record,
             .map(|p| format!("{p}=human"))
             .collect(),
         seed: 1,
-        position: position.map(|(_, fen)| fen),
+        // A FEN tag of the game's own start (PDN writers give one always)
+        // is no position of its own.
+        position: position
+            .map(|(_, text)| text)
+            .filter(|text| *text != notation::write_position(game, &game.start())),
         turns,
         result,
         ..Record::default()
@@ -227,6 +308,16 @@ pub fn read(game: &Game, file: &str, source: &str, text: &str) -> Result<Record,
 /// moves in SAN, numbered, and the result. The record must replay on
 /// `game` (loaded from `source`); a turn that is not one move is refused.
 pub fn write(game: &Game, source: &str, record: &Record) -> Result<String, String> {
+    write_as(game, source, record, &PGN)
+}
+
+/// The record's game as a `flavour` text (PGN, PDN).
+pub(crate) fn write_as(
+    game: &Game,
+    source: &str,
+    record: &Record,
+    flavour: &Flavour,
+) -> Result<String, String> {
     let (end, _) = record
         .replay(game, source, None)
         .map_err(|e| e.to_string())?;
@@ -237,24 +328,28 @@ pub fn write(game: &Game, source: &str, record: &Record) -> Result<String, Strin
         }
     };
     let players = &game.rules.players;
+    let [first, second, draw] = flavour.written;
     let result = match (end.result(), record.result.as_deref()) {
-        (Some(GameResult::Win(p)), _) if p.index() == 0 => "1-0",
-        (Some(GameResult::Win(_)), _) => "0-1",
-        (Some(GameResult::Draw), _) => "1/2-1/2",
-        (None, Some(r)) if players.len() == 2 && r == format!("{} resigned", players[1]) => "1-0",
-        (None, Some(r)) if players.len() == 2 && r == format!("{} resigned", players[0]) => "0-1",
-        (None, Some(DRAW_AGREED)) => "1/2-1/2",
+        (Some(GameResult::Win(p)), _) if p.index() == 0 => first,
+        (Some(GameResult::Win(_)), _) => second,
+        (Some(GameResult::Draw), _) => draw,
+        (None, Some(r)) if players.len() == 2 && r == format!("{} resigned", players[1]) => first,
+        (None, Some(r)) if players.len() == 2 && r == format!("{} resigned", players[0]) => second,
+        (None, Some(DRAW_AGREED)) => draw,
         (None, _) => "*",
     };
     let name = |i: usize| players.get(i).map_or("?".to_string(), |p| p.clone());
+    // The players named white and black (English draughts' black moves
+    // first); else the first and the second.
+    let seat = |colour: &str| players.iter().position(|p| p == colour);
     let mut out = String::new();
     for (tag, value) in [
         ("Event", format!("{} (gdl)", game.rules.name)),
         ("Site", "?".into()),
         ("Date", "????.??.??".into()),
         ("Round", "?".into()),
-        ("White", name(0)),
-        ("Black", name(1)),
+        ("White", name(seat("white").unwrap_or(0))),
+        ("Black", name(seat("black").unwrap_or(1))),
         ("Result", result.into()),
     ] {
         let _ = writeln!(
@@ -263,7 +358,8 @@ pub fn write(game: &Game, source: &str, record: &Record) -> Result<String, Strin
             value.replace('\\', "\\\\").replace('"', "\\\"")
         );
     }
-    if let Some(fen) = &record.position {
+    if record.position.is_some() {
+        let fen = (flavour.write_position)(game, &st);
         let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{fen}\"]");
     }
     out.push('\n');
@@ -287,11 +383,16 @@ pub fn write(game: &Game, source: &str, record: &Record) -> Result<String, Strin
                     turn.join(" ")
                 )
             })?;
-        let san = notation::write_san(game, &st, &turns, joined).ok_or_else(|| {
+        let written = match flavour.style {
+            NotationStyle::San => notation::write_san(game, &st, &turns, joined),
+            style => notation::write_style(game, &st, style, joined),
+        };
+        let san = written.ok_or_else(|| {
             format!(
-                "turn {}: `{}` is not one move, which SAN cannot write",
+                "turn {}: `{}` is not one move, which {} cannot write",
                 t + 1,
-                turn.join(" ")
+                turn.join(" "),
+                flavour.name
             )
         })?;
         // White's moves are numbered; a game starting with Black's, too.

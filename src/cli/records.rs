@@ -143,6 +143,7 @@ pub(super) fn blame_record(path: &Path, record: &Record, e: crate::LoadError) ->
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Foreign {
     Pgn,
+    Pdn,
     Sgf,
 }
 
@@ -151,6 +152,7 @@ impl Foreign {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
             "pgn" => Some(Foreign::Pgn),
+            "pdn" => Some(Foreign::Pdn),
             "sgf" => Some(Foreign::Sgf),
             _ => None,
         }
@@ -166,6 +168,7 @@ fn read_foreign(
 ) -> Result<(Record, Game, String), Failure> {
     let example = match format {
         Foreign::Pgn => "games/chess.gdl",
+        Foreign::Pdn => "games/international-draughts.gdl",
         Foreign::Sgf => "games/go.gdl",
     };
     let Some(file) = game_file else {
@@ -181,9 +184,13 @@ fn read_foreign(
     let refused =
         |e: &dyn std::fmt::Display| Failure::Input(format!("error: {}:{e}\n", path.display()));
     let (record, game) = match format {
-        Foreign::Pgn => {
+        Foreign::Pgn | Foreign::Pdn => {
             let game = crate::load_source(&source, &name, &[])?;
-            let record = crate::pgn::read(&game, &name, &source, &text).map_err(|e| refused(&e))?;
+            let read = match format {
+                Foreign::Pdn => crate::pdn::read,
+                _ => crate::pgn::read,
+            };
+            let record = read(&game, &name, &source, &text).map_err(|e| refused(&e))?;
             (record, game)
         }
         Foreign::Sgf => {
@@ -219,7 +226,7 @@ pub(super) fn replay_cmd(a: &ReplayArgs, out: &mut dyn Write) -> Result<(), Fail
         None => {
             if a.game.is_some() {
                 return Err(Failure::Input(format!(
-                    "error: --game is for PGN and SGF records; {} names its game file itself\n",
+                    "error: --game is for PGN, PDN and SGF records; {} names its game file itself\n",
                     a.record.display()
                 )));
             }
@@ -228,10 +235,11 @@ pub(super) fn replay_cmd(a: &ReplayArgs, out: &mut dyn Write) -> Result<(), Fail
             (record, game, source)
         }
     };
-    if a.pgn || a.sgf {
-        let write = match a.pgn {
-            true => crate::pgn::write,
-            false => crate::sgf::write,
+    if a.pgn || a.pdn || a.sgf {
+        let write = match (a.pgn, a.pdn) {
+            (true, _) => crate::pgn::write,
+            (_, true) => crate::pdn::write,
+            _ => crate::sgf::write,
         };
         let text = write(&game, &source, &record)
             .map_err(|e| Failure::Input(format!("error: {}: {e}\n", a.record.display())))?;

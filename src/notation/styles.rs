@@ -86,7 +86,16 @@ pub fn read_declared(
     st: &State,
     word: &str,
 ) -> Result<Option<String>, ListTurnsError> {
-    let styles = &game.rules.notation;
+    read_styles(game, st, &game.rules.notation, word)
+}
+
+/// As [`read_declared`], in the given `styles`.
+pub fn read_styles(
+    game: &Game,
+    st: &State,
+    styles: &[NotationStyle],
+    word: &str,
+) -> Result<Option<String>, ListTurnsError> {
     if styles.iter().all(|&s| s == NotationStyle::Gdl) {
         return Ok(None);
     }
@@ -295,6 +304,19 @@ fn wxf(game: &Game, st: &State, turns: &[String]) -> Vec<Option<String>> {
 }
 
 // ------------------------------------------------------------------ pdn
+
+/// The cells of PDN's numbered squares, square 1 first (none off a
+/// square board).
+pub fn pdn_cells(game: &Game) -> Vec<Cell> {
+    if square_board(game).is_none() {
+        return Vec::new();
+    }
+    let mut numbered: Vec<(usize, Cell)> = (game.board().cells())
+        .filter_map(|c| pdn_square(game, c).map(|n| (n, c)))
+        .collect();
+    numbered.sort();
+    numbered.into_iter().map(|(_, c)| c).collect()
+}
 
 /// A cell's PDN square number: cells of `a1`'s colour, numbered from 1
 /// on black's back row, row by row, each row from black's right.

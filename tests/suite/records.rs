@@ -341,3 +341,55 @@ fn a_record_replays_as_one_player_saw_it() {
     assert!(bad.stderr.contains("--as z: not a player"), "{bad:?}");
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn draughts_games_round_trip_through_pdn() {
+    for (file, seed) in [
+        ("games/international-draughts.gdl", 3),
+        ("games/draughts.gdl", 4),
+        ("games/canadian-draughts.gdl", 5),
+    ] {
+        let (g, source, record) = recorded(file, &[], seed);
+        let text = gdl::pdn::write(&g, &source, &record).expect("written");
+        let back = gdl::pdn::read(&g, file, &source, &text).expect("read back");
+        let replay = |r: &Record| r.replay(&g, &source, None).expect("replays").0;
+        assert_eq!(replay(&back).hash(), replay(&record).hash(), "{file}");
+        assert_eq!(back.result, record.result, "{file}: {text}");
+        // Numbered squares, and captures with `x`.
+        let moves = text.split("\n\n").nth(1).expect("moves");
+        assert!(
+            moves.starts_with("1. ") && moves.contains('x'),
+            "{file}: {moves}"
+        );
+        assert!(
+            !moves.chars().any(|c| c.is_alphabetic() && c != 'x'),
+            "{file}: {moves}"
+        );
+    }
+}
+
+#[test]
+fn a_pdn_fen_sets_up_men_and_kings() {
+    let file = "games/international-draughts.gdl";
+    let g = game(file, &[]);
+    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+        .expect("the game file");
+    // White's king on 28 takes the man on 23 and goes on to 19 or 14.
+    let text = "[FEN \"W:WK28,46-50:B23,1\"]\n\n1. 28x14 *\n";
+    let record = gdl::pdn::read(&g, file, &source, text).expect("read");
+    let (st, _) = record.replay(&g, &source, None).expect("replays");
+    let written = gdl::pdn::write(&g, &source, &record).expect("written");
+    // The position it started from, written back.
+    assert!(
+        written.contains("[FEN \"W:WK28,46,47,48,49,50:B1,23\"]"),
+        "{written}"
+    );
+    assert_eq!(st.ply, 1, "{written}");
+    // The king on 14, the man taken.
+    let square = |k: usize| g.piece_at(&st, notation::pdn_cells(&g)[k - 1]);
+    let king = square(14).expect("a piece on 14");
+    assert_eq!(g.rules.pieces[king.kind.index()], "king");
+    assert!(square(23).is_none() && square(28).is_none());
+    let bad = gdl::pdn::read(&g, file, &source, "[FEN \"W:WK28:B0\"]\n\n*\n").unwrap_err();
+    assert!(bad.to_string().contains("`0` is no square"), "{bad}");
+}
