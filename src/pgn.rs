@@ -171,6 +171,7 @@ pub(crate) fn read_as(
     let mut said: Option<(usize, String)> = None;
     let mut st: Option<State> = None;
     let mut turns: Vec<Vec<String>> = Vec::new();
+    let mut tags = Vec::new();
     for (offset, token) in tokens {
         match token {
             Token::Tag(name, value) if st.is_none() => match name {
@@ -180,7 +181,8 @@ pub(crate) fn read_as(
                     position = Some((offset, text));
                 }
                 "Result" if said_by(&value).is_some() => said = Some((offset, value)),
-                _ => {}
+                "SetUp" => {}
+                _ => tags.push((name.to_string(), value)),
             },
             // The next game's tags: the first game is read alone.
             Token::Tag(..) => break,
@@ -299,6 +301,7 @@ pub(crate) fn read_as(
             .filter(|text| *text != notation::write_position(game, &game.start())),
         turns,
         result,
+        tags,
         ..Record::default()
     })
 }
@@ -343,15 +346,33 @@ pub(crate) fn write_as(
     // first); else the first and the second.
     let seat = |colour: &str| players.iter().position(|p| p == colour);
     let mut out = String::new();
-    for (tag, value) in [
+    // The tags of the record read, if it was one of this format, in place
+    // of the seven's defaults and after them.
+    let kept = |tag: &str| {
+        record
+            .tags
+            .iter()
+            .find(|(t, _)| t == tag)
+            .map(|(_, v)| v.clone())
+    };
+    let roster = [
         ("Event", format!("{} (gdl)", game.rules.name)),
         ("Site", "?".into()),
         ("Date", "????.??.??".into()),
         ("Round", "?".into()),
         ("White", name(seat("white").unwrap_or(0))),
         ("Black", name(seat("black").unwrap_or(1))),
-        ("Result", result.into()),
-    ] {
+    ];
+    let mut tags: Vec<(String, String)> = (roster.into_iter())
+        .map(|(tag, value)| (tag.to_string(), kept(tag).unwrap_or(value)))
+        .collect();
+    tags.push(("Result".into(), result.into()));
+    let others: Vec<(String, String)> = (record.tags.iter())
+        .filter(|(t, _)| !tags.iter().any(|(k, _)| k == t) && t != "FEN")
+        .cloned()
+        .collect();
+    tags.extend(others);
+    for (tag, value) in tags {
         let _ = writeln!(
             out,
             "[{tag} \"{}\"]",
@@ -396,21 +417,23 @@ pub(crate) fn write_as(
             )
         })?;
         // White's moves are numbered; a game starting with Black's, too.
+        // A move number stays on the line of its move.
         let round = (st.turn - 1) / players.len() as u32 + 1;
         if st.mover.index() == 0 {
-            words.push(format!("{round}."));
+            words.push(format!("{round}. {san}"));
         } else if first {
-            words.push(format!("{round}..."));
+            words.push(format!("{round}... {san}"));
+        } else {
+            words.push(san);
         }
         first = false;
-        words.push(san);
         st = after;
     }
     words.push(result.into());
-    // Lines of at most 80 characters.
+    // Lines of at most 79 characters, as PGN's export format asks.
     let mut line = String::new();
     for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > 80 {
+        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
             let _ = writeln!(out, "{line}");
             line.clear();
         }

@@ -66,6 +66,11 @@ pub struct Record {
     /// Where each header line (`game`, `file`, ...) stood in the text read;
     /// empty for a record made in memory (see [`Record::line_of`]).
     pub keys: Vec<(String, usize)>,
+    /// The header of another program's record read (PGN's and PDN's tag
+    /// pairs, SGF's root properties), as written there: written back when
+    /// the record is written in that format again; not kept in gdl's own
+    /// records.
+    pub tags: Vec<(String, String)>,
 }
 
 /// The header's keys, in the order [`Record::header`] writes them (from

@@ -195,6 +195,14 @@ pub fn read(
     let mut st = game.start();
     let mut turns = Vec::new();
     let mut said: Option<(usize, String)> = None;
+    // The root's properties but those gdl writes itself, kept for writing
+    // the record back as SGF (values with `]` escaped again then).
+    let written = ["FF", "CA", "AP", "SZ", "KM"];
+    let tags: Vec<(String, String)> = (nodes.first().into_iter().flatten())
+        .filter(|p| !written.contains(&p.name.as_str()) && !["B", "W"].contains(&p.name.as_str()))
+        .filter(|p| p.values.len() == 1)
+        .map(|p| (p.name.clone(), p.values[0].clone()))
+        .collect();
     for p in nodes.iter().flatten() {
         let colour = match p.name.as_str() {
             "B" => 0,
@@ -288,6 +296,7 @@ pub fn read(
         seed: 1,
         turns,
         result,
+        tags,
         ..Record::default()
     })
 }
@@ -311,7 +320,20 @@ pub fn write(game: &Game, source: &str, record: &Record) -> Result<String, Strin
     if let Some((_, komi)) = game.rules.options.iter().find(|(k, _)| k == "komi") {
         let _ = write!(out, "KM[{komi}]");
     }
-    let _ = write!(out, "PB[{}]PW[{}]", players[0], players[1]);
+    // The root properties of the SGF read, if it was one, in place of
+    // gdl's and after them.
+    let kept = |name: &str| {
+        (record.tags.iter())
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let escaped = |v: &str| v.replace('\\', "\\\\").replace(']', "\\]");
+    let _ = write!(
+        out,
+        "PB[{}]PW[{}]",
+        escaped(kept("PB").unwrap_or(&players[0])),
+        escaped(kept("PW").unwrap_or(&players[1]))
+    );
     let result = match (end.result(), record.result.as_deref()) {
         (Some(GameResult::Win(p)), _) => Some(format!("{}+", ["B", "W"][p.index()])),
         (Some(GameResult::Draw), _) => Some("0".into()),
@@ -320,8 +342,19 @@ pub fn write(game: &Game, source: &str, record: &Record) -> Result<String, Strin
         (None, Some(DRAW_AGREED)) => Some("0".into()),
         (None, _) => None,
     };
+    // The record's own words for the same result (`W+Resign`, `B+2.5`).
+    let winner_of = |text: &str| text.get(..2).map(str::to_ascii_uppercase);
+    let result = match (result, kept("RE")) {
+        (Some(r), Some(said)) if winner_of(&r) == winner_of(said) => Some(said.to_string()),
+        (r, _) => r,
+    };
     if let Some(r) = result {
-        let _ = write!(out, "RE[{r}]");
+        let _ = write!(out, "RE[{}]", escaped(&r));
+    }
+    for (name, value) in &record.tags {
+        if !["PB", "PW", "RE"].contains(&name.as_str()) {
+            let _ = write!(out, "{name}[{}]", escaped(value));
+        }
     }
     let mut st = game.start();
     for (k, &a) in played.iter().enumerate() {

@@ -291,7 +291,13 @@ pub(super) fn replay_cmd(a: &ReplayArgs, out: &mut dyn Write) -> Result<(), Fail
         show::title(&game),
         show::position(&game, &st)
     )
-    .map_err(io)
+    .map_err(io)?;
+    // A result the rules did not reach (a resignation, a draw agreed) is
+    // the record's own: said after the whole game.
+    match (&record.result, st.is_over(), a.ply) {
+        (Some(result), false, None) => writeln!(out, "result: {result}").map_err(io),
+        _ => Ok(()),
+    }
 }
 
 /// Keeps a game being played in its record file, rewritten whole after

@@ -53,6 +53,7 @@ fn recorded(file: &str, options: &[&str], seed: u64) -> (Game, String, Record) {
         result: st.result().map(|r| show::result_text(&g, r)),
         lines: Vec::new(),
         keys: Vec::new(),
+        tags: Vec::new(),
     };
     (g, source, record)
 }
