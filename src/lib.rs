@@ -33,6 +33,7 @@ mod check;
 // library's interface.
 #[doc(hidden)]
 pub mod cli;
+pub mod csa;
 pub mod diagnostic;
 pub mod engine;
 pub mod explain;

@@ -238,19 +238,23 @@ pub struct TestArgs {
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
     /// A record written by `gdl play --record`, or a PGN (`.pgn`), PDN
-    /// (`.pdn`) or SGF (`.sgf`) file, with `--game`.
+    /// (`.pdn`), CSA (`.csa`) or SGF (`.sgf`) file, with `--game`.
     pub record: PathBuf,
     /// The game file a PGN, PDN or SGF record is played on (none names
     /// it): `--game games/chess.gdl`, `--game games/go.gdl`.
     #[arg(long, value_name = "FILE")]
     pub game: Option<PathBuf>,
     /// Print the game as PGN (moves in SAN) instead of its position.
-    #[arg(long, conflicts_with_all = ["sgf", "pdn"])]
+    #[arg(long, conflicts_with_all = ["sgf", "pdn", "csa"])]
     pub pgn: bool,
     /// Print the game as PDN (draughts' records, moves in numbered
     /// squares) instead of its position.
-    #[arg(long, conflicts_with = "sgf")]
+    #[arg(long, conflicts_with_all = ["sgf", "csa"])]
     pub pdn: bool,
+    /// Print the game as CSA (shogi programs' records) instead of its
+    /// position.
+    #[arg(long, conflicts_with = "sgf")]
+    pub csa: bool,
     /// Print the game as SGF instead of its position.
     #[arg(long)]
     pub sgf: bool,

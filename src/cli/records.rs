@@ -144,6 +144,7 @@ pub(super) fn blame_record(path: &Path, record: &Record, e: crate::LoadError) ->
 enum Foreign {
     Pgn,
     Pdn,
+    Csa,
     Sgf,
 }
 
@@ -153,6 +154,7 @@ impl Foreign {
         match ext.as_str() {
             "pgn" => Some(Foreign::Pgn),
             "pdn" => Some(Foreign::Pdn),
+            "csa" => Some(Foreign::Csa),
             "sgf" => Some(Foreign::Sgf),
             _ => None,
         }
@@ -169,6 +171,7 @@ fn read_foreign(
     let example = match format {
         Foreign::Pgn => "games/chess.gdl",
         Foreign::Pdn => "games/international-draughts.gdl",
+        Foreign::Csa => "games/shogi.gdl",
         Foreign::Sgf => "games/go.gdl",
     };
     let Some(file) = game_file else {
@@ -184,10 +187,11 @@ fn read_foreign(
     let refused =
         |e: &dyn std::fmt::Display| Failure::Input(format!("error: {}:{e}\n", path.display()));
     let (record, game) = match format {
-        Foreign::Pgn | Foreign::Pdn => {
+        Foreign::Pgn | Foreign::Pdn | Foreign::Csa => {
             let game = crate::load_source(&source, &name, &[])?;
             let read = match format {
                 Foreign::Pdn => crate::pdn::read,
+                Foreign::Csa => crate::csa::read,
                 _ => crate::pgn::read,
             };
             let record = read(&game, &name, &source, &text).map_err(|e| refused(&e))?;
@@ -226,7 +230,7 @@ pub(super) fn replay_cmd(a: &ReplayArgs, out: &mut dyn Write) -> Result<(), Fail
         None => {
             if a.game.is_some() {
                 return Err(Failure::Input(format!(
-                    "error: --game is for PGN, PDN and SGF records; {} names its game file itself\n",
+                    "error: --game is for PGN, PDN, CSA and SGF records; {} names its game file itself\n",
                     a.record.display()
                 )));
             }
@@ -235,10 +239,11 @@ pub(super) fn replay_cmd(a: &ReplayArgs, out: &mut dyn Write) -> Result<(), Fail
             (record, game, source)
         }
     };
-    if a.pgn || a.pdn || a.sgf {
-        let write = match (a.pgn, a.pdn) {
-            (true, _) => crate::pgn::write,
-            (_, true) => crate::pdn::write,
+    if a.pgn || a.pdn || a.csa || a.sgf {
+        let write = match (a.pgn, a.pdn, a.csa) {
+            (true, _, _) => crate::pgn::write,
+            (_, true, _) => crate::pdn::write,
+            (_, _, true) => crate::csa::write,
             _ => crate::sgf::write,
         };
         let text = write(&game, &source, &record)
