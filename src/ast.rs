@@ -473,6 +473,8 @@ pub struct PictureDecl {
     pub checkered: bool,
     /// Glyphs written on the pieces' discs, not drawn alone.
     pub discs: bool,
+    /// `check KIND`: the kind shown when attacked.
+    pub check: Option<Name>,
     /// Each kind named, with its glyph (unquoted) and the glyph's span.
     pub glyphs: Vec<(Name, String, Span)>,
     pub span: Span,

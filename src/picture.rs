@@ -499,6 +499,26 @@ pub fn svg(game: &Game, st: &State, last: Option<Action>, caption: &str) -> Stri
             MARK_COLOURS[m % MARK_COLOURS.len()]
         );
     }
+    // `check KIND`: a glow under that kind where another player attacks it.
+    if let Some(kind) = game.rules.picture.check {
+        for c in 0..layout.cells.len() {
+            let piece = game.piece_at(st, Cell::new(c));
+            let Some(owner) = piece
+                .filter(|p| p.kind.index() == kind)
+                .and_then(|p| p.owner)
+            else {
+                continue;
+            };
+            if !game.attackers(st, c, owner).is_empty() {
+                let (x, y) = canvas.pos[c];
+                let _ = writeln!(
+                    out,
+                    r##"<circle class="check" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#ff3b30" fill-opacity="0.55"/>"##,
+                    UNIT * 0.46
+                );
+            }
+        }
+    }
     canvas.pieces(&mut out, &Legend::of(game), &pieces(game, st));
     // Counters: each cell's count, where no piece hides it.
     if game.rules.counters.is_some() {

@@ -659,6 +659,9 @@ pub struct Picture {
     pub discs: bool,
     /// Per kind of piece: the glyph drawn in its owner's colour, if given.
     pub glyphs: Vec<Option<String>>,
+    /// `check KIND`: the kind whose cell is shown when another player's
+    /// piece attacks it (chess's king in check).
+    pub check: Option<usize>,
 }
 
 /// A way players write turns, named by `notation: ...` (see

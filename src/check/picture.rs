@@ -17,6 +17,7 @@ impl<'a> Checker<'a> {
             checkered: false,
             discs: false,
             glyphs: vec![None; self.pieces.len()],
+            check: None,
         };
         for (i, decl) in file.pictures.iter().enumerate() {
             if i > 0 {
@@ -27,6 +28,20 @@ impl<'a> Checker<'a> {
                 continue;
             }
             picture.discs = decl.discs;
+            if let Some(kind) = &decl.check {
+                match self.pieces.iter().position(|p| *p == kind.text) {
+                    Some(k) => picture.check = Some(k),
+                    None => {
+                        let msg = format!("`{}` is not a kind of piece of this game", kind.text);
+                        let near = closest(&kind.text, self.pieces.iter().map(String::as_str));
+                        let d = crate::diagnostic::Diagnostic::at(kind.span, msg);
+                        self.errors.push(match near {
+                            Some(n) => d.with_help(format!("did you mean `{n}`?")),
+                            None => d,
+                        });
+                    }
+                }
+            }
             if decl.checkered && !self.board_unknown {
                 match self.board().shape() {
                     Shape::Square { .. } => picture.checkered = true,

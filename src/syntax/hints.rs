@@ -122,6 +122,7 @@ pub const OTHER_WORDS: &[&str] = &[
     "notation",
     "checkered",
     "discs",
+    "check",
 ];
 
 /// Every word of the grammar, for "did you mean".
@@ -319,7 +320,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::view_item | Rule::view_kw => "`view`",
         Rule::notation_item | Rule::notation_kw => "`notation`",
         Rule::picture_item | Rule::picture_kw => "`picture`",
-        Rule::picture_part => "`checkered`, `discs` or a glyph (`KIND = \"GLYPH\"`)",
+        Rule::picture_part => "`checkered`, `discs`, `check KIND` or a glyph (`KIND = \"GLYPH\"`)",
+        Rule::check_part | Rule::check_kw => "`check KIND`",
         Rule::checkered_kw => "`checkered`",
         Rule::discs_kw => "`discs`",
         Rule::glyph => "a glyph (`KIND = \"GLYPH\"`)",

@@ -150,6 +150,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             let mut picture = PictureDecl {
                 checkered: false,
                 discs: false,
+                check: None,
                 glyphs: Vec::new(),
                 span: item_span,
             };
@@ -158,6 +159,10 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
                 match part.as_rule() {
                     Rule::checkered_kw => picture.checkered = true,
                     Rule::discs_kw => picture.discs = true,
+                    Rule::check_part => {
+                        let kind = part.into_inner().find(|p| p.as_rule() == Rule::name);
+                        picture.check = kind.map(name);
+                    }
                     _ => {
                         let mut glyph = part.into_inner();
                         let kind = name(glyph.next().expect("a kind"));
@@ -291,6 +296,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::picture_part
         | Rule::checkered_kw
         | Rule::discs_kw
+        | Rule::check_part
+        | Rule::check_kw
         | Rule::glyph
         | Rule::text_cell
         | Rule::text_number

@@ -255,3 +255,37 @@ fn chess_is_drawn_checkered_with_its_symbols() {
             .any(|n| n.tag_name().name() == "circle" && n.attribute("class") == Some("piece"))
     );
 }
+
+#[test]
+fn a_king_in_check_is_shown_under_its_piece() {
+    // The glow is on the attacked king's cell: the cell's shape and the
+    // glow share a centre.
+    let shown = |file: &str, moves: &str| {
+        let g = game(file, &[]);
+        let st = after(&g, moves);
+        let text = svg(&g, &st, None, "check");
+        let doc = roxmltree::Document::parse(&text).expect("XML");
+        let centres: Vec<(String, String)> = elements(&doc, "check")
+            .iter()
+            .map(|c| (attr(c, "cx").to_string(), attr(c, "cy").to_string()))
+            .collect();
+        (centres, elements(&doc, "cell"))
+    };
+    // Scholar's mate: black's king on e8.
+    let (centres, cells) = shown("games/chess.gdl", "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7");
+    assert_eq!(centres.len(), 1, "{centres:?}");
+    let e8 = (cells.iter().find(|c| attr(c, "data-cell") == "e8")).expect("e8");
+    let inside = |c: &[(String, String)], (x, y): &(String, String)| {
+        let num = |k: &str| attr(c, k).parse::<f64>().unwrap_or(f64::NAN);
+        let (x, y) = (x.parse::<f64>().unwrap(), y.parse::<f64>().unwrap());
+        (num("x")..num("x") + num("width")).contains(&x)
+            && (num("y")..num("y") + num("height")).contains(&y)
+    };
+    assert!(inside(e8, &centres[0]), "{e8:?} {centres:?}");
+    // No check: nothing shown.
+    assert!(shown("games/chess.gdl", "e4 e5").0.is_empty());
+    // Xiangqi's general, checked by a cannon along its row, over the
+    // advisor.
+    assert_eq!(shown("games/xiangqi.gdl", "c1-a3 b8-b1").0.len(), 1);
+    assert!(shown("games/xiangqi.gdl", "c1-a3").0.is_empty());
+}
