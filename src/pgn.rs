@@ -28,6 +28,8 @@ enum Token<'t> {
     Tag(&'t str, String),
     /// A move's word, or a move number, or a result.
     Word(&'t str),
+    /// `{...}`: a comment, its text.
+    Comment(&'t str),
 }
 
 /// Splits `text` into tags and words, comments and variations skipped.
@@ -40,7 +42,10 @@ fn tokens(text: &str) -> Result<Vec<(usize, Token<'_>)>, (usize, String)> {
         match c {
             b if b.is_ascii_whitespace() => i += 1,
             b'{' => match text[i..].find('}') {
-                Some(n) => i += n + 1,
+                Some(n) => {
+                    out.push((i, Token::Comment(text[i + 1..i + n].trim())));
+                    i += n + 1;
+                }
                 None => return Err((i, "a comment `{` that is never closed by `}`".into())),
             },
             b';' => i = text[i..].find('\n').map_or(bytes.len(), |n| i + n),
@@ -172,8 +177,11 @@ pub(crate) fn read_as(
     let mut st: Option<State> = None;
     let mut turns: Vec<Vec<String>> = Vec::new();
     let mut tags = Vec::new();
+    let mut comments = Vec::new();
     for (offset, token) in tokens {
         match token {
+            // Kept with the number of turns before it.
+            Token::Comment(text) => comments.push((turns.len(), text.to_string())),
             Token::Tag(name, value) if st.is_none() => match name {
                 "FEN" => {
                     let text = (flavour.read_position)(game, &value)
@@ -302,6 +310,7 @@ pub(crate) fn read_as(
         turns,
         result,
         tags,
+        comments,
         ..Record::default()
     })
 }
@@ -385,7 +394,17 @@ pub(crate) fn write_as(
     }
     out.push('\n');
     let mut words: Vec<String> = Vec::new();
-    let mut first = true;
+    // A comment's words, wrapped as the moves are.
+    let comments_after = |t: usize, words: &mut Vec<String>| {
+        let mut any = false;
+        for (_, text) in record.comments.iter().filter(|(n, _)| *n == t) {
+            words.push(format!("{{{text}}}"));
+            any = true;
+        }
+        any
+    };
+    // A move of the second player after a comment is numbered again.
+    let mut first = !comments_after(0, &mut words);
     for (t, turn) in record.turns.iter().enumerate() {
         let turns = notation::list_turns(game, &st).map_err(|e| e.to_string())?;
         let mut after = st.clone();
@@ -426,7 +445,7 @@ pub(crate) fn write_as(
         } else {
             words.push(san);
         }
-        first = false;
+        first = comments_after(t + 1, &mut words);
         st = after;
     }
     words.push(result.into());
@@ -457,6 +476,7 @@ mod tests {
             .map(|(_, t)| match t {
                 Token::Tag(n, v) => format!("[{n}={v}]"),
                 Token::Word(w) => w.to_string(),
+                Token::Comment(c) => format!("{{{c}}}"),
             })
             .collect()
     }
@@ -467,7 +487,17 @@ mod tests {
                     (1... c5 (1... e6) 2. Nf3) 2. Nf3 ; rest\n$1 *";
         assert_eq!(
             words(text),
-            ["[White=A \"B\"]", "1.", "e4", "e5", "2.", "Nf3", "$1", "*"]
+            [
+                "[White=A \"B\"]",
+                "1.",
+                "e4",
+                "{c (not a variation)}",
+                "e5",
+                "2.",
+                "Nf3",
+                "$1",
+                "*"
+            ]
         );
     }
 

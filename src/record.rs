@@ -71,6 +71,10 @@ pub struct Record {
     /// the record is written in that format again; not kept in gdl's own
     /// records.
     pub tags: Vec<(String, String)>,
+    /// The comments of another program's record read (PGN's `{...}`),
+    /// each with the number of turns before it: written back when the
+    /// record is written in that format again.
+    pub comments: Vec<(usize, String)>,
 }
 
 /// The header's keys, in the order [`Record::header`] writes them (from

@@ -98,7 +98,10 @@ def test_python_chess_games_read_and_written_back(seed, tmp_path):
     for move in game.mainline_moves():
         sans.append(replay.san(move))
         replay.push(move)
-    movetext = written.stdout.split("\n\n", 1)[1].split()
+    # Comments are kept, each after the same move (variations are not).
+    assert [n.comment for n in back.mainline()] == [n.comment for n in game.mainline()]
+    assert back.comment == game.comment
+    movetext = __import__("re").sub(r"\{[^}]*\}", " ", written.stdout.split("\n\n", 1)[1]).split()
     words = [w for w in movetext if not w[0].isdigit() and w != "*"]
     assert words == sans
     assert back.headers["Result"] == game.headers["Result"]

@@ -60,3 +60,26 @@ def test_alphago_lee_sedol_game_4_replays_to_its_resignation_and_comes_back_equa
     moves = lambda g: [node.get_move() for node in g.get_main_sequence()[1:]]
     assert moves(ours) == moves(theirs)
     assert len(moves(theirs)) == 180
+
+
+def test_comments_are_kept_where_python_chess_reads_them(tmp_path):
+    # python-chess writes a game with comments before the moves, after a
+    # White move and after a Black one; gdl writes it back with each
+    # comment after the same move.
+    game = chess.pgn.Game()
+    game.headers["Event"] = "Comments"
+    game.comment = "Before the game."
+    node = game.add_variation(chess.Move.from_uci("e2e4"))
+    node.comment = "best by test"
+    node = node.add_variation(chess.Move.from_uci("e7e5"))
+    node = node.add_variation(chess.Move.from_uci("g1f3"))
+    node = node.add_variation(chess.Move.from_uci("b8c6"))
+    node.comment = "a knight"
+    node.add_variation(chess.Move.from_uci("f1b5"))
+    path = tmp_path / "comments.pgn"
+    path.write_text(str(game) + "\n")
+    back = gdl("replay", path, "--game", REPO / "games" / "chess.gdl", "--pgn")
+    ours = chess.pgn.read_game(io.StringIO(back))
+    comments = lambda g: [g.comment] + [n.comment for n in g.mainline()]
+    assert comments(ours) == comments(game)
+    assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in game.mainline_moves()]

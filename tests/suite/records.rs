@@ -54,6 +54,7 @@ fn recorded(file: &str, options: &[&str], seed: u64) -> (Game, String, Record) {
         lines: Vec::new(),
         keys: Vec::new(),
         tags: Vec::new(),
+        comments: Vec::new(),
     };
     (g, source, record)
 }
