@@ -306,12 +306,7 @@ pub fn write(game: &Game, source: &str, record: &Record) -> Result<String, Strin
     let (end, _) = record
         .replay(game, source, None)
         .map_err(|e| e.to_string())?;
-    let mut st = match &record.position {
-        None => game.start(),
-        Some(text) => {
-            game.start_at(&notation::read_position(game, text).map_err(|e| e.to_string())?)
-        }
-    };
+    let mut st = record.first_state(game).map_err(|e| e.to_string())?;
     let players = &game.rules.players;
     let kept = |key: &str| {
         record

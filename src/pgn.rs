@@ -333,12 +333,7 @@ pub(crate) fn write_as(
     let (end, _) = record
         .replay(game, source, None)
         .map_err(|e| e.to_string())?;
-    let mut st = match &record.position {
-        None => game.start(),
-        Some(text) => {
-            game.start_at(&notation::read_position(game, text).map_err(|e| e.to_string())?)
-        }
-    };
+    let mut st = record.first_state(game).map_err(|e| e.to_string())?;
     let players = &game.rules.players;
     let [first, second, draw] = flavour.written;
     let result = match (end.result(), record.result.as_deref()) {

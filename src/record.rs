@@ -286,6 +286,21 @@ impl Record {
         self.lines.get(t).copied().unwrap_or(header + t)
     }
 
+    /// The position the game started from: its `position`, or the game's
+    /// start.
+    pub fn first_state(&self, game: &Game) -> Result<State, RecordError> {
+        match &self.position {
+            None => Ok(game.start()),
+            Some(text) => {
+                let p = notation::read_position(game, text).map_err(|e| RecordError {
+                    line: self.line_of("position"),
+                    message: format!("the position: {e}"),
+                })?;
+                Ok(game.start_at(&p))
+            }
+        }
+    }
+
     /// Plays the record on `game` (loaded from `source`, the text of the
     /// file it names, with its options), checking that the file has not
     /// changed, that every action is legal and that the result is the
@@ -319,16 +334,7 @@ impl Record {
             });
         }
         self.check_seats(game)?;
-        let mut st = match &self.position {
-            None => game.start(),
-            Some(text) => {
-                let p = notation::read_position(game, text).map_err(|e| RecordError {
-                    line: self.line_of("position"),
-                    message: format!("the position: {e}"),
-                })?;
-                game.start_at(&p)
-            }
-        };
+        let mut st = self.first_state(game)?;
         let mut played = Vec::new();
         let mut legal = Vec::new();
         // The turn of the previous line, and its last word.

@@ -29,18 +29,7 @@ impl<'a> Checker<'a> {
             }
             picture.discs = decl.discs;
             if let Some(kind) = &decl.check {
-                match self.pieces.iter().position(|p| *p == kind.text) {
-                    Some(k) => picture.check = Some(k),
-                    None => {
-                        let msg = format!("`{}` is not a kind of piece of this game", kind.text);
-                        let near = closest(&kind.text, self.pieces.iter().map(String::as_str));
-                        let d = crate::diagnostic::Diagnostic::at(kind.span, msg);
-                        self.errors.push(match near {
-                            Some(n) => d.with_help(format!("did you mean `{n}`?")),
-                            None => d,
-                        });
-                    }
-                }
+                picture.check = self.picture_kind(kind);
             }
             if decl.checkered && !self.board_unknown {
                 match self.board().shape() {
@@ -49,14 +38,7 @@ impl<'a> Checker<'a> {
                 }
             }
             for (kind, glyph, span) in &decl.glyphs {
-                let Some(k) = self.pieces.iter().position(|p| *p == kind.text) else {
-                    let msg = format!("`{}` is not a kind of piece of this game", kind.text);
-                    let near = closest(&kind.text, self.pieces.iter().map(String::as_str));
-                    let d = crate::diagnostic::Diagnostic::at(kind.span, msg);
-                    self.errors.push(match near {
-                        Some(n) => d.with_help(format!("did you mean `{n}`?")),
-                        None => d,
-                    });
+                let Some(k) = self.picture_kind(kind) else {
                     continue;
                 };
                 if picture.glyphs[k].is_some() {
@@ -74,5 +56,20 @@ impl<'a> Checker<'a> {
             }
         }
         picture
+    }
+
+    /// The kind `kind` names, or an error with the name probably meant.
+    fn picture_kind(&mut self, kind: &crate::ast::Name) -> Option<usize> {
+        let found = self.pieces.iter().position(|p| *p == kind.text);
+        if found.is_none() {
+            let msg = format!("`{}` is not a kind of piece of this game", kind.text);
+            let near = closest(&kind.text, self.pieces.iter().map(String::as_str));
+            let d = crate::diagnostic::Diagnostic::at(kind.span, msg);
+            self.errors.push(match near {
+                Some(n) => d.with_help(format!("did you mean `{n}`?")),
+                None => d,
+            });
+        }
+        found
     }
 }
