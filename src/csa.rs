@@ -24,7 +24,7 @@ use std::fmt::Write;
 use crate::engine::{Game, GameResult, State};
 use crate::ids::Cell;
 use crate::notation;
-use crate::record::{DRAW_AGREED, ForeignError, Record, source_hash};
+use crate::record::{DRAW_AGREED, ForeignError, Record};
 use crate::rules::NotationStyle;
 use crate::show;
 
@@ -102,7 +102,7 @@ fn usi_move(game: &Game, st: &State, mv: &str) -> Result<String, String> {
 
 /// The cell of CSA's square (file from the right, rank from the top).
 fn cell_of(game: &Game, digits: &str) -> Option<Cell> {
-    let (width, height) = extent(game);
+    let (width, height) = game.board().extent();
     let mut d = digits.chars();
     let (file, rank) = (
         d.next()?.to_digit(10)? as i32,
@@ -112,14 +112,6 @@ fn cell_of(game: &Game, digits: &str) -> Option<Cell> {
     board.cells().find(|&c| {
         let info = board.cell(c);
         width - info.col == file && height - info.row == rank
-    })
-}
-
-fn extent(game: &Game) -> (i32, i32) {
-    let board = game.board();
-    board.cells().fold((0, 0), |(w, h), c| {
-        let info = board.cell(c);
-        (w.max(info.col + 1), h.max(info.row + 1))
     })
 }
 
@@ -286,17 +278,11 @@ pub fn read(game: &Game, file: &str, source: &str, text: &str) -> Result<Record,
         (None, _) => None,
     };
     Ok(Record {
-        game: game.rules.name.clone(),
-        file: file.to_string(),
-        source_hash: source_hash(source),
-        options: crate::record::option_words(game),
-        seats: players.iter().map(|p| format!("{p}=human")).collect(),
-        seed: 1,
         position,
         turns,
         result,
         tags,
-        ..Record::default()
+        ..Record::foreign(game, file, source)
     })
 }
 
@@ -367,7 +353,7 @@ pub fn write(game: &Game, source: &str, record: &Record) -> Result<String, Strin
 
 /// A position's `P1`... rows and `P+`/`P-` hands.
 fn rows(game: &Game, st: &State) -> Result<String, String> {
-    let (width, height) = extent(game);
+    let (width, height) = game.board().extent();
     let letters = &game.rules.position_text.letters;
     let mut out = String::new();
     for rank in 1..=height {

@@ -17,7 +17,7 @@ use std::fmt::Write;
 
 use crate::engine::{Game, GameResult, State};
 use crate::notation;
-use crate::record::{DRAW_AGREED, ForeignError, Record, source_hash};
+use crate::record::{DRAW_AGREED, ForeignError, Record};
 use crate::rules::NotationStyle;
 use crate::show;
 
@@ -291,17 +291,6 @@ pub(crate) fn read_as(
         }
     };
     Ok(Record {
-        game: game.rules.name.clone(),
-        file: file.to_string(),
-        source_hash: source_hash(source),
-        options: crate::record::option_words(game),
-        seats: game
-            .rules
-            .players
-            .iter()
-            .map(|p| format!("{p}=human"))
-            .collect(),
-        seed: 1,
         // A FEN tag of the game's own start (PDN writers give one always)
         // is no position of its own.
         position: position
@@ -311,7 +300,7 @@ pub(crate) fn read_as(
         result,
         tags,
         comments,
-        ..Record::default()
+        ..Record::foreign(game, file, source)
     })
 }
 

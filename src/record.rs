@@ -286,6 +286,23 @@ impl Record {
         self.lines.get(t).copied().unwrap_or(header + t)
     }
 
+    /// An empty record of `game` (loaded from `file`, whose text is
+    /// `source`), every seat a person's and seed 1: what another
+    /// program's record (PGN, PDN, SGF, CSA) is read into.
+    pub fn foreign(game: &Game, file: &str, source: &str) -> Record {
+        Record {
+            game: game.rules.name.clone(),
+            file: file.to_string(),
+            source_hash: source_hash(source),
+            options: option_words(game),
+            seats: (game.rules.players.iter())
+                .map(|p| format!("{p}=human"))
+                .collect(),
+            seed: 1,
+            ..Record::default()
+        }
+    }
+
     /// The position the game started from: its `position`, or the game's
     /// start.
     pub fn first_state(&self, game: &Game) -> Result<State, RecordError> {

@@ -12,6 +12,7 @@ use crate::ids::Cell;
 pub mod cell_read;
 mod directions;
 mod expressions;
+mod notation;
 pub mod parts;
 pub mod sources;
 mod text;
@@ -19,6 +20,7 @@ pub mod walk;
 
 pub use directions::{DirMask, DirSet, MAX_DIRS, all_dirs, each_dir};
 pub use expressions::*;
+pub use notation::{NOTATION_STYLES, NotationStyle};
 pub use sources::Sources;
 pub use text::{PositionText, TextField, kind_chars, kind_letters};
 
@@ -663,37 +665,6 @@ pub struct Picture {
     /// piece attacks it (chess's king in check).
     pub check: Option<usize>,
 }
-
-/// A way players write turns, named by `notation: ...` (see
-/// [`NOTATION_STYLES`]); written and read by [`crate::notation`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NotationStyle {
-    /// gdl's own: `e2-e4`, `d4`, `c3-e5-c7`, `pass`.
-    Gdl,
-    /// Standard algebraic notation of the chess family: `Nf3`, `exd5`.
-    San,
-    /// Long algebraic, UCI's: `e2e4`, `e7e8q`.
-    LongAlgebraic,
-    /// USI's, shogi programs': `7g7f`, `8h2b+`, `P*5e`.
-    Usi,
-    /// WXF's, xiangqi players': `C2=5`, `H8+7`, `R+-1`.
-    Wxf,
-    /// PDN's, draughts players': numbered squares, `32-28`, `28x19`.
-    Pdn,
-    /// SGF's points, two letters: `dd`.
-    Sgf,
-}
-
-/// Each notation style's name in `notation: ...`, and an example.
-pub const NOTATION_STYLES: &[(&str, NotationStyle, &str)] = &[
-    ("gdl", NotationStyle::Gdl, "e2-e4"),
-    ("san", NotationStyle::San, "Nf3"),
-    ("long-algebraic", NotationStyle::LongAlgebraic, "e2e4"),
-    ("usi", NotationStyle::Usi, "7g7f"),
-    ("wxf", NotationStyle::Wxf, "C2=5"),
-    ("pdn", NotationStyle::Pdn, "32-28"),
-    ("sgf", NotationStyle::Sgf, "dd"),
-];
 
 impl Rules {
     /// Bitset words per cell set on this board.

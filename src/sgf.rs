@@ -20,7 +20,7 @@ use crate::OptionChoice;
 use crate::engine::{Game, GameResult};
 use crate::ids::Cell;
 use crate::notation;
-use crate::record::{DRAW_AGREED, ForeignError, Record, source_hash};
+use crate::record::{DRAW_AGREED, ForeignError, Record};
 use crate::show;
 
 /// One property of a node: its name, its values, where it starts.
@@ -288,16 +288,10 @@ pub fn read(
         },
     };
     Ok(Record {
-        game: game.rules.name.clone(),
-        file: file.to_string(),
-        source_hash: source_hash(source),
-        options: crate::record::option_words(game),
-        seats: players.iter().map(|p| format!("{p}=human")).collect(),
-        seed: 1,
         turns,
         result,
         tags,
-        ..Record::default()
+        ..Record::foreign(game, file, source)
     })
 }
 

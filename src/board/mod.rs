@@ -593,6 +593,15 @@ impl Board {
         Some(self.column(k))
     }
 
+    /// Columns and rows the cells span (their largest coordinates, plus
+    /// 1).
+    pub fn extent(&self) -> (i32, i32) {
+        self.cells().fold((0, 0), |(w, h), c| {
+            let info = self.cell(c);
+            (w.max(info.col + 1), h.max(info.row + 1))
+        })
+    }
+
     /// A short readable description: shape, counts, degree histogram.
     pub fn summary(&self) -> String {
         let mut s = format!("board: {}\ncells: {}\n", self.shape, self.len());

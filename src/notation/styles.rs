@@ -146,15 +146,6 @@ fn played(game: &Game, st: &State, joined: &str) -> Option<(Vec<Action>, State)>
     Some((actions, after))
 }
 
-/// The board's columns and rows (its cells' largest coordinates, plus 1).
-fn extent(game: &Game) -> (i32, i32) {
-    let board = game.board();
-    board.cells().fold((0, 0), |(w, h), c| {
-        let info = board.cell(c);
-        (w.max(info.col + 1), h.max(info.row + 1))
-    })
-}
-
 /// A letter counting from `a` (`None` past `z`).
 fn letter(k: i32) -> Option<char> {
     u8::try_from(k)
@@ -163,7 +154,7 @@ fn letter(k: i32) -> Option<char> {
         .map(|k| (b'a' + k) as char)
 }
 
-/// A square board's cell, or `None` on other boards.
+/// `Some` on a square board, the only boards these notations write.
 fn square_board(game: &Game) -> Option<()> {
     matches!(game.board().shape(), crate::board::Shape::Square { .. }).then_some(())
 }
@@ -171,7 +162,7 @@ fn square_board(game: &Game) -> Option<()> {
 // ------------------------------------------------------------------ usi
 
 fn usi_cell(game: &Game, c: Cell) -> Option<String> {
-    let (width, height) = extent(game);
+    let (width, height) = game.board().extent();
     let info = game.board().cell(c);
     Some(format!(
         "{}{}",
@@ -216,7 +207,7 @@ fn usi(game: &Game, st: &State, joined: &str) -> Option<String> {
 /// bottom (its right is the board's right), the second at the top.
 fn wxf_column(game: &Game, st: &State, col: i32) -> i32 {
     match st.mover.index() {
-        0 => extent(game).0 - col,
+        0 => game.board().extent().0 - col,
         _ => col + 1,
     }
 }
@@ -322,7 +313,7 @@ pub fn pdn_cells(game: &Game) -> Vec<Cell> {
 /// on black's back row, row by row, each row from black's right.
 fn pdn_square(game: &Game, c: Cell) -> Option<usize> {
     let board = game.board();
-    let (width, height) = extent(game);
+    let (width, height) = game.board().extent();
     let rules = &game.rules;
     let black = (rules.players.iter().position(|p| p == "black")).unwrap_or(1);
     let info = board.cell(c);
@@ -425,7 +416,7 @@ fn pdn(game: &Game, st: &State, turns: &[String]) -> Vec<Option<String>> {
 fn sgf(game: &Game, joined: &str) -> Option<String> {
     square_board(game)?;
     let board = game.board();
-    let (_, height) = extent(game);
+    let (_, height) = game.board().extent();
     let cell = board.cell_by_label(joined.rsplit(':').next()?)?;
     let info = board.cell(cell);
     Some(format!(
