@@ -251,8 +251,9 @@ pub enum Effect {
     Again,
     /// `make SET into PIECE`
     Make(Expr, Name),
-    /// `place PIECE at SET`: a piece of the mover on each empty cell.
-    Place(Name, Expr),
+    /// `place [PLAYER] PIECE at SET`: a piece of the mover (or of PLAYER)
+    /// on each empty cell.
+    Place(Option<Name>, Name, Expr),
     /// `move FROM to TO`: the piece on FROM's one cell moves to TO's one cell.
     Move(Expr, Expr),
     /// `set VAR to EXPR`

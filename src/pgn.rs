@@ -421,7 +421,7 @@ pub(crate) fn write_as(
         })?;
         // White's moves are numbered; a game starting with Black's, too.
         // A move number stays on the line of its move.
-        let round = (st.turn - 1) / players.len() as u32 + 1;
+        let round = st.turn.saturating_sub(1) / players.len() as u32 + 1;
         if st.mover.index() == 0 {
             words.push(format!("{round}. {san}"));
         } else if first {

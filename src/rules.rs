@@ -66,10 +66,10 @@ pub enum Effect {
     Again,
     /// The pieces on the cells become this kind (same owner).
     Make(SetExpr, Kind),
-    /// A piece of this kind, the mover's (or nobody's, if neutral), on each
-    /// empty cell; from the mover's reserve while it lasts, for a kind
-    /// placed from one.
-    Place(Kind, SetExpr),
+    /// A piece of this kind, the player's (the mover's unless another is
+    /// named; nobody's, if neutral), on each empty cell; from that
+    /// player's reserve while it lasts, for a kind placed from one.
+    Place(Kind, Who, SetExpr),
     /// The piece on the one cell of the first set moves to the one cell of
     /// the second (nothing happens unless each set is one cell and the
     /// first holds a piece).

@@ -535,6 +535,14 @@ impl State {
         self.history.len()
     }
 
+    /// The whole position as one line of text, as `gdl show` writes it
+    /// and `--position` reads it (FEN in chess, SFEN in shogi): what the
+    /// game's `position text` declares, else the board and the player to
+    /// move. Hidden pieces included.
+    fn position_text(&self) -> String {
+        gdl::notation::write_position(&self.shared.game, &self.st)
+    }
+
     /// The position as planes (`game.observation_planes()`), flat, as a
     /// numpy float32 array of `game.observation_tensor_size()` numbers.
     #[pyo3(signature = (player=None))]

@@ -51,10 +51,18 @@ def result_of(state):
 
 def play(gdl_game, board_class, seed, plies=400, options=None):
     """One seeded random game in both; returns the positions compared and
-    how it ended."""
+    how it ended. Chance's outcomes before the first move (Chess960's
+    start) are drawn by their probabilities, and python-chess's board is
+    made from the position gdl writes then."""
     game = gdl.load_game(gdl_game, **(options or {}))
-    g, board = game.new_initial_state(), board_class()
+    g = game.new_initial_state()
     rng = random.Random(f"{gdl_game}-{seed}")
+    drawn = g.is_chance_node()
+    while g.is_chance_node():
+        outcomes = g.chance_outcomes()
+        actions, weights = [a for a, _ in outcomes], [p for _, p in outcomes]
+        g.apply_action(rng.choices(actions, weights)[0])
+    board = board_class(g.position_text()) if drawn else board_class()
     compared = 0
     while True:
         where = f"{gdl_game}, seed {seed}, after {board.move_stack}"
@@ -86,6 +94,8 @@ def play(gdl_game, board_class, seed, plies=400, options=None):
 # the random games here do not meet it).
 VARIANTS = {
     "chess": (chess.Board, 4, {"insufficient_material": "draw"}),
+    "chess960": (lambda fen: chess.Board(fen, chess960=True), 16,
+                 {"insufficient_material": "draw"}),
     "horde": (chess.variant.HordeBoard, 8, {}),
     "antichess": (chess.variant.AntichessBoard, 8, {"insufficient_material": "draw"}),
     "racing-kings": (chess.variant.RacingKingsBoard, 8, {}),

@@ -28,6 +28,7 @@ impl<'a> Checker<'a> {
             ChoiceKind::Deal { .. } => ("deal", "any piece in hand", "piece"),
             _ => return,
         };
+        self.chance_choices.insert(choice);
         if !c.keep.is_empty() {
             self.error(
                 span,
@@ -47,21 +48,23 @@ impl<'a> Checker<'a> {
 
     /// A `by chance:` step: its actions are equally likely outcomes, so none
     /// may be judged on its result (`keep if`), which would make chance
-    /// choose among actions it cannot count before playing them.
+    /// choose among actions it cannot count before playing them. `keep
+    /// actions if` is the players' rule, not chance's.
     pub(super) fn check_by_chance(&mut self, entries: &[Entry], span: Span) {
-        let judged = !self.file.keeps.is_empty()
-            || entries.iter().any(|(c, _, _)| {
-                self.choices
-                    .get(*c as usize)
-                    .is_some_and(|c| !c.keep.is_empty())
-            });
+        let judged = entries.iter().any(|(c, _, _)| {
+            self.choices
+                .get(*c as usize)
+                .is_some_and(|c| !c.keep.is_empty())
+        });
         if judged {
             self.error(
                 span,
-                "a `by chance:` step cannot offer an action with `keep if` (or under `keep \
-                 actions if`): chance picks among the actions offered, each as likely",
+                "a `by chance:` step cannot offer an action with `keep if`: chance picks \
+                 among the actions offered, each as likely",
             );
         }
+        self.chance_choices
+            .extend(entries.iter().map(|(c, _, _)| *c));
     }
 
     /// Lowers a choice and returns its index; a named action is lowered once.

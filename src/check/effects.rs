@@ -63,9 +63,10 @@ impl<'a> Checker<'a> {
                 let s = self.set(s);
                 Effect::Make(s, self.piece(piece))
             }
-            ast::Effect::Place(piece, s) => {
+            ast::Effect::Place(owner, piece, s) => {
+                let owner = owner.as_ref().map_or(Who::Me, |o| self.who(o));
                 let piece = self.piece(piece);
-                Effect::Place(piece, self.set(s))
+                Effect::Place(piece, owner, self.set(s))
             }
             ast::Effect::Move(from, to) => Effect::Move(self.set(from), self.set(to)),
             ast::Effect::Draw(lines) => self.draw_effect(lines),
@@ -144,7 +145,7 @@ fn effect_span(e: &ast::Effect) -> Span {
         ast::Effect::Convert(x, _)
         | ast::Effect::Remove(x, _)
         | ast::Effect::Make(x, _)
-        | ast::Effect::Place(_, x)
+        | ast::Effect::Place(_, _, x)
         | ast::Effect::Move(x, _) => x.span,
         ast::Effect::Repeat(_, span) | ast::Effect::Take(_, _, span) => *span,
         ast::Effect::Draw(lines) => lines.span,

@@ -317,6 +317,9 @@ struct Checker<'a> {
     captured_to: Vec<Option<crate::ids::Kind>>,
     /// Checking a `keep if` condition (`stuck` means the next decision's).
     in_keep: bool,
+    /// The choices chance makes (`roll`, `deal`, a `by chance:` step's):
+    /// `keep actions if` is not theirs.
+    chance_choices: std::collections::BTreeSet<u16>,
     /// The kind of counters, if declared (`counters seed`).
     counters: Option<String>,
     /// `stacks`: a cell holds a stack of pieces.
@@ -394,6 +397,7 @@ impl<'a> Checker<'a> {
             reserved: Vec::new(),
             captured_to: Vec::new(),
             in_keep: false,
+            chance_choices: Default::default(),
             counters: None,
             stacks: !file.stacks.is_empty(),
             captures_onto: Vec::new(),

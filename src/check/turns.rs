@@ -107,16 +107,17 @@ impl<'a> Checker<'a> {
     fn turns(&mut self) -> Vec<Turn> {
         let file = self.file;
         let mut turns = Vec::new();
-        for t in &file.turns {
+        // `turn:` is tried after the numbered and conditional rules,
+        // wherever it is (a file based on another may add `turn 0:`).
+        let always = |t: &&ast::TurnDecl| t.when == ast::TurnWhen::Always;
+        let ordered: Vec<&ast::TurnDecl> = (file.turns.iter().filter(|t| !always(t)))
+            .chain(file.turns.iter().filter(always))
+            .collect();
+        for t in ordered.iter().copied() {
             let when = match &t.when {
                 ast::TurnWhen::Always => TurnWhen::Always,
                 ast::TurnWhen::Number(n) => {
-                    if *n == 0 {
-                        self.error(
-                            t.span,
-                            "turns are numbered from 1: `turn 1:` is the first turn",
-                        );
-                    } else if *n > MAX_TURN {
+                    if *n > MAX_TURN {
                         self.limit(t.span, format!("a turn number is at most {MAX_TURN}"));
                     }
                     TurnWhen::Number(*n)
@@ -132,20 +133,16 @@ impl<'a> Checker<'a> {
             let steps = t.steps.iter().map(|s| self.step(s)).collect();
             turns.push(Turn { when, steps });
         }
-        match file
-            .turns
-            .iter()
-            .position(|t| t.when == ast::TurnWhen::Always)
-        {
+        match ordered.iter().position(always) {
             None => self.errors.push(
                 Diagnostic::whole("the game has no `turn:` for ordinary turns")
                     .with_help("add a line such as `turn: place stone at empty`"),
             ),
-            Some(i) if i + 1 < file.turns.len() => {
-                let span = file.turns[i + 1].span;
+            Some(i) if i + 1 < ordered.len() => {
+                let span = ordered[i + 1].span;
                 self.errors.push(
                     Diagnostic::at(span, "this turn can never be used").with_help(
-                        "an earlier `turn:` without a condition applies to every turn; put it last",
+                        "the first `turn:` applies to every other turn: give one `turn:`",
                     ),
                 );
             }
@@ -248,8 +245,8 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `keep actions if COND`: a `keep if` of every action, after its own.
-    /// Run once every choice is lowered.
+    /// `keep actions if COND`: a `keep if` of every player's action (not
+    /// chance's), after its own. Run once every choice is lowered.
     fn keep_actions(&mut self) {
         let file = self.file;
         for k in &file.keeps {
@@ -258,7 +255,11 @@ impl<'a> Checker<'a> {
                 continue;
             }
             let source = self.cond_source(k, true);
-            for (choice, sources) in self.choices.iter_mut().zip(&mut self.sources.choices) {
+            let choices = self.choices.iter_mut().zip(&mut self.sources.choices);
+            for (i, (choice, sources)) in choices.enumerate() {
+                if self.chance_choices.contains(&(i as u16)) {
+                    continue;
+                }
                 choice.keep.push(cond.clone());
                 sources.keep.push(source.clone());
             }

@@ -141,6 +141,9 @@ pub struct Game {
     /// `(n, r)`: every turn after turn `n` is played by turn rule `r` (the
     /// rules before `r`, the first `turn:`, are numbered turns up to `n`).
     late_turn: Option<(u32, u16)>,
+    /// A `turn 0:` rule: a game starts with that turn, before the first
+    /// player's turn 1 (a setup chance makes), and the mover stays.
+    turn_zero: bool,
     /// Per choice, how its actions are counted and listed (its shape).
     offers: Vec<movegen::Offer>,
     /// Whether a rule asks about earlier positions (`repetitions`,
@@ -321,6 +324,7 @@ impl Game {
         let position = StartPosition {
             pieces: pieces.collect(),
             marks: self.rules.setup_marks.clone(),
+            turn: if self.turn_zero { 0 } else { 1 },
             ..StartPosition::default()
         };
         self.start_at(&position)
@@ -432,7 +436,11 @@ impl Game {
             st.reserve[p.index() * self.rules.pieces.len() + k.index()] = n;
         }
         st.mover = from.mover;
-        st.turn = from.turn.max(1);
+        // Turn 0 only where the game has one, and only from its setup.
+        st.turn = match (from.turn, self.turn_zero) {
+            (0, true) => 0,
+            (t, _) => t.max(1),
+        };
         if self.counted {
             self.start_counters(&mut st);
         }

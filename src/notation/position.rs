@@ -436,7 +436,9 @@ pub fn write_position(game: &Game, st: &State) -> String {
                 .map(|&v| crate::rules::format_number(st.var(v)))
                 .collect::<Vec<_>>()
                 .join("+"),
-            TextField::Moves => ((st.turn - 1) / rules.players.len() as u32 + 1).to_string(),
+            TextField::Moves => {
+                (st.turn.saturating_sub(1) / rules.players.len() as u32 + 1).to_string()
+            }
             TextField::Turn => st.turn.to_string(),
             TextField::Hands => write_hands(game, st),
             TextField::Dash => "-".to_string(),

@@ -7,8 +7,9 @@
 //! pawn, is written without one), then maybe the column or row (or both)
 //! of the cell it leaves, the cell it reaches, and `=` with the letter of
 //! the kind the turn goes on to choose. Castling is the move of the kind
-//! lettered `K` by two columns or more along its row: `O-O` towards the
-//! later columns, `O-O-O` the earlier. A word is read by matching it with
+//! lettered `K` by two columns or more along its row, or onto its own
+//! piece there (Chess960's king takes its rook): `O-O` towards the later
+//! columns, `O-O-O` the earlier. A word is read by matching it with
 //! the legal turns of one move (maybe followed by a kind chosen); when
 //! several match, it is ambiguous.
 
@@ -116,13 +117,10 @@ pub fn read_san(game: &Game, st: &State, word: &str) -> Result<Vec<String>, List
     };
     let matches = |from: Cell, to: Cell, kind: Option<usize>| -> bool {
         let (from_column, from_row) = split_label(board.label(from));
-        let (to_column, to_row) = split_label(board.label(to));
+        let (to_column, _) = split_label(board.label(to));
         match &san {
             San::Castle { long } => {
-                letter_at(from) == Some('K')
-                    && kind.is_none()
-                    && from_row == to_row
-                    && column_distance(from_column, to_column) >= 2
+                castles(game, st, from, to, kind)
                     && (column_order(to_column) < column_order(from_column)) == *long
             }
             San::Move {
@@ -168,13 +166,9 @@ pub fn write_san(game: &Game, st: &State, turns: &[String], joined: &str) -> Opt
     };
     let piece = letter_at(from)?;
     let (from_column, from_row) = split_label(board.label(from));
-    let (to_column, to_row) = split_label(board.label(to));
+    let (to_column, _) = split_label(board.label(to));
     let mut out = String::new();
-    if piece == 'K'
-        && kind.is_none()
-        && from_row == to_row
-        && column_distance(from_column, to_column) >= 2
-    {
+    if castles(game, st, from, to, kind) {
         out.push_str(match column_order(to_column) < column_order(from_column) {
             true => "O-O-O",
             false => "O-O",
@@ -236,6 +230,22 @@ pub fn write_san(game: &Game, st: &State, turns: &[String], joined: &str) -> Opt
 }
 
 /// How many columns apart two columns are (`a` is 1, `z` 26, `aa` 27).
+/// Whether the move `from`-`to` (maybe with a kind chosen) castles: the
+/// piece lettered `K` along its row, by two columns or more or onto a
+/// piece of its own owner.
+fn castles(game: &Game, st: &State, from: Cell, to: Cell, kind: Option<usize>) -> bool {
+    let board = game.board();
+    let (from_column, from_row) = split_label(board.label(from));
+    let (to_column, to_row) = split_label(board.label(to));
+    let moving = game.piece_at(st, from);
+    let onto_own =
+        (game.piece_at(st, to)).is_some_and(|p| Some(p.owner) == moving.map(|m| m.owner));
+    moving.and_then(|p| kind_letter(game, p.kind.index())) == Some('K')
+        && kind.is_none()
+        && from_row == to_row
+        && (column_distance(from_column, to_column) >= 2 || onto_own)
+}
+
 fn column_distance(a: &str, b: &str) -> usize {
     let value = |s: &str| {
         (s.bytes()).fold(0usize, |v, c| {

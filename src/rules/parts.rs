@@ -433,7 +433,7 @@ impl Effect {
             | Effect::Convert(s, _)
             | Effect::Remove(s, _)
             | Effect::Make(s, _)
-            | Effect::Place(_, s) => f(Node::Set(s), Same),
+            | Effect::Place(_, _, s) => f(Node::Set(s), Same),
             Effect::Move(from, to) | Effect::Draw(_, from, to) => {
                 f(Node::Set(from), Same);
                 f(Node::Set(to), Same);

@@ -11,9 +11,11 @@
 //! - a named item (`option`, `define`, `region`, `effect`, `action`,
 //!   `ring`, `track`) replaces the base's item of that name;
 //! - `end if COND` replaces the base's end rule with the same condition
-//!   (the same words), and so does `keep actions if COND`;
+//!   (the same words), and so does `keep actions if COND`; a turn rule
+//!   replaces the base's for the same turns (`turn:`, `turn 1:`, `turn if
+//!   COND:` by its words);
 //! - an item of any other kind (`game`, `board`, `players`, `setup`,
-//!   `turn`, `position text`, ...) replaces all the base's items of its
+//!   `position text`, ...) replaces all the base's items of its
 //!   kind, except the lists of names (`pieces`, `marks`, `variables`,
 //!   `lines`, `counters`), which add up;
 //! - `omit NAME, ...` leaves out the base's named items and names in
@@ -131,6 +133,13 @@ fn key(item: &P) -> Key {
         Rule::end_item | Rule::keep_item => {
             let cond = item.clone().into_inner().next().expect("a condition");
             Key::Cond(rule, words(&cond))
+        }
+        // `turn 0:` beside the base's `turn:`: a turn rule replaces the
+        // base's for the same turns.
+        Rule::turn_item => {
+            let mut inner = item.clone().into_inner();
+            let when = inner.find(|p| p.as_rule() == Rule::turn_when);
+            Key::Cond(rule, when.map_or(String::new(), |w| words(&w)))
         }
         Rule::based_item => Key::Based,
         Rule::omit_item => Key::Omit(names()),

@@ -390,8 +390,14 @@ pub(super) fn effect(pair: P) -> Effect {
             Effect::Make(set, piece)
         }
         Rule::place_cells => {
-            let piece = name(parts.next().expect("piece"));
-            Effect::Place(piece, expr(parts.next().expect("cells")))
+            let first = name(parts.next().expect("piece"));
+            let next = parts.next().expect("cells");
+            match next.as_rule() {
+                Rule::name => {
+                    Effect::Place(Some(first), name(next), expr(parts.next().expect("cells")))
+                }
+                _ => Effect::Place(None, first, expr(next)),
+            }
         }
         Rule::move_piece => {
             let from = expr(parts.next().expect("from"));

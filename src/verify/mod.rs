@@ -107,10 +107,22 @@ pub fn check_game(path: &Path, settings: Settings) -> Vec<Outcome> {
             return out;
         }
     };
+    // A game is loaded once per set of options, not once per case (a
+    // suite of 960 perft positions).
+    let mut games: Vec<(Vec<String>, Result<Game, String>)> = Vec::new();
     for case in &file.cases {
+        let i = match games.iter().position(|(o, _)| *o == case.options) {
+            Some(i) => i,
+            None => {
+                games.push((case.options.clone(), load(path, &case.options)));
+                games.len() - 1
+            }
+        };
+        let game = games[i].1.as_ref().map_err(String::clone);
+        let run = game.and_then(|g| run_case_on(g, case, &tests.display().to_string()));
         out.push(Outcome {
             what: format!("case \"{}\" ({}:{})", case.name, tests.display(), case.line),
-            verdict: match run_case(path, case, &tests) {
+            verdict: match run {
                 Ok(()) => Verdict::Passed,
                 Err(why) => Verdict::Failed(why),
             },
@@ -121,11 +133,6 @@ pub fn check_game(path: &Path, settings: Settings) -> Vec<Outcome> {
         verdict: check_snapshot(path, &file.snapshot_options, settings),
     });
     out
-}
-
-fn run_case(path: &Path, case: &Case, tests: &Path) -> Result<(), String> {
-    let game = load(path, &case.options)?;
-    run_case_on(&game, case, &tests.display().to_string())
 }
 
 /// Runs one case on a game loaded from its text `source` (`file` names it),

@@ -98,6 +98,22 @@ fn the_rules_shown_are_the_game() {
 }
 
 #[test]
+fn a_turn_rule_replaces_the_bases_for_the_same_turns() {
+    // `turn 1:` is added before the base's `turn:`, which stays: x's first
+    // turn places a block on a corner (4), then every turn is the base's
+    // (16 cells, drop or wall, less the one taken).
+    let (_dir, path) = folder("game D\nbased on base\nturn 1: place block at corners\n");
+    let g = load(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(counts(&g, 2), [4, 4 * 15 * 2]);
+    // A `turn:` of the file replaces the base's, and a second `turn 1:`
+    // on top of the file's base would replace that one.
+    let (_dir, path) = folder("game D\nbased on base\nturn: wall\n");
+    let g = load(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(counts(&g, 2), [16, 16 * 15]);
+    assert_eq!(g.rules.turns.len(), 1);
+}
+
+#[test]
 fn errors_are_named_in_their_own_file() {
     // A name the file leaves out, still used by the base's turn.
     let (_dir, path) = folder("game D\nbased on base\nomit drop\n");

@@ -198,14 +198,6 @@ fn poor_reserved_name_is_one_error() {
     assert!(text.ends_with(": 1 error\n"), "{text}");
 }
 
-#[test]
-fn poor_turn_zero_is_rejected() {
-    let source = "game Broken\nboard square(3)\nplayers x, o\npieces stone\n\
-                  turn 0: place stone at corners\nturn: place stone at empty\n";
-    let text = diagnose("turn_zero.gdl", source).expect_err("turn 0 must be rejected");
-    assert!(text.contains("turn_zero.gdl:5:1"), "{text}");
-}
-
 // ---------------------------------------------------------------- hostile input
 
 /// The smallest stack a game is loaded or run on (worker threads).

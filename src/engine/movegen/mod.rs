@@ -500,9 +500,10 @@ impl Game {
     }
 
     pub(in crate::engine) fn next_turn(&self, st: &mut State) {
-        // No division: the mover only ever steps by one. After `again`
+        // No division: the mover only ever steps by one. After `again`,
+        // and after turn 0 (the setup before the first player's turn 1),
         // the mover stays.
-        st.mover = if std::mem::take(&mut st.again) {
+        st.mover = if std::mem::take(&mut st.again) || st.turn == 0 {
             st.mover
         } else if st.mover.index() + 1 == self.players {
             Player::new(0)

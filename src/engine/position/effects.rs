@@ -135,11 +135,16 @@ impl Game {
                     }
                 });
             }
-            Effect::Place(kind, target) => {
+            Effect::Place(kind, who, target) => {
                 let kind = kind.index();
-                let owner = self.owner_for(kind, me.index());
+                let player = match who {
+                    Who::Me => me.index(),
+                    Who::Opponent => self.after(me.index()),
+                    Who::Player(p) => p.index(),
+                };
+                let owner = self.owner_for(kind, player);
                 let hand = match self.rules.reserved.get(kind) {
-                    Some(true) => Some(me.index() * self.rules.pieces.len() + kind),
+                    Some(true) => Some(player * self.rules.pieces.len() + kind),
                     _ => None,
                 };
                 let place = move |g: &Game, st: &mut State, c: usize| {

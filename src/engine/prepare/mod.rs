@@ -210,6 +210,7 @@ impl Game {
             shifts,
             lowered: lowered::Lowered::default(),
             late_turn: late_turn(&rules.turns).filter(|_| on.has(Shortcut::LateTurn)),
+            turn_zero: rules.turns.iter().any(|t| t.when == TurnWhen::Number(0)),
             shortcuts: on,
             code_pieces: (0..pieces * (players + 1))
                 .map(|code| ((code / (players + 1)) as u8, (code % (players + 1)) as u8))

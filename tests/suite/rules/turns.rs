@@ -103,6 +103,39 @@ fn again_gives_the_mover_the_next_turn_too() {
     assert_eq!(nodes, vec![9, 72, 504]);
 }
 
+#[test]
+fn turn_zero_comes_before_the_first_players_turn_one() {
+    // Turn 0: chance puts x's stone on a corner and o's on the opposite
+    // one (`place o stone`), past `keep actions if`, which is the
+    // players'; then x plays turn 1.
+    let g = compile(
+        "game T board square(3) players x, o pieces stone
+        keep actions if count(own) <= 2
+        turn 0: by chance: place stone at corners,
+                (place o stone at corners and not neighbors(neighbors(own)) and not own)
+        turn: place stone at empty",
+    );
+    let st = g.start();
+    assert_eq!((st.turn, st.mover.index()), (0, 0));
+    assert!(g.is_chance(&st));
+    assert_eq!(g.chance_outcomes(&st).len(), 4);
+    let st = after(&g, "a1");
+    assert_eq!((st.turn, st.mover.index()), (1, 0), "x moves after turn 0");
+    assert_eq!(
+        (at(&g, &st, "a1"), at(&g, &st, "c3")),
+        ("x".into(), "o".into())
+    );
+    assert!(!g.is_chance(&st));
+    assert_eq!(legal(&g, &st).len(), 7);
+    // The players' keep: x, with 2 stones, may place no third.
+    let st = after(&g, "a1 b2 b1");
+    assert_eq!(g.rules.players[st.mover.index()], "x");
+    assert!(legal(&g, &st).is_empty());
+    // A position read from text starts after turn 0.
+    let read = gdl::notation::read_position(&g, "3/3/3 x").expect("reads");
+    assert_eq!(g.start_at(&read).turn, 1);
+}
+
 /// With `changed`, two positions in the middle of a turn that began on
 /// different positions play differently, so they hash apart: Gold's dog
 /// on d5 and cat on e4, two steps into a turn begun with the dog on d4 or
