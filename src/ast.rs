@@ -500,6 +500,8 @@ pub enum TextField {
     Turn(Span),
     /// `hands`: the pieces in hand.
     Hands(Span),
+    /// `pocket`
+    Pocket(Span),
     /// `-`: a field the game does not use.
     Dash(Span),
 }

@@ -22,6 +22,7 @@
 
 mod joined;
 mod long_algebraic;
+mod pocket;
 mod position;
 mod san;
 mod styles;

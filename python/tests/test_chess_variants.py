@@ -43,6 +43,15 @@ def gdl_moves(state):
     return moves
 
 
+def uci_turns(state):
+    """gdl's legal turns from `state` as its long algebraic notation writes
+    them, which is UCI's (`e2e4`, `e7e8q`, Chess960's castling `e1h1`,
+    crazyhouse's drops `Q@e4`)."""
+    turns = state.legal_turn_strings("long-algebraic")
+    assert len(set(turns)) == len(turns), turns
+    return set(turns)
+
+
 def result_of(state):
     """gdl's result as python-chess writes it."""
     white, black = state.returns()
@@ -75,7 +84,7 @@ def play(gdl_game, board_class, seed, plies=400, options=None):
             assert result_of(g) == board.result(claim_draw=False), f"{where}: result"
             return compared, "end"
         assert g.current_player() == (0 if board.turn == chess.WHITE else 1), where
-        ours = gdl_moves(g)
+        ours = uci_turns(g)
         theirs = {m.uci() for m in board.legal_moves}
         compared += 1
         assert set(ours) == theirs, (
@@ -84,8 +93,7 @@ def play(gdl_game, board_class, seed, plies=400, options=None):
         if len(board.move_stack) >= plies:
             return compared, "cap"
         move = rng.choice(sorted(theirs))
-        for a in ours[move]:
-            g.apply_action(a)
+        g.apply_turn(g.string_to_turn(move))
         board.push_uci(move)
 
 
@@ -94,8 +102,9 @@ def play(gdl_game, board_class, seed, plies=400, options=None):
 # the random games here do not meet it).
 VARIANTS = {
     "chess": (chess.Board, 4, {"insufficient_material": "draw"}),
-    "chess960": (lambda fen: chess.Board(fen, chess960=True), 16,
+    "chess960": (lambda fen: chess.Board(fen, chess960=True), 12,
                  {"insufficient_material": "draw"}),
+    "crazyhouse": (chess.variant.CrazyhouseBoard, 8, {"insufficient_material": "draw"}),
     "horde": (chess.variant.HordeBoard, 8, {}),
     "antichess": (chess.variant.AntichessBoard, 8, {"insufficient_material": "draw"}),
     "racing-kings": (chess.variant.RacingKingsBoard, 8, {}),

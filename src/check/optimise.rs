@@ -201,6 +201,7 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
             | TextField::Moves
             | TextField::Turn
             | TextField::Hands
+            | TextField::Pocket
             | TextField::Dash => {}
         }
     }

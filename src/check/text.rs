@@ -27,6 +27,10 @@ impl Checker<'_> {
         }
         text.declared = true;
         text.fields.clear();
+        if let Some(ast::TextField::Pocket(span)) = fields.first() {
+            let msg = "`pocket` is glued to the field before it: give that field first";
+            self.error(*span, msg);
+        }
         for f in fields {
             if let Some(field) = self.text_field(f, &mut text.letters) {
                 text.fields.push(field);
@@ -53,8 +57,12 @@ impl Checker<'_> {
         text
     }
 
-    fn text_field(&mut self, f: &ast::TextField, letters: &mut Vec<String>) -> Option<TextField> {
-        match f {
+    fn text_field(
+        &mut self,
+        field: &ast::TextField,
+        letters: &mut Vec<String>,
+    ) -> Option<TextField> {
+        match field {
             ast::TextField::Board(given, span) => {
                 if !given.is_empty()
                     && let Some(given) = self.piece_letters(given, *span)
@@ -116,9 +124,12 @@ impl Checker<'_> {
             }
             ast::TextField::Moves(_) => Some(TextField::Moves),
             ast::TextField::Turn(_) => Some(TextField::Turn),
-            ast::TextField::Hands(span) => {
+            ast::TextField::Hands(span) | ast::TextField::Pocket(span) => {
+                let pocket = matches!(field, ast::TextField::Pocket(_));
                 if !self.reserved.contains(&true) {
-                    let msg = "`hands` writes the pieces in hand, and no kind has a reserve";
+                    let word = if pocket { "pocket" } else { "hands" };
+                    let msg =
+                        format!("`{word}` writes the pieces in hand, and no kind has a reserve");
                     self.errors.push(
                         Diagnostic::at(*span, msg).with_help(
                             "give the kinds held in hand a reserve: `reserve: pawn = 0`",
@@ -126,7 +137,11 @@ impl Checker<'_> {
                     );
                     return None;
                 }
-                Some(TextField::Hands)
+                Some(if pocket {
+                    TextField::Pocket
+                } else {
+                    TextField::Hands
+                })
             }
             ast::TextField::Dash(_) => Some(TextField::Dash),
         }
@@ -147,6 +162,7 @@ impl Checker<'_> {
         let mut letters = Vec::new();
         for g in given {
             let letter = g.text.strip_prefix('+').unwrap_or(&g.text);
+            let letter = letter.strip_suffix('~').unwrap_or(letter);
             let mut chars = letter.chars();
             match (chars.next(), chars.next()) {
                 (Some(c), None) if c.is_ascii_uppercase() => letters.push(g.text.clone()),

@@ -12,6 +12,8 @@ use crate::ids::{Cell, Kind, Piece, Player};
 use crate::limits::MAX_TURN;
 use crate::rules::TextField;
 
+use super::pocket::{read_pocket, split_pocket, write_pocket};
+
 /// What is wrong with a position's text, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
@@ -29,7 +31,7 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-fn fault(column: usize, message: impl Into<String>) -> PositionError {
+pub(super) fn fault(column: usize, message: impl Into<String>) -> PositionError {
     PositionError {
         column,
         message: message.into(),
@@ -66,10 +68,22 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
         );
         return Err(fault(at, msg));
     }
-    let tokens: Vec<(usize, &str)> = text
+    let mut tokens: Vec<(usize, &str)> = text
         .split_ascii_whitespace()
         .map(|t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
         .collect();
+    // The pocket is glued to the field before it (`...KBNR[Qn] w`).
+    if let Some(i) = fields.iter().position(|f| *f == TextField::Pocket)
+        && (1..=tokens.len()).contains(&i)
+    {
+        let rows = match fields[i - 1] {
+            TextField::Board => rows(game).len(),
+            _ => usize::MAX,
+        };
+        let (before, pocket) = split_pocket(tokens[i - 1].0, tokens[i - 1].1, rows);
+        tokens[i - 1] = before;
+        tokens.insert(i, pocket);
+    }
     if tokens.is_empty() {
         return Err(fault(0, "the position is empty"));
     }
@@ -160,6 +174,7 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
                 turn_given = true;
             }
             TextField::Hands => position.hands = read_hands(game, at, token)?,
+            TextField::Pocket => position.hands = read_pocket(game, at, token)?,
             TextField::Dash => {
                 if token != "-" {
                     return Err(fault(at, format!("expected `-` here, not `{token}`")));
@@ -206,6 +221,7 @@ fn field_names(game: &Game) -> String {
             TextField::Moves => "moves".to_string(),
             TextField::Turn => "turn".to_string(),
             TextField::Hands => "hands".to_string(),
+            TextField::Pocket => "pocket".to_string(),
             TextField::Dash => "-".to_string(),
         })
         .collect();
@@ -256,12 +272,15 @@ fn read_board(game: &Game, at: usize, token: &str) -> Result<Vec<(Cell, Piece)>,
                 run = 0;
                 continue;
             }
-            // `+P`: the `+` belongs to the letter after it.
+            // `+P`: the `+` belongs to the letter after it; `Q~` (a
+            // promoted piece, crazyhouse's), the `~` to the letter before.
             let symbol = if ch == '+' {
                 match chars.next() {
                     Some((_, next)) => &text[i..i + 1 + next.len_utf8()],
                     None => &text[i..],
                 }
+            } else if chars.next_if(|(_, n)| *n == '~').is_some() {
+                &text[i..i + ch.len_utf8() + 1]
             } else {
                 &text[i..i + ch.len_utf8()]
             };
@@ -315,9 +334,9 @@ fn read_board(game: &Game, at: usize, token: &str) -> Result<Vec<(Cell, Piece)>,
 
 /// The piece a symbol stands for (`P`, `+p`): capitals the first
 /// player's (or a neutral kind's), small letters the second player's.
-fn read_piece(game: &Game, symbol: &str) -> Option<Piece> {
+pub(super) fn read_piece(game: &Game, symbol: &str) -> Option<Piece> {
     let rules = &game.rules;
-    let letter = symbol.chars().last()?;
+    let letter = symbol.chars().find(char::is_ascii_alphabetic)?;
     let upper = symbol.to_ascii_uppercase();
     let kind = rules
         .position_text
@@ -379,6 +398,14 @@ pub fn write_position(game: &Game, st: &State) -> String {
     let board = game.board();
     let mut out: Vec<String> = Vec::new();
     for field in &rules.position_text.fields {
+        if *field == TextField::Pocket {
+            let pocket = write_pocket(game, st);
+            match out.last_mut() {
+                Some(before) => before.push_str(&pocket),
+                None => out.push(pocket),
+            }
+            continue;
+        }
         out.push(match field {
             TextField::Board => {
                 let rows: Vec<String> = rows(game)
@@ -441,6 +468,7 @@ pub fn write_position(game: &Game, st: &State) -> String {
             }
             TextField::Turn => st.turn.to_string(),
             TextField::Hands => write_hands(game, st),
+            TextField::Pocket => unreachable!("written above"),
             TextField::Dash => "-".to_string(),
         });
     }
@@ -523,7 +551,7 @@ fn read_hands(
 }
 
 /// The letters of the kinds held in hand, both cases, for messages.
-fn held_letters(game: &Game) -> Vec<String> {
+pub(super) fn held_letters(game: &Game) -> Vec<String> {
     let rules = &game.rules;
     let held = |lower: bool| {
         rules

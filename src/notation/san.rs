@@ -15,7 +15,7 @@
 
 use super::ListTurnsError;
 use super::list_turns;
-use super::long_algebraic::{kind_letter, one_move};
+use super::long_algebraic::{kind_letter, one_drop, one_move};
 use crate::engine::{Game, State};
 use crate::ids::Cell;
 
@@ -24,6 +24,8 @@ use crate::ids::Cell;
 enum San {
     /// `O-O` (`long` false) or `O-O-O`.
     Castle { long: bool },
+    /// `Q@e4`: a piece of that letter put on the cell (crazyhouse's drop).
+    Drop { piece: char, cell: String },
     Move {
         /// The moving piece's letter; `P` for a pawn's move.
         piece: char,
@@ -43,7 +45,7 @@ pub fn looks_san(word: &str) -> bool {
     let w = word.trim();
     !w.is_empty()
         && w.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "x=+#!?-".contains(c))
+            .all(|c| c.is_ascii_alphanumeric() || "x=+#!?-@".contains(c))
         && (w.chars().any(|c| c.is_ascii_digit()) || w.starts_with(['O', 'o', '0']))
 }
 
@@ -53,6 +55,13 @@ fn parse_san(word: &str) -> Option<San> {
         "O-O" => return Some(San::Castle { long: false }),
         "O-O-O" => return Some(San::Castle { long: true }),
         _ => {}
+    }
+    if let Some((piece, cell)) = w.split_once('@') {
+        let piece = single_capital(piece)?;
+        return Some(San::Drop {
+            piece,
+            cell: cell.to_ascii_lowercase(),
+        });
     }
     let mut rest: &str = w;
     let piece = match rest.chars().next()? {
@@ -119,6 +128,8 @@ pub fn read_san(game: &Game, st: &State, word: &str) -> Result<Vec<String>, List
         let (from_column, from_row) = split_label(board.label(from));
         let (to_column, _) = split_label(board.label(to));
         match &san {
+            // A move is no drop.
+            San::Drop { .. } => false,
             San::Castle { long } => {
                 castles(game, st, from, to, kind)
                     && (column_order(to_column) < column_order(from_column)) == *long
@@ -144,6 +155,15 @@ pub fn read_san(game: &Game, st: &State, word: &str) -> Result<Vec<String>, List
         }
     };
     let turns = list_turns(game, st)?;
+    if let San::Drop { piece, cell } = &san {
+        let dropped = |t: &String| {
+            one_drop(game, st, t).is_some_and(|(c, kind)| {
+                kind_letter(game, kind) == Some(*piece)
+                    && board.label(c).to_ascii_lowercase() == *cell
+            })
+        };
+        return Ok(turns.into_iter().filter(dropped).collect());
+    }
     Ok(turns
         .into_iter()
         .filter(|t| one_move(game, t).is_some_and(|(from, to, kind)| matches(from, to, kind)))
@@ -158,6 +178,42 @@ pub fn read_san(game: &Game, st: &State, word: &str) -> Result<Vec<String>, List
 /// turn that is not one move (maybe with a kind chosen), or whose piece
 /// has no letter.
 pub fn write_san(game: &Game, st: &State, turns: &[String], joined: &str) -> Option<String> {
+    let board = game.board();
+    let mut out = String::new();
+    if one_move(game, joined).is_some() {
+        write_move(game, st, turns, joined, &mut out)?;
+    } else {
+        let (cell, kind) = one_drop(game, st, joined)?;
+        out.push(kind_letter(game, kind)?);
+        out.push('@');
+        out.push_str(board.label(cell));
+    }
+    let mut after = st.clone();
+    super::play_moves(game, &mut after, joined).ok()?;
+    let king = (0..board.len()).map(Cell::new).find(|&c| {
+        game.piece_at(&after, c).is_some_and(|p| {
+            p.owner == Some(after.mover) && kind_letter(game, p.kind.index()) == Some('K')
+        })
+    });
+    if after.result() == Some(crate::engine::GameResult::Win(st.mover)) {
+        out.push('#');
+    } else if !after.is_over()
+        && king.is_some_and(|k| !game.attackers(&after, k.index(), after.mover).is_empty())
+    {
+        out.push('+');
+    }
+    Some(out)
+}
+
+/// The SAN of a turn of one move (maybe with a kind chosen), without its
+/// `+` or `#`, written on `out`: see [`write_san`].
+fn write_move(
+    game: &Game,
+    st: &State,
+    turns: &[String],
+    joined: &str,
+    out: &mut String,
+) -> Option<()> {
     let (from, to, kind) = one_move(game, joined)?;
     let board = game.board();
     let letter_at = |c: Cell| {
@@ -167,7 +223,6 @@ pub fn write_san(game: &Game, st: &State, turns: &[String], joined: &str) -> Opt
     let piece = letter_at(from)?;
     let (from_column, from_row) = split_label(board.label(from));
     let (to_column, _) = split_label(board.label(to));
-    let mut out = String::new();
     if castles(game, st, from, to, kind) {
         out.push_str(match column_order(to_column) < column_order(from_column) {
             true => "O-O-O",
@@ -212,24 +267,9 @@ pub fn write_san(game: &Game, st: &State, turns: &[String], joined: &str) -> Opt
             out.push(kind_letter(game, k)?);
         }
     }
-    let mut after = st.clone();
-    super::play_moves(game, &mut after, joined).ok()?;
-    let king = (0..board.len()).map(Cell::new).find(|&c| {
-        game.piece_at(&after, c).is_some_and(|p| {
-            p.owner == Some(after.mover) && kind_letter(game, p.kind.index()) == Some('K')
-        })
-    });
-    if after.result() == Some(crate::engine::GameResult::Win(st.mover)) {
-        out.push('#');
-    } else if !after.is_over()
-        && king.is_some_and(|k| !game.attackers(&after, k.index(), after.mover).is_empty())
-    {
-        out.push('+');
-    }
-    Some(out)
+    Some(())
 }
 
-/// How many columns apart two columns are (`a` is 1, `z` 26, `aa` 27).
 /// Whether the move `from`-`to` (maybe with a kind chosen) castles: the
 /// piece lettered `K` along its row, by two columns or more or onto a
 /// piece of its own owner.
@@ -246,6 +286,7 @@ fn castles(game: &Game, st: &State, from: Cell, to: Cell, kind: Option<usize>) -
         && (column_distance(from_column, to_column) >= 2 || onto_own)
 }
 
+/// How many columns apart two columns are (`a` is 1, `z` 26, `aa` 27).
 fn column_distance(a: &str, b: &str) -> usize {
     let value = |s: &str| {
         (s.bytes()).fold(0usize, |v, c| {

@@ -68,7 +68,9 @@ fn written(game: &Game, st: &State, style: NotationStyle, turns: &[String]) -> V
             .iter()
             .map(|t| write_san(game, st, turns, t))
             .collect(),
-        NotationStyle::LongAlgebraic => turns.iter().map(|t| long_algebraic(game, t)).collect(),
+        NotationStyle::LongAlgebraic => (turns.iter())
+            .map(|t| long_algebraic(game, st, t))
+            .collect(),
         NotationStyle::Usi => turns.iter().map(|t| usi(game, st, t)).collect(),
         NotationStyle::Wxf => wxf(game, st, turns),
         NotationStyle::Pdn => pdn(game, st, turns),

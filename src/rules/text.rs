@@ -22,7 +22,8 @@ pub struct PositionText {
 #[derive(Clone, Debug, PartialEq)]
 pub enum TextField {
     /// The rows of the board from the top, `/` between them: a piece by
-    /// its letter, a run of empty cells by its length (`rnbqkbnr/pppppppp/8`).
+    /// its letter, a run of empty cells by its length (`rnbqkbnr/pppppppp/8`;
+    /// crazyhouse's promoted pieces `Q~`).
     Board,
     /// The player to move, by a word per player (`w b`).
     Mover(Vec<String>),
@@ -46,6 +47,9 @@ pub enum TextField {
     /// The pieces in hand (`reserve`), or `-`: each kind's letter after its
     /// number when more than one, the first player's first (`2Pb`).
     Hands,
+    /// The pieces in hand as crazyhouse writes them, glued to the field
+    /// before: `[QPPn]`, each piece its letter once.
+    Pocket,
     /// A field the game does not use: `-`.
     Dash,
 }

@@ -116,6 +116,7 @@ pub const OTHER_WORDS: &[&str] = &[
     "turns",
     "captures",
     "hands",
+    "pocket",
     "hand",
     "as",
     "picture",
@@ -336,6 +337,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::text_moves
         | Rule::text_turn
         | Rule::text_hands
+        | Rule::text_pocket
         | Rule::text_dash
         | Rule::var_start
         | Rule::kw_board
@@ -343,11 +345,12 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::kw_flags
         | Rule::kw_cell
         | Rule::kw_number => {
-            "a field (`board`, `mover`, `flags`, `cell`, `number`, `moves`, `turn`, `hands`, `-`)"
+            "a field (`board`, `mover`, `flags`, `cell`, `number`, `moves`, `turn`, `hands`, `pocket`, `-`)"
         }
         Rule::text_flag => "a flag (`LETTER = CELLS`)",
         Rule::text_word => "a name",
         Rule::text_plus => "a letter after `+`",
+        Rule::text_tilde => "a letter before `~`",
         Rule::name | Rule::action_ref => "a name",
         Rule::int | Rule::int_range => "a whole number",
         Rule::number | Rule::literal | Rule::word => "a value",

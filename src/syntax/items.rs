@@ -305,6 +305,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::text_turn
         | Rule::text_hands
         | Rule::text_plus
+        | Rule::text_tilde
+        | Rule::text_pocket
         | Rule::text_dash
         | Rule::var_start
         | Rule::kw_board
@@ -634,6 +636,7 @@ fn text_field(pair: P) -> TextField {
         Rule::text_moves => TextField::Moves(s),
         Rule::text_turn => TextField::Turn(s),
         Rule::text_hands => TextField::Hands(s),
+        Rule::text_pocket => TextField::Pocket(s),
         Rule::text_dash => TextField::Dash(s),
         other => unreachable!("not a field of `position text`: {other:?}"),
     }

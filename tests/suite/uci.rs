@@ -41,7 +41,7 @@ fn handshake_and_a_bounded_search() {
         notation::play_word(&g, &mut st, &mut Vec::new(), m, &mut Vec::new()).unwrap();
     }
     let legal: Vec<String> = (notation::list_turns(&g, &st).unwrap().iter())
-        .map(|t| notation::long_algebraic(&g, t).unwrap())
+        .map(|t| notation::long_algebraic(&g, &st, t).unwrap())
         .collect();
     assert!(
         legal.iter().any(|m| m == best[0]),
@@ -165,16 +165,17 @@ fn long_algebraic_is_read_where_moves_are_read() {
 #[test]
 fn turns_that_are_not_one_move_have_no_long_form() {
     let g = game("games/amazons.gdl", &[]);
-    assert_eq!(notation::long_algebraic(&g, "d1-d7/g7"), None);
+    assert_eq!(notation::long_algebraic(&g, &g.start(), "d1-d7/g7"), None);
+    // A placement not from the hand is no drop.
     let g = game("games/tictactoe.gdl", &[]);
-    assert_eq!(notation::long_algebraic(&g, "b2"), None);
+    assert_eq!(notation::long_algebraic(&g, &g.start(), "b2"), None);
     let g = game("games/chess.gdl", &[]);
     assert_eq!(
-        notation::long_algebraic(&g, "e7-e8/promotion=queen").as_deref(),
+        notation::long_algebraic(&g, &g.start(), "e7-e8/promotion=queen").as_deref(),
         Some("e7e8q")
     );
     assert_eq!(
-        notation::long_algebraic(&g, "castle-short:e1-g1").as_deref(),
+        notation::long_algebraic(&g, &g.start(), "castle-short:e1-g1").as_deref(),
         Some("e1g1")
     );
 }
