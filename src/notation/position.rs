@@ -116,6 +116,7 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
                     continue;
                 }
                 let mut rest = token;
+                let mut seen: Vec<&str> = Vec::new();
                 while !rest.is_empty() {
                     let here = at + token.len() - rest.len();
                     let Some((letter, cells)) = flags
@@ -125,12 +126,17 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
                     else {
                         let known: Vec<&str> = flags.iter().map(|(l, _)| l.as_str()).collect();
                         let msg = format!(
-                            "`{}` is no flag here: write some of {} in that order, or `-`",
+                            "`{}` is no flag here: write some of {}, or `-`",
                             rest.chars().next().unwrap_or(' '),
                             known.join(" ")
                         );
                         return Err(fault(here, msg));
                     };
+                    if seen.contains(&letter.as_str()) {
+                        let msg = format!("`{letter}` is given twice: write each flag once");
+                        return Err(fault(here, msg));
+                    }
+                    seen.push(letter.as_str());
                     position.marks.extend(cells.iter().map(|&c| (c, *mark)));
                     rest = &rest[letter.len()..];
                 }

@@ -206,6 +206,17 @@ pub(super) fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Dia
             format!("syntax error: expected {} or {}", wanted.join(", "), last)
         }
     };
+    // `where` binds loosest, so inside an action's sets (`leap own (1, 2)
+    // to empty where C`) it ends the set before it: parentheses fix it.
+    if let Some((start, end)) = word_at(source, pos)
+        && start == pos
+        && &source[start..end] == "where"
+    {
+        return Diagnostic::at(Span::new(start, end), message).with_help(
+            "a set with `where` inside an action (the pieces that move, the cells they reach) \
+             needs parentheses round it: `to (empty where C)`, `leap (own and knight where C) (1, 2)`",
+        );
+    }
     // A keyword where a name should be (`marks from, landed`).
     if wanted.iter().any(|w| w == "a name")
         && let Some((start, end)) = word_at(source, pos)

@@ -139,6 +139,7 @@ fn bad_text_is_refused_with_its_column() {
             "column 17: `white` is no player: write w or b",
         ),
         ("8/8/8/8/8/8/8/8 w KX", "column 20: `X` is no flag here"),
+        ("8/8/8/8/8/8/8/8 w KQK", "column 21: `K` is given twice"),
         ("8/8/8/8/8/8/8/8 w - i9", "`i9` is no cell of the board"),
         ("8/8/8/8/8/8/8/8 w - - x", "`x` is not a whole number"),
         (
