@@ -410,6 +410,10 @@ pub enum ExprKind {
     },
 }
 
+/// The alternatives of a choice step's group or of an action group, each
+/// with its guard (`A | B if C`).
+pub type Alternatives = Vec<(Choice, Option<Expr>)>;
+
 /// A whole game file.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameFile {
@@ -434,6 +438,9 @@ pub struct GameFile {
     pub regions: Vec<RegionDecl>,
     pub defines: Vec<(Name, RegionBody)>,
     pub actions: Vec<(Name, Choice)>,
+    /// `action NAME = A | B if C | ...`: names for several actions, put in
+    /// place of the name in the turns when the file is parsed.
+    pub action_groups: Vec<(Name, Alternatives)>,
     pub swaps: Vec<SwapDecl>,
     pub setups: Vec<SetupDecl>,
     pub reserves: Vec<ReserveDecl>,

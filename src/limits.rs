@@ -15,6 +15,11 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 20;
 /// the base's base, ... (each file within [`MAX_INPUT_BYTES`]).
 pub const MAX_BASES: usize = 8;
 
+/// Deepest chain of action groups naming action groups (`action moves =
+/// steps | jumps`, `action steps = ...`); a group deeper, or one that
+/// names itself, is left as its name, an unknown action.
+pub const MAX_GROUP_DEPTH: usize = 8;
+
 /// Largest game record read (`gdl replay`, `play --resume`), in bytes: a
 /// turn is a line of a few words, so far more than any game's turns.
 pub const MAX_RECORD_BYTES: u64 = 16 << 20;
@@ -214,11 +219,12 @@ mod tests {
             format!("| nesting of effects | {MAX_EFFECT_DEPTH} levels"),
             format!("| size of the rules | {MAX_LOWERED} parts"),
             format!("about {} levels of parentheses", MAX_PARSE_DEPTH / 10),
-            format!("| 1 to {MAX_TURN} |"),
+            format!("| 1 to {MAX_TURN} (and `turn 0:`"),
             format!("| names | {MAX_NAME_LEN} characters |"),
             format!("| glyphs of `picture` | 1 to {MAX_GLYPH_CHARS} characters |"),
             format!("| game file | {} MiB |", MAX_INPUT_BYTES >> 20),
             format!("| games based on games (`based on`), one chain | {MAX_BASES} ("),
+            format!("| action groups naming action groups, one chain | {MAX_GROUP_DEPTH} ("),
             format!("| positions `keep turns with` searches at one decision | {MAX_TURN_SEARCH}:"),
         ] {
             assert!(table.contains(&row), "the limits table lacks `{row}`");

@@ -171,6 +171,11 @@ impl<'a> Checker<'a> {
                 self.actions.insert(n.text.clone(), c);
             }
         }
+        // Put in place of their names already (`syntax::parse`): declared
+        // so that no other item takes the name.
+        for (n, _) in &file.action_groups {
+            self.declare(n, NameKind::Action);
+        }
     }
 
     /// The names a variable is chosen among, from every `choose` of it in

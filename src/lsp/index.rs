@@ -283,6 +283,10 @@ fn declarations(file: &GameFile) -> Vec<Decl> {
     add(&mut file.regions.iter().map(|r| &r.name), DeclKind::Region);
     add(&mut file.defines.iter().map(|(n, _)| n), DeclKind::Define);
     add(&mut file.actions.iter().map(|(n, _)| n), DeclKind::Action);
+    add(
+        &mut file.action_groups.iter().map(|(n, _)| n),
+        DeclKind::Action,
+    );
     out.sort_by_key(|d| d.span.start);
     out
 }

@@ -318,6 +318,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         // Wherever `neutral` may come, `pieces` may too: name the common one.
         Rule::neutral => "`pieces`",
         Rule::action_item => "`action`",
+        Rule::action_group => "actions (`A | B`)",
         Rule::swap_item => "`swap at turn N`",
         Rule::setup_item => "`setup`",
         Rule::reserve_item => "`reserve`",

@@ -3,7 +3,7 @@
 //! effects in `turns.rs`.
 
 use super::expressions::{expr, int, literal, name, span};
-use super::turns::{choice, effect, guard, outcome, step};
+use super::turns::{choice, effect, guard, guarded_choices, outcome, step};
 use super::{P, Rule};
 use crate::ast::*;
 use crate::diagnostic::Span;
@@ -122,8 +122,11 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         }
         Rule::action_item => {
             let n = name(inner.next().expect("action name"));
-            let c = choice(inner.next().expect("action body"));
-            game.actions.push((n, c));
+            let body = inner.next().expect("action body");
+            match body.as_rule() {
+                Rule::action_group => game.action_groups.push((n, guarded_choices(body))),
+                _ => game.actions.push((n, choice(body))),
+            }
         }
         Rule::swap_item => {
             let turn = int(inner.next().expect("swap turn"));
@@ -307,6 +310,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::text_plus
         | Rule::text_tilde
         | Rule::text_pocket
+        | Rule::action_group
         | Rule::text_dash
         | Rule::var_start
         | Rule::kw_board

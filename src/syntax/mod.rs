@@ -58,6 +58,7 @@ pub fn parse(source: &str) -> Result<GameFile, Diagnostic> {
     for item in file.into_inner() {
         add_item(&mut game, item);
     }
+    turns::expand_action_groups(&mut game);
     Ok(game)
 }
 

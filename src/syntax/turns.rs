@@ -5,6 +5,7 @@ use super::expressions::{expr, int, literal, name, span};
 use super::{P, Rule};
 use crate::ast::*;
 use crate::diagnostic::Span;
+use crate::limits::MAX_GROUP_DEPTH;
 
 pub(super) fn guard(pair: P) -> Expr {
     // guard = "if" expr
@@ -33,16 +34,7 @@ pub(super) fn step(pair: P) -> Step {
                     Rule::while_cond => {
                         repeat = Repeat::While(expr(p.into_inner().next().expect("condition")))
                     }
-                    Rule::choice_group => {
-                        let mut options = Vec::new();
-                        for g in p.into_inner() {
-                            let mut parts = g.into_inner();
-                            let c = choice(parts.next().expect("choice"));
-                            let gd = parts.next().map(guard);
-                            options.push((c, gd));
-                        }
-                        groups.push(options);
-                    }
+                    Rule::choice_group => groups.push(guarded_choices(p)),
                     _ => {}
                 }
             }
@@ -55,6 +47,68 @@ pub(super) fn step(pair: P) -> Step {
         }
         _ => Step::Effect(effect(inner)),
     }
+}
+
+/// The alternatives of a choice group or an action group, each with its
+/// guard.
+pub(super) fn guarded_choices(pair: P) -> Alternatives {
+    let mut options = Vec::new();
+    for g in pair.into_inner() {
+        let mut parts = g.into_inner();
+        let c = choice(parts.next().expect("choice"));
+        let gd = parts.next().map(guard);
+        options.push((c, gd));
+    }
+    options
+}
+
+/// Puts each action group's alternatives in place of its name in the
+/// turns' steps, a guard on the name joined to each alternative's with
+/// `and`; a group named in a group too, [`MAX_GROUP_DEPTH`] deep (deeper,
+/// or a group that names itself, is left as the name, an unknown action).
+pub(super) fn expand_action_groups(game: &mut GameFile) {
+    if game.action_groups.is_empty() {
+        return;
+    }
+    let groups = game.action_groups.clone();
+    for turn in &mut game.turns {
+        for step in &mut turn.steps {
+            if let Step::Choice { groups: alts, .. } = step {
+                for alt in alts.iter_mut() {
+                    *alt = expand(&groups, std::mem::take(alt), MAX_GROUP_DEPTH);
+                }
+            }
+        }
+    }
+}
+
+fn expand(groups: &[(Name, Alternatives)], alts: Alternatives, depth: usize) -> Alternatives {
+    let mut out = Vec::new();
+    for (c, gd) in alts {
+        let group = match &c.kind {
+            ChoiceKind::Named(n) if depth > 0 => groups.iter().find(|(g, _)| g.text == n.text),
+            _ => None,
+        };
+        let Some((_, members)) = group else {
+            out.push((c, gd));
+            continue;
+        };
+        for (m, inner) in expand(groups, members.clone(), depth - 1) {
+            let both = match (gd.clone(), inner) {
+                (Some(a), Some(b)) => {
+                    let span =
+                        Span::new(a.span.start.min(b.span.start), a.span.end.max(b.span.end));
+                    Some(Expr {
+                        kind: ExprKind::Binary(BinOp::And, Box::new(a), Box::new(b)),
+                        span,
+                    })
+                }
+                (a, b) => a.or(b),
+            };
+            out.push((m, both));
+        }
+    }
+    out
 }
 
 pub(super) fn choice(pair: P) -> Choice {

@@ -1594,7 +1594,7 @@ fn info_prints_the_action_space_and_the_observation_planes() {
     let chess = ok(&["info", "games/chess.gdl"]);
     assert!(chess.contains("action space: 5124 ids\n"), "{chess}");
     assert!(
-        chess.contains("option promotion=queen: promotion"),
+        chess.contains("option promotion=queen: promote-to"),
         "{chess}"
     );
 }

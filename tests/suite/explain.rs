@@ -504,7 +504,7 @@ fn every_king_left_attacked_is_explained_by_its_attacker() {
 fn a_guard_that_alone_refuses_a_move_says_why() {
     let chess = load("games/chess.gdl", &[]);
     let castle = "`e1-g1` is not legal: `move own and king and unmoved to short-king` \
-                  (games/chess.gdl:70) is offered only when `short-castling` (games/chess.gdl:82) \
+                  (games/chess.gdl:70) is offered only when `short-castling` (games/chess.gdl:128) \
                   holds, and it does not now: ";
     for (position, why) in [
         (

@@ -104,6 +104,43 @@ fn again_gives_the_mover_the_next_turn_too() {
 }
 
 #[test]
+fn an_action_group_offers_each_of_its_actions_with_both_guards() {
+    // `put` is a drop on any empty cell, or from turn 3 a block on an
+    // empty corner; `any` adds `pass` from turn 2, and the turn offers
+    // `any` until turn 4 (then only a drop, as `else`).
+    let g = compile(
+        "game T board square(3) players x, o pieces stone, block
+        action drop = place stone at empty
+        action wall = place block at corners
+        action put = drop | wall if turn > 2
+        action any = put | pass if turn > 1
+        turn: any if turn < 4 else drop",
+    );
+    let counts = gdl::run::perft_turns(&g, &g.start(), 4, false).expect("turns end");
+    let nodes: Vec<u64> = counts.iter().map(|d| d.nodes).collect();
+    // 9; 8 + pass; at turn 3 the 7 or 8 empty cells, the empty corners
+    // and a pass; at turn 4 the drops alone.
+    assert_eq!(nodes[..2], [9, 9 * 9]);
+    let st = after(&g, "a1 b2");
+    let listed = legal(&g, &st);
+    assert!(
+        listed.contains("pass") && listed.contains("wall:c3"),
+        "{listed:?}"
+    );
+    assert!(
+        !listed.contains("wall:a1") && !listed.contains("drop:a1"),
+        "{listed:?}"
+    );
+    let st = after(&g, "a1 b2 drop:c1 a2");
+    assert!(
+        legal(&g, &st)
+            .iter()
+            .all(|w| !w.contains("wall") && w != "pass")
+    );
+    assert_eq!(g.rules.turns.len(), 1);
+}
+
+#[test]
 fn turn_zero_comes_before_the_first_players_turn_one() {
     // Turn 0: chance puts x's stone on a corner and o's on the opposite
     // one (`place o stone`), past `keep actions if`, which is the
