@@ -81,6 +81,17 @@ def test_tictactoe_is_won_and_scored():
     assert state.rewards() == [1.0, -1.0]
 
 
+def test_the_position_text_is_the_games_own():
+    # Chess writes FEN; a game without `position text`, its board and mover.
+    state = gdl.load_game("chess").new_initial_state()
+    assert state.position_text() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    state.apply_turn(state.string_to_turn("e4"))
+    assert state.position_text() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    state = gdl.load_game("tictactoe").new_initial_state()
+    state.apply_action(state.string_to_action("b2"))
+    assert state.position_text() == "3/1S1/3 o"
+
+
 def test_a_turn_of_two_decisions_is_two_actions_by_one_player():
     # Amazons: a queen move, then an arrow from where it landed.
     game = gdl.load_game("amazons")
