@@ -294,16 +294,9 @@ pub fn write(game: &Game, source: &str, record: &Record) -> Result<String, Strin
         .map_err(|e| e.to_string())?;
     let mut st = record.first_state(game).map_err(|e| e.to_string())?;
     let players = &game.rules.players;
-    let kept = |key: &str| {
-        record
-            .tags
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.clone())
-    };
     let mut out = String::from("V2.2\n");
     for (i, sign) in ["+", "-"].iter().enumerate() {
-        let name = kept(&format!("N{sign}"))
+        let name = (record.tag(&format!("N{sign}")))
             .unwrap_or_else(|| players.get(i).cloned().unwrap_or_default());
         let _ = writeln!(out, "N{sign}{name}");
     }

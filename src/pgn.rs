@@ -341,13 +341,6 @@ pub(crate) fn write_as(
     let mut out = String::new();
     // The tags of the record read, if it was one of this format, in place
     // of the seven's defaults and after them.
-    let kept = |tag: &str| {
-        record
-            .tags
-            .iter()
-            .find(|(t, _)| t == tag)
-            .map(|(_, v)| v.clone())
-    };
     let roster = [
         ("Event", format!("{} (gdl)", game.rules.name)),
         ("Site", "?".into()),
@@ -357,7 +350,7 @@ pub(crate) fn write_as(
         ("Black", name(seat("black").unwrap_or(1))),
     ];
     let mut tags: Vec<(String, String)> = (roster.into_iter())
-        .map(|(tag, value)| (tag.to_string(), kept(tag).unwrap_or(value)))
+        .map(|(tag, value)| (tag.to_string(), record.tag(tag).unwrap_or(value)))
         .collect();
     tags.push(("Result".into(), result.into()));
     let others: Vec<(String, String)> = (record.tags.iter())

@@ -153,6 +153,14 @@ pub fn source_hash(text: &str) -> u64 {
 }
 
 impl Record {
+    /// The value of a kept tag of another program's record (a PGN tag,
+    /// a CSA `N+` line), if it has one.
+    pub fn tag(&self, key: &str) -> Option<String> {
+        (self.tags.iter())
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+    }
+
     /// The header lines and every turn, and the result when there is one.
     pub fn render(&self) -> String {
         let mut out = self.header();

@@ -5,6 +5,7 @@ tests use, from requirements.txt)."""
 import importlib
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -40,3 +41,11 @@ def gdl_binary() -> str:
         print(f"\nnotice: {reason}; the tests that run it are skipped")
         pytest.skip(reason)
     return str(max(built, key=lambda b: b.stat().st_mtime))
+
+
+def gdl_output(*args) -> str:
+    """What the gdl binary writes with these arguments; the run must
+    succeed."""
+    run = subprocess.run([gdl_binary(), *map(str, args)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return run.stdout

@@ -10,17 +10,12 @@ import subprocess
 import pytest
 
 from needs import REPO, gdl_binary, package
+from needs import gdl_output as gdl
 
 cshogi = package("cshogi", "cshogi")
 import cshogi.CSA  # noqa: E402  (after the check that cshogi is installed)
 
 GAME = REPO / "games" / "shogi.gdl"
-
-
-def gdl(*args):
-    run = subprocess.run([gdl_binary(), *map(str, args)], capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    return run.stdout
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -12,9 +12,9 @@ scores (moves and results of public games are facts, under no licence):
 """
 
 import io
-import subprocess
 
-from needs import REPO, gdl_binary, package
+from needs import REPO, package
+from needs import gdl_output as gdl
 
 chess = package("chess", "chess")
 import chess.pgn  # noqa: E402  (after the check that chess is installed)
@@ -23,12 +23,6 @@ sgfmill = package("sgfmill", "sgfmill")
 from sgfmill import sgf  # noqa: E402
 
 RECORDS = REPO / "tests" / "records"
-
-
-def gdl(*args):
-    run = subprocess.run([gdl_binary(), *map(str, args)], capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    return run.stdout
 
 
 def test_a_world_championship_game_replays_to_its_draw_and_comes_back_equal():
