@@ -19,7 +19,7 @@
 //!   kind, except the lists of names (`pieces`, `marks`, `variables`,
 //!   `lines`, `counters`), which add up;
 //! - `omit NAME, ...` leaves out the base's named items and names in
-//!   lists.
+//!   lists, and `omit turn N` the base's rule for turn N.
 //!
 //! This file's items come after the base's: its piece kinds rank below
 //! the base's, and its end rules are checked after the base's.
@@ -142,7 +142,14 @@ fn key(item: &P) -> Key {
             Key::Cond(rule, when.map_or(String::new(), |w| words(&w)))
         }
         Rule::based_item => Key::Based,
-        Rule::omit_item => Key::Omit(names()),
+        // A turn rule by its words: `turn 0`.
+        Rule::omit_item => Key::Omit(
+            item.clone()
+                .into_inner()
+                .filter(|p| matches!(p.as_rule(), Rule::name | Rule::omit_turn))
+                .map(|p| (words(&p), span(&p)))
+                .collect(),
+        ),
         // The captures' two forms are one kind.
         Rule::onto_item => Key::Whole(Rule::hand_item),
         _ => Key::Whole(rule),
@@ -271,6 +278,10 @@ fn compose_at(
             }
             Key::Named(n) => named.contains(n),
             Key::Whole(r) => whole.contains(r),
+            Key::Cond(Rule::turn_item, c) if omitted.contains_key(&format!("turn {c}")) => {
+                found.insert(format!("turn {c}"));
+                true
+            }
             Key::Cond(r, c) => conds.contains(&(*r, c.clone())),
             Key::List(names) => {
                 let gone: Vec<&(String, Span)> = names
@@ -294,7 +305,10 @@ fn compose_at(
         }
     }
     if let Some((n, s)) = omitted.iter().find(|(n, _)| !found.contains(*n)) {
-        let msg = format!("`{n}` is not a name of the base game `{written}`");
+        let msg = match n.strip_prefix("turn ") {
+            Some(t) => format!("the base game `{written}` has no rule for turn {t}"),
+            None => format!("`{n}` is not a name of the base game `{written}`"),
+        };
         return Err(fail(Diagnostic::at(*s, msg)));
     }
 

@@ -265,6 +265,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::based_item | Rule::based_kw => "`based on`",
         Rule::on_kw => "`on`",
         Rule::omit_item | Rule::omit_kw => "`omit`",
+        Rule::omit_turn => "a turn rule (`turn 0`)",
         Rule::onto_item => "`captures to REGION`",
         Rule::ring_item => "`ring`",
         Rule::track_item | Rule::track_kw => "`track`",

@@ -211,6 +211,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::based_kw
         | Rule::on_kw
         | Rule::omit_kw
+        | Rule::omit_turn
         | Rule::option_values
         | Rule::int_range
         | Rule::literal

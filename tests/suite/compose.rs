@@ -114,6 +114,28 @@ fn a_turn_rule_replaces_the_bases_for_the_same_turns() {
 }
 
 #[test]
+fn omit_turn_leaves_out_the_bases_rule_for_that_turn() {
+    // A base with a `turn 1:` of its own, and a file based on it that
+    // leaves that rule out: every turn is the base's `turn:` again.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    std::fs::write(dir.path().join("base.gdl"), BASE).expect("written");
+    let middle = "game M\nbased on base\nturn 1: place block at corners\n";
+    std::fs::write(dir.path().join("middle.gdl"), middle).expect("written");
+    let path = dir.path().join("derived.gdl");
+    std::fs::write(&path, "game D\nbased on middle\nomit turn 1\n").expect("written");
+    let g = load(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(counts(&g, 2), [32, 32 * 30]);
+    assert_eq!(g.rules.turns.len(), 1);
+    // A turn the base has no rule for.
+    std::fs::write(&path, "game D\nbased on middle\nomit turn 2\n").expect("written");
+    let err = load(&path).expect_err("no turn 2");
+    assert!(
+        err.contains("derived.gdl:3:6") && err.contains("has no rule for turn 2"),
+        "{err}"
+    );
+}
+
+#[test]
 fn errors_are_named_in_their_own_file() {
     // A name the file leaves out, still used by the base's turn.
     let (_dir, path) = folder("game D\nbased on base\nomit drop\n");
