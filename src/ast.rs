@@ -488,6 +488,25 @@ pub struct PictureDecl {
     pub span: Span,
 }
 
+/// The cells a flag letter stands for, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FlagCells {
+    /// A set fixed before the game starts: `cells(e1, h1)`.
+    Cells(Expr),
+    /// `first|last [PLAYER] PIECE at SET`: the first (last) cell of SET,
+    /// in the board's order, that holds the piece in the position.
+    Find(FindEnd, Placement),
+}
+
+/// Which end of a set, in the board's order of cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FindEnd {
+    /// The set's first cell (the top line's leftmost first).
+    First,
+    /// The set's last cell.
+    Last,
+}
+
 /// A field of `position text`, as written.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TextField {
@@ -496,7 +515,7 @@ pub enum TextField {
     /// `mover WORD ...`: the player to move, a word per player.
     Mover(Vec<Name>, Span),
     /// `flags MARK LETTER = SET ...`: letters whose cells all carry the mark.
-    Flags(Name, Vec<(Name, Expr)>),
+    Flags(Name, Vec<(Name, FlagCells)>),
     /// `cell MARK`: the cell carrying the mark, or `-`.
     Cell(Name),
     /// `number VARIABLE [+ VARIABLE ...]`: variables' values, joined by `+`.

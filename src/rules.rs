@@ -22,7 +22,7 @@ pub use directions::{DirMask, DirSet, MAX_DIRS, all_dirs, each_dir};
 pub use expressions::*;
 pub use notation::{NOTATION_STYLES, NotationStyle};
 pub use sources::Sources;
-pub use text::{PositionText, TextField, kind_chars, kind_letters};
+pub use text::{FindEnd, Flag, PositionText, TextField, kind_chars, kind_letters};
 
 pub use crate::ids::{Dir, NO_DIR};
 pub use crate::ids::{Kind, Mark, Player};

@@ -135,7 +135,7 @@ impl<'a> Checker<'a> {
 
     /// The piece and owner of a placement, checked: a player's kind needs
     /// a player, a neutral kind none.
-    fn placed_piece(&mut self, p: &ast::Placement) -> Option<(Kind, Option<Player>)> {
+    pub(super) fn placed_piece(&mut self, p: &ast::Placement) -> Option<(Kind, Option<Player>)> {
         let before = self.errors.len();
         let piece = self.piece(&p.piece);
         let owner = p.player.as_ref().map(|n| match self.who(n) {

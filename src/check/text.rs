@@ -5,7 +5,7 @@
 
 use crate::ast::{self, Name};
 use crate::diagnostic::{Diagnostic, Span};
-use crate::ids::Cell;
+use crate::ids::{Cell, Piece};
 use crate::rules::*;
 
 use super::Checker;
@@ -92,11 +92,29 @@ impl Checker<'_> {
                 self.distinct(&letters)?;
                 let mut out = Vec::new();
                 for (letter, cells) in flags {
-                    let cells = self.setup_cells(cells, "of a flag")?;
-                    out.push((
-                        letter.text.clone(),
-                        cells.into_iter().map(Cell::new).collect(),
-                    ));
+                    let flag = match cells {
+                        ast::FlagCells::Cells(cells) => {
+                            let cells = self.setup_cells(cells, "of a flag")?;
+                            Flag::Cells(cells.into_iter().map(Cell::new).collect())
+                        }
+                        ast::FlagCells::Find(end, placement) => {
+                            if let Some(count) = &placement.count {
+                                self.error(count.span, "a flag finds one piece: no count here");
+                                return None;
+                            }
+                            let (kind, owner) = self.placed_piece(placement)?;
+                            let within = self.setup_cells(&placement.at, "of a flag")?;
+                            Flag::Find {
+                                end: match end {
+                                    ast::FindEnd::First => FindEnd::First,
+                                    ast::FindEnd::Last => FindEnd::Last,
+                                },
+                                piece: Piece { kind, owner },
+                                within: within.into_iter().map(Cell::new).collect(),
+                            }
+                        }
+                    };
+                    out.push((letter.text.clone(), flag));
                 }
                 Some(TextField::Flags { mark, flags: out })
             }

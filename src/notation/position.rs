@@ -119,7 +119,7 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
                 let mut seen: Vec<&str> = Vec::new();
                 while !rest.is_empty() {
                     let here = at + token.len() - rest.len();
-                    let Some((letter, cells)) = flags
+                    let Some((letter, flag)) = flags
                         .iter()
                         .filter(|(l, _)| rest.starts_with(l.as_str()))
                         .max_by_key(|(l, _)| l.len())
@@ -137,6 +137,13 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
                         return Err(fault(here, msg));
                     }
                     seen.push(letter.as_str());
+                    // The board is read before the flags.
+                    let pieces = &position.pieces;
+                    let cells = flag.cells(|c| pieces.iter().find(|p| p.0 == c).map(|p| p.1));
+                    if cells.is_empty() {
+                        let msg = format!("`{letter}` finds no such piece on the board");
+                        return Err(fault(here, msg));
+                    }
                     position.marks.extend(cells.iter().map(|&c| (c, *mark)));
                     rest = &rest[letter.len()..];
                 }
@@ -451,14 +458,19 @@ pub fn write_position(game: &Game, st: &State) -> String {
             }
             TextField::Mover(words) => words[st.mover.index()].clone(),
             TextField::Flags { mark, flags } => {
-                let on: String = flags
-                    .iter()
-                    .filter(|(_, cells)| {
-                        !cells.is_empty()
-                            && cells.iter().all(|&c| game.has_mark(st, c, mark.index()))
-                    })
-                    .map(|(l, _)| l.as_str())
-                    .collect();
+                // Each marked cell by the first letter that stands for it.
+                let mut written: Vec<Cell> = Vec::new();
+                let mut on = String::new();
+                for (letter, flag) in flags {
+                    let cells = flag.cells(|c| game.piece_at(st, c));
+                    if !cells.is_empty()
+                        && cells.iter().all(|&c| game.has_mark(st, c, mark.index()))
+                        && cells.iter().any(|c| !written.contains(c))
+                    {
+                        on += letter;
+                        written.extend(cells);
+                    }
+                }
                 if on.is_empty() { "-".to_string() } else { on }
             }
             TextField::CellOf(mark) => board

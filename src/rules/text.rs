@@ -3,7 +3,7 @@
 //! by spaces, FEN-like. The file declares the fields; without the item, a
 //! position is its board and the player to move.
 
-use crate::ids::{Cell, Mark};
+use crate::ids::{Cell, Mark, Piece};
 
 /// The fields of a position's text, in order, and the pieces' letters.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,12 +28,13 @@ pub enum TextField {
     /// The player to move, by a word per player (`w b`).
     Mover(Vec<String>),
     /// The letters whose cells all carry the mark, in this order, or `-`
-    /// (castling rights: `KQkq`).
+    /// (castling rights: `KQkq`). A letter is written when its cells are
+    /// marked and some of them is not already written by a letter before it.
     Flags {
         /// The mark the letters stand for.
         mark: Mark,
         /// Each letter and the cells it marks.
-        flags: Vec<(String, Vec<Cell>)>,
+        flags: Vec<(String, Flag)>,
     },
     /// The one cell carrying the mark, or `-` (the en-passant cell).
     CellOf(Mark),
@@ -52,6 +53,51 @@ pub enum TextField {
     Pocket,
     /// A field the game does not use: `-`.
     Dash,
+}
+
+/// The cells a flag letter stands for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Flag {
+    /// These cells.
+    Cells(Vec<Cell>),
+    /// The first (last) of `within`, in the board's order, that holds
+    /// `piece` in the position, if any: X-FEN's `K`, the outermost rook
+    /// on the king's side (`last white rook at row(1)`).
+    Find {
+        /// Which end of `within` is looked at first.
+        end: FindEnd,
+        /// The piece (kind and owner) looked for.
+        piece: Piece,
+        /// The cells looked at, in the board's order.
+        within: Vec<Cell>,
+    },
+}
+
+/// Which end of a flag's cells is looked at first, in the board's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FindEnd {
+    /// The first cell (the top line's leftmost first).
+    First,
+    /// The last cell.
+    Last,
+}
+
+impl Flag {
+    /// The cells the letter stands for in a position whose pieces
+    /// `piece_at` tells.
+    pub fn cells(&self, piece_at: impl Fn(Cell) -> Option<Piece>) -> Vec<Cell> {
+        match self {
+            Flag::Cells(cells) => cells.clone(),
+            Flag::Find { end, piece, within } => {
+                let holds = |c: &&Cell| piece_at(**c) == Some(*piece);
+                let found = match end {
+                    FindEnd::First => within.iter().find(holds),
+                    FindEnd::Last => within.iter().rev().find(holds),
+                };
+                found.into_iter().copied().collect()
+            }
+        }
+    }
 }
 
 /// One letter per kind of piece (`names` in declaration order), upper case:

@@ -212,6 +212,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::on_kw
         | Rule::omit_kw
         | Rule::omit_turn
+        | Rule::text_find
+        | Rule::text_end
         | Rule::option_values
         | Rule::int_range
         | Rule::literal
@@ -631,7 +633,19 @@ fn text_field(pair: P) -> TextField {
                         text: w.as_str().to_string(),
                         span: span(&w),
                     };
-                    (letter, expr(f.next().expect("cells")))
+                    let cells = f.next().expect("cells");
+                    let cells = match cells.as_rule() {
+                        Rule::text_find => {
+                            let mut find = cells.into_inner();
+                            let end = match find.next().expect("first or last").as_str() {
+                                "first" => FindEnd::First,
+                                _ => FindEnd::Last,
+                            };
+                            FlagCells::Find(end, placement(find.next().expect("a piece")))
+                        }
+                        _ => FlagCells::Cells(expr(cells)),
+                    };
+                    (letter, cells)
                 })
                 .collect();
             TextField::Flags(mark, flags)

@@ -175,6 +175,15 @@ fn bad_text_is_refused_with_its_column() {
         assert_eq!(run.code, 2, "{text}: {run:?}");
         assert!(run.stderr.contains(message), "{text}: {run:?}");
     }
+    // X-FEN's `k` (the last black rook of row 8) with no black rook there.
+    let text = "4k3/8/8/8/8/8/8/R3K2R w KQk -";
+    let run = gdl(&["moves", "games/chess960.gdl", "--position", text]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("column 27: `k` finds no such piece on the board"),
+        "{run:?}"
+    );
 }
 
 #[test]
