@@ -109,6 +109,9 @@ VARIANTS = {
     "antichess": (chess.variant.AntichessBoard, 8, {"insufficient_material": "draw"}),
     "racing-kings": (chess.variant.RacingKingsBoard, 8, {}),
     "three-check": (chess.variant.ThreeCheckBoard, 8, {"insufficient_material": "draw"}),
+    # Castling as Chess960 writes it (`e1h1`), from chess's start.
+    "atomic": (lambda: chess.variant.AtomicBoard(chess960=True), 8,
+               {"insufficient_material": "draw"}),
 }
 
 

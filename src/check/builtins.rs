@@ -271,11 +271,17 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
         Value::Bool(BoolExpr::Connected(a.set(0), from, to))
     }),
     Builtin::new("line", &[Set, FixedNumber], Condition, line),
-    Builtin::new("attacked", &[Set, Player], Condition, |_, a| {
+    Builtin::new("attacked", &[Set, Player, Set], Condition, |_, a| {
         let victim = if a.given() > 1 { a.player(1) } else { Who::Me };
-        Value::Bool(BoolExpr::Attacked(a.set(0), victim))
+        // `attacked(S, PLAYER, T)`: were T's pieces not there.
+        let left_out = if a.given() > 2 {
+            a.set(2)
+        } else {
+            SetExpr::Empty
+        };
+        Value::Bool(BoolExpr::Attacked(a.set(0), victim, Box::new(left_out)))
     })
-    .optional(1),
+    .optional(2),
     Builtin::new(
         "lines",
         &[Set, FixedNumber],

@@ -224,7 +224,7 @@ impl<'a> Checker<'a> {
                 }
             }
             ExprKind::Call(_, args)
-                if matches!(cond, BoolExpr::Attacked(_, Who::Me)) && args.len() == 1 =>
+                if matches!(cond, BoolExpr::Attacked(_, Who::Me, _)) && args.len() == 1 =>
             {
                 CondSplit::Attacked(Box::new(self.sourced(&args[0], depth + 1)))
             }

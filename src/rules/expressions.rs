@@ -357,6 +357,8 @@ pub enum BoolExpr {
     Changed,
     /// `attacked(S)`: another player could move a piece onto a cell of S,
     /// were a piece of the viewer there, by one of the rules' step, slide,
-    /// leap, hop or jump actions (guards, `keep if` and turns aside).
-    Attacked(SetExpr, Who),
+    /// leap, hop or jump actions (guards, `keep if` and turns aside);
+    /// the pieces on the third set's cells left out (`Empty`: none), as
+    /// if those cells were empty.
+    Attacked(SetExpr, Who, Box<SetExpr>),
 }

@@ -373,8 +373,10 @@ impl BoolExpr {
                 f(Node::Num(a), Same);
                 f(Node::Num(b), Same);
             }
-            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s, _) => {
-                f(Node::Set(s), Same)
+            BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) => f(Node::Set(s), Same),
+            BoolExpr::Attacked(s, _, left_out) => {
+                f(Node::Set(s), Same);
+                f(Node::Set(left_out), Same);
             }
             BoolExpr::Connected(a, b, c)
             | BoolExpr::Escapes {

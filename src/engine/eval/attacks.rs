@@ -110,9 +110,17 @@ impl Ctx<'_> {
         &mut self,
         s: &SetExpr,
         victim: Who,
+        left_out: &SetExpr,
         tmp: &mut [u64],
     ) -> bool {
-        self.attacked_reading(s, victim, tmp, &NoReads)
+        if *left_out == SetExpr::Empty {
+            return self.attacked_reading(s, victim, tmp, &NoReads, None);
+        }
+        // The pieces left out, as if their cells were empty.
+        let w = self.w();
+        let (gone, rest) = tmp.split_at_mut(w);
+        self.fill(left_out, gone, rest);
+        self.attacked_reading(s, victim, rest, &NoReads, Some(gone))
     }
 
     /// `attacked`, telling `read` each cell whose content the answer was
@@ -125,6 +133,7 @@ impl Ctx<'_> {
         victim: Who,
         tmp: &mut [u64],
         read: &impl Reads,
+        left_out: Option<&[u64]>,
     ) -> bool {
         let w = self.w();
         let (cells, rest) = tmp.split_at_mut(w);
@@ -142,7 +151,7 @@ impl Ctx<'_> {
             read.read(c, Look::Any);
             for p in (0..players).filter(|&p| p != victim.index()) {
                 self.me = Player::new(p);
-                if self.each_attacker(c, victim, rest, read, &mut |_, _| true) {
+                if self.each_attacker(c, victim, rest, read, left_out, &mut |_, _| true) {
                     found = true;
                     break 'cells;
                 }
@@ -165,6 +174,7 @@ impl Ctx<'_> {
         victim: Player,
         tmp: &mut [u64],
         read: &impl Reads,
+        left_out: Option<&[u64]>,
         found: &mut impl FnMut(u16, usize) -> bool,
     ) -> bool {
         let g = self.g;
@@ -232,6 +242,21 @@ impl Ctx<'_> {
             self.fill(from, from_bits, rest);
             if let Some(aux) = aux {
                 self.fill(aux, aux_bits, rest);
+            }
+            // Pieces left out neither move nor stand in the way: a slide
+            // or a leap's leg crosses their cells, no hop or jump goes
+            // over them.
+            if let Some(gone) = left_out {
+                from_bits.iter_mut().zip(gone).for_each(|(f, g)| *f &= !g);
+                let crosses = matches!(
+                    choice.kind,
+                    ChoiceKind::Slide { .. } | ChoiceKind::Leap { .. }
+                );
+                aux_bits.iter_mut().zip(gone).for_each(
+                    |(a, g)| {
+                        if crosses { *a |= g } else { *a &= !g }
+                    },
+                );
             }
             let (from_bits, aux_bits) = (&*from_bits, &*aux_bits);
             // A cell not in FROM of the attacker's own pieces stays out of
@@ -336,12 +361,15 @@ impl Ctx<'_> {
                 ChoiceKind::Hop { .. } => {
                     let occupied = self.raw(OCCUPIED);
                     each_dir(dirs & all).any(|d| {
-                        let mut line = g
-                            .rays
-                            .ray(c, back(d))
-                            .iter()
-                            .map(|&x| x as usize)
-                            .filter(|&x| has(occupied, x));
+                        let mut line =
+                            g.rays
+                                .ray(c, back(d))
+                                .iter()
+                                .map(|&x| x as usize)
+                                .filter(|&x| {
+                                    has(occupied, x)
+                                        && !left_out.is_some_and(|g| cellset::contains(g, x))
+                                });
                         // The screen, then the hopping piece.
                         match (line.next(), line.next()) {
                             (Some(screen), Some(piece)) => has(aux_bits, screen) && report(piece),
@@ -423,12 +451,19 @@ impl Game {
         let mut found: Vec<(u16, usize)> = Vec::new();
         for p in (0..self.players).map(Player::new).filter(|&p| p != viewer) {
             self.with_ctx(&mut st, p, |cx, scratch| {
-                cx.each_attacker(cell, viewer, scratch, &NoReads, &mut |choice, from| {
-                    if !found.iter().any(|&(_, x)| x == from) {
-                        found.push((choice, from));
-                    }
-                    false
-                });
+                cx.each_attacker(
+                    cell,
+                    viewer,
+                    scratch,
+                    &NoReads,
+                    None,
+                    &mut |choice, from| {
+                        if !found.iter().any(|&(_, x)| x == from) {
+                            found.push((choice, from));
+                        }
+                        false
+                    },
+                );
             });
         }
         found

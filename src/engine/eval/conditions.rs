@@ -163,7 +163,7 @@ impl Ctx<'_> {
             BoolExpr::Changed => {
                 position_key(self.board_hash, self.reserve) != self.history.turn_start()
             }
-            BoolExpr::Attacked(s, victim) => self.attacked(s, *victim, tmp),
+            BoolExpr::Attacked(s, victim, left_out) => self.attacked(s, *victim, left_out, tmp),
             BoolExpr::Escapes {
                 seed,
                 through,

@@ -200,9 +200,8 @@ pub(in crate::engine) fn cond_fixed_here(e: &BoolExpr) -> bool {
         BoolExpr::Not(a) => cond_fixed_here(a),
         BoolExpr::And(a, b) | BoolExpr::Or(a, b) => cond_fixed_here(a) && cond_fixed_here(b),
         BoolExpr::Cmp(_, a, b) => num_fixed_here(a) && num_fixed_here(b),
-        BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) | BoolExpr::Attacked(s, _) => {
-            set_fixed_here(s)
-        }
+        BoolExpr::NonEmpty(s) | BoolExpr::Line(s, _) => set_fixed_here(s),
+        BoolExpr::Attacked(s, _, left_out) => set_fixed_here(s) && set_fixed_here(left_out),
         BoolExpr::Connected(a, b, c)
         | BoolExpr::Escapes {
             seed: a,

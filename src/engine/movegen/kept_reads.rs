@@ -323,7 +323,8 @@ fn answer(
 ) -> bool {
     match e {
         BoolExpr::Not(inner) => !answer(cx, inner, tmp, read, targets, attacked),
-        BoolExpr::Attacked(s, victim) => {
+        BoolExpr::Attacked(s, victim, left_out) => {
+            debug_assert_eq!(**left_out, crate::rules::SetExpr::Empty, "not admitted");
             let w = targets.len();
             let (cells, rest) = tmp.split_at_mut(w);
             cx.set(s, cells, rest);
@@ -331,7 +332,7 @@ fn answer(
                 .iter_mut()
                 .zip(cells.iter())
                 .for_each(|(t, c)| *t |= c);
-            let found = cx.attacked_reading(s, *victim, tmp, read);
+            let found = cx.attacked_reading(s, *victim, tmp, read, None);
             *attacked |= found;
             found
         }

@@ -201,7 +201,9 @@ fn movers_only(e: &SetExpr) -> bool {
 fn attack_question(e: &BoolExpr) -> bool {
     match e {
         BoolExpr::Not(inner) => attack_question(inner),
-        BoolExpr::Attacked(s, victim) => *victim == Who::Me && piece_set(s) == Some(false),
+        BoolExpr::Attacked(s, victim, left_out) => {
+            *victim == Who::Me && piece_set(s) == Some(false) && **left_out == SetExpr::Empty
+        }
         BoolExpr::Const(_)
         | BoolExpr::And(..)
         | BoolExpr::Or(..)
