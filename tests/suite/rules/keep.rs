@@ -199,3 +199,27 @@ fn a_turn_is_judged_up_to_the_chance_that_follows_its_moves() {
     );
     assert_eq!(legal(&g, &g.start()), set(&["pick=2"]));
 }
+
+#[test]
+fn attacked_may_leave_pieces_out_as_if_their_cells_were_empty() {
+    // o's rook on e1 looks along the first row at a1 through x's king on
+    // c1: blocked, unless the king is left out; a piece left out does not
+    // attack either.
+    let game = |cond: &str| {
+        compile(&format!(
+            "game T board square(5) players x, o pieces rook, king, block
+             setup: o rook at cells(e1), x king at cells(c1)
+             turn: slide own and rook orthogonal to not own
+                 | place block at cells(e5) if {cond} | place block at cells(a5)"
+        ))
+    };
+    let offered = |cond: &str| {
+        let g = game(cond);
+        legal(&g, &g.start()).contains("e5")
+    };
+    assert!(!offered("attacked(cells(a1))"));
+    assert!(offered("attacked(cells(a1), mover, own and king)"));
+    assert!(!offered("attacked(cells(a1), mover, enemy and rook)"));
+    assert!(offered("attacked(cells(d1))"));
+    assert!(!offered("attacked(cells(d1), mover, enemy and rook)"));
+}
