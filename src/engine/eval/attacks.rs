@@ -85,6 +85,33 @@ pub(in crate::engine) trait Reads {
     fn stopped(&self, b: usize, look: Look, past: Option<(&[(usize, Look)], bool)>);
     /// Whether `stopped` wants to know what lies past.
     fn looks_past(&self) -> bool;
+    /// Whether every cell looked at is to be told, as any cell: the
+    /// mover attacks (`attacked(enemy and king, opponent)`), so a piece of
+    /// its side arriving anywhere looked at may be an attacker.
+    fn every_look(&self) -> bool;
+}
+
+/// `R` told every cell looked at, as any cell, and nothing past a stop.
+struct EveryLook<'r, R: Reads>(&'r R);
+
+impl<R: Reads> Reads for EveryLook<'_, R> {
+    #[inline(always)]
+    fn read(&self, c: usize, _: Look) {
+        self.0.read(c, Look::Any);
+    }
+    #[inline(always)]
+    fn stopped(&self, b: usize, _: Look, _: Option<(&[(usize, Look)], bool)>) {
+        self.0.read(b, Look::Any);
+        self.0.stopped(b, Look::Any, None);
+    }
+    #[inline(always)]
+    fn looks_past(&self) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn every_look(&self) -> bool {
+        true
+    }
 }
 
 /// Nothing is told.
@@ -97,6 +124,10 @@ impl Reads for NoReads {
     fn stopped(&self, _: usize, _: Look, _: Option<(&[(usize, Look)], bool)>) {}
     #[inline(always)]
     fn looks_past(&self) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn every_look(&self) -> bool {
         false
     }
 }
@@ -141,8 +172,27 @@ impl Ctx<'_> {
             Some(stored) => cells.copy_from_slice(stored),
             None => self.set(s, cells, rest),
         }
-        let viewer = self.me;
         let victim = Player::new(self.who(victim));
+        if victim != self.me && read.looks_past() {
+            // Told for judging the mover's actions by reads, which assume
+            // the mover's pieces are of the side attacked: here they attack.
+            self.attacked_walk(cells, victim, rest, &EveryLook(read), left_out)
+        } else {
+            self.attacked_walk(cells, victim, rest, read, left_out)
+        }
+    }
+
+    /// Whether a cell of `cells` is attacked (see `attacked_reading`).
+    #[inline(always)]
+    fn attacked_walk(
+        &mut self,
+        cells: &[u64],
+        victim: Player,
+        rest: &mut [u64],
+        read: &impl Reads,
+        left_out: Option<&[u64]>,
+    ) -> bool {
+        let viewer = self.me;
         // The shared sets of an offer are the viewer's: not for the attacker.
         let memo_on = std::mem::replace(&mut self.memo_on, false);
         let players = self.g.players;
@@ -261,7 +311,7 @@ impl Ctx<'_> {
             let (from_bits, aux_bits) = (&*from_bits, &*aux_bits);
             // A cell not in FROM of the attacker's own pieces stays out of
             // it whatever the victim's side does there: not worth telling.
-            let own_from = g.choice_facts.own_from[i as usize];
+            let own_from = g.choice_facts.own_from[i as usize] && !read.every_look();
             let has_from = |x: usize| {
                 let found = cellset::contains(from_bits, x);
                 if found || !own_from {

@@ -180,6 +180,9 @@ impl Reads for Recorder<'_> {
     fn looks_past(&self) -> bool {
         true
     }
+    fn every_look(&self) -> bool {
+        false
+    }
 }
 
 impl Game {
@@ -389,6 +392,30 @@ mod tests {
         same_as_trials(&game(double, &[]), 7);
         let shogi = include_str!("../../../games/shogi.gdl");
         same_as_trials(&game(shogi, &[]), 10);
+    }
+
+    /// Racing kings: no move may leave the mover's king attacked nor give
+    /// check, the second judged by reads too (the mover's pieces attack);
+    /// the games must reach positions where a move that would give check
+    /// is refused.
+    #[test]
+    fn a_check_the_mover_may_not_give_is_judged_by_reads_as_trials_judge_it() {
+        let racing = include_str!("../../../games/racing-kings.gdl");
+        let rule = "keep actions if not attacked(enemy and king, opponent)";
+        assert!(racing.contains(rule));
+        let g = game(racing, &[]);
+        let judged = (g.choice_facts.keep_reads.iter()).filter(|k| k.is_some());
+        assert_eq!(judged.count(), 4);
+        let free = game(&racing.replace(rule, ""), &[]);
+        let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::KeepReads);
+        let (mut refused, mut all) = (0, Vec::new());
+        same_games(&g, &plain, 40, 300, |s, _| {
+            let mut kept = Vec::new();
+            g.legal_actions(s, &mut kept);
+            free.legal_actions(s, &mut all);
+            refused += usize::from(kept.len() < all.len());
+        });
+        assert!(refused > 20, "{refused} positions with a check refused");
     }
 
     /// A move of the enemy's rook next to the mover's king gives check:

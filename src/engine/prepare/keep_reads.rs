@@ -202,7 +202,9 @@ fn attack_question(e: &BoolExpr) -> bool {
     match e {
         BoolExpr::Not(inner) => attack_question(inner),
         BoolExpr::Attacked(s, victim, left_out) => {
-            *victim == Who::Me && piece_set(s) == Some(false) && **left_out == SetExpr::Empty
+            matches!(victim, Who::Me | Who::Opponent)
+                && piece_set(s) == Some(false)
+                && **left_out == SetExpr::Empty
         }
         BoolExpr::Const(_)
         | BoolExpr::And(..)
