@@ -327,14 +327,48 @@ impl Game {
             turn: if self.turn_zero { 0 } else { 1 },
             ..StartPosition::default()
         };
-        self.start_at(&position)
+        self.begin_at(&position)
     }
 
     /// The position `from` gives (a position's text, see
     /// [`crate::notation::read_position`]), before its player's turn: the
     /// rest as at the start of a game (variables not given at their first
     /// values, hands full, no history).
+    ///
+    /// A position may be over as written: the end rules are asked as
+    /// after an action of the player before the one to move (tic-tac-toe
+    /// with a line of x's and o to move is x's win).
     pub fn start_at(&self, from: &StartPosition) -> State {
+        let mut st = self.begin_at(from);
+        if st.is_over() || self.rules.ends.is_empty() {
+            return st;
+        }
+        let to_move = st.mover;
+        st.mover = Player::new((to_move.index() + self.players - 1) % self.players);
+        let me = st.mover;
+        let ended = self.with_ctx(&mut st, me, |cx, scratch| {
+            self.rules
+                .ends
+                .iter()
+                .position(|(cond, _)| cx.cond(cond, scratch))
+        });
+        let result = ended.map(|i| self.decide(&mut st, &self.rules.ends[i].1));
+        st.mover = to_move;
+        if let Some(result) = result {
+            // As written, without the turn's first steps.
+            let settled = st;
+            st = self.placed(from);
+            st.turn_def = settled.turn_def;
+            st.step = settled.step;
+            st.done = settled.done;
+            st.result = Some(result);
+            st.history = settled.history;
+        }
+        st
+    }
+
+    /// The position `from` gives, its turn begun (see `start_at`).
+    fn begin_at(&self, from: &StartPosition) -> State {
         let mut st = self.placed(from);
         st.turn_def = self.select_turn(&mut st);
         self.settle(&mut st);
