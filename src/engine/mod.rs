@@ -354,15 +354,9 @@ impl Game {
         });
         let result = ended.map(|i| self.decide(&mut st, &self.rules.ends[i].1));
         st.mover = to_move;
-        if let Some(result) = result {
-            // As written, without the turn's first steps.
-            let settled = st;
-            st = self.placed(from);
-            st.turn_def = settled.turn_def;
-            st.step = settled.step;
-            st.done = settled.done;
-            st.result = Some(result);
-            st.history = settled.history;
+        if result.is_some() {
+            st.result = result;
+            return self.as_written(from, st);
         }
         st
     }
@@ -376,17 +370,22 @@ impl Game {
             // The game ended before the player to move could act: when it
             // cannot, finding that out ran the turn's effects without an
             // action (chess counted one more quiet move, and at the limit
-            // drew by it). The position stays as given, so that its text
-            // is written back as it was read.
-            let settled = st;
-            st = self.placed(from);
-            st.turn_def = settled.turn_def;
-            st.step = settled.step;
-            st.done = settled.done;
-            st.result = settled.result;
-            st.ended_stuck = settled.ended_stuck;
-            st.history = settled.history;
+            // drew by it).
+            return self.as_written(from, st);
         }
+        st
+    }
+
+    /// A game over at `from`, as `settled` found it, its position as
+    /// given, so that its text is written back as it was read.
+    fn as_written(&self, from: &StartPosition, settled: State) -> State {
+        let mut st = self.placed(from);
+        st.turn_def = settled.turn_def;
+        st.step = settled.step;
+        st.done = settled.done;
+        st.result = settled.result;
+        st.ended_stuck = settled.ended_stuck;
+        st.history = settled.history;
         st
     }
 
