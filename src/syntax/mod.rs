@@ -9,6 +9,7 @@ mod expressions;
 mod format;
 mod hints;
 mod items;
+mod text;
 pub mod tokens;
 mod turns;
 
