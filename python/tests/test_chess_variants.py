@@ -215,17 +215,19 @@ def play_fairy(gdl_game, variant, seed, plies=400, options=None, normal=None, st
         over = ended or not theirs
         if over and stop is not None and stop(variant, fen, moves):
             return compared, "known difference"
-        if g.is_terminal() and not over:
-            claim, value = sf.is_optional_game_end(variant, fen, moves)
-            assert claim and value == 0 and result_of(g) == "1/2-1/2", f"{where}: over in gdl only"
-            return compared, "claimable draw"
-        assert g.is_terminal() == over, f"{where}: over"
         mover = len(moves) % 2
+        # Fairy-Stockfish's values are the player to move's.
+        result = lambda value: ("1/2-1/2" if value == 0
+                                else "1-0" if (value > 0) == (mover == 0) else "0-1")
+        if g.is_terminal() and not over:
+            # A draw a player may claim (chess's), or an end by points
+            # (janggi's repetition and 100 quiet moves): gdl's is at once.
+            claim, value = sf.is_optional_game_end(variant, fen, moves)
+            assert claim and result_of(g) == result(value), f"{where}: over in gdl only"
+            return compared, "claimable end"
+        assert g.is_terminal() == over, f"{where}: over"
         if over:
-            # Fairy-Stockfish's value is the player to move's.
-            value = sf.game_result(variant, fen, moves)
-            expected = "1/2-1/2" if value == 0 else ("1-0" if (value > 0) == (mover == 0) else "0-1")
-            assert result_of(g) == expected, f"{where}: result"
+            assert result_of(g) == result(sf.game_result(variant, fen, moves)), f"{where}: result"
             return compared, "end"
         assert g.current_player() == mover, where
         ours = units(g) if units else gdl_moves(g)
@@ -241,8 +243,15 @@ def play_fairy(gdl_game, variant, seed, plies=400, options=None, normal=None, st
         moves.append(move)
 
 
+def janggi_pass(legal):
+    """Fairy-Stockfish's pass, the general's cell twice (`e2e2`), is
+    gdl's `pass`."""
+    return lambda m: "pass" if m[:len(m) // 2] == m[len(m) // 2:] else m
+
+
 FAIRY = {
     "capablanca": ("capablanca", 6, {}, {}),
+    "janggi": ("janggi", 8, {}, {"normal": janggi_pass}),
     "makruk": ("makruk", 6, {}, {"normal": lambda legal: lambda m: m.removesuffix("m"),
                                  "stop": makruk_counting}),
     "minishogi": ("minishogi", 6, {}, {"normal": shogi_normal, "units": shogi_units,

@@ -569,6 +569,23 @@ impl Game {
         cellset::contains(&st.sets[s * w..(s + 1) * w], cell.index())
     }
 
+    /// The cells a leap of pattern `leap` from `from` to `to` passes on
+    /// its way (`leap ... over LEG`), or `None` if no leap of it goes so;
+    /// `None` in the list for a cell off the board.
+    pub fn leap_legs(&self, leap: Leap, from: Cell, to: Cell) -> Option<Vec<Option<Cell>>> {
+        let t = self.leaps.table(leap);
+        let k = t
+            .from(from.index())
+            .iter()
+            .position(|&x| usize::from(x) == to.index())?;
+        Some(
+            t.legs_of(from.index(), k)
+                .iter()
+                .map(|&x| (x != tables::leaps::NO_TARGET).then(|| Cell::new(usize::from(x))))
+                .collect(),
+        )
+    }
+
     /// The lines of kind `line` (an index in `rules.lines`) drawn in the
     /// position, each once, as (lower cell, higher cell), in order.
     pub fn lines_drawn(&self, st: &State, line: usize) -> Vec<(Cell, Cell)> {

@@ -178,23 +178,22 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
                 }
             }
         }
-        ChoiceKind::Leap { over: Some(_), .. } => {
-            // The leg: each coordinate of the leap halved, toward `from`.
-            let board = game.board();
-            let (a, b) = (board.cell(Cell::new(from)), board.cell(Cell::new(to)));
-            let half = ((b.col - a.col) / 2, (b.row - a.row) / 2);
-            let leg = board
-                .cells()
-                .find(|&x| {
-                    let x = board.cell(x);
-                    (x.col, x.row) == (a.col + half.0, a.row + half.1)
-                })
-                .filter(|_| half != (0, 0));
-            if let (Some(leg), Some(s)) = (leg, part(seen, c, Role::Over)) {
+        ChoiceKind::Leap {
+            leap,
+            over: Some(_),
+            ..
+        } => {
+            let legs = game.leap_legs(*leap, Cell::new(from), Cell::new(to));
+            if let (Some(legs), Some(s)) = (legs, part(seen, c, Role::Over)) {
                 let over = game.probe_set(seen.st, &s.set, None);
-                if !over.contains(leg.index()) {
-                    let why = format!("its leg: {}", seen.outside(s, leg.index()));
-                    return Err((Stage::Target, why));
+                for leg in legs {
+                    let Some(leg) = leg else {
+                        return Err((Stage::Target, "its way leaves the board".to_string()));
+                    };
+                    if !over.contains(leg.index()) {
+                        let why = format!("its leg: {}", seen.outside(s, leg.index()));
+                        return Err((Stage::Target, why));
+                    }
                 }
             }
         }

@@ -403,8 +403,10 @@ impl Ctx<'_> {
                         if b == NO_TARGET {
                             return false;
                         }
-                        let leg = t.legs[b as usize * t.count + k];
-                        (over.is_none() || leg == NO_TARGET || crossed(leg as usize))
+                        (over.is_none()
+                            || t.legs_of(b as usize, k)
+                                .iter()
+                                .all(|&leg| leg != NO_TARGET && crossed(leg as usize)))
                             && report(b as usize)
                     })
                 }

@@ -7,6 +7,7 @@
 
 use super::slot::Part::{Fourth, From, Over, To};
 use crate::cellset;
+use crate::engine::tables::leaps::NO_TARGET;
 use crate::engine::{Action, Game, Shortcut};
 use crate::rules::*;
 
@@ -54,15 +55,19 @@ impl Game {
                 }
             }
             ChoiceKind::Leap { over: Some(_), .. } => {
-                // Only leaps whose leg is a cell of OVER (in the path slot).
+                // Only leaps whose legs are all cells of OVER (in the path
+                // slot).
                 let table = self.leaps.of_choice(c, player);
+                let per = table.legs_per;
                 for a in cellset::cells(from) {
-                    for (&x, &leg) in table.from(a).iter().zip(table.legs_from(a)) {
+                    let legs = table.legs_from(a);
+                    for (k, &x) in table.from(a).iter().enumerate() {
                         let x = x as usize;
-                        if x != crate::engine::tables::leaps::NO_TARGET as usize
+                        if x != NO_TARGET as usize
                             && cellset::contains(to, x)
-                            && (leg == crate::engine::tables::leaps::NO_TARGET
-                                || cellset::contains(path, leg as usize))
+                            && legs[k * per..(k + 1) * per].iter().all(|&leg| {
+                                leg != NO_TARGET && cellset::contains(path, leg as usize)
+                            })
                             && !f(Action::far(c, a, x))
                         {
                             return;
@@ -82,7 +87,7 @@ impl Game {
                     }
                     for &x in table.from(a) {
                         let x = x as usize;
-                        if x != crate::engine::tables::leaps::NO_TARGET as usize
+                        if x != NO_TARGET as usize
                             && cellset::contains(to, x)
                             && !f(Action::far(c, a, x))
                         {

@@ -24,9 +24,12 @@ pub(in crate::engine) struct LeapTable {
     /// `sources[c * count + k]`: the cell displacement `k` reaches `c`
     /// from, or [`NO_TARGET`] (what could leap to `c`: `attacked`).
     pub sources: Vec<u16>,
-    /// `legs[c * count + k]`: the cell halfway along displacement `k` from
-    /// `c` (each coordinate halved, rounded toward `c`), or [`NO_TARGET`]
-    /// when that is `c` itself (`leap ... over LEG`).
+    /// Cells a leap of the pattern passes on its way (`leap ... over
+    /// LEG`): one less than its long side.
+    pub legs_per: usize,
+    /// `legs[(c * count + k) * legs_per + i]`: the `i`-th cell displacement
+    /// `k` passes from `c` (see [`leg_offsets`]), or [`NO_TARGET`] off the
+    /// board.
     pub legs: Vec<u16>,
     /// Each cell's targets as a set (W words per cell); a table of some of
     /// a pattern's displacements has them only on small boards (see
@@ -148,6 +151,7 @@ impl LeapTable {
         // turns by a right angle (60 degrees on hex), either way.
         let turn = if hex { 60 } else { 90 };
         let mut moves: Vec<(i32, i32)> = Vec::new();
+        let mut ways: Vec<Vec<(i32, i32)>> = Vec::new();
         for d in 0..board.ndirs() {
             if !hex && board.dirs()[d].angle % 90 != 0 {
                 continue;
@@ -164,6 +168,7 @@ impl LeapTable {
                 let m = (a * dx + b * ex, a * dy + b * ey);
                 if m != (0, 0) && !moves.contains(&m) && moves.len() < MAX_DISPLACEMENTS {
                     moves.push(m);
+                    ways.push(leg_offsets((dx, dy), a, (ex, ey), b));
                 }
             }
         }
@@ -178,7 +183,8 @@ impl LeapTable {
             .collect();
         let count = moves.len();
         let mut targets = vec![NO_TARGET; cells * count];
-        let mut legs = vec![NO_TARGET; cells * count];
+        let legs_per = usize::from(leap.a.max(leap.b)).saturating_sub(1);
+        let mut legs = vec![NO_TARGET; cells * count * legs_per];
         let mut masks = vec![0u64; cells * words];
         for c in 0..cells {
             let (col, row) = (board.cell(Cell::new(c)).col, board.cell(Cell::new(c)).row);
@@ -187,10 +193,10 @@ impl LeapTable {
                     targets[c * count + k] = t as u16;
                     cellset::insert(&mut masks[c * words..(c + 1) * words], t);
                 }
-                if (mx / 2, my / 2) != (0, 0)
-                    && let Some(&leg) = coords.get(&(col + mx / 2, row + my / 2))
-                {
-                    legs[c * count + k] = leg as u16;
+                for (i, &(lx, ly)) in ways[k].iter().enumerate() {
+                    if let Some(&leg) = coords.get(&(col + lx, row + ly)) {
+                        legs[(c * count + k) * legs_per + i] = leg as u16;
+                    }
                 }
             }
         }
@@ -230,6 +236,7 @@ impl LeapTable {
             count,
             sources: sources_of(&targets, count),
             targets,
+            legs_per,
             legs,
             masks,
             toward,
@@ -250,14 +257,16 @@ impl LeapTable {
         let ks: Vec<usize> = (0..self.count).filter(|k| keep >> k & 1 == 1).collect();
         let cells = self.targets.len() / self.count.max(1);
         let mut targets = Vec::with_capacity(cells * ks.len());
-        let mut legs = Vec::with_capacity(cells * ks.len());
+        let per = self.legs_per;
+        let mut legs = Vec::with_capacity(cells * ks.len() * per);
         let with_masks = cells * words <= SUBSET_MASK_WORDS;
         let mut masks = vec![0u64; if with_masks { cells * words } else { 0 }];
         for c in 0..cells {
             for &k in &ks {
                 let t = self.targets[c * self.count + k];
                 targets.push(t);
-                legs.push(self.legs[c * self.count + k]);
+                let at = (c * self.count + k) * per;
+                legs.extend_from_slice(&self.legs[at..at + per]);
                 if t != NO_TARGET && with_masks {
                     cellset::insert(&mut masks[c * words..(c + 1) * words], t as usize);
                 }
@@ -280,6 +289,7 @@ impl LeapTable {
             count: ks.len(),
             sources: sources_of(&targets, ks.len()),
             targets,
+            legs_per: per,
             legs,
             masks,
             toward,
@@ -295,11 +305,38 @@ impl LeapTable {
         &self.targets[c * self.count..(c + 1) * self.count]
     }
 
-    /// The legs of the leaps from cell `c`, one per displacement.
+    /// The legs of the leaps from cell `c`, [`LeapTable::legs_per`] per
+    /// displacement.
     #[inline(always)]
     pub fn legs_from(&self, c: usize) -> &[u16] {
-        &self.legs[c * self.count..(c + 1) * self.count]
+        let per = self.count * self.legs_per;
+        &self.legs[c * per..(c + 1) * per]
     }
+
+    /// The legs of displacement `k` from cell `c`.
+    #[inline(always)]
+    pub fn legs_of(&self, c: usize, k: usize) -> &[u16] {
+        let at = (c * self.count + k) * self.legs_per;
+        &self.legs[at..at + self.legs_per]
+    }
+}
+
+/// The cells a leap of `a` along `u` and `b` along `v` passes, as offsets
+/// from its start: straight along its long side first, then diagonally
+/// (the xiangqi horse's leg; the janggi elephant's two). The leap of
+/// (A, B) has max(A, B) - 1 of them.
+pub(crate) fn leg_offsets(u: (i32, i32), a: i32, v: (i32, i32), b: i32) -> Vec<(i32, i32)> {
+    let (long, l, side, s) = if a >= b { (u, a, v, b) } else { (v, b, u, a) };
+    let straight = l - s;
+    (1..l)
+        .map(|i| {
+            let (k, d) = (i.min(straight), (i - straight).max(0));
+            (
+                k * long.0 + d * (long.0 + side.0),
+                k * long.1 + d * (long.1 + side.1),
+            )
+        })
+        .collect()
 }
 
 /// For each cell and displacement, the cell the displacement reaches it
@@ -408,5 +445,39 @@ mod tests {
         // (1, 1) on a square board is a diagonal step: four, not eight.
         let (_, t) = table(square, 1, 1);
         assert_eq!(t.count, 4);
+    }
+
+    #[test]
+    fn a_leap_passes_straight_along_its_long_side_then_diagonally() {
+        let board = Shape::Square {
+            w: 9,
+            h: 10,
+            diagonals: true,
+        };
+        let legs = |a: u16, b: u16, from: &str, to: &str| -> Vec<String> {
+            let (b_, t) = table(board.clone(), a, b);
+            let (from, to) = (
+                b_.cell_by_label(from).unwrap(),
+                b_.cell_by_label(to).unwrap(),
+            );
+            let k = t
+                .from(from.index())
+                .iter()
+                .position(|&x| usize::from(x) == to.index());
+            let k = k.expect("a leap goes there");
+            t.legs_of(from.index(), k)
+                .iter()
+                .map(|&x| b_.label(Cell::new(usize::from(x))).to_string())
+                .collect()
+        };
+        // The janggi elephant: one straight, then two diagonally.
+        assert_eq!(legs(2, 3, "c1", "e4"), ["c2", "d3"]);
+        assert_eq!(legs(2, 3, "c1", "f3"), ["d1", "e2"]);
+        // The xiangqi horse's leg, and the elephant's eye.
+        assert_eq!(legs(1, 2, "b1", "c3"), ["b2"]);
+        assert_eq!(legs(2, 2, "c1", "e3"), ["d2"]);
+        // Three straight: two cells on the way; a diagonal step: none.
+        assert_eq!(legs(3, 0, "a1", "a4"), ["a2", "a3"]);
+        assert!(legs(1, 1, "a1", "b2").is_empty());
     }
 }
