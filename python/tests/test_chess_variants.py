@@ -252,6 +252,7 @@ def janggi_pass(legal):
 FAIRY = {
     "capablanca": ("capablanca", 6, {}, {}),
     "janggi": ("janggi", 8, {}, {"normal": janggi_pass}),
+    "xiangqi": ("xiangqi", 8, {}, {}),
     "makruk": ("makruk", 6, {}, {"normal": lambda legal: lambda m: m.removesuffix("m"),
                                  "stop": makruk_counting}),
     "minishogi": ("minishogi", 6, {}, {"normal": shogi_normal, "units": shogi_units,

@@ -478,6 +478,15 @@ mod tests {
              end if stuck: mover loses",
             &[],
         );
-        same_as_trials(&g, 6);
+        same_as_trials(&g, 7);
+    }
+
+    /// Xiangqi: cannons that move by a slide and take by a hop, horses
+    /// and elephants stopped on their legs, and generals that may not face
+    /// each other (a slide along the file that is never offered).
+    #[test]
+    fn xiangqi_judged_by_reads_keeps_what_trials_keep() {
+        let xiangqi = include_str!("../../../games/xiangqi.gdl");
+        same_as_trials(&game(xiangqi, &[]), 10);
     }
 }

@@ -50,6 +50,7 @@ pub(in crate::engine) fn moves_one_piece(kind: &ChoiceKind) -> bool {
         ChoiceKind::Step { .. }
         | ChoiceKind::Slide { .. }
         | ChoiceKind::Leap { .. }
+        | ChoiceKind::Hop { .. }
         | ChoiceKind::Move { .. } => true,
         ChoiceKind::Place { .. }
         | ChoiceKind::Convert(_)
@@ -61,7 +62,6 @@ pub(in crate::engine) fn moves_one_piece(kind: &ChoiceKind) -> bool {
         | ChoiceKind::Choose { .. }
         | ChoiceKind::Rotate(_)
         | ChoiceKind::Jump { .. }
-        | ChoiceKind::Hop { .. }
         | ChoiceKind::Shift { .. }
         | ChoiceKind::Sow { .. } => false,
     }
