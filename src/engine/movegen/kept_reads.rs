@@ -190,7 +190,7 @@ impl Game {
     /// cells its conditions read; `None` when `a` must be tried.
     #[inline]
     pub(super) fn judged_by_reads(&self, st: &State, a: Action) -> Option<Option<usize>> {
-        let class = self.choice_facts.keep_reads[a.choice as usize]? as usize;
+        let class = self.choice_facts.keep_reads.classes[a.choice as usize]? as usize;
         let ActionKind::Moves { from, to } = a.kind else {
             return None;
         };
@@ -206,7 +206,7 @@ impl Game {
                 .classes
                 .resize_with(class + 1, ClassAnswers::default);
         }
-        let keep = &self.rules.choices[a.choice as usize].keep;
+        let keep = &self.choice_facts.keep_reads.conditions[class];
         let answers = &mut answers.classes[class];
         if !answers.ready {
             self.judge_reading(st, keep, None, &mut answers.base);
@@ -326,6 +326,7 @@ fn answer(
 ) -> bool {
     match e {
         BoolExpr::Not(inner) => !answer(cx, inner, tmp, read, targets, attacked),
+        BoolExpr::Const(v) => *v,
         BoolExpr::Attacked(s, victim, left_out) => {
             debug_assert_eq!(**left_out, crate::rules::SetExpr::Empty, "not admitted");
             let w = targets.len();
@@ -339,8 +340,7 @@ fn answer(
             *attacked |= found;
             found
         }
-        BoolExpr::Const(_)
-        | BoolExpr::And(..)
+        BoolExpr::And(..)
         | BoolExpr::Or(..)
         | BoolExpr::Cmp(..)
         | BoolExpr::NonEmpty(_)
@@ -367,10 +367,14 @@ mod tests {
     /// action; `judged` choices must be judged by reads, and the games
     /// must reach positions where the mover is attacked.
     fn same_as_trials(g: &Game, judged: usize) {
-        let names: Vec<_> = (g.rules.choices.iter().zip(&g.choice_facts.keep_reads))
-            .filter(|(_, k)| k.is_some())
-            .map(|(c, _)| c.name.as_str())
-            .collect();
+        let names: Vec<_> = (g
+            .rules
+            .choices
+            .iter()
+            .zip(&g.choice_facts.keep_reads.classes))
+        .filter(|(_, k)| k.is_some())
+        .map(|(c, _)| c.name.as_str())
+        .collect();
         assert_eq!(names.len(), judged, "{names:?}");
         let plain = crate::engine::same_games::without(g, crate::engine::Shortcut::KeepReads);
         let mut checks = 0;
@@ -404,7 +408,7 @@ mod tests {
         let rule = "keep actions if not attacked(enemy and king, opponent)";
         assert!(racing.contains(rule));
         let g = game(racing, &[]);
-        let judged = (g.choice_facts.keep_reads.iter()).filter(|k| k.is_some());
+        let judged = (g.choice_facts.keep_reads.classes.iter()).filter(|k| k.is_some());
         assert_eq!(judged.count(), 4);
         let free = game(&racing.replace(rule, ""), &[]);
         let plain = crate::engine::same_games::without(&g, crate::engine::Shortcut::KeepReads);
@@ -488,5 +492,14 @@ mod tests {
     fn xiangqi_judged_by_reads_keeps_what_trials_keep() {
         let xiangqi = include_str!("../../../games/xiangqi.gdl");
         same_as_trials(&game(xiangqi, &[]), 10);
+    }
+
+    /// Janggi: a keep that also holds for a pass in bikjang (`passes > 0
+    /// and ...`) reads `not in-check` after a move, so moves are judged by
+    /// reads; facing generals attack only where the turn marked them.
+    #[test]
+    fn janggi_moves_are_judged_by_reads_as_trials_judge_them() {
+        let janggi = include_str!("../../../games/janggi.gdl");
+        same_as_trials(&game(janggi, &[]), 11);
     }
 }

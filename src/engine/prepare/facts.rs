@@ -22,8 +22,9 @@ pub(in crate::engine) struct ChoiceFacts {
     /// A `keep if` of it asks `stuck` (the trial plays on).
     pub stuck_keeps: Vec<bool>,
     /// Its class of `keep if` conditions judged by the cells they read
-    /// (see `movegen::kept_reads`), or `None`: tried.
-    pub keep_reads: Vec<Option<u8>>,
+    /// (see `movegen::kept_reads`), or `None`: tried; and each class's
+    /// conditions.
+    pub keep_reads: keep_reads::JudgedByReads,
     /// How its placements are judged from the cells next to them (see
     /// `movegen::quiet_places`), or `None`: tried.
     pub quiet_places: Vec<Option<crate::engine::movegen::quiet_places::QuietPlace>>,
@@ -70,7 +71,10 @@ impl ChoiceFacts {
             stuck_keeps: rules.choices.iter().map(asks_next_stuck).collect(),
             keep_reads: match on.has(Shortcut::KeepReads) {
                 true => keep_reads::judged_by_reads(rules),
-                false => vec![None; rules.choices.len()],
+                false => keep_reads::JudgedByReads {
+                    classes: vec![None; rules.choices.len()],
+                    conditions: Vec::new(),
+                },
             },
             quiet_places: match on.has(Shortcut::QuietPlaces) {
                 true => keep_reads::quiet_places(rules),

@@ -10,37 +10,97 @@ use crate::ids::Cell;
 use crate::rules::cell_read::{CellOp, CellRead, PieceTest};
 use crate::rules::*;
 
-/// Per choice: which class of judged-by-reads conditions it has (choices
-/// with equal conditions share one), or `None` when its actions are tried
-/// one by one.
-pub(in crate::engine) fn judged_by_reads(rules: &Rules) -> Vec<Option<u8>> {
-    let mut classes: Vec<&[BoolExpr]> = Vec::new();
+/// Which choices' `keep if` conditions are judged by reads: per choice,
+/// its class (choices with equal conditions share one), or `None` when its
+/// actions are tried one by one; and per class, the conditions as they
+/// read after one of its actions (`after_a_move`: `passes` is 0 then).
+#[derive(Clone, Debug, Default)]
+pub(in crate::engine) struct JudgedByReads {
+    pub classes: Vec<Option<u8>>,
+    pub conditions: Vec<Vec<BoolExpr>>,
+}
+
+pub(in crate::engine) fn judged_by_reads(rules: &Rules) -> JudgedByReads {
+    let mut conditions: Vec<Vec<BoolExpr>> = Vec::new();
     let looked_at = rules.choices.iter().all(|c| moves_read_cells(&c.kind));
-    rules
+    let classes = rules
         .choices
         .iter()
         .map(|c| {
             // The piece that moves is the mover's: one of its side arriving
             // only blocks (see `movegen::kept_reads`).
-            let judged = looked_at
+            if !(looked_at
                 && moves_one_piece(&c.kind)
                 && own_from(&c.kind)
                 && c.then.is_empty()
-                && !c.keep.is_empty()
-                && c.keep.iter().all(attack_question);
-            if !judged {
+                && !c.keep.is_empty())
+            {
                 return None;
             }
-            let class = match classes.iter().position(|k| *k == c.keep.as_slice()) {
+            let keep: Vec<BoolExpr> = c.keep.iter().map(after_a_move).collect();
+            if !keep.iter().all(attack_question) {
+                return None;
+            }
+            let class = match conditions.iter().position(|k| *k == keep) {
                 Some(i) => i,
                 None => {
-                    classes.push(&c.keep);
-                    classes.len() - 1
+                    conditions.push(keep);
+                    conditions.len() - 1
                 }
             };
             u8::try_from(class).ok()
         })
-        .collect()
+        .collect();
+    JudgedByReads {
+        classes,
+        conditions,
+    }
+}
+
+/// A condition as it reads after an action that moves one piece, with no
+/// `then`: `passes` is 0, and what that decides is folded away (janggi's
+/// `not in-check or (passes > 0 and bikjang = 1)`, a pass's own rule, is
+/// `not in-check` after a move).
+fn after_a_move(e: &BoolExpr) -> BoolExpr {
+    let known = |n: &NumExpr| match n {
+        NumExpr::Passes => Some(0.0),
+        NumExpr::Const(x) => Some(*x),
+        _ => None,
+    };
+    match e {
+        BoolExpr::Cmp(op, a, b) => match (known(a), known(b)) {
+            (Some(a), Some(b)) => BoolExpr::Const(op.test(a, b)),
+            _ => e.clone(),
+        },
+        BoolExpr::Not(inner) => match after_a_move(inner) {
+            BoolExpr::Const(v) => BoolExpr::Const(!v),
+            inner => BoolExpr::Not(Box::new(inner)),
+        },
+        BoolExpr::And(a, b) => match (after_a_move(a), after_a_move(b)) {
+            (BoolExpr::Const(false), _) | (_, BoolExpr::Const(false)) => BoolExpr::Const(false),
+            (BoolExpr::Const(true), x) | (x, BoolExpr::Const(true)) => x,
+            (a, b) => BoolExpr::And(Box::new(a), Box::new(b)),
+        },
+        BoolExpr::Or(a, b) => match (after_a_move(a), after_a_move(b)) {
+            (BoolExpr::Const(true), _) | (_, BoolExpr::Const(true)) => BoolExpr::Const(true),
+            (BoolExpr::Const(false), x) | (x, BoolExpr::Const(false)) => x,
+            (a, b) => BoolExpr::Or(Box::new(a), Box::new(b)),
+        },
+        BoolExpr::Const(_)
+        | BoolExpr::NonEmpty(_)
+        | BoolExpr::Connected(..)
+        | BoolExpr::Line(..)
+        | BoolExpr::At(..)
+        | BoolExpr::AtSome(..)
+        | BoolExpr::Quantifier { .. }
+        | BoolExpr::Escapes { .. }
+        | BoolExpr::Touches { .. }
+        | BoolExpr::SamePlayer(..)
+        | BoolExpr::ByPlayer(_)
+        | BoolExpr::NextStuck
+        | BoolExpr::Changed
+        | BoolExpr::Attacked(..) => e.clone(),
+    }
 }
 
 /// An action of this kind changes the cell it leaves and the cell it
@@ -197,17 +257,17 @@ fn movers_only(e: &SetExpr) -> bool {
 }
 
 /// `attacked(S)` or its negation, S of pieces only, never an empty cell,
-/// attacked by the players other than the one who acts.
+/// attacked by the players other than the one who acts; or a constant.
 fn attack_question(e: &BoolExpr) -> bool {
     match e {
         BoolExpr::Not(inner) => attack_question(inner),
+        BoolExpr::Const(_) => true,
         BoolExpr::Attacked(s, victim, left_out) => {
             matches!(victim, Who::Me | Who::Opponent)
                 && piece_set(s) == Some(false)
                 && **left_out == SetExpr::Empty
         }
-        BoolExpr::Const(_)
-        | BoolExpr::And(..)
+        BoolExpr::And(..)
         | BoolExpr::Or(..)
         | BoolExpr::Cmp(..)
         | BoolExpr::NonEmpty(_)
@@ -415,7 +475,7 @@ mod tests {
 
     fn classes(source: &str) -> Vec<Option<u8>> {
         let rules = crate::check::compile(&crate::syntax::parse(source).unwrap(), &[]).unwrap();
-        judged_by_reads(&rules)
+        judged_by_reads(&rules).classes
     }
 
     const CHESSLIKE: &str = "game T board square(4) players white, black
