@@ -128,6 +128,20 @@ def test_plays_as_python_chess(name):
     assert compared > seeds * 10
 
 
+def test_chess960_starts_by_number_are_python_chess_s():
+    """`-o start=N` gives Chess960's start numbered N, as python-chess
+    numbers them (`Board.from_chess960_pos`, Scharnagl's numbering): each
+    of chance's steps has one outcome."""
+    for n in range(960):
+        g = gdl.load_game("chess960", start=n).new_initial_state()
+        while g.is_chance_node():
+            outcomes = g.chance_outcomes()
+            assert len(outcomes) == 1 and outcomes[0][1] == 1.0, (n, outcomes)
+            g.apply_action(outcomes[0][0])
+        board = chess.Board.from_chess960_pos(n)
+        assert g.position_text().split(" ")[0] == board.board_fen(), n
+
+
 sf = package("pyffish", "pyffish")
 
 

@@ -15,7 +15,7 @@ use crate::rules::*;
 use super::{Checker, Value, directions};
 
 mod lowering;
-use lowering::{cells, corners, edge, in_hand, line, line_length, rotate};
+use lowering::{cells, corners, divided, edge, in_hand, line, line_length, rotate};
 
 /// What a built-in function takes or gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,6 +226,12 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
             c => NumExpr::Select(Box::new(c), Box::new(x), Box::new(y)),
         })
     }),
+    Builtin::new("div", &[Number, Number], Number, |_, a| {
+        divided(a.number(0), a.number(1), NumExpr::Div, 0)
+    }),
+    Builtin::new("mod", &[Number, Number], Number, |_, a| {
+        divided(a.number(0), a.number(1), NumExpr::Mod, 1)
+    }),
     Builtin::new("in-hand", &[PieceKind, Player], Number, in_hand).optional(1),
     Builtin::new("rows", &[Set], Number, |_, a| {
         Value::Num(NumExpr::Rows(a.set(0)))
@@ -255,6 +261,9 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
     }),
     Builtin::new("tally", &[Set], Number, lowering::tally),
     Builtin::new("stack", &[Set], Number, lowering::stack),
+    Builtin::new("nth", &[Set, Number], Set, |_, a| {
+        Value::Set(SetExpr::Nth(Box::new(a.set(0)), Box::new(a.number(1))))
+    }),
     Builtin::new("count", &[Set], Number, |_, a| {
         Value::Num(NumExpr::Count(a.set(0)))
     }),

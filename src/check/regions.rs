@@ -151,6 +151,7 @@ impl<'a> Checker<'a> {
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
             | SetExpr::Stronger(_)
+            | SetExpr::Nth(..)
             | SetExpr::Weaker(_)
             | SetExpr::Ray(..)
             | SetExpr::Flanked(_)

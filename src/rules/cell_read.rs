@@ -93,6 +93,7 @@ impl SetExpr {
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
             | SetExpr::Stronger(_)
+            | SetExpr::Nth(..)
             | SetExpr::Weaker(_)
             | SetExpr::Box(_)
             | SetExpr::Ray(_)

@@ -69,6 +69,9 @@ pub enum SetExpr {
     /// on the set (kinds rank in the order of `pieces`, the first highest;
     /// `stronger(S)`).
     Stronger(Box<SetExpr>),
+    /// The cell of the set numbered by the number, from 0, in the board's
+    /// order of cells (`nth(S, K)`); none when there is no such cell.
+    Nth(Box<SetExpr>, Box<NumExpr>),
     /// Cells holding a piece of a kind ranked below the kind of some piece
     /// on the set (`weaker(S)`).
     Weaker(Box<SetExpr>),
@@ -241,8 +244,23 @@ pub enum NumExpr {
     Sub(Box<NumExpr>, Box<NumExpr>),
     /// `a * b`.
     Mul(Box<NumExpr>, Box<NumExpr>),
+    /// `div(a, b)`: `a / b` rounded down (0 when `b` is 0).
+    Div(Box<NumExpr>, Box<NumExpr>),
+    /// `mod(a, b)`: what is left of `a` after `div(a, b)` times `b` (0 when
+    /// `b` is 0).
+    Mod(Box<NumExpr>, Box<NumExpr>),
     /// `-a`.
     Neg(Box<NumExpr>),
+}
+
+/// `a` divided by `b`: the quotient rounded down, and what is left (both
+/// 0 when `b` is 0).
+pub fn divide(a: f64, b: f64) -> (f64, f64) {
+    if b == 0.0 {
+        return (0.0, 0.0);
+    }
+    let q = (a / b).floor();
+    (q, a - q * b)
 }
 
 /// A comparison of two numbers.

@@ -127,6 +127,7 @@ impl SetExpr {
             | SetExpr::Reach(..)
             | SetExpr::Like(_)
             | SetExpr::Stronger(_)
+            | SetExpr::Nth(..)
             | SetExpr::Weaker(_)
             | SetExpr::Box(_)
             | SetExpr::Ray(_)
@@ -178,6 +179,7 @@ impl SetExpr {
             | SetExpr::Neighbors(_)
             | SetExpr::Like(_)
             | SetExpr::Stronger(_)
+            | SetExpr::Nth(..)
             | SetExpr::Weaker(_)
             | SetExpr::Lines(..)
             | SetExpr::Joined(..)
@@ -225,6 +227,10 @@ impl SetExpr {
             | SetExpr::Leaps(a, _)
             | SetExpr::Joined(a, _)
             | SetExpr::Lines(a, _) => f(Node::Set(a), Same),
+            SetExpr::Nth(a, k) => {
+                f(Node::Set(a), Same);
+                f(Node::Num(k), Same);
+            }
             SetExpr::Where(a, c) => {
                 f(Node::Set(a), Same);
                 f(Node::Cond(c), Role::WhereCondition);
@@ -276,6 +282,8 @@ impl NumExpr {
             | NumExpr::Add(..)
             | NumExpr::Sub(..)
             | NumExpr::Mul(..)
+            | NumExpr::Div(..)
+            | NumExpr::Mod(..)
             | NumExpr::Neg(_)
             | NumExpr::Const(_)
             | NumExpr::Turn
@@ -310,7 +318,11 @@ impl NumExpr {
                     f(Node::Num(x), Role::ForPlayer(p));
                 }
             }
-            NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => {
+            NumExpr::Add(a, b)
+            | NumExpr::Sub(a, b)
+            | NumExpr::Mul(a, b)
+            | NumExpr::Div(a, b)
+            | NumExpr::Mod(a, b) => {
                 f(Node::Num(a), Same);
                 f(Node::Num(b), Same);
             }

@@ -254,3 +254,20 @@ pub(super) fn destinations(c: &mut Checker<'_>, span: Span) -> Value {
     }
     Value::Set(SetExpr::Destinations)
 }
+
+/// `div(A, B)` or `mod(A, B)` (`part` 0 or 1 of `divide`), worked out now
+/// when both are known.
+pub(super) fn divided(
+    a: NumExpr,
+    b: NumExpr,
+    op: fn(Box<NumExpr>, Box<NumExpr>) -> NumExpr,
+    part: usize,
+) -> Value {
+    Value::Num(match (a, b) {
+        (NumExpr::Const(x), NumExpr::Const(y)) => {
+            let (q, r) = divide(x, y);
+            NumExpr::Const([q, r][part])
+        }
+        (a, b) => op(Box::new(a), Box::new(b)),
+    })
+}

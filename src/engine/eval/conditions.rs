@@ -324,6 +324,8 @@ impl Ctx<'_> {
             NumExpr::Add(a, b) => self.int(a, tmp) + self.int(b, tmp),
             NumExpr::Sub(a, b) => self.int(a, tmp) - self.int(b, tmp),
             NumExpr::Mul(a, b) => self.int(a, tmp) * self.int(b, tmp),
+            NumExpr::Div(a, b) => divide(self.int(a, tmp), self.int(b, tmp)).0,
+            NumExpr::Mod(a, b) => divide(self.int(a, tmp), self.int(b, tmp)).1,
             NumExpr::Neg(a) => -self.int(a, tmp),
         }
     }
@@ -372,6 +374,8 @@ impl Ctx<'_> {
             | NumExpr::Add(..)
             | NumExpr::Sub(..)
             | NumExpr::Mul(..)
+            | NumExpr::Div(..)
+            | NumExpr::Mod(..)
             | NumExpr::Neg(_) => self.int(e, tmp),
         }
     }

@@ -239,9 +239,11 @@ fn num_fixed_here(e: &NumExpr) -> bool {
         | NumExpr::Groups(s)
         | NumExpr::Largest(s) => set_fixed_here(s),
         NumExpr::ByPlayer(v) => v.iter().all(num_fixed_here),
-        NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => {
-            num_fixed_here(a) && num_fixed_here(b)
-        }
+        NumExpr::Add(a, b)
+        | NumExpr::Sub(a, b)
+        | NumExpr::Mul(a, b)
+        | NumExpr::Div(a, b)
+        | NumExpr::Mod(a, b) => num_fixed_here(a) && num_fixed_here(b),
         NumExpr::Neg(a) => num_fixed_here(a),
     }
 }

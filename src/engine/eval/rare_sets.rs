@@ -28,6 +28,18 @@ impl Ctx<'_> {
                 self.set(a, t, rest);
                 self.ranked_cells(t, matches!(e, SetExpr::Stronger(_)), out);
             }
+            SetExpr::Nth(a, k) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                let k = self.int(k, rest);
+                out.fill(0);
+                if k >= 0.0
+                    && k.fract() == 0.0
+                    && let Some(c) = cellset::cells(t).nth(k as usize)
+                {
+                    cellset::insert(out, c);
+                }
+            }
             SetExpr::Box(a) => {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(a, t, rest);

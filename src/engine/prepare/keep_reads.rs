@@ -461,9 +461,11 @@ fn key_number(n: &NumExpr) -> bool {
         | NumExpr::Seen
         | NumExpr::Repetitions
         | NumExpr::RepetitionTurns => true,
-        NumExpr::Add(a, b) | NumExpr::Sub(a, b) | NumExpr::Mul(a, b) => {
-            key_number(a) && key_number(b)
-        }
+        NumExpr::Add(a, b)
+        | NumExpr::Sub(a, b)
+        | NumExpr::Mul(a, b)
+        | NumExpr::Div(a, b)
+        | NumExpr::Mod(a, b) => key_number(a) && key_number(b),
         NumExpr::Neg(a) => key_number(a),
         _ => false,
     }

@@ -1,5 +1,6 @@
 //! Slides by an exact distance (`slide FROM by N`, `by line-count(S)`) on
-//! small games written here; Lines of Action has its own tests.
+//! small games written here; Lines of Action has its own tests. Also the
+//! cell of a set picked by its number (`nth`, `div`, `mod`).
 
 use super::*;
 
@@ -141,4 +142,29 @@ fn a_slide_along_a_track_follows_each_players_list() {
     let mut st = g.start();
     notation::play_moves(&g, &mut st, "die=2").expect("legal");
     assert_eq!(legal(&g, &st), set(&["a2-b3"]));
+}
+
+#[test]
+fn nth_div_and_mod_pick_a_cell_by_its_number() {
+    // x places on the cell of the first row numbered by the formula (a1
+    // is 0): div(7, 2) = 3 is d1, mod(7, 3) = 1 is b1, a negative
+    // number rounds down (div(-1, 2) = -1: no cell), and a number past the
+    // set's last cell picks none.
+    let place = |k: &str| {
+        let g = compile(&format!(
+            "game T board square(5) players x, o pieces man
+             turn: place man at nth(row(1), {k}) | pass"
+        ));
+        let placed: BTreeSet<String> = legal(&g, &g.start())
+            .into_iter()
+            .filter(|m| m != "pass")
+            .collect();
+        placed
+    };
+    assert_eq!(place("div(7, 2)"), set(&["d1"]));
+    assert_eq!(place("mod(7, 3)"), set(&["b1"]));
+    assert_eq!(place("mod(-1, 5)"), set(&["e1"]));
+    assert!(place("div(-1, 2)").is_empty());
+    assert!(place("5").is_empty());
+    assert_eq!(place("div(3, 0)"), set(&["a1"]), "div by 0 is 0");
 }
