@@ -396,6 +396,10 @@ mod tests {
         same_as_trials(&game(double, &[]), 7);
         let shogi = include_str!("../../../games/shogi.gdl");
         same_as_trials(&game(shogi, &[]), 10);
+        // Chess960's castling finds its rook along a ray: a `move`, which
+        // `attacked` never turns round, so the other moves are judged.
+        let c960 = include_str!("../../../games/chess960.gdl");
+        same_as_trials(&game(c960, &[]), 7);
     }
 
     /// Racing kings: no move may leave the mover's king attacked nor give

@@ -131,9 +131,7 @@ pub(in crate::engine) fn moves_one_piece(kind: &ChoiceKind) -> bool {
 /// are in its sets: each set's cells are decided by their own content.
 fn moves_read_cells(kind: &ChoiceKind) -> bool {
     match kind {
-        ChoiceKind::Step { from, to, .. } | ChoiceKind::Move { from, to } => {
-            cell_local(from) && cell_local(to)
-        }
+        ChoiceKind::Step { from, to, .. } => cell_local(from) && cell_local(to),
         ChoiceKind::Slide { from, path, to, .. } => {
             cell_local(from) && cell_local(path) && cell_local(to)
         }
@@ -153,6 +151,9 @@ fn moves_read_cells(kind: &ChoiceKind) -> bool {
         | ChoiceKind::Choose { .. }
         | ChoiceKind::Rotate(_)
         | ChoiceKind::Shift { .. }
+        // `attacked` never turns a `move` round (Chess960's castling, which
+        // finds its rook along a ray).
+        | ChoiceKind::Move { .. }
         | ChoiceKind::Sow { .. } => true,
     }
 }
