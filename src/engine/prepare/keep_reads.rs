@@ -3,7 +3,9 @@
 //! `attacked(S)` or `not attacked(S)`, where whether a cell is in S
 //! depends on its piece alone and an empty cell never is, in a game whose
 //! moves (turned round by `attacked`) ask only about the cells they look
-//! at, of an action that only moves one of the mover's pieces (no `then`).
+//! at, of an action that only moves one of the mover's pieces (no `then`);
+//! read as it stands after such an action (`passes` is 0), so a clause
+//! only a pass can meet falls away.
 
 use crate::engine::movegen::quiet_places::{QuietKeep, QuietPlace};
 use crate::ids::Cell;
