@@ -548,6 +548,19 @@ fn bench_paths_and_the_shortcut_switches() {
         fast.contains("counted by shifts with more than 2 pieces, else as words"),
         "{fast}"
     );
+    // How each choice's `keep if` is judged: Chess960's moves by the
+    // cells read (its castling, then-effects, tried); atomic's all tried.
+    let c960 = ok(&["bench", "games/chess960.gdl", "--paths"]);
+    let route = |text: &str, choice: &str, kept: &str| {
+        text.lines()
+            .any(|l| l.starts_with(&format!("  {choice}: ")) && l.ends_with(kept))
+    };
+    let reads = "; kept as judged by the cells its conditions read";
+    let tried = "; kept as tried on a copy";
+    assert!(route(&c960, "knight-leap", reads), "{c960}");
+    assert!(route(&c960, "castle-short", tried), "{c960}");
+    let atomic = ok(&["bench", "games/atomic.gdl", "--paths"]);
+    assert!(route(&atomic, "knight-leap", tried), "{atomic}");
     let plain = ok(&["bench", "games/breakthrough.gdl", "--paths", "--plain"]);
     assert!(plain.starts_with("shortcuts: none\n"), "{plain}");
     assert!(

@@ -41,7 +41,8 @@ impl Game {
                             false => self.sets_source(&choice.kind, me),
                         };
                         let counted = self.counting(*c, me);
-                        out += &format!("  {}: sets by {sets}; {counted}\n", choice.name);
+                        let kept = self.keep_route(*c);
+                        out += &format!("  {}: sets by {sets}; {counted}{kept}\n", choice.name);
                     }
                 }
             }
@@ -66,6 +67,20 @@ impl Game {
         match self.lowered.step_sets.find(t, s, me) {
             Some(_) => "by groups, the step's sets from one register code".into(),
             None => "by groups, each set evaluated".into(),
+        }
+    }
+
+    /// How a choice's `keep if` is judged, if it has one.
+    fn keep_route(&self, c: u16) -> &'static str {
+        let choice = &self.rules.choices[c as usize];
+        if choice.keep.is_empty() {
+            ""
+        } else if self.choice_facts.keep_reads.classes[c as usize].is_some() {
+            "; kept as judged by the cells its conditions read"
+        } else if self.choice_facts.quiet_places[c as usize].is_some() {
+            "; kept as judged by the cells next to it, else tried"
+        } else {
+            "; kept as tried on a copy"
         }
     }
 
