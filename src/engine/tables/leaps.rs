@@ -183,7 +183,19 @@ impl LeapTable {
             .collect();
         let count = moves.len();
         let mut targets = vec![NO_TARGET; cells * count];
-        let legs_per = usize::from(leap.a.max(leap.b)).saturating_sub(1);
+        // A pattern longer than the board lands nowhere: no legs to keep
+        // (a (1000, 0) leap would otherwise keep 999 per cell).
+        let span = coords
+            .keys()
+            .map(|&(x, y)| x.abs().max(y.abs()))
+            .max()
+            .unwrap_or(0);
+        let long = usize::from(leap.a.max(leap.b));
+        let legs_per = if long > 2 * span as usize + 1 {
+            0
+        } else {
+            long.saturating_sub(1)
+        };
         let mut legs = vec![NO_TARGET; cells * count * legs_per];
         let mut masks = vec![0u64; cells * words];
         for c in 0..cells {
