@@ -222,6 +222,8 @@ pub enum Picker {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
     pub kind: ChoiceKind,
+    /// `staying`: the move's piece stays on its cell (its span).
+    pub staying: Option<Span>,
     pub marking: Option<Name>,
     pub then: Vec<Effect>,
     /// `keep if COND` clauses: the action is kept only if each holds after it.
@@ -429,6 +431,8 @@ pub struct GameFile {
     pub variable_starts: Vec<(Name, Name)>,
     pub effects: Vec<(Name, Effect)>,
     pub marks: Vec<Name>,
+    /// The marks declared `on pieces`: a piece carries them when it moves.
+    pub piece_marks: Vec<Name>,
     /// Kinds of lines drawn between cells (`lines stroke`).
     pub lines: Vec<Name>,
     /// Kinds of counters (`counters seed`).
@@ -461,6 +465,12 @@ pub struct GameFile {
     pub position_texts: Vec<(Vec<TextField>, Span)>,
     /// `view: SET`: the cells whose pieces each player sees.
     pub views: Vec<Expr>,
+    /// `view owners: SET`: the cells on which each player sees whose piece
+    /// stands, not its kind.
+    pub view_owners: Vec<Expr>,
+    /// `view hands: own`: a player sees its own hand only (the set must be
+    /// `own`).
+    pub view_hands: Vec<Expr>,
     /// `picture: ...`: how pictures draw the game.
     pub pictures: Vec<PictureDecl>,
     /// `notation: STYLE, ...`: the styles named, with the item's span.

@@ -26,11 +26,16 @@
 //! sees: pieces and counters only on the cells of its view, and a plane
 //! `unseen` (after the pieces') with 1 on the cells it does not see. Such a
 //! game has no mark planes and no `last` (marks are not part of a view, and
-//! the last cell could tell where another player tried).
+//! the last cell could tell where another player tried). With `view
+//! owners`, a plane `owner-only:PLAYER` per player follows `unseen`: 1 on
+//! the cells where the seat sees a piece of that player but not its kind.
+//! With `view hands: own`, the `hand:PLAYER:KIND` planes of the others'
+//! hands are 0, and a plane `hand-size:PLAYER` per player gives the
+//! number of pieces each holds.
 
 use crate::engine::{Game, State};
 use crate::ids::{Cell, Player};
-use crate::rules::{Repeat, Step};
+use crate::rules::{HandsSeen, Repeat, Step};
 
 /// The layout of a game's observation tensor.
 #[derive(Clone, Debug)]
@@ -50,6 +55,8 @@ pub struct Observation {
 enum Plane {
     Piece(usize, Option<usize>),
     Unseen,
+    OwnerOnly(usize),
+    HandSize(usize),
     Mark(usize),
     Counters,
     Stack,
@@ -87,6 +94,11 @@ impl Observation {
         if views {
             add(Plane::Unseen, "unseen".into());
         }
+        if rules.view_owners.is_some() {
+            for (p, player) in rules.players.iter().enumerate() {
+                add(Plane::OwnerOnly(p), format!("owner-only:{player}"));
+            }
+        }
         for (m, mark) in rules.marks.iter().enumerate().filter(|_| !views) {
             add(Plane::Mark(m), format!("mark:{mark}"));
         }
@@ -100,6 +112,11 @@ impl Observation {
             for (p, player) in rules.players.iter().enumerate() {
                 for (k, kind) in rules.pieces.iter().enumerate() {
                     add(Plane::Hand(p, k), format!("hand:{player}:{kind}"));
+                }
+            }
+            if rules.hands_seen == HandsSeen::Own {
+                for (p, player) in rules.players.iter().enumerate() {
+                    add(Plane::HandSize(p), format!("hand-size:{player}"));
                 }
             }
         }
@@ -215,9 +232,11 @@ impl Observation {
         out.fill(0.0);
         let rules = &game.rules;
         let board = game.board();
-        let seen =
-            (rules.view.as_ref()).and_then(|_| game.view_cells(st, game.player_in_seat(st, seat)));
-        let sees = |c: Cell| seen.as_ref().is_none_or(|s| s.contains(c.index()));
+        let viewer = game.player_in_seat(st, seat);
+        let views = (rules.view.as_ref()).and_then(|_| game.views_of(st, viewer));
+        let sees = |c: Cell| views.as_ref().is_none_or(|(s, _)| s.contains(c.index()));
+        let owner_only = |c: Cell| views.as_ref().is_some_and(|(_, o)| o.contains(c.index()));
+        let kinds = rules.pieces.len();
         let at_step = |&at: &(usize, usize)| st.step_index() == at;
         for (i, plane) in self.planes.iter().enumerate() {
             let out = &mut out[i * area..(i + 1) * area];
@@ -266,7 +285,19 @@ impl Observation {
                     }
                     continue;
                 }
-                Plane::Hand(p, k) => st.in_hand(p, k, rules.pieces.len()) as f32,
+                Plane::OwnerOnly(p) => {
+                    for c in board.cells().filter(|&c| owner_only(c)) {
+                        if game.piece_at(st, c).and_then(|x| x.owner) == Some(Player::new(p)) {
+                            out[self.at[c.index()]] = 1.0;
+                        }
+                    }
+                    continue;
+                }
+                Plane::Hand(p, _) if rules.hands_seen == HandsSeen::Own && p != viewer.index() => {
+                    0.0
+                }
+                Plane::Hand(p, k) => st.in_hand(p, k, kinds) as f32,
+                Plane::HandSize(p) => (0..kinds).map(|k| st.in_hand(p, k, kinds) as f32).sum(),
                 Plane::CountersInHand(p) => game.counters_in_hand(st, Player::new(p)) as f32,
                 Plane::Var(v) => st.var(v) as f32,
                 Plane::Mover(p) => f32::from(st.mover.index() == p),

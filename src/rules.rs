@@ -378,6 +378,10 @@ pub struct Choice {
     pub name: String,
     /// What the action is and which cells it is offered on.
     pub kind: ChoiceKind,
+    /// `staying`: a move whose piece stays on its cell; nothing moves or is
+    /// taken, and its effects act with `origin` and `here` the move's two
+    /// cells.
+    pub staying: bool,
     /// The mark set on the action's cell (`marking`): the cell placed on,
     /// converted, emptied or reached.
     pub marking: Option<Mark>,
@@ -399,6 +403,16 @@ impl Choice {
             | parts::ChoiceShape::Fixed { .. } => false,
         }
     }
+}
+
+/// Whose hands (`reserve`) a player sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandsSeen {
+    /// Every hand, piece by piece (the default).
+    Every,
+    /// Its own; of the others' only how many pieces each holds (`view
+    /// hands: own`).
+    Own,
 }
 
 /// How a game ends: who wins, or a draw.
@@ -575,6 +589,9 @@ pub struct Rules {
     /// The marks' names; a [`Mark`] is an index here. The kinds of lines'
     /// marks come last (see [`LineKind`]).
     pub marks: Vec<String>,
+    /// The marks declared `on pieces` (bit `m` for mark `m`): a moving
+    /// piece carries them, and they leave the board with it.
+    pub piece_marks: u64,
     /// The kinds of lines drawn between neighbouring cells (`lines stroke`).
     pub lines: Vec<LineKind>,
     /// The fixed sets that [`SetExpr::Fixed`] and [`SetExpr::PerPlayer`] refer
@@ -641,6 +658,11 @@ pub struct Rules {
     /// The view reads `destinations`: working it out lists the actions
     /// the viewer would have (see [`SetExpr::Destinations`]).
     pub view_destinations: bool,
+    /// `view owners: SET`: the cells, outside the view's, on which a player
+    /// sees whose piece stands but not its kind (Stratego's hidden army).
+    pub view_owners: Option<SetExpr>,
+    /// Whose hands a player sees (`view hands: own`).
+    pub hands_seen: HandsSeen,
     /// `picture`: how pictures draw the game.
     pub picture: Picture,
     /// `notation`: how players write the game's turns, the first written

@@ -6,7 +6,7 @@ use crate::diagnostic::Span;
 use crate::engine::{Game, GameResult, State};
 use crate::ids::{Cell, Piece, Player};
 use crate::rules::sources::SourcedCond;
-use crate::rules::{ChoiceKind, Decider, Repeat, Step};
+use crate::rules::{ChoiceKind, Decider, HandsSeen, Repeat, Step};
 
 /// One character per player: the initial of its name, upper case, or a digit
 /// when two players share an initial.
@@ -157,15 +157,26 @@ pub fn position_as(game: &Game, st: &State, viewer: Player) -> String {
     };
     let mut out = board_text(&look, st);
     out.push_str(&legend(&look));
-    out.push_str(&below_board(game, st));
+    let mut below = String::new();
+    for (i, v) in game.rules.variables.iter().enumerate() {
+        below.push_str(&format!("{} = {}\n", v.name, v.show(st.var(i))));
+    }
+    below.push_str(&counters_under_pieces(game, st));
+    below.push_str(&hands_seen_by(game, st, viewer));
+    out.push_str(&below);
     out.push_str(&match st.result() {
         Some(r) => format!("game over: {}\n", result_text(game, r)),
         None => format!("{} to move\n", game.rules.players[st.mover.index()]),
     });
-    out.push_str(&format!(
-        "seen by {}: `?` is a cell it does not see\n",
-        game.rules.players[viewer.index()]
-    ));
+    let who = &game.rules.players[viewer.index()];
+    out.push_str(&format!("seen by {who}: `?` is a cell it does not see"));
+    if game.rules.view_owners.is_some() {
+        let (first, other) = (look.owner_only_char(0), look.owner_only_char(1));
+        out.push_str(&format!(
+            "; `{first}`, `{other}`: a piece whose owner it sees, not its kind"
+        ));
+    }
+    out.push('\n');
     out
 }
 
@@ -217,6 +228,9 @@ struct Look<'g> {
     wide_symbols: bool,
     /// In one player's view, the cells it sees (the others show `?`).
     seen: Option<CellSet>,
+    /// In one player's view, the cells on which it sees only whose piece
+    /// stands (`view owners`).
+    owners: Option<CellSet>,
 }
 
 impl<'g> Look<'g> {
@@ -233,23 +247,42 @@ impl<'g> Look<'g> {
             by_kind,
             wide_symbols: by_kind && kinds.iter().any(|k| k.chars().count() > 1),
             seen: None,
+            owners: None,
         }
     }
 
     /// What `viewer` sees in a game with `view`: the cells of its view,
     /// and no marks (they are not part of a view); `None` without `view`.
     fn seen_by(game: &'g Game, st: &State, viewer: Player) -> Option<Look<'g>> {
-        let seen = game.view_cells(st, viewer)?;
+        let (seen, owners) = game.views_of(st, viewer)?;
         Some(Look {
             marks: 0,
             seen: Some(seen),
+            owners: Some(owners),
             ..Look::of(game)
         })
     }
 
     /// In one player's view, a cell it does not see.
     fn hidden(&self, c: Cell) -> bool {
-        self.seen.as_ref().is_some_and(|s| !s.contains(c.index()))
+        self.seen.as_ref().is_some_and(|s| !s.contains(c.index())) && !self.owner_only(c)
+    }
+
+    /// In one player's view, a cell on which it sees whose piece stands,
+    /// not its kind.
+    fn owner_only(&self, c: Cell) -> bool {
+        self.owners.as_ref().is_some_and(|s| s.contains(c.index()))
+    }
+
+    /// How a piece of the player in seat `owner` shows where its kind is
+    /// not seen: `X` (`x` for the second player) when pieces show their
+    /// kind's letter, else the player's letter.
+    fn owner_only_char(&self, owner: usize) -> char {
+        match (self.by_kind, owner) {
+            (true, 0) => 'X',
+            (true, _) => 'x',
+            (false, _) => self.glyphs.get(owner).copied().unwrap_or('?'),
+        }
     }
 
     /// The symbols of the kinds (`position text`'s letters).
@@ -273,6 +306,10 @@ impl<'g> Look<'g> {
         if self.hidden(c) {
             return None;
         }
+        if self.owner_only(c) {
+            let owner = self.game.piece_at(st, c)?.owner?;
+            return Some(self.owner_only_char(owner.index()).to_string());
+        }
         let kinds = self.kinds();
         match self.game.piece_at(st, c) {
             Some(Piece {
@@ -290,6 +327,11 @@ impl<'g> Look<'g> {
     fn cell_char(&self, st: &State, c: Cell) -> char {
         if self.hidden(c) {
             return '?';
+        }
+        if self.owner_only(c)
+            && let Some(owner) = self.game.piece_at(st, c).and_then(|p| p.owner)
+        {
+            return self.owner_only_char(owner.index());
         }
         let game = self.game;
         let marked = self.owned_kinds < 2 && (0..self.marks).any(|m| game.has_mark(st, c, m));
@@ -470,6 +512,41 @@ fn counters_under_pieces(game: &Game, st: &State) -> String {
 
 /// Pieces in hand: `in hand: white man 9, black man 8`; counters:
 /// `in hand: south seed 4, north seed 0`. Nothing when no hand is kept.
+/// The hands as `viewer` sees them: with `view hands: own`, its own, and
+/// of the others' how many pieces each holds.
+fn hands_seen_by(game: &Game, st: &State, viewer: Player) -> String {
+    let rules = &game.rules;
+    if rules.hands_seen == HandsSeen::Every || rules.reserve.is_empty() {
+        return hands(game, st);
+    }
+    let kinds = rules.pieces.len();
+    let mut hands = Vec::new();
+    for (p, player) in rules.players.iter().enumerate() {
+        let held = (0..kinds).filter(|&k| rules.reserved[k]);
+        if p == viewer.index() {
+            let mine: Vec<String> = held
+                .filter_map(|k| {
+                    let n = st.in_hand(p, k, kinds);
+                    (n > 0).then(|| format!("{player} {} {n}", rules.pieces[k]))
+                })
+                .collect();
+            match mine.is_empty() {
+                true => hands.push(format!("{player} nothing")),
+                false => hands.extend(mine),
+            }
+        } else {
+            match held
+                .map(|k| st.in_hand(p, k, kinds) as usize)
+                .sum::<usize>()
+            {
+                0 => hands.push(format!("{player} nothing")),
+                n => hands.push(format!("{player} {n} pieces")),
+            }
+        }
+    }
+    format!("in hand: {}\n", hands.join(", "))
+}
+
 fn hands(game: &Game, st: &State) -> String {
     let rules = &game.rules;
     if rules.reserve.is_empty()

@@ -204,12 +204,12 @@ impl<'a> Checker<'a> {
     /// its own errors (an effect's name, an unknown name, an action naming
     /// another).
     fn named_action(&mut self, c: &ast::Choice, n: &Name) -> u16 {
-        if c.marking.is_some() || !c.then.is_empty() || !c.keep.is_empty() {
+        if c.marking.is_some() || c.staying.is_some() || !c.then.is_empty() || !c.keep.is_empty() {
             self.errors.push(
                 Diagnostic::at(
                     c.span,
                     format!(
-                        "`marking`, `then` and `keep if` cannot follow the action name `{}`",
+                        "`staying`, `marking`, `then` and `keep if` cannot follow the action name `{}`",
                         n.text
                     ),
                 )
@@ -347,6 +347,15 @@ impl<'a> Checker<'a> {
     fn push_choice(&mut self, c: &ast::Choice, name: Option<&str>, kind: ChoiceKind) -> u16 {
         let default_name = self.default_name(&kind);
         let marking = c.marking.as_ref().map(|m| self.mark(m));
+        let staying = c.staying.is_some();
+        if let Some(at) = c.staying
+            && !kind.moves_a_piece()
+        {
+            self.error(
+                at,
+                "`staying` follows a move (`step`, `jump`, `hop`, `slide`, `leap` or `move`): its piece stays on its cell",
+            );
+        }
         // Effects that do nothing (a `clear` of a mark never set, an `if`
         // decided by the options) are left out.
         let then = c
@@ -371,6 +380,7 @@ impl<'a> Checker<'a> {
         self.choices.push(Choice {
             name: name.map_or(default_name, str::to_string),
             kind,
+            staying,
             marking,
             then,
             keep,

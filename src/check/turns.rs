@@ -26,6 +26,8 @@ impl<'a> Checker<'a> {
         let view_destinations = view
             .as_ref()
             .is_some_and(|v| super::view::reads_destinations(Node::Set(v)));
+        let view_owners = self.view_owners(view.is_some());
+        let hands_seen = self.hands_seen(view.is_some());
         let turns = self.turns();
         let swap_turns = self.swap_turns();
         let (ends, stuck) = self.ends();
@@ -72,6 +74,9 @@ impl<'a> Checker<'a> {
             variables: self.variables.clone(),
             set_slots: self.set_slots,
             marks: self.marks.clone(),
+            piece_marks: (file.piece_marks.iter())
+                .filter_map(|n| self.marks.iter().position(|m| *m == n.text))
+                .fold(0, |mask, m| mask | 1 << m),
             lines: self.lines.clone(),
             setup,
             setup_marks,
@@ -96,6 +101,8 @@ impl<'a> Checker<'a> {
             counter_hands: self.counter_hands,
             view,
             view_destinations,
+            view_owners,
+            hands_seen,
             picture,
             notation,
             sources: std::mem::take(&mut self.sources),
@@ -235,6 +242,7 @@ impl<'a> Checker<'a> {
             if !self.action_index.contains_key(&n.text) && self.actions.contains_key(&n.text) {
                 let named = ast::Choice {
                     kind: ast::ChoiceKind::Named(n.clone()),
+                    staying: None,
                     marking: None,
                     then: Vec::new(),
                     keep: Vec::new(),

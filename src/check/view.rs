@@ -1,8 +1,9 @@
 //! `view: SET`: what each player sees of the position (hidden information),
 //! and `destinations`, which only the view may read.
 
-use crate::rules::SetExpr;
+use crate::ast::ExprKind;
 use crate::rules::walk::{self, At, Node, Site};
+use crate::rules::{HandsSeen, SetExpr};
 
 use super::{Checker, Value};
 
@@ -22,6 +23,61 @@ impl<'a> Checker<'a> {
         let view = self.set(first);
         self.in_view = false;
         Some(view)
+    }
+}
+
+impl<'a> Checker<'a> {
+    /// `view owners: SET`, lowered; `None` when there is none. It needs a
+    /// `view`, and there is one at most.
+    pub(super) fn view_owners(&mut self, has_view: bool) -> Option<SetExpr> {
+        let file = self.file;
+        let (first, more) = file.view_owners.split_first()?;
+        for again in more {
+            self.error(
+                again.span,
+                "a game has one `view owners`; join its cells with `or`",
+            );
+        }
+        if !has_view {
+            self.error(
+                first.span,
+                "`view owners` needs a `view: SET` (the cells whose pieces each player sees whole)",
+            );
+        }
+        self.in_view = true;
+        let owners = self.set(first);
+        self.in_view = false;
+        Some(owners)
+    }
+
+    /// `view hands: own`: whose hands each player sees.
+    pub(super) fn hands_seen(&mut self, has_view: bool) -> HandsSeen {
+        let file = self.file;
+        let Some((first, more)) = file.view_hands.split_first() else {
+            return HandsSeen::Every;
+        };
+        for again in more {
+            self.error(again.span, "a game has one `view hands`");
+        }
+        if !matches!(&first.kind, ExprKind::Name(n) if n == "own") {
+            self.error(
+                first.span,
+                "`view hands` takes `own` only: each player sees its own hand, and of the others' how many pieces they hold",
+            );
+        }
+        if !has_view {
+            self.error(
+                first.span,
+                "`view hands` needs a `view: SET` (the cells whose pieces each player sees)",
+            );
+        }
+        if file.reserves.is_empty() {
+            self.error(
+                first.span,
+                "`view hands` in a game without hands (`reserve`)",
+            );
+        }
+        HandsSeen::Own
     }
 }
 

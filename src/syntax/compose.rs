@@ -141,6 +141,13 @@ fn key(item: &P) -> Key {
             let when = inner.find(|p| p.as_rule() == Rule::turn_when);
             Key::Cond(rule, when.map_or(String::new(), |w| words(&w)))
         }
+        // `view:`, `view owners:` and `view hands:` replace the base's
+        // item of the same part only.
+        Rule::view_item => {
+            let mut inner = item.clone().into_inner();
+            let part = inner.find(|p| p.as_rule() == Rule::view_part);
+            Key::Cond(rule, part.map_or(String::new(), |p| words(&p)))
+        }
         Rule::based_item => Key::Based,
         // A turn rule by its words: `turn 0`.
         Rule::omit_item => Key::Omit(

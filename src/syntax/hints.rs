@@ -126,6 +126,8 @@ pub const OTHER_WORDS: &[&str] = &[
     "checkered",
     "discs",
     "check",
+    "owners",
+    "staying",
 ];
 
 /// Every word of the grammar, for "did you mean".
@@ -336,6 +338,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::end_item => "`end if`",
         Rule::keep_item => "`keep actions if`",
         Rule::view_item | Rule::view_kw => "`view`",
+        Rule::view_part => "`owners` or `hands`",
         Rule::notation_item | Rule::notation_kw => "`notation`",
         Rule::picture_item | Rule::picture_kw => "`picture`",
         Rule::picture_part => "`checkered`, `discs`, `check KIND` or a glyph (`KIND = \"GLYPH\"`)",
@@ -406,6 +409,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::again => "`again`",
         Rule::guard => "`if`",
         Rule::marking => "`marking`",
+        Rule::staying => "`staying`",
+        Rule::on_pieces => "`on pieces`",
         Rule::keep_if => "`keep if`",
         Rule::effect | Rule::effect_group => "an effect",
         Rule::clear => "`clear`",

@@ -74,7 +74,15 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             let e = effect(inner.next().expect("effect body"));
             game.effects.push((n, e));
         }
-        Rule::marks_item => game.marks.extend(inner.map(name)),
+        Rule::marks_item => {
+            let on_pieces = inner.clone().any(|p| p.as_rule() == Rule::on_pieces);
+            for p in inner.filter(|p| p.as_rule() == Rule::name) {
+                if on_pieces {
+                    game.piece_marks.push(name(p.clone()));
+                }
+                game.marks.push(name(p));
+            }
+        }
         Rule::lines_item => game
             .lines
             .extend(inner.filter(|p| p.as_rule() == Rule::name).map(name)),
@@ -184,8 +192,21 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             game.notations.push((styles.collect(), item_span));
         }
         Rule::view_item => {
-            let set = inner.find(|p| p.as_rule() != Rule::view_kw);
-            game.views.push(expr(set.expect("view set")));
+            let mut part = None;
+            let mut set = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::view_part => part = Some(p.as_str()),
+                    Rule::view_kw => {}
+                    _ => set = Some(expr(p)),
+                }
+            }
+            let set = set.expect("view set");
+            match part {
+                Some("owners") => game.view_owners.push(set),
+                Some(_) => game.view_hands.push(set),
+                None => game.views.push(set),
+            }
         }
         Rule::prefer_item => {
             let most = inner.next().expect("most or least").as_rule() == Rule::most;
@@ -239,6 +260,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::again
         | Rule::action_ref
         | Rule::marking
+        | Rule::staying
+        | Rule::on_pieces
         | Rule::keep_if
         | Rule::effect
         | Rule::clear
@@ -374,6 +397,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::by_chance
         | Rule::chance_kw
         | Rule::view_kw
+        | Rule::view_part
         | Rule::each_group
         | Rule::effect_ref
         | Rule::counter_count

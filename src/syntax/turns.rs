@@ -117,17 +117,20 @@ pub(super) fn choice(pair: P) -> Choice {
     let kind_pair = parts.next().expect("choice kind");
     let kind = choice_kind(kind_pair);
     let mut marking = None;
+    let mut staying = None;
     let mut then = Vec::new();
     let mut keep = Vec::new();
     for p in parts {
         match p.as_rule() {
             Rule::marking => marking = Some(name(p.into_inner().next().expect("mark"))),
+            Rule::staying => staying = Some(span(&p)),
             Rule::keep_if => keep.push(expr(p.into_inner().next().expect("condition"))),
             _ => then.push(effect(p)),
         }
     }
     Choice {
         kind,
+        staying,
         marking,
         then,
         keep,

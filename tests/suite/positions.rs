@@ -318,7 +318,7 @@ fn every_position_of_seeded_games_reads_back_exactly_over_every_shipped_game() {
             let mut turn_began = st.ply;
             // Every ply, in the middle of turns too, and the last position
             // of a game that ends (mate, stalemate, a draw by rule).
-            for _ in 0..2000 {
+            for _ in 0..5000 {
                 let text = write_position(g, &st);
                 let read_back = |text: &str| {
                     let from = read_position(g, text)

@@ -119,3 +119,83 @@ fn mcts_beats_random_play_without_seeing() {
         t.score()
     );
 }
+
+// Stratego: red sees where blue's pieces stand, not what they are
+// (`view owners`), so MCTS searches positions with blue's unseen kinds
+// dealt anew (`Game::shuffle_hidden_kinds`), never the real ones.
+
+fn stratego() -> Game {
+    game("games/stratego.gdl", &[])
+}
+
+fn from_text(g: &Game, text: &str) -> State {
+    let start = gdl::notation::read_position(g, text).expect("a position");
+    g.start_at(&start)
+}
+
+/// Red's marshal next to two blue pieces: a bomb on e5 and a spy on f5 in
+/// one position, the other way round in the other. Attacking the bomb
+/// loses the marshal; attacking the spy takes it.
+const BOMB_FIRST: &str = "9f/10/10/10/6/2bs2/4M5/10/10/F8T r 0 -";
+const SPY_FIRST: &str = "9f/10/10/10/6/2sb2/4M5/10/10/F8T r 0 -";
+
+#[test]
+fn stratego_positions_that_differ_in_unseen_kinds_look_the_same_to_red() {
+    let g = stratego();
+    let (one, other) = (from_text(&g, BOMB_FIRST), from_text(&g, SPY_FIRST));
+    let red = Player::new(0);
+    assert_eq!(g.view_key(&one, red), g.view_key(&other, red));
+    assert_ne!(
+        g.view_key(&one, Player::new(1)),
+        g.view_key(&other, Player::new(1))
+    );
+    assert_ne!(one.hash(), other.hash());
+}
+
+#[test]
+fn stratego_mcts_chooses_the_same_whatever_red_cannot_see_though_a_peeking_search_would_not() {
+    let g = stratego();
+    let mut peeking_differs = false;
+    for seed in 0..4 {
+        let budget = Budget::Iterations(300);
+        let (mut a, mut b) = (Mcts::new(budget, seed), Mcts::new(budget, seed));
+        let (one, other) = (from_text(&g, BOMB_FIRST), from_text(&g, SPY_FIRST));
+        assert_eq!(a.choose(&g, &one), b.choose(&g, &other), "seed {seed}");
+        let (mut pa, mut pb) = (Mcts::new(budget, seed), Mcts::new(budget, seed));
+        pa.search(&g, &one, budget);
+        pb.search(&g, &other, budget);
+        peeking_differs |= pa.best() != pb.best();
+    }
+    assert!(
+        peeking_differs,
+        "no seed tells the two positions apart: the test could not fail"
+    );
+}
+
+#[test]
+fn stratego_draws_deal_unseen_kinds_among_pieces_with_the_same_marks() {
+    let g = stratego();
+    // Blue's general on e7 steps to e6 (marked `moved`); red is to move.
+    let mut st = from_text(&g, "9f/10/10/4g5/6/2bs2/4M5/10/10/F8T b 0 -");
+    let step = action(&g, &st, "e7-e6");
+    g.play_unchecked(&mut st, step);
+    let red = Player::new(0);
+    let cell = |label: &str| g.board().cell_by_label(label).expect("a cell");
+    let kind = |st: &State, label: &str| {
+        let piece = g.piece_at(st, cell(label)).expect("a piece");
+        g.rules.pieces[piece.kind.index()].clone()
+    };
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut arrangements = std::collections::HashSet::new();
+    for _ in 0..40 {
+        let world = Sight::default()
+            .draw(&g, &st, &mut rng)
+            .expect("a position is drawn");
+        assert_eq!(g.view_key(&world, red), g.view_key(&st, red));
+        // The general moved: no piece that never moved trades kinds with it.
+        assert_eq!(kind(&world, "e6"), "general");
+        arrangements.insert((kind(&world, "e5"), kind(&world, "f5"), kind(&world, "j10")));
+    }
+    // The bomb, the spy and the flag trade places: all six ways turn up.
+    assert_eq!(arrangements.len(), 6, "{arrangements:?}");
+}

@@ -522,6 +522,14 @@ impl Game {
     /// `viewer`'s point of view); `None` in a game without `view`, where
     /// every player sees everything.
     pub fn view_cells(&self, st: &State, viewer: Player) -> Option<CellSet> {
+        self.views_of(st, viewer).map(|(seen, _)| seen)
+    }
+
+    /// What `viewer` sees: the cells whose pieces it sees whole (`view`),
+    /// and those, with a piece, on which it sees only whose piece stands
+    /// (`view owners`, less the first set); `None` in a game without
+    /// `view`.
+    pub fn views_of(&self, st: &State, viewer: Player) -> Option<(CellSet, CellSet)> {
         let view = self.rules.view.as_ref()?;
         let mut st = st.clone();
         if self.destinations {
@@ -530,11 +538,22 @@ impl Game {
             let at = self.destinations_set() * w;
             st.sets[at..at + w].copy_from_slice(reached.words());
         }
-        let mut out = CellSet::new(self.rules.board.len());
+        let n = self.rules.board.len();
+        let (mut seen, mut owners) = (CellSet::new(n), CellSet::new(n));
         self.with_ctx(&mut st, viewer, |cx, scratch| {
-            cx.set(view, out.words_mut(), scratch)
+            cx.set(view, seen.words_mut(), scratch);
+            if let Some(o) = &self.rules.view_owners {
+                cx.set(o, owners.words_mut(), scratch);
+            }
         });
-        Some(out)
+        for (o, (s, occupied)) in owners.words_mut().iter_mut().zip(
+            seen.words()
+                .iter()
+                .zip(&st.sets[OCCUPIED * self.words..(OCCUPIED + 1) * self.words]),
+        ) {
+            *o &= !s & occupied;
+        }
+        Some((seen, owners))
     }
 
     /// `destinations` for `viewer`: the cells where the first actions of
@@ -566,12 +585,18 @@ impl Game {
     /// counters' number shifted up; then the player to move, the variables
     /// and the hands, which every player sees.
     pub fn view_key(&self, st: &State, viewer: Player) -> Vec<u64> {
-        let seen = self.view_cells(st, viewer);
+        let views = self.views_of(st, viewer);
         let n = self.rules.board.len();
         let mut key = Vec::with_capacity(n + 1 + self.rules.variables.len());
         for c in 0..n {
-            if seen.as_ref().is_some_and(|s| !s.contains(c)) {
-                key.push(0);
+            if let Some((seen, owners)) = &views
+                && !seen.contains(c)
+            {
+                // An owner seen alone: above every piece's number.
+                key.push(match self.code_at(st, c) {
+                    Some((_, owner)) if owners.contains(c) => (1 << 62) + owner as u64,
+                    _ => 0,
+                });
                 continue;
             }
             let piece = match self.code_at(st, c) {
@@ -583,7 +608,15 @@ impl Game {
         }
         key.push(st.mover.index() as u64);
         key.extend((0..self.rules.variables.len()).map(|i| st.var(i).to_bits()));
-        key.extend(st.reserve.iter().map(|&r| r as u64));
+        let kinds = self.rules.pieces.len();
+        for (p, hand) in st.reserve.chunks(kinds.max(1)).enumerate() {
+            match self.rules.hands_seen {
+                HandsSeen::Own if p != viewer.index() => {
+                    key.push(hand.iter().map(|&r| r as u64).sum());
+                }
+                HandsSeen::Own | HandsSeen::Every => key.extend(hand.iter().map(|&r| r as u64)),
+            }
+        }
         key
     }
 

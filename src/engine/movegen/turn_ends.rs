@@ -71,7 +71,7 @@ impl Game {
         let ActionKind::Moves { from, to } = a.kind else {
             return false;
         };
-        if !moves_one_piece(&choice.kind) || !choice.then.is_empty() {
+        if !moves_one_piece(choice) || !choice.then.is_empty() {
             return false;
         }
         let (from, to) = (from.index(), to.index());

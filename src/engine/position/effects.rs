@@ -266,8 +266,10 @@ impl Game {
                 return self.move_top(st, a, b);
             }
             self.capture_to_hand(st, b);
+            let carried = self.piece_marks_at(st, a);
             self.put(st, a, None);
             self.put(st, b, Some(piece));
+            self.set_piece_marks(st, b, carried);
         }
     }
 

@@ -4,6 +4,7 @@
 
 pub mod action;
 mod effects;
+mod hidden_kinds;
 pub(in crate::engine) mod history;
 mod moved_cells;
 pub(in crate::engine) mod play;

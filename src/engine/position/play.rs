@@ -60,6 +60,18 @@ impl Game {
         st.here = cell as u32;
     }
 
+    /// A move's piece goes from `from` to `to` (whatever is on `to` is
+    /// replaced); a `staying` move's stays, and names the two cells.
+    #[inline(always)]
+    fn moved(&self, st: &mut State, choice: &Choice, from: usize, to: usize) {
+        if choice.staying {
+            st.origin = from as u32;
+            st.here = to as u32;
+        } else {
+            self.move_from_to(st, from, to);
+        }
+    }
+
     /// A piece moves from `from` to `to` (whatever is on `to` is replaced).
     #[inline]
     fn move_from_to(&self, st: &mut State, from: usize, to: usize) {
@@ -71,8 +83,10 @@ impl Game {
         }
         let piece = self.code_at(st, from);
         self.capture_to_hand(st, to);
+        let carried = self.piece_marks_at(st, from);
         self.put(st, from, None);
         self.put(st, to, piece);
+        self.set_piece_marks(st, to, carried);
         st.origin = from as u32;
         st.here = to as u32;
     }
@@ -177,7 +191,7 @@ impl Game {
                 | ChoiceKind::Hop { .. }
                 | ChoiceKind::Slide { .. }
                 | ChoiceKind::Leap { .. }
-                | ChoiceKind::Move { .. } => self.move_from_to(st, from.index(), to.index()),
+                | ChoiceKind::Move { .. } => self.moved(st, choice, from.index(), to.index()),
                 ChoiceKind::Place { .. }
                 | ChoiceKind::Convert(_)
                 | ChoiceKind::Remove(_)
@@ -202,7 +216,7 @@ impl Game {
                     let nd = self.rules.board.ndirs();
                     self.rules.board.neighbor_table()[from.index() * nd + dir.index()]
                 };
-                self.move_from_to(st, from.index(), to.index());
+                self.moved(st, choice, from.index(), to.index());
             }
             ActionKind::Pie => unreachable!("handled above"),
         }
@@ -352,10 +366,40 @@ impl Game {
                 st.cells[cell] = 0;
                 flip(&mut st.sets, OCCUPIED, false);
                 flip(&mut st.sets, EMPTY, true);
+                // The marks `on pieces` leave with the piece.
+                if self.rules.piece_marks != 0 {
+                    self.set_piece_marks(st, cell, 0);
+                }
             }
         }
         if self.stacked {
             self.height_follows(st, cell, old, piece);
+        }
+    }
+
+    /// The marks `on pieces` set on `cell` (bit `m` for mark `m`).
+    #[inline(always)]
+    pub(in crate::engine) fn piece_marks_at(&self, st: &State, cell: usize) -> u64 {
+        let mut mask = self.rules.piece_marks;
+        let mut out = 0;
+        while mask != 0 {
+            let m = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if st.sets[self.mark_set(m) * self.words + cell / 64] >> (cell % 64) & 1 != 0 {
+                out |= 1 << m;
+            }
+        }
+        out
+    }
+
+    /// Sets the marks `on pieces` of `cell` to those of `marks`.
+    #[inline(always)]
+    pub(in crate::engine) fn set_piece_marks(&self, st: &mut State, cell: usize, marks: u64) {
+        let mut mask = self.rules.piece_marks;
+        while mask != 0 {
+            let m = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            self.set_mark(st, cell, m, marks >> m & 1 != 0);
         }
     }
 

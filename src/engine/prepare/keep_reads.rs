@@ -32,7 +32,7 @@ pub(in crate::engine) fn judged_by_reads(rules: &Rules) -> JudgedByReads {
             // The piece that moves is the mover's: one of its side arriving
             // only blocks (see `movegen::kept_reads`).
             if !(looked_at
-                && moves_one_piece(&c.kind)
+                && moves_one_piece(c)
                 && own_from(&c.kind)
                 && c.then.is_empty()
                 && !c.keep.is_empty())
@@ -105,10 +105,13 @@ fn after_a_move(e: &BoolExpr) -> BoolExpr {
     }
 }
 
-/// An action of this kind changes the cell it leaves and the cell it
+/// An action of this choice changes the cell it leaves and the cell it
 /// reaches (and the mark it sets there), nothing else on the board.
-pub(in crate::engine) fn moves_one_piece(kind: &ChoiceKind) -> bool {
-    match kind {
+pub(in crate::engine) fn moves_one_piece(choice: &Choice) -> bool {
+    if choice.staying {
+        return false;
+    }
+    match &choice.kind {
         ChoiceKind::Step { .. }
         | ChoiceKind::Slide { .. }
         | ChoiceKind::Leap { .. }
