@@ -254,7 +254,7 @@ impl Observation {
                     continue;
                 }
                 Plane::Unseen => {
-                    for c in board.cells().filter(|&c| !sees(c)) {
+                    for c in board.cells().filter(|&c| !sees(c) && !owner_only(c)) {
                         out[self.at[c.index()]] = 1.0;
                     }
                     continue;

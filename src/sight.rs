@@ -9,8 +9,9 @@
 //!
 //! Drawing is rejection sampling: fine for the small phantom games, slow
 //! where a player sees little of a long game. A game with `view owners`
-//! (Stratego) draws instead by dealing the kinds the player does not see
-//! anew over the pieces whose owner it sees ([`Game::shuffle_hidden_kinds`]). A draw that finds no
+//! where the player sees every cell, whole or whose piece stands
+//! (Stratego), draws instead by dealing the kinds it does not see anew over
+//! the pieces whose owner it sees ([`Game::shuffle_hidden_kinds`]). A draw that finds no
 //! position within [`DRAW_TRIES`] games gives up, and the agent then plays
 //! a random legal action rather than look.
 
@@ -71,10 +72,13 @@ impl Sight {
     /// far, and of `now` only its view.
     pub fn draw(&self, game: &Game, now: &State, rng: &mut impl Rng) -> Option<State> {
         let me = now.mover;
-        // Where a player sees whose pieces stand, the kinds it does not
-        // see are dealt anew instead (see `Game::shuffle_hidden_kinds`).
-        if game.rules.view_owners.is_some() {
-            return Some(game.shuffle_hidden_kinds(now, me, rng));
+        // Where a player sees every cell, whole or whose piece stands,
+        // the kinds it does not see are dealt anew instead (see
+        // `Game::shuffle_hidden_kinds`).
+        if game.rules.view_owners.is_some()
+            && let Some(world) = game.shuffle_hidden_kinds(now, me, rng)
+        {
+            return Some(world);
         }
         let seen_now = game.view_key(now, me);
         let mine: Vec<&Decision> = (self.decisions.iter())

@@ -199,3 +199,30 @@ fn stratego_draws_deal_unseen_kinds_among_pieces_with_the_same_marks() {
     // The bomb, the spy and the flag trade places: all six ways turn up.
     assert_eq!(arrangements.len(), 6, "{arrangements:?}");
 }
+
+#[test]
+fn battleships_hidden_fleet_is_never_dealt_anew_where_its_cells_are_unseen() {
+    // Battleship's view owners show a hit as the enemy's ship; but where
+    // the unhit ships stand is hidden too (`?`), so dealing kinds over the
+    // real cells would read it. Draws replay the game instead.
+    let g = game("games/battleship.gdl", &[]);
+    let setup = "a1 e1 a2 d2 a3 c3 a4 c4 a5 b5 l1 p1 l2 o2 l3 n3 l4 n4 l5 m5 l5 a10";
+    let mut sight = Sight::default();
+    let mut st = g.start();
+    for word in setup.split_whitespace() {
+        let a = action(&g, &st, word);
+        sight.record(&g, &st, a);
+        g.play_unchecked(&mut st, a);
+    }
+    let red = Player::new(0);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    assert!(g.shuffle_hidden_kinds(&st, red, &mut rng).is_none());
+    let mut fleets = std::collections::HashSet::new();
+    for _ in 0..10 {
+        let world = sight.draw(&g, &st, &mut rng).expect("a position is found");
+        assert_eq!(g.view_key(&world, red), g.view_key(&st, red));
+        fleets.insert(world.hash());
+    }
+    // Blue's fleet, all but the hit on l5, is anywhere it could be.
+    assert!(fleets.len() >= 8, "only {} fleets drawn", fleets.len());
+}

@@ -526,9 +526,8 @@ impl Game {
     }
 
     /// What `viewer` sees: the cells whose pieces it sees whole (`view`),
-    /// and those, with a piece, on which it sees only whose piece stands
-    /// (`view owners`, less the first set); `None` in a game without
-    /// `view`.
+    /// and those on which it sees only whose piece stands, if any (`view
+    /// owners`, less the first set); `None` in a game without `view`.
     pub fn views_of(&self, st: &State, viewer: Player) -> Option<(CellSet, CellSet)> {
         let view = self.rules.view.as_ref()?;
         let mut st = st.clone();
@@ -546,12 +545,8 @@ impl Game {
                 cx.set(o, owners.words_mut(), scratch);
             }
         });
-        for (o, (s, occupied)) in owners.words_mut().iter_mut().zip(
-            seen.words()
-                .iter()
-                .zip(&st.sets[OCCUPIED * self.words..(OCCUPIED + 1) * self.words]),
-        ) {
-            *o &= !s & occupied;
+        for (o, s) in owners.words_mut().iter_mut().zip(seen.words()) {
+            *o &= !s;
         }
         Some((seen, owners))
     }
@@ -592,10 +587,12 @@ impl Game {
             if let Some((seen, owners)) = &views
                 && !seen.contains(c)
             {
-                // An owner seen alone: above every piece's number.
+                // An owner seen alone: above every piece's number; no
+                // owner there, an empty cell seen.
                 key.push(match self.code_at(st, c) {
-                    Some((_, owner)) if owners.contains(c) => (1 << 62) + owner as u64,
-                    _ => 0,
+                    _ if !owners.contains(c) => 0,
+                    Some((_, owner)) => (1 << 62) + owner as u64,
+                    None => 1,
                 });
                 continue;
             }

@@ -19,11 +19,21 @@ impl Game {
     /// draw depends on the hidden pieces' kinds as a whole, never on
     /// where each stands: the kinds a player holds in all, which Stratego's
     /// fights make known, are all it reads of what is hidden.
-    pub fn shuffle_hidden_kinds(&self, st: &State, viewer: Player, rng: &mut impl Rng) -> State {
+    ///
+    /// `None` when `viewer` does not see every cell, whole or its owner
+    /// (Battleship's unseen fleet): where a piece may stand is then hidden
+    /// too, and dealing kinds would read it.
+    pub fn shuffle_hidden_kinds(
+        &self,
+        st: &State,
+        viewer: Player,
+        rng: &mut impl Rng,
+    ) -> Option<State> {
+        let (seen, owners) = self.views_of(st, viewer)?;
+        if (0..self.rules.board.len()).any(|c| !seen.contains(c) && !owners.contains(c)) {
+            return None;
+        }
         let mut out = st.clone();
-        let Some((_, owners)) = self.views_of(st, viewer) else {
-            return out;
-        };
         let kinds = self.rules.pieces.len();
         // (owner, marks on pieces) -> the cells, and the kinds to deal.
         type Class = ((usize, u64), Vec<usize>, Vec<usize>);
@@ -66,6 +76,6 @@ impl Game {
                 out.reserve[owner * kinds + kind] += 1;
             }
         }
-        out
+        Some(out)
     }
 }
