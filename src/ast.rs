@@ -528,6 +528,8 @@ pub enum TextField {
     Flags(Name, Vec<(Name, FlagCells)>),
     /// `cell MARK`: the cell carrying the mark, or `-`.
     Cell(Name),
+    /// `cells MARK`: every cell carrying the mark, joined by `,`, or `-`.
+    Cells(Name),
     /// `number VARIABLE [+ VARIABLE ...]`: variables' values, joined by `+`.
     Number(Vec<Name>),
     /// `moves`: the number of the round (each player's turn once), from 1.

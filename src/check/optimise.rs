@@ -194,7 +194,9 @@ pub(super) fn marks_never_set(rules: &Rules) -> Vec<bool> {
     }
     for f in &rules.position_text.fields {
         match f {
-            TextField::Flags { mark, .. } | TextField::CellOf(mark) => marks.0[mark.index()] = true,
+            TextField::Flags { mark, .. } | TextField::CellOf(mark) | TextField::CellsOf(mark) => {
+                marks.0[mark.index()] = true
+            }
             TextField::Board
             | TextField::Mover(_)
             | TextField::Number(_)

@@ -119,6 +119,7 @@ impl Checker<'_> {
                 Some(TextField::Flags { mark, flags: out })
             }
             ast::TextField::Cell(mark) => Some(TextField::CellOf(self.mark(mark))),
+            ast::TextField::Cells(mark) => Some(TextField::CellsOf(self.mark(mark))),
             ast::TextField::Number(vars) => {
                 let mut out = Vec::with_capacity(vars.len());
                 for var in vars {

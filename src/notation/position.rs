@@ -160,6 +160,25 @@ pub fn read_position(game: &Game, text: &str) -> Result<StartPosition, PositionE
                 };
                 position.marks.push((c, *mark));
             }
+            TextField::CellsOf(mark) => {
+                if token == "-" {
+                    continue;
+                }
+                for label in token.split(',') {
+                    let Some(c) = game.board().cell_by_label(label) else {
+                        return Err(fault(
+                            at,
+                            format!(
+                                "`{label}` is no cell of the board: write the cells joined by `,`, or `-`"
+                            ),
+                        ));
+                    };
+                    if position.marks.contains(&(c, *mark)) {
+                        return Err(fault(at, format!("`{label}` is written twice")));
+                    }
+                    position.marks.push((c, *mark));
+                }
+            }
             TextField::Number(vars) => {
                 let parts: Vec<&str> = token.split('+').collect();
                 if parts.len() != vars.len() {
@@ -227,6 +246,7 @@ fn field_names(game: &Game) -> String {
                 format!("flags of `{}`", game.rules.marks[mark.index()])
             }
             TextField::CellOf(mark) => format!("cell of `{}`", game.rules.marks[mark.index()]),
+            TextField::CellsOf(mark) => format!("cells of `{}`", game.rules.marks[mark.index()]),
             TextField::Number(vars) => (vars.iter())
                 .map(|&v| format!("`{}`", game.rules.variables[v].name))
                 .collect::<Vec<_>>()
@@ -477,6 +497,16 @@ pub fn write_position(game: &Game, st: &State) -> String {
                 .cells()
                 .find(|&c| game.has_mark(st, c, mark.index()))
                 .map_or("-".to_string(), |c| board.label(c).to_string()),
+            TextField::CellsOf(mark) => {
+                let marked: Vec<&str> = (board.cells())
+                    .filter(|&c| game.has_mark(st, c, mark.index()))
+                    .map(|c| board.label(c))
+                    .collect();
+                match marked.is_empty() {
+                    true => "-".to_string(),
+                    false => marked.join(","),
+                }
+            }
             TextField::Number(vars) => (vars.iter())
                 .map(|&v| crate::rules::format_number(st.var(v)))
                 .collect::<Vec<_>>()

@@ -38,6 +38,9 @@ pub enum TextField {
     },
     /// The one cell carrying the mark, or `-` (the en-passant cell).
     CellOf(Mark),
+    /// Every cell carrying the mark, labels joined by `,`, or `-`
+    /// (Stratego's pieces shown to the enemy: `e5,f4`).
+    CellsOf(Mark),
     /// Variables' values, whole numbers joined by `+` (the fifty-move
     /// clock; three-check's checks left, `3+3`).
     Number(Vec<usize>),

@@ -127,6 +127,7 @@ pub const OTHER_WORDS: &[&str] = &[
     "discs",
     "check",
     "owners",
+    "cells",
     "staying",
 ];
 
@@ -353,6 +354,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::text_mover
         | Rule::text_flags
         | Rule::text_cell
+        | Rule::text_cells
         | Rule::text_number
         | Rule::text_moves
         | Rule::text_turn
@@ -364,6 +366,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::kw_mover
         | Rule::kw_flags
         | Rule::kw_cell
+        | Rule::kw_cells
         | Rule::kw_number => {
             "a field (`board`, `mover`, `flags`, `cell`, `number`, `moves`, `turn`, `hands`, `pocket`, `-`)"
         }

@@ -330,6 +330,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::check_kw
         | Rule::glyph
         | Rule::text_cell
+        | Rule::text_cells
+        | Rule::kw_cells
         | Rule::text_number
         | Rule::text_moves
         | Rule::text_turn

@@ -15,7 +15,12 @@ pub(super) fn text_field(pair: P) -> TextField {
     if inner.peek().is_some_and(|p| {
         matches!(
             p.as_rule(),
-            Rule::kw_board | Rule::kw_mover | Rule::kw_flags | Rule::kw_cell | Rule::kw_number
+            Rule::kw_board
+                | Rule::kw_mover
+                | Rule::kw_flags
+                | Rule::kw_cell
+                | Rule::kw_cells
+                | Rule::kw_number
         )
     }) {
         inner.next();
@@ -59,6 +64,7 @@ pub(super) fn text_field(pair: P) -> TextField {
             TextField::Flags(mark, flags)
         }
         Rule::text_cell => TextField::Cell(name(inner.next().expect("mark"))),
+        Rule::text_cells => TextField::Cells(name(inner.next().expect("mark"))),
         Rule::text_number => TextField::Number(inner.map(name).collect()),
         Rule::text_moves => TextField::Moves(s),
         Rule::text_turn => TextField::Turn(s),
