@@ -104,6 +104,9 @@ pub struct Game {
     /// The game has stacks (`stacks`): the state keeps a height per cell
     /// and the set of cells holding two pieces or more.
     stacked: bool,
+    /// The marks `on pieces` (bit `m` for mark `m`; `Rules::piece_marks`),
+    /// kept here so that a move asks without following the rules' `Arc`.
+    piece_marks: u64,
     /// The view reads `destinations`: the state keeps a set for it, empty
     /// in play, filled on the copy a view is worked out on.
     destinations: bool,

@@ -86,7 +86,9 @@ impl Game {
         let carried = self.piece_marks_at(st, from);
         self.put(st, from, None);
         self.put(st, to, piece);
-        self.set_piece_marks(st, to, carried);
+        if self.piece_marks != 0 {
+            self.set_piece_marks(st, to, carried);
+        }
         st.origin = from as u32;
         st.here = to as u32;
     }
@@ -367,7 +369,7 @@ impl Game {
                 flip(&mut st.sets, OCCUPIED, false);
                 flip(&mut st.sets, EMPTY, true);
                 // The marks `on pieces` leave with the piece.
-                if self.rules.piece_marks != 0 {
+                if self.piece_marks != 0 {
                     self.set_piece_marks(st, cell, 0);
                 }
             }
@@ -380,7 +382,7 @@ impl Game {
     /// The marks `on pieces` set on `cell` (bit `m` for mark `m`).
     #[inline(always)]
     pub(in crate::engine) fn piece_marks_at(&self, st: &State, cell: usize) -> u64 {
-        let mut mask = self.rules.piece_marks;
+        let mut mask = self.piece_marks;
         let mut out = 0;
         while mask != 0 {
             let m = mask.trailing_zeros() as usize;
@@ -395,7 +397,7 @@ impl Game {
     /// Sets the marks `on pieces` of `cell` to those of `marks`.
     #[inline(always)]
     pub(in crate::engine) fn set_piece_marks(&self, st: &mut State, cell: usize, marks: u64) {
-        let mut mask = self.rules.piece_marks;
+        let mut mask = self.piece_marks;
         while mask != 0 {
             let m = mask.trailing_zeros() as usize;
             mask &= mask - 1;

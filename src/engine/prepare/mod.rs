@@ -200,6 +200,7 @@ impl Game {
             counted,
             tally_at,
             stacked,
+            piece_marks: rules.piece_marks,
             destinations,
             height_at,
             anchor_sets,
