@@ -144,6 +144,9 @@ pub fn explain(game: &Game, st: &State, text: &str) -> String {
                 cite_choice(game, a.choice)
             };
             let mut out = format!("`{}` is legal: {by}\n", text.trim());
+            if !a.is_pie() && game.rules.choices[a.choice as usize].staying {
+                out.push_str("  `staying`: the piece stays on its cell; the effects decide\n");
+            }
             out.push_str(&change::after(game, st, a));
             out
         }

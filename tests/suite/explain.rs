@@ -591,3 +591,23 @@ fn a_quoted_rule_keeps_its_parentheses() {
         "{text}"
     );
 }
+
+/// A move whose piece stays (`staying`) is explained as such, and what its
+/// effects changed: Stratego's general attacks a marshal and is lost.
+#[test]
+fn a_move_whose_piece_stays_says_so() {
+    let stratego = load("games/stratego.gdl", &[]);
+    let text = explained(
+        &stratego,
+        "t8f/10/10/10/6/2m3/4G5/10/10/F8T r 0 - - -",
+        "",
+        "e4-e5",
+    );
+    assert!(
+        text.contains("`staying`: the piece stays on its cell"),
+        "{text}"
+    );
+    assert!(text.contains("e4 red general -> empty"), "{text}");
+    assert!(text.contains("mark shown: +e5"), "{text}");
+    assert!(!text.contains("e5 blue marshal ->"), "{text}");
+}
