@@ -157,6 +157,9 @@ pub struct Game {
     scratch_sets: usize,
     /// `where` sets shared by several choices of a step (see [`movegen::shared_sets`]).
     shared_sets: Vec<SetExpr>,
+    /// Each occurrence of a shared set among the targets: its address and
+    /// which it is (see [`movegen::shared_sets::shared_addresses`]).
+    shared_at: Vec<(usize, u8)>,
     /// Whole-set steps along each direction (see [`eval::lift`]).
     shifts: tables::shifts::Shifts,
     /// Each cell's rays, for slides, `ray` and `flanked`.

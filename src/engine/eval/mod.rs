@@ -303,7 +303,12 @@ impl Ctx<'_> {
             }
             SetExpr::Where(a, cond) => {
                 let shared = match self.memo_on {
-                    true => self.g.shared_sets.iter().position(|s| s == e),
+                    true => {
+                        let key = e as *const SetExpr as usize;
+                        (self.g.shared_at.iter())
+                            .find(|&&(at, _)| at == key)
+                            .map(|&(_, k)| k as usize)
+                    }
                     false => None,
                 };
                 if let Some(k) = shared

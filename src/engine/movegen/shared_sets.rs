@@ -39,6 +39,37 @@ pub(in crate::engine) fn shared_sets(rules: &Rules) -> Vec<SetExpr> {
     shared
 }
 
+/// Where each occurrence of a shared set stands among the targets, by its
+/// address (the rules are an `Arc` and never change, as for
+/// `eval::program`'s roots), and which shared set it is: evaluation finds a
+/// `where` there without comparing expressions.
+pub(in crate::engine) fn shared_addresses(rules: &Rules, shared: &[SetExpr]) -> Vec<(usize, u8)> {
+    let mut out = Vec::new();
+    if shared.is_empty() {
+        return out;
+    }
+    for step in rules.turns.iter().flat_map(|t| &t.steps) {
+        let Step::Choose { choices, .. } = step else {
+            continue;
+        };
+        for (c, _, _) in choices {
+            let mut seen: Vec<&SetExpr> = Vec::new();
+            for target in targets(&rules.choices[*c as usize].kind) {
+                wheres(target, &mut seen);
+            }
+            for e in seen {
+                let key = e as *const SetExpr as usize;
+                if let Some(k) = shared.iter().position(|s| s == e)
+                    && !out.iter().any(|&(a, _)| a == key)
+                {
+                    out.push((key, k as u8));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The target sets a choice evaluates when offered: its parts.
 fn targets(kind: &ChoiceKind) -> Vec<&SetExpr> {
     let mut sets = Vec::new();

@@ -109,6 +109,7 @@ impl Game {
             true => shared_sets::shared_sets(&rules),
             false => Vec::new(),
         };
+        let shared_at = shared_sets::shared_addresses(&rules, &shared_sets);
         let shifts = match on.has(Shortcut::SetShifts) {
             true => shifts::Shifts::new(&rules.board, words),
             false => shifts::Shifts::new(&rules.board, words).cell_by_cell(),
@@ -208,6 +209,7 @@ impl Game {
             max_choices,
             scratch_sets: SCRATCH_SETS + shared_sets.len(),
             shared_sets,
+            shared_at,
             shifts,
             lowered: lowered::Lowered::default(),
             late_turn: late_turn(&rules.turns).filter(|_| on.has(Shortcut::LateTurn)),
