@@ -19,17 +19,7 @@ pub(in crate::engine) const MAX_SHARED: usize = u64::BITS as usize;
 /// step's choices (outside any binder), at most [`MAX_SHARED`].
 pub(in crate::engine) fn shared_sets(rules: &Rules) -> Vec<SetExpr> {
     let mut shared: Vec<SetExpr> = Vec::new();
-    for step in rules.turns.iter().flat_map(|t| &t.steps) {
-        let choices = match step {
-            Step::Choose { choices, .. } => choices,
-            Step::Effect(_) | Step::End(..) => continue,
-        };
-        let mut seen: Vec<&SetExpr> = Vec::new();
-        for (c, _, _) in choices {
-            for target in targets(&rules.choices[*c as usize].kind) {
-                wheres(target, &mut seen);
-            }
-        }
+    for seen in step_wheres(rules) {
         for (i, e) in seen.iter().enumerate() {
             if seen[..i].contains(e) && !shared.contains(e) && shared.len() < MAX_SHARED {
                 shared.push((*e).clone());
@@ -39,32 +29,36 @@ pub(in crate::engine) fn shared_sets(rules: &Rules) -> Vec<SetExpr> {
     shared
 }
 
+/// Per decision step, the `where` sets its choices' targets evaluate in
+/// the offer's own context, in order.
+fn step_wheres(rules: &Rules) -> impl Iterator<Item = Vec<&SetExpr>> {
+    let steps = rules.turns.iter().flat_map(|t| &t.steps);
+    steps.filter_map(|step| {
+        let Step::Choose { choices, .. } = step else {
+            return None;
+        };
+        let mut seen: Vec<&SetExpr> = Vec::new();
+        for (c, _, _) in choices {
+            for target in targets(&rules.choices[*c as usize].kind) {
+                wheres(target, &mut seen);
+            }
+        }
+        Some(seen)
+    })
+}
+
 /// Where each occurrence of a shared set stands among the targets, by its
 /// address (the rules are an `Arc` and never change, as for
 /// `eval::program`'s roots), and which shared set it is: evaluation finds a
 /// `where` there without comparing expressions.
 pub(in crate::engine) fn shared_addresses(rules: &Rules, shared: &[SetExpr]) -> Vec<(usize, u8)> {
-    let mut out = Vec::new();
-    if shared.is_empty() {
-        return out;
-    }
-    for step in rules.turns.iter().flat_map(|t| &t.steps) {
-        let Step::Choose { choices, .. } = step else {
-            continue;
-        };
-        for (c, _, _) in choices {
-            let mut seen: Vec<&SetExpr> = Vec::new();
-            for target in targets(&rules.choices[*c as usize].kind) {
-                wheres(target, &mut seen);
-            }
-            for e in seen {
-                let key = e as *const SetExpr as usize;
-                if let Some(k) = shared.iter().position(|s| s == e)
-                    && !out.iter().any(|&(a, _)| a == key)
-                {
-                    out.push((key, k as u8));
-                }
-            }
+    let mut out: Vec<(usize, u8)> = Vec::new();
+    for e in step_wheres(rules).flatten() {
+        let key = e as *const SetExpr as usize;
+        if let Some(k) = shared.iter().position(|s| s == e)
+            && !out.iter().any(|&(a, _)| a == key)
+        {
+            out.push((key, k as u8));
         }
     }
     out

@@ -387,7 +387,7 @@ impl Game {
         while mask != 0 {
             let m = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            if st.sets[self.mark_set(m) * self.words + cell / 64] >> (cell % 64) & 1 != 0 {
+            if self.has_mark(st, Cell::new(cell), m) {
                 out |= 1 << m;
             }
         }
