@@ -5,6 +5,7 @@
 use crate::ast::{self, ExprKind, Literal, Name};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::limits::{MAX_ACTIONS, MAX_DISTANCE};
+use crate::rules::parts::ChoiceShape;
 use crate::rules::*;
 
 use super::builtins::LINE_COUNT;
@@ -348,8 +349,14 @@ impl<'a> Checker<'a> {
         let default_name = self.default_name(&kind);
         let marking = c.marking.as_ref().map(|m| self.mark(m));
         let staying = c.staying.is_some();
+        // A piece's move: a step, jump, slide, hop, leap or `move`; not a
+        // block's `shift`.
+        let moves_a_piece = matches!(
+            kind.shape(),
+            ChoiceShape::NextDoor { .. } | ChoiceShape::Far
+        ) && !matches!(kind, ChoiceKind::Shift { .. });
         if let Some(at) = c.staying
-            && !kind.moves_a_piece()
+            && !moves_a_piece
         {
             self.error(
                 at,

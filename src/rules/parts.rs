@@ -552,30 +552,6 @@ impl ChoiceKind {
         }
     }
 
-    /// Whether its actions move one piece from a cell to another (`step`,
-    /// `jump`, `hop`, `slide`, `leap`, `move`), which `staying` may follow.
-    pub fn moves_a_piece(&self) -> bool {
-        match self {
-            ChoiceKind::Step { .. }
-            | ChoiceKind::Jump { .. }
-            | ChoiceKind::Hop { .. }
-            | ChoiceKind::Slide { .. }
-            | ChoiceKind::Leap { .. }
-            | ChoiceKind::Move { .. } => true,
-            ChoiceKind::Shift { .. }
-            | ChoiceKind::Rotate(_)
-            | ChoiceKind::Place { .. }
-            | ChoiceKind::Convert(_)
-            | ChoiceKind::Remove(_)
-            | ChoiceKind::Pick(_)
-            | ChoiceKind::Deal { .. }
-            | ChoiceKind::Sow { .. }
-            | ChoiceKind::Pass
-            | ChoiceKind::Swap
-            | ChoiceKind::Choose { .. } => false,
-        }
-    }
-
     /// What one of its actions is called in sentences (explanations).
     pub fn noun(&self) -> &'static str {
         match self {
