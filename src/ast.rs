@@ -103,9 +103,36 @@ pub enum Step {
         by: Picker,
         groups: Vec<Vec<(Choice, Option<Expr>)>>,
         span: Span,
+        /// A step that offers a `try` item's real actions alone: `groups`
+        /// then holds the actions the player names instead (the item's
+        /// `among`), and this the real ones.
+        tried: Option<Box<Tried>>,
     },
     /// An automatic effect.
     Effect(Effect),
+}
+
+/// `try REAL among NAMED [else EFFECT]`: where a turn offers REAL alone,
+/// the player names one of NAMED's actions instead.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TryDecl {
+    /// The actions played (an action or a group's name).
+    pub real: Name,
+    /// The actions the player names.
+    pub named: Name,
+    /// What happens when the action named has no real one.
+    pub failing: Option<Effect>,
+    pub span: Span,
+}
+
+/// A step's `try`: the real actions, put in place of the name, and the
+/// item's effect for a named action with none.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tried {
+    pub real: Alternatives,
+    pub failing: Option<Effect>,
+    /// The `try` item's span.
+    pub span: Span,
 }
 
 /// How many plies a choice step takes.
@@ -445,6 +472,8 @@ pub struct GameFile {
     /// `action NAME = A | B if C | ...`: names for several actions, put in
     /// place of the name in the turns when the file is parsed.
     pub action_groups: Vec<(Name, Alternatives)>,
+    /// `try REAL among NAMED`: steps whose actions a player names blind.
+    pub tries: Vec<TryDecl>,
     pub swaps: Vec<SwapDecl>,
     pub setups: Vec<SetupDecl>,
     pub reserves: Vec<ReserveDecl>,

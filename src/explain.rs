@@ -290,6 +290,12 @@ fn refusal(seen: &Seen, i: Intent) -> (Stage, String) {
     if legal.iter().any(is_it) {
         return (Stage::Legal, String::new());
     }
+    if game.tried(st).iter().any(is_it) {
+        let why = format!(
+            "{cite} was named at this decision and there was no such move: a failed try is not offered again until a move is played"
+        );
+        return (Stage::Kept, why);
+    }
     if let Some(&a) = unfiltered.iter().find(|a| is_it(a))
         && let Some(k) = game.failing_keep(st, a)
     {

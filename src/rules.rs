@@ -501,6 +501,21 @@ pub struct Turn {
     pub steps: Vec<Step>,
 }
 
+/// A step of `try REAL among NAMED [else EFFECT]`: the step offers the
+/// actions the player names; the real action with the same cells is
+/// played, and when there is none the named one is a failed try.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TryRule {
+    /// The turn rule (index into `Rules::turns`).
+    pub turn: u16,
+    /// The step in that turn rule.
+    pub step: u16,
+    /// The real actions, judged as a step offering them would.
+    pub real: Vec<Entry>,
+    /// What a failed try does (`else`).
+    pub failing: Option<Effect>,
+}
+
 /// A value set during the game by `choose`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Variable {
@@ -611,6 +626,9 @@ pub struct Rules {
     pub choices: Vec<Choice>,
     /// The turn rules, in file order.
     pub turns: Vec<Turn>,
+    /// The steps whose actions the player names blind (`try REAL among
+    /// NAMED`); empty in most games.
+    pub tries: Vec<TryRule>,
     /// Turn numbers at whose first ply the pie rule offers `swap`.
     pub swap_turns: Vec<u32>,
     /// The end rules, checked in order after every action, seen from the player

@@ -320,6 +320,10 @@ struct Checker<'a> {
     /// The choices chance makes (`roll`, `deal`, a `by chance:` step's):
     /// `keep actions if` is not theirs.
     chance_choices: std::collections::BTreeSet<u16>,
+    /// The choices a `try` step offers: named by the player, never played.
+    named_choices: std::collections::BTreeSet<u16>,
+    /// The `try` steps found so far.
+    tries: Vec<TryRule>,
     /// The kind of counters, if declared (`counters seed`).
     counters: Option<String>,
     /// `stacks`: a cell holds a stack of pieces.
@@ -398,6 +402,8 @@ impl<'a> Checker<'a> {
             captured_to: Vec::new(),
             in_keep: false,
             chance_choices: Default::default(),
+            named_choices: Default::default(),
+            tries: Vec::new(),
             counters: None,
             stacks: !file.stacks.is_empty(),
             captures_onto: Vec::new(),

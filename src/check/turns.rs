@@ -85,6 +85,7 @@ impl<'a> Checker<'a> {
             fixed_sets: self.fixed_sets.clone(),
             choices: std::mem::take(&mut self.choices),
             turns,
+            tries: std::mem::take(&mut self.tries),
             swap_turns,
             ends,
             stuck,
@@ -139,6 +140,18 @@ impl<'a> Checker<'a> {
             });
             let steps = t.steps.iter().map(|s| self.step(s)).collect();
             turns.push(Turn { when, steps });
+        }
+        for t in &file.tries {
+            let used =
+                file.turns.iter().flat_map(|u| &u.steps).any(
+                    |s| matches!(s, ast::Step::Choice { tried: Some(x), .. } if x.span == t.span),
+                );
+            if !used {
+                self.errors.push(
+                    Diagnostic::at(t.real.span, format!("no turn offers `{}` alone in a step", t.real.text))
+                        .with_help(format!("a `try` names the actions of a step that offers only `{}` (no other action, no guard)", t.real.text)),
+                );
+            }
         }
         match ordered.iter().position(always) {
             None => self.errors.push(
@@ -265,7 +278,9 @@ impl<'a> Checker<'a> {
             let source = self.cond_source(k, true);
             let choices = self.choices.iter_mut().zip(&mut self.sources.choices);
             for (i, (choice, sources)) in choices.enumerate() {
-                if self.chance_choices.contains(&(i as u16)) {
+                if self.chance_choices.contains(&(i as u16))
+                    || self.named_choices.contains(&(i as u16))
+                {
                     continue;
                 }
                 choice.keep.push(cond.clone());
@@ -384,6 +399,7 @@ impl<'a> Checker<'a> {
                 by,
                 groups,
                 span,
+                tried,
             } => {
                 let repeat = match repeat {
                     ast::Repeat::Times(n) => {
@@ -414,6 +430,9 @@ impl<'a> Checker<'a> {
                         }
                     }
                 }
+                if let Some(t) = tried {
+                    self.tried_step(t, &choices);
+                }
                 let by = match by {
                     ast::Picker::Mover => Decider::Mover,
                     ast::Picker::Chance => {
@@ -428,6 +447,40 @@ impl<'a> Checker<'a> {
                 }
             }
         }
+    }
+
+    /// A step of a `try` item: its real actions lowered apart; the actions
+    /// the player names (`named`, the step's) are never played, so they
+    /// have no effects, and `keep actions if` is not theirs.
+    fn tried_step(&mut self, t: &ast::Tried, named: &[Entry]) {
+        let turn = self.sources.turns.len().saturating_sub(1) as u16;
+        let step = self.sources.turns.last().map_or(0, |t| t.steps.len()) as u16;
+        let mut real = Vec::new();
+        for (c, guard) in &t.real {
+            let i = self.choice(c, None);
+            let g = guard.as_ref().map(|g| self.condition(g));
+            if g != Some(BoolExpr::Const(false)) {
+                real.push((i, g, 0));
+            }
+        }
+        for &(i, _, _) in named {
+            let c = &self.choices[i as usize];
+            if c.marking.is_some() || c.staying || !c.then.is_empty() || !c.keep.is_empty() {
+                let name = c.name.clone();
+                self.errors.push(
+                    Diagnostic::at(t.span, format!("`{name}` is named in a `try`: it is never played, so it has no `staying`, `marking`, `then` or `keep if`"))
+                        .with_help("the action of the real ones with the same cells is played, with its own effects; the `try`'s `else` effect runs when there is none"),
+                );
+            }
+            self.named_choices.insert(i);
+        }
+        let failing = t.failing.as_ref().map(|e| self.effect(e));
+        self.tries.push(TryRule {
+            turn,
+            step,
+            real,
+            failing,
+        });
     }
 
     pub(super) fn outcome(&mut self, o: &ast::Outcome) -> Outcome {

@@ -441,6 +441,7 @@ impl Game {
             set_vars: vec![0; self.rules.set_slots.max(1) * w],
             // Nothing checked yet: as if no cell were seen.
             line_seen: vec![0; self.lowered.watched_lines.len() * w],
+            tried: Vec::new(),
             result: None,
             history: Default::default(),
             ended_stuck: false,

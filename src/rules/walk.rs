@@ -119,6 +119,18 @@ pub fn walk(rules: &Rules, v: &mut impl Visitor) {
             }
         }
     }
+    // A `try` step's real actions are played in place of the named ones.
+    for t in &rules.tries {
+        for (i, guard, _) in &t.real {
+            if let Some(g) = guard {
+                cond(g, at(Site::Guard), v);
+            }
+            choice(&rules.choices[*i as usize], v);
+        }
+        if let Some(e) = &t.failing {
+            effect(e, at(Site::Effect), v);
+        }
+    }
 }
 
 fn choice(c: &Choice, v: &mut impl Visitor) {

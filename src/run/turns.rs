@@ -13,12 +13,21 @@ use crate::engine::{Action, Game, State, TurnEnds};
 /// [`ply_limit`] actions in one turn (the most a playout takes at all).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LongTurn {
-    /// The actions taken in the turn when the walk gave up.
+    /// The actions taken in the turn when the walk gave up (0: not begun,
+    /// the game names moves blind).
     pub actions: u32,
 }
 
 impl std::fmt::Display for LongTurn {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.actions == 0 {
+            // See `walk`.
+            return write!(
+                f,
+                "a turn of this game may hold any number of failed tries (`try`), in any order: \
+                 whole turns cannot be counted; count actions without --turns"
+            );
+        }
         write!(
             f,
             "a turn went on for {} actions without ending (the most a random game plays at all): \
@@ -108,6 +117,10 @@ fn walk(
 ) -> Result<(), LongTurn> {
     if depth == 0 || start.is_over() {
         return Ok(());
+    }
+    // A turn's failed tries come in every order: too many ways to count.
+    if !game.rules.tries.is_empty() {
+        return Err(LongTurn { actions: 0 });
     }
     let limit = ply_limit(game);
     let mut root = Frame::new(start.clone());

@@ -158,6 +158,18 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         Rule::based_item | Rule::omit_item => game.uncomposed.push(item_span),
         Rule::turn_item => game.turns.push(turn_decl(inner, item_span)),
         Rule::keep_item => game.keeps.push(expr(inner.next().expect("condition"))),
+        Rule::try_item => {
+            let mut names =
+                inner.filter(|p| p.as_rule() == Rule::name || p.as_rule() == Rule::effect);
+            let real = name(names.next().expect("real actions"));
+            let named = name(names.next().expect("named actions"));
+            game.tries.push(TryDecl {
+                real,
+                named,
+                failing: names.next().map(effect),
+                span: item_span,
+            });
+        }
         Rule::picture_item => {
             let mut picture = PictureDecl {
                 checkered: false,
@@ -261,6 +273,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::action_ref
         | Rule::marking
         | Rule::staying
+        | Rule::try_kw
+        | Rule::among_kw
         | Rule::on_pieces
         | Rule::keep_if
         | Rule::effect

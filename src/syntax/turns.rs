@@ -43,6 +43,7 @@ pub(super) fn step(pair: P) -> Step {
                 by,
                 groups,
                 span: step_span,
+                tried: None,
             }
         }
         _ => Step::Effect(effect(inner)),
@@ -67,18 +68,58 @@ pub(super) fn guarded_choices(pair: P) -> Alternatives {
 /// `and`; a group named in a group too, [`MAX_GROUP_DEPTH`] deep (deeper,
 /// or a group that names itself, is left as the name, an unknown action).
 pub(super) fn expand_action_groups(game: &mut GameFile) {
-    if game.action_groups.is_empty() {
+    if game.action_groups.is_empty() && game.tries.is_empty() {
         return;
     }
     let groups = game.action_groups.clone();
     for turn in &mut game.turns {
         for step in &mut turn.steps {
-            if let Step::Choice { groups: alts, .. } = step {
+            if let Step::Choice {
+                groups: alts,
+                tried,
+                ..
+            } = step
+            {
+                if let Some(t) = tries_in(&game.tries, alts) {
+                    let named = vec![(named_choice(&t.named), None)];
+                    let real = vec![(named_choice(&t.real), None)];
+                    *alts = vec![named];
+                    *tried = Some(Box::new(Tried {
+                        real: expand(&groups, real, MAX_GROUP_DEPTH),
+                        failing: t.failing.clone(),
+                        span: t.span,
+                    }));
+                }
                 for alt in alts.iter_mut() {
                     *alt = expand(&groups, std::mem::take(alt), MAX_GROUP_DEPTH);
                 }
             }
         }
+    }
+}
+
+/// The `try` item whose real actions are a step's only alternative, named
+/// alone (no guard).
+fn tries_in<'a>(tries: &'a [TryDecl], alts: &[Alternatives]) -> Option<&'a TryDecl> {
+    let [group] = alts else { return None };
+    let [(c, None)] = group.as_slice() else {
+        return None;
+    };
+    let ChoiceKind::Named(n) = &c.kind else {
+        return None;
+    };
+    tries.iter().find(|t| t.real.text == n.text)
+}
+
+/// A choice that names an action or a group, where the name is written.
+fn named_choice(n: &Name) -> Choice {
+    Choice {
+        kind: ChoiceKind::Named(n.clone()),
+        staying: None,
+        marking: None,
+        then: Vec::new(),
+        keep: Vec::new(),
+        span: n.span,
     }
 }
 

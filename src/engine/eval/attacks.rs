@@ -241,6 +241,10 @@ impl Ctx<'_> {
             cellset::contains(bits, x)
         };
         for (i, choice) in g.rules.choices.iter().enumerate() {
+            // What a player names in a `try` step is no move of a piece.
+            if g.choice_facts.named[i] {
+                continue;
+            }
             let i = i as u16;
             // Each move's FROM, TO, the cells it crosses or leaps over (if
             // any) and its directions.

@@ -138,7 +138,7 @@ impl Game {
         let mut unanswered = false;
         let found = choices.iter().enumerate().any(|(i, (c, _, _))| {
             let n = st.counts[i] as usize;
-            if n == 0 || self.rules.choices[*c as usize].keep.is_empty() {
+            if n == 0 || !self.choice_facts.judged[*c as usize] {
                 return n > 0;
             }
             let t = self.slot(st, i);
@@ -196,7 +196,7 @@ impl Game {
         out: &mut Vec<Action>,
         start: usize,
     ) {
-        if self.rules.choices[c as usize].keep.is_empty() && self.rules.prefer.is_none() {
+        if !self.choice_facts.judged[c as usize] && self.rules.prefer.is_none() {
             return;
         }
         if out.len() > start + 1 {
@@ -368,6 +368,10 @@ impl Game {
     /// on to answer.
     fn judge(&self, st: &State, a: Action, ahead: Ahead) -> Option<Option<usize>> {
         let keep = &self.rules.choices.get(a.choice as usize)?.keep;
+        // A failed try is refused as a `keep if` that no choice has.
+        if !st.tried.is_empty() && st.tried.contains(&a) {
+            return Some(Some(keep.len()));
+        }
         if keep.is_empty() {
             return Some(None);
         }

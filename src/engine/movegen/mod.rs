@@ -36,6 +36,7 @@ mod paths;
 pub(in crate::engine) mod quiet_places;
 pub(in crate::engine) mod shared_sets;
 pub(crate) mod slot;
+mod tries;
 pub(crate) mod turn_ends;
 pub(in crate::engine) mod word_offer;
 pub(in crate::engine) mod word_steps;

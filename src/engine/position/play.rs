@@ -141,12 +141,25 @@ impl Game {
     /// Plays `a`, which must be legal in `st`.
     pub fn play_unchecked(&self, st: &mut State, a: Action) {
         st.ply += 1;
-        st.acted += 1;
         if a.kind == ActionKind::Pie {
+            st.acted += 1;
             self.swap_seats(st);
             st.pie_offered = false;
             return;
         }
+        // At a `try` step the action is named: the real one is played, or
+        // none (see `movegen::tries`).
+        let a = match self.try_rule(st) {
+            None => a,
+            Some(t) => match self.real_of(st, t, a) {
+                Some(real) => real,
+                None => return self.failed_try(st, t, a),
+            },
+        };
+        if !st.tried.is_empty() {
+            st.tried.clear();
+        }
+        st.acted += 1;
         self.act(st, a);
         st.done += 1;
         st.pie_offered = false;

@@ -63,6 +63,10 @@ pub struct State {
     pub(in crate::engine) set_vars: Vec<u64>,
     /// Per watched line, its set when a check last found no line in it.
     pub(in crate::engine) line_seen: Vec<u64>,
+    /// The actions named and failed at the current decision of a `try`
+    /// step (see `Rules::tries`): not offered again until an action is
+    /// played. Empty in every other game.
+    pub(in crate::engine) tried: Vec<crate::engine::Action>,
     pub(crate) result: Option<GameResult>,
     /// The game ended because the player to move could not act.
     pub(in crate::engine) ended_stuck: bool,
@@ -230,6 +234,7 @@ impl Clone for State {
             hash_turn_start: self.hash_turn_start,
             set_vars: self.set_vars.clone(),
             line_seen: self.line_seen.clone(),
+            tried: self.tried.clone(),
             result: self.result,
             ended_stuck: self.ended_stuck,
             preferred: self.preferred.clone(),
@@ -293,6 +298,7 @@ impl State {
         self.hash_turn_start = o.hash_turn_start;
         self.set_vars.clone_from(&o.set_vars);
         self.line_seen.clone_from(&o.line_seen);
+        self.tried.clone_from(&o.tried);
         self.result = o.result;
         self.ended_stuck = o.ended_stuck;
         self.turn_over = o.turn_over;
@@ -354,6 +360,9 @@ impl State {
         if self.again {
             h ^= mix(0xC000_0000);
         }
+        for a in &self.tried {
+            h ^= mix(0xE000_0000 ^ hash_action(*a));
+        }
         if self.hash_turn_start {
             h ^= mix(0xD000_0000 ^ self.history.turn_start());
         }
@@ -412,4 +421,19 @@ pub fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// An action as a number for [`State::hash`]: its choice and its cells or
+/// option.
+fn hash_action(a: crate::engine::Action) -> u64 {
+    use crate::engine::ActionKind;
+    let (x, y) = match a.kind {
+        ActionKind::Moves { from, to } | ActionKind::Jumps { from, to, .. } => {
+            (from.index() as u64, to.index() as u64)
+        }
+        ActionKind::OnCell(c) => (c.index() as u64, 0xF_FFFF),
+        ActionKind::Pick(k) => (u64::from(k), 0xF_FFFE),
+        ActionKind::Pie => (0, 0xF_FFFD),
+    };
+    u64::from(a.choice) << 40 | x << 20 | y
 }

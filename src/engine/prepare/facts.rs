@@ -40,6 +40,19 @@ pub(in crate::engine) struct ChoiceFacts {
     /// A slide whose path holds any emptied cell (`empty`), so that
     /// `attacked` can look past a piece as if it were gone.
     pub crossing_emptied: Vec<bool>,
+    /// Per choice: its actions are judged one by one (`keep if`, or named
+    /// in a `try` step, whose failed tries are refused).
+    pub judged: Vec<bool>,
+    /// Per choice: named in a `try` step, never played (so no attack).
+    pub named: Vec<bool>,
+}
+
+/// Whether choice `c` is one of the actions `try` step `t` names.
+fn named_in(rules: &Rules, t: &TryRule, c: u16) -> bool {
+    match rules.turns[t.turn as usize].steps.get(t.step as usize) {
+        Some(Step::Choose { choices, .. }) => choices.iter().any(|(x, _, _)| *x == c),
+        Some(Step::Effect(_) | Step::End(..)) | None => false,
+    }
 }
 
 impl ChoiceFacts {
@@ -49,8 +62,18 @@ impl ChoiceFacts {
     pub(in crate::engine) fn of(rules: &Rules, on: Shortcuts) -> ChoiceFacts {
         let each =
             |fact: fn(&ChoiceKind) -> bool| rules.choices.iter().map(|c| fact(&c.kind)).collect();
+        let named: Vec<bool> = (0..rules.choices.len())
+            .map(|i| (rules.tries.iter()).any(|t| named_in(rules, t, i as u16)))
+            .collect();
         ChoiceFacts {
-            keeps: rules.choices.iter().any(|c| !c.keep.is_empty()) || rules.prefer.is_some(),
+            // A `try` step's tried actions are judged as refused ones.
+            keeps: rules.choices.iter().any(|c| !c.keep.is_empty())
+                || rules.prefer.is_some()
+                || !rules.tries.is_empty(),
+            judged: (rules.choices.iter().zip(&named))
+                .map(|(c, named)| !c.keep.is_empty() || *named)
+                .collect(),
+            named,
             chance: rules.choices.iter().any(|c| {
                 matches!(
                     c.kind,

@@ -93,6 +93,9 @@ impl Game {
                 Step::Choose { choices, .. } => choices.len(),
                 Step::Effect(_) | Step::End(..) => 0,
             })
+            // A `try` step's real actions are offered on a copy, in the
+            // same slots.
+            .chain(rules.tries.iter().map(|t| t.real.len()))
             .max()
             .unwrap_or(0)
             .max(1);
