@@ -30,7 +30,8 @@ from needs import package
 
 pyspiel = package("pyspiel", "open-spiel")
 
-FILES = "abcdefgh"
+from test_dark_chess import FILES, squares  # noqa: E402
+
 PIECES = {"q": "queen", "r": "rook", "b": "bishop", "n": "knight"}
 
 
@@ -69,20 +70,10 @@ def said(o):
 
 
 def os_board(o, player):
-    """OpenSpiel's player's view, square by square: a FEN letter or `?`."""
-    board = o.observation_string(player).split(" ")[0]
-    seen = {}
-    for i, rank in enumerate(board.split("/")):
-        col = 0
-        for ch in rank:
-            if ch.isdigit():
-                for _ in range(int(ch)):
-                    seen[f"{FILES[col]}{8 - i}"] = "?"
-                    col += 1
-            else:
-                seen[f"{FILES[col]}{8 - i}"] = ch
-                col += 1
-    return seen
+    """OpenSpiel's player's view, square by square: a FEN letter, or `?`
+    where it has no piece (dark chess's FEN reader, its `.` for `?`)."""
+    seen = squares(o.observation_string(player).split(" ")[0])
+    return {cell: "?" if ch == "." else ch for cell, ch in seen.items()}
 
 
 def gdl_board(g, seat):
