@@ -65,6 +65,7 @@ mod header;
 pub mod markdown;
 mod merge;
 pub mod output;
+pub mod perfect;
 mod read;
 mod records;
 mod running;
@@ -80,7 +81,8 @@ pub use records::{FirstAction, MirrorGame, RandomGame, Raw, Timing};
 pub use running::{Stopped, analyze, mirror_game};
 pub use sections::{TallyDoc, report};
 pub use settings::{
-    MAX_BUDGET, MAX_GAMES, MAX_SEARCH_GAMES, MAX_SHARDS, Settings, Shard, parse_ladder,
+    DEFAULT_SOLVE_LIMIT, MAX_BUDGET, MAX_GAMES, MAX_SEARCH_GAMES, MAX_SHARDS, Settings, Shard,
+    parse_ladder,
 };
 
 use serde::Serialize;
@@ -94,7 +96,7 @@ pub const REPORT_FORMAT: &str = "gdl-analyze-report";
 /// The `format` of a shard file: [`merge`] reads no other.
 pub const SHARD_FORMAT: &str = "gdl-analyze-shard";
 /// Bumped when the raw records or the report change shape.
-pub const FORMAT_VERSION: u64 = 2;
+pub const FORMAT_VERSION: u64 = 3;
 
 /// z for a 95% interval.
 const Z95: f64 = 1.959_963_984_540_054;

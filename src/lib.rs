@@ -59,6 +59,7 @@ pub use serve::LocalServer;
 pub mod sgf;
 pub mod show;
 pub mod sight;
+pub mod solve;
 mod syntax;
 pub mod verify;
 

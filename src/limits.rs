@@ -183,6 +183,15 @@ pub const MAX_PERFT_DEPTH: usize = 64;
 /// and 230 MB while it grows). Past it the count is refused.
 pub const MAX_UNIQUE_POSITIONS: usize = 14_000_000;
 
+/// Most positions `gdl solve` (and `analyze`'s perfect play) numbers: each
+/// costs its key, its children and a few numbers (about 10 GB at the most).
+pub const MAX_SOLVE_POSITIONS: u64 = 50_000_000;
+
+/// Longest line of play `gdl solve` follows: the walk keeps a state for
+/// each position on it (a game's history with it), so a long one would
+/// take gigabytes (Go, before this limit).
+pub const MAX_SOLVE_DEPTH: usize = 2_000;
+
 #[cfg(test)]
 mod tests {
     use super::*;

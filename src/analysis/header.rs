@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::perfect::{FIRST_ACTIONS_LISTED, PerfectPlay, perfect_play};
 use super::records::to_json;
 use super::symmetry::{self, Symmetry};
 use super::{FORMAT_VERSION, REPORT_FORMAT, Settings, fnv};
@@ -156,6 +157,29 @@ struct MirrorPlanDoc {
     skipped: Option<String>,
 }
 
+/// *Perfect play*: the values found, or why there are none.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum PerfectDoc<'a> {
+    Solved(PerfectPlay<'a>),
+    Skipped { skipped: String },
+}
+
+fn perfect_doc<'a>(game: &'a Game, settings: &Settings) -> PerfectDoc<'a> {
+    let limit = usize::try_from(settings.solve_limit).unwrap_or(usize::MAX);
+    if limit == 0 {
+        return PerfectDoc::Skipped {
+            skipped: "not asked for (--solve-limit 0)".into(),
+        };
+    }
+    match perfect_play(game, &game.start(), limit, FIRST_ACTIONS_LISTED) {
+        Ok(p) => PerfectDoc::Solved(p),
+        Err(e) => PerfectDoc::Skipped {
+            skipped: e.to_string(),
+        },
+    }
+}
+
 #[derive(Serialize)]
 struct HeaderDoc<'a> {
     format: &'static str,
@@ -175,6 +199,7 @@ struct HeaderDoc<'a> {
     settings: &'a Settings,
     symmetry: SymmetriesDoc<'a>,
     mirror_plan: MirrorPlanDoc,
+    perfect_play: PerfectDoc<'a>,
 }
 
 /// The header: what was analysed and how. Equal in every shard of a run.
@@ -207,6 +232,7 @@ pub fn header(game: &Game, source: &str, settings: &Settings) -> Value {
         ply_limit: run::ply_limit(game),
         settings,
         symmetry: symmetries_doc(game, &syms),
+        perfect_play: perfect_doc(game, settings),
         mirror_plan: match plan {
             Ok(symmetries) => MirrorPlanDoc {
                 symmetries,

@@ -115,6 +115,7 @@ pub fn render(r: &Value) -> String {
     random(&mut s, &r["random"]);
     first_actions(&mut s, &r["first_actions"]);
     ladder_md(&mut s, &r["ladder"]);
+    perfect(&mut s, &r["perfect_play"]);
     symmetries(&mut s, &r["symmetry"]);
     mirror(&mut s, &r["mirror"]);
     timing(&mut s, &r["timing"]);
@@ -308,6 +309,80 @@ fn ladder_md(s: &mut String, v: &Value) {
         f1(&top["mean_length"]),
         num(&top["verdict"]),
     );
+}
+
+/// A value with its sign and four decimals, or `-`.
+fn signed(v: &Value) -> String {
+    v.as_f64().map_or("-".into(), |x| format!("{x:+.4}"))
+}
+
+/// A probability as a percentage with two decimals, or `-`.
+fn percent(v: &Value) -> String {
+    v.as_f64()
+        .map_or("-".into(), |x| format!("{:.2}%", 100.0 * x))
+}
+
+fn perfect(s: &mut String, v: &Value) {
+    let _ = writeln!(
+        s,
+        "## Perfect play
+"
+    );
+    if let Some(why) = v["skipped"].as_str() {
+        let _ = writeln!(
+            s,
+            "Skipped: {why}.
+"
+        );
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "Every player playing its best from the start, chance averaged by its probabilities \
+         (expectimax over every reachable position: {} positions, {} decided by chance; the values {} \
+         after {} sweeps). A value is the expected return: 1 a win, -1 a loss (-1/(n-1) with n \
+         players), 0 a draw or a game that never ends.\n\n\
+         | seat | player | value | wins |\n| ---: | --- | ---: | ---: |",
+        num(&v["positions"]),
+        num(&v["chance_positions"]),
+        if v["settled"] == true {
+            "settled"
+        } else {
+            "did not settle"
+        },
+        num(&v["sweeps"]),
+    );
+    for seat in v["seats"].as_array().cloned().unwrap_or_default() {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} |",
+            num(&seat["seat"]),
+            num(&seat["player"]),
+            signed(&seat["value"]),
+            percent(&seat["wins"]),
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\nDraws {}; never ends {}.\n",
+        percent(&v["draw"]),
+        percent(&v["endless"])
+    );
+    let firsts = v["first_actions"].as_array().cloned().unwrap_or_default();
+    if !firsts.is_empty() {
+        let listed: Vec<String> = (firsts.iter())
+            .map(|f| format!("{} {}", num(&f["action"]), signed(&f["value"])))
+            .collect();
+        let _ = writeln!(
+            s,
+            "First actions, best first for the player to move (at most {}): {}.\n",
+            super::perfect::FIRST_ACTIONS_LISTED,
+            listed.join(", ")
+        );
+    }
+    for n in strs(&v["notes"]) {
+        let _ = writeln!(s, "Note: {n}.\n");
+    }
 }
 
 fn symmetries(s: &mut String, v: &Value) {

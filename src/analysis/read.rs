@@ -218,6 +218,7 @@ impl Settings {
             ladder_games: f.get("ladder_games")?,
             mirror_games: f.get("mirror_games")?,
             mirror_budget: f.get("mirror_budget")?,
+            solve_limit: f.get("solve_limit")?,
         })
     }
 }

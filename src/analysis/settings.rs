@@ -3,6 +3,8 @@
 use std::str::FromStr;
 
 use serde::Serialize;
+
+use crate::limits::MAX_SOLVE_POSITIONS;
 use serde_json::Value;
 
 /// The most random games of a run: each game's record is kept until the
@@ -16,6 +18,10 @@ pub const MAX_SEARCH_GAMES: u64 = 1_000_000;
 pub const MAX_BUDGET: u64 = 10_000_000;
 /// The most shards a run can be cut into.
 pub const MAX_SHARDS: u64 = 1_000_000;
+
+/// Positions *Perfect play* numbers by default: about two seconds for a
+/// game with more (chess), less for a game with fewer.
+pub const DEFAULT_SOLVE_LIMIT: u64 = 100_000;
 
 /// The parameters of a run (all of them change the results).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -33,6 +39,9 @@ pub struct Settings {
     pub mirror_games: u64,
     /// Iterations per action of the mirror's opponent.
     pub mirror_budget: u64,
+    /// Most positions *Perfect play* numbers (0: none; see
+    /// [`crate::solve`]).
+    pub solve_limit: u64,
 }
 
 impl Settings {
@@ -46,6 +55,7 @@ impl Settings {
             ladder_games: 20,
             mirror_games: 20,
             mirror_budget: 100,
+            solve_limit: DEFAULT_SOLVE_LIMIT,
         }
     }
 
@@ -76,6 +86,7 @@ impl Settings {
         within("ladder_games", self.ladder_games, 0, MAX_SEARCH_GAMES)?;
         within("mirror_games", self.mirror_games, 0, MAX_SEARCH_GAMES)?;
         within("mirror_budget", self.mirror_budget, 1, MAX_BUDGET)?;
+        within("solve_limit", self.solve_limit, 0, MAX_SOLVE_POSITIONS)?;
         let text: Vec<String> = self.ladder.iter().map(u64::to_string).collect();
         parse_ladder(&text.join(","))
             .map(drop)

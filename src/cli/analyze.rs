@@ -66,6 +66,7 @@ pub(super) fn analyze_cmd(a: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Fa
         ladder,
         ladder_games: a.ladder_games,
         mirror_games: a.mirror_games,
+        solve_limit: a.solve_limit,
     };
     let threads = match a.threads {
         Some(t) => t as usize,

@@ -38,6 +38,9 @@ pub enum Command {
     Perft(PerftArgs),
     /// Measure random playouts per second on one thread.
     Bench(BenchArgs),
+    /// The value of a position under perfect play, chance averaged
+    /// (expectimax), over every position reachable from it.
+    Solve(SolveArgs),
     /// Play many games between two agents and report their scores.
     Match(MatchArgs),
     /// Report on a game: random play, a search ladder, symmetries and a
@@ -368,6 +371,26 @@ pub struct PerftArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Start from this position instead of the game's first: its text as
+    /// `gdl show` prints it.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+    /// Actions to play before solving.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Most positions to number (each costs about 100 bytes and its
+    /// edges): a game with more is refused.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_SOLVE_POSITIONS))]
+    pub limit: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
 pub struct BenchArgs {
     #[command(flatten)]
     pub game: GameArgs,
@@ -467,6 +490,11 @@ pub struct AnalyzeArgs {
     /// strongest ladder budget if less].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=analysis::MAX_BUDGET))]
     pub mirror_budget: Option<u64>,
+    /// Most positions the *Perfect play* section numbers, from the start,
+    /// to find the values under perfect play; a game with more is
+    /// skipped (0: skip it).
+    #[arg(long, default_value_t = analysis::DEFAULT_SOLVE_LIMIT, value_parser = clap::value_parser!(u64).range(0..=crate::limits::MAX_SOLVE_POSITIONS))]
+    pub solve_limit: u64,
     /// Threads to play games on [default: all cores]; the results do not
     /// depend on it.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]

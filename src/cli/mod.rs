@@ -20,6 +20,7 @@ mod matches;
 mod play;
 mod records;
 mod serve;
+mod solve;
 mod uci;
 
 pub use args::*;
@@ -150,6 +151,7 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn
         Command::Playout(a) => commands::playout_cmd(&a, out),
         Command::Perft(a) => commands::perft_cmd(&a, out),
         Command::Bench(a) => commands::bench_cmd(&a, out),
+        Command::Solve(a) => solve::solve_cmd(&a, out),
         Command::Match(a) => matches::match_cmd(&a, out),
         Command::Analyze(a) => analyze::analyze_cmd(&a, out),
         Command::Merge(a) => analyze::merge_cmd(&a, out),

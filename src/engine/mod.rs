@@ -152,6 +152,10 @@ pub struct Game {
     /// Whether a rule asks about earlier positions (`repetitions`,
     /// `seen-before`): the state keeps each turn's start.
     track_history: bool,
+    /// The last turn whose number the rules can tell from another's: the
+    /// highest `turn N:`, or `u32::MAX` when a rule reads `turn` (see
+    /// [`Game::play_key`]).
+    turn_told_until: u32,
     /// Scratch bitsets: those of the deepest expression, then one per
     /// shared set.
     scratch_sets: usize,
@@ -486,6 +490,24 @@ impl Game {
         }
         st.changes = 0;
         st
+    }
+
+    /// A key for what can still happen from `st`: two states with the same
+    /// key play on alike (up to hash collisions). It is [`State::hash`],
+    /// without the turn number once no rule can tell it (no `turn` read, no
+    /// `turn N:` ahead). It does not hold the earlier positions, so it
+    /// cannot see `repetitions` or `seen-before` ([`Game::asks_history`]).
+    pub fn play_key(&self, st: &State) -> u64 {
+        match st.turn > self.turn_told_until {
+            true => st.hash_but_turn(),
+            false => st.hash(),
+        }
+    }
+
+    /// Whether some rule asks about earlier positions (`repetitions`,
+    /// `seen-before`).
+    pub fn asks_history(&self) -> bool {
+        self.track_history
     }
 
     /// The seat (0 = first) that controls `player` now.

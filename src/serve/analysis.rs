@@ -25,6 +25,9 @@ use crate::analysis::{self, Settings, Shard};
 pub const MAX_GAMES: u64 = 20_000;
 /// The most search games per ladder pair or symmetry.
 pub const MAX_SEARCH_GAMES: u64 = 50;
+/// Most positions the playground's *Perfect play* numbers: a fraction of
+/// a second for a game with more, so that a cancel is not kept waiting.
+pub const MAX_SOLVE_LIMIT: u64 = 20_000;
 /// The largest ladder budget, in iterations per action.
 pub const MAX_LADDER_BUDGET: u64 = 2_000;
 /// Shards a run is cut into (fewer when it has fewer random games).
@@ -94,6 +97,7 @@ pub fn settings(request: &Value) -> Result<Settings, ApiError> {
         ladder,
         ladder_games: count(request, "ladder_games", 4, 0, MAX_SEARCH_GAMES)?,
         mirror_games: count(request, "mirror_games", 4, 0, MAX_SEARCH_GAMES)?,
+        solve_limit: count(request, "solve_limit", MAX_SOLVE_LIMIT, 0, MAX_SOLVE_LIMIT)?,
     };
     settings.check().map_err(ApiError::bad)?;
     Ok(settings)

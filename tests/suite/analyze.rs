@@ -288,6 +288,7 @@ fn settings(games: u64, ladder: &[u64], ladder_games: u64, mirror_games: u64) ->
         ladder_games,
         mirror_games,
         mirror_budget: Settings::default_mirror_budget(ladder),
+        solve_limit: analysis::DEFAULT_SOLVE_LIMIT,
     }
 }
 

@@ -1004,6 +1004,7 @@ fn analyze_prints_a_markdown_report() {
             "### Branching and game-tree size",
             "## First actions",
             "## Search ladder",
+            "## Perfect play",
             "## Symmetries",
             "## Mirror check",
             "## Timing (machine-dependent)",
@@ -1011,6 +1012,13 @@ fn analyze_prints_a_markdown_report() {
         "{md}"
     );
     assert!(md.contains("| seat 1 (moves first) wins | "), "{md}");
+    // Tic-tac-toe is a draw over its 5,478 positions.
+    assert!(
+        md.contains("every reachable position: 5478 positions"),
+        "{md}"
+    );
+    assert!(md.contains("| 1 | x | +0.0000 | 0.00% |"), "{md}");
+    assert!(md.contains("Draws 100.00%; never ends 0.00%."), "{md}");
     assert!(
         md.contains("| 8 | reflection, axis 135° | preserved |"),
         "{md}"

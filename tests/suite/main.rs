@@ -28,4 +28,5 @@ mod rules;
 mod serve;
 mod shortcuts;
 mod sight;
+mod solve;
 mod uci;

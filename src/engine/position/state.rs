@@ -368,13 +368,18 @@ impl State {
         }
         for (i, v) in self.vars.iter().enumerate() {
             if *v != 0.0 {
-                h ^= mix(((0x8000 + i as u64) << 48) ^ v.to_bits());
+                h ^= var_hash(i, *v);
             }
         }
         for (i, &n) in self.reserve.iter().enumerate() {
             h ^= mix(((0xB000 + i as u64) << 32) ^ n as u64);
         }
         h
+    }
+
+    /// [`State::hash`] without the turn number.
+    pub(in crate::engine) fn hash_but_turn(&self) -> u64 {
+        self.hash() ^ mix(0x2000_0000 ^ self.turn as u64)
     }
 
     /// Pieces of kind `kind` in `player`'s hand (0 for a kind without a
@@ -423,6 +428,14 @@ pub fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Variable `i` holding `v`, for [`State::hash`]: the variable's own key,
+/// apart from the value's bits. Placed side by side in one word, a value's
+/// high bits cancelled the index's (pot 16 with score 16 hashed as pot 17
+/// with score 17).
+fn var_hash(i: usize, v: f64) -> u64 {
+    mix(mix(0x8000 + i as u64) ^ v.to_bits())
+}
+
 /// An action as a number for [`State::hash`]: its choice and its cells or
 /// option.
 fn hash_action(a: crate::engine::Action) -> u64 {
@@ -436,4 +449,29 @@ fn hash_action(a: crate::engine::Action) -> u64 {
         ActionKind::Pie => (0, 0xF_FFFD),
     };
     u64::from(a.choice) << 40 | x << 20 | y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::var_hash;
+    use std::collections::HashSet;
+
+    #[test]
+    fn two_variables_with_small_values_never_hash_alike() {
+        // Every pair of values 0..=40 (and halves) of two variables, as
+        // State::hash folds them: all different.
+        let values: Vec<f64> = (0..=80).map(|k| f64::from(k) / 2.0).collect();
+        for (a, b) in [(0, 1), (2, 3), (3, 4), (1, 6)] {
+            let mut seen = HashSet::new();
+            for &x in &values {
+                for &y in &values {
+                    let h = var_hash(a, x) ^ var_hash(b, y);
+                    assert!(
+                        seen.insert(h),
+                        "variables {a}={x} and {b}={y} hash like another pair"
+                    );
+                }
+            }
+        }
+    }
 }

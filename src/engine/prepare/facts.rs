@@ -138,6 +138,9 @@ pub(in crate::engine) struct Facts {
     /// Some rule asks `changed`: two states in the middle of a turn that
     /// began on different positions differ.
     pub reads_turn_start: bool,
+    /// Some rule reads the turn number (`turn`), so positions met on
+    /// different turns may play on differently.
+    pub reads_turn: bool,
 }
 
 impl Facts {
@@ -277,6 +280,7 @@ impl Visitor for Facts {
             Node::Num(NumExpr::Repetitions | NumExpr::RepetitionTurns | NumExpr::Seen)
         ) || matches!(node, Node::Cond(BoolExpr::Changed));
         self.reads_turn_start |= matches!(node, Node::Cond(BoolExpr::Changed));
+        self.reads_turn |= matches!(node, Node::Num(NumExpr::Turn));
         true
     }
 }

@@ -186,6 +186,16 @@ impl Game {
             offers,
             choice_facts: facts::ChoiceFacts::of(&rules, on),
             track_history: facts.history,
+            turn_told_until: match facts.reads_turn {
+                true => u32::MAX,
+                false => (rules.turns.iter())
+                    .filter_map(|t| match t.when {
+                        TurnWhen::Number(n) => Some(n),
+                        TurnWhen::Always | TurnWhen::If(_) => None,
+                    })
+                    .max()
+                    .unwrap_or(0),
+            },
             keys: HashKeys {
                 piece: piece_keys,
                 mark: mark_keys,
