@@ -152,6 +152,9 @@ pub struct Game {
     /// Whether a rule asks about earlier positions (`repetitions`,
     /// `seen-before`): the state keeps each turn's start.
     track_history: bool,
+    /// The game has a `try` item (a copy of `!Rules::tries.is_empty()`,
+    /// read once a ply without following the rules' `Arc`).
+    has_tries: bool,
     /// The last turn whose number the rules can tell from another's: the
     /// highest `turn N:`, or `u32::MAX` when a rule reads `turn` (see
     /// [`Game::play_key`]).

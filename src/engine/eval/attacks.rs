@@ -240,9 +240,11 @@ impl Ctx<'_> {
             read.read(x, Look::Any);
             cellset::contains(bits, x)
         };
+        // Asked once: only a game with `try` has choices to skip.
+        let named = g.has_tries.then_some(&g.choice_facts.named);
         for (i, choice) in g.rules.choices.iter().enumerate() {
             // What a player names in a `try` step is no move of a piece.
-            if g.choice_facts.named[i] {
+            if named.is_some_and(|n| n[i]) {
                 continue;
             }
             let i = i as u16;

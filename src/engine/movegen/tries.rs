@@ -7,8 +7,8 @@
 //! player names another at the same decision. With every named action
 //! tried and failed, the player is stuck (`end if stuck`).
 //!
-//! Only games with a `try` item come here (`Rules::tries` is empty
-//! otherwise), so the others pay one emptiness test a ply.
+//! Only games with a `try` item come here (`Game::has_tries`), so the
+//! others pay one test of a flag a ply.
 
 use super::offer::EntriesOf;
 use crate::engine::{Action, ActionKind, Game, State};
@@ -17,11 +17,33 @@ use crate::rules::{Step, TryRule};
 impl Game {
     /// The `try` rule of the step the state stands at, if any.
     #[inline]
-    pub(crate) fn try_rule(&self, st: &State) -> Option<&TryRule> {
+    fn try_rule(&self, st: &State) -> Option<&TryRule> {
         if self.rules.tries.is_empty() {
             return None;
         }
         (self.rules.tries.iter()).find(|t| t.turn == st.turn_def && t.step == st.step)
+    }
+
+    /// In a game with `try`, the action played for `a`: the real one at a
+    /// `try` step, `a` elsewhere; `None` when the try failed (and was
+    /// dealt with). Playing an action forgets the failed tries. Out of
+    /// line, so that the other games' `play_unchecked` stays as small as
+    /// before.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn named_to_real(&self, st: &mut State, a: Action) -> Option<Action> {
+        let real = match self.try_rule(st) {
+            None => a,
+            Some(t) => match self.real_of(st, t, a) {
+                Some(real) => real,
+                None => {
+                    self.failed_try(st, t, a);
+                    return None;
+                }
+            },
+        };
+        st.tried.clear();
+        Some(real)
     }
 
     /// The actions named and failed at the current decision.
@@ -31,7 +53,7 @@ impl Game {
 
     /// The real action that `named` stands for at `try` step `t`: the
     /// legal action of the real ones with the same cells, if any.
-    pub(crate) fn real_of(&self, st: &State, t: &TryRule, named: Action) -> Option<Action> {
+    fn real_of(&self, st: &State, t: &TryRule, named: Action) -> Option<Action> {
         let mut probe = st.clone();
         probe.tried.clear();
         if !self.offer(&mut probe, &t.real, EntriesOf::Made) {
@@ -75,7 +97,7 @@ impl Game {
     /// A try that failed: `named` is remembered, the `else` effect runs
     /// (with `origin` and `here` the action's cells), and the decision is
     /// offered again without it; with nothing left, the player is stuck.
-    pub(crate) fn failed_try(&self, st: &mut State, t: &TryRule, named: Action) {
+    fn failed_try(&self, st: &mut State, t: &TryRule, named: Action) {
         st.tried.push(named);
         match named.kind {
             ActionKind::Moves { from, to } | ActionKind::Jumps { from, to, .. } => {

@@ -149,16 +149,13 @@ impl Game {
         }
         // At a `try` step the action is named: the real one is played, or
         // none (see `movegen::tries`).
-        let a = match self.try_rule(st) {
-            None => a,
-            Some(t) => match self.real_of(st, t, a) {
+        let a = match self.has_tries {
+            false => a,
+            true => match self.named_to_real(st, a) {
                 Some(real) => real,
-                None => return self.failed_try(st, t, a),
+                None => return,
             },
         };
-        if !st.tried.is_empty() {
-            st.tried.clear();
-        }
         st.acted += 1;
         self.act(st, a);
         st.done += 1;

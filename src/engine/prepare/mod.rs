@@ -186,6 +186,7 @@ impl Game {
             offers,
             choice_facts: facts::ChoiceFacts::of(&rules, on),
             track_history: facts.history,
+            has_tries: !rules.tries.is_empty(),
             turn_told_until: match facts.reads_turn {
                 true => u32::MAX,
                 false => (rules.turns.iter())
