@@ -490,6 +490,9 @@ pub struct GameFile {
     pub keeps: Vec<Expr>,
     /// `keep turns with most|least NUMBER` (`true` for most), with its span.
     pub prefers: Vec<(bool, Expr, Span)>,
+    /// The bound of each of `prefers` (`up to N`, `down to N`), if given,
+    /// with whether it is `up`.
+    pub prefer_bounds: Vec<Option<(bool, Expr)>>,
     /// `position text: FIELD, ...`: how a position is written as a line.
     pub position_texts: Vec<(Vec<TextField>, Span)>,
     /// `view: SET`: the cells whose pieces each player sees.

@@ -569,6 +569,10 @@ pub struct Preference {
     pub most: bool,
     /// The number, read on the position after the turn.
     pub value: NumExpr,
+    /// `up to M` / `down to M`: the best a turn can count, read at each
+    /// decision; a turn past it counts as it, so the search stops at the
+    /// first turn that reaches it.
+    pub bound: Option<NumExpr>,
 }
 
 /// A piece on the board before the first turn (`setup`).

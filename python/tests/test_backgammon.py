@@ -315,7 +315,7 @@ MUTATIONS = {
         "define furthest = (own and home) where count(own and ray(here, home, w)) = 0",
         "define furthest = own and home",
     ),
-    "either number, not both else the larger": ("keep turns with most spent", ""),
+    "either number, not both else the larger": ("keep turns with most spent up to dx + dy", ""),
     "doubles played twice only": ("(set phase to 2 then again)", "(set phase to 0)"),
     "the higher number opens": ("if dx < dy: again", "if dx > dy: again"),
     "move with a checker on the bar": (

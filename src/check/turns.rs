@@ -311,7 +311,33 @@ impl<'a> Checker<'a> {
         }
         let v = self.expr(value);
         let value = self.want_num(v, value.span)?;
-        Some(Preference { most: *most, value })
+        let bound = match file.prefer_bounds.first() {
+            Some(Some((up, b))) => {
+                if up != most {
+                    let (said, meant) = if *most {
+                        ("down", "up")
+                    } else {
+                        ("up", "down")
+                    };
+                    self.error(
+                        b.span,
+                        format!(
+                            "`{said} to` bounds the other way: the best turn has the {} number, \
+                             so write `{meant} to`",
+                            if *most { "largest" } else { "smallest" }
+                        ),
+                    );
+                }
+                let v = self.expr(b);
+                Some(self.want_num(v, b.span)?)
+            }
+            Some(None) | None => None,
+        };
+        Some(Preference {
+            most: *most,
+            value,
+            bound,
+        })
     }
 
     /// Warns of each turn rule that `keep turns with` may not finish

@@ -89,6 +89,10 @@ pub fn walk(rules: &Rules, v: &mut impl Visitor) {
     // Read like an outcome's keys: on the position after a turn.
     if let Some(p) = &rules.prefer {
         num(&p.value, at(Site::Outcome), v);
+        // Read at each decision, as a guard is.
+        if let Some(b) = &p.bound {
+            num(b, at(Site::Guard), v);
+        }
     }
     for t in &rules.turns {
         match &t.when {

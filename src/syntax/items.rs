@@ -224,6 +224,11 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
             let most = inner.next().expect("most or least").as_rule() == Rule::most;
             let value = expr(inner.next().expect("number"));
             game.prefers.push((most, value, item_span));
+            game.prefer_bounds.push(inner.next().map(|b| {
+                let mut b = b.into_inner();
+                let up = b.next().expect("up or down").as_rule() == Rule::up_kw;
+                (up, expr(b.next().expect("number")))
+            }));
         }
         Rule::position_item => {
             let fields = inner.map(text_field).collect();
@@ -275,6 +280,8 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::staying
         | Rule::try_kw
         | Rule::among_kw
+        | Rule::prefer_bound
+        | Rule::down_kw
         | Rule::on_pieces
         | Rule::keep_if
         | Rule::effect

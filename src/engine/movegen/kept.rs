@@ -256,6 +256,10 @@ impl Game {
             self.legal_actions(&cache.states[0], &mut listed);
             cache.values.clear();
             let mut left = MAX_TURN_SEARCH;
+            let bound = prefer.bound.as_ref().map(|b| {
+                let (mut cx, spare) = self.ctx_split(&mut cache.states[0], st.mover);
+                cx.int(b, spare.scratch)
+            });
             for &b in &listed {
                 // A lone action is the best there is: no search.
                 let v = if listed.len() == 1 {
@@ -266,7 +270,7 @@ impl Game {
                         &mut cache.actions,
                         0,
                         b,
-                        prefer,
+                        (prefer, bound),
                         &mut left,
                     )
                 };
@@ -298,14 +302,16 @@ impl Game {
     /// `states[depth]` is the position `a` is played in; the deeper ones
     /// and `lists` are the search's room, grown as needed and reused.
     /// Each position played costs one of `left`; at 0 the search stops
-    /// (its values are then void).
+    /// (its values are then void). With a bound (`up to M`), a value past
+    /// M counts as M, and a way of finishing that reaches M ends the
+    /// search of the others: none does better.
     fn turn_value(
         &self,
         states: &mut Vec<State>,
         lists: &mut Vec<Vec<Action>>,
         depth: usize,
         a: Action,
-        prefer: &Preference,
+        (prefer, bound): (&Preference, Option<f64>),
         left: &mut u64,
     ) -> f64 {
         if *left == 0 {
@@ -331,14 +337,19 @@ impl Game {
         let value = if actions.is_empty() {
             let me = st.mover;
             let (mut cx, spare) = self.ctx_split(next, me);
-            cx.int(&prefer.value, spare.scratch)
+            let v = cx.int(&prefer.value, spare.scratch);
+            match (bound, prefer.most) {
+                (None, _) => v,
+                (Some(m), true) => v.min(m),
+                (Some(m), false) => v.max(m),
+            }
         } else {
             let mut best: Option<f64> = None;
             for &b in &actions {
-                if *left == 0 {
+                if *left == 0 || best.is_some() && best == bound {
                     break;
                 }
-                let v = self.turn_value(states, lists, depth + 1, b, prefer, left);
+                let v = self.turn_value(states, lists, depth + 1, b, (prefer, bound), left);
                 best = Some(best.map_or(v, |x| if prefer.most { x.max(v) } else { x.min(v) }));
             }
             best.unwrap_or(0.0)

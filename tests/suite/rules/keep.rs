@@ -223,3 +223,40 @@ fn attacked_may_leave_pieces_out_as_if_their_cells_were_empty() {
     assert!(offered("attacked(cells(d1))"));
     assert!(!offered("attacked(cells(d1), mover, enemy and rook)"));
 }
+
+#[test]
+fn a_bound_counts_better_turns_as_it_and_stops_the_search_there() {
+    // `pick=1` gains 5, `pick=2` gains 3: the larger alone is kept, unless
+    // no turn counts past 3.
+    let g = |bound: &str| {
+        compile(&format!(
+            "game T board square(2) players x, o pieces man
+             variables gain, pick
+             keep turns with most gain {bound}
+             turn: choose pick from 1, 2 then (if pick = 1: set gain to 5 else set gain to 3)"
+        ))
+    };
+    assert_eq!(legal(&g(""), &g("").start()), set(&["pick=1"]));
+    let capped = g("up to 3");
+    assert_eq!(legal(&capped, &capped.start()), set(&["pick=1", "pick=2"]));
+    // Six stones a turn on 49 cells: 49 x 48 x ... ways to finish, past
+    // the search's million, so the game stops; with the bound, each first
+    // stone's first way reaches six and the rest are not searched.
+    let stones = |bound: &str| {
+        compile(&format!(
+            "game T board square(7) players x, o pieces stone
+             keep turns with most count(own) {bound}
+             turn: 6 x place stone at empty"
+        ))
+    };
+    let capped = stones("up to 6");
+    assert_eq!(legal(&capped, &capped.start()).len(), 49);
+    assert!(gdl::engine::take_turn_too_long().is_none());
+    let whole = stones("");
+    let mut listed = Vec::new();
+    whole.legal_actions(&whole.start(), &mut listed);
+    assert!(
+        gdl::engine::take_turn_too_long().is_some(),
+        "the whole search should pass its million positions"
+    );
+}
