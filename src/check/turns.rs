@@ -493,8 +493,13 @@ impl<'a> Checker<'a> {
             let c = &self.choices[i as usize];
             if c.marking.is_some() || c.staying || !c.then.is_empty() || !c.keep.is_empty() {
                 let name = c.name.clone();
+                // At the action's declaration, where the effects are written;
+                // at the `try` for an action declared elsewhere.
+                let file = self.file;
+                let declared = (file.actions.iter()).find(|(n, _)| n.text == name);
+                let span = declared.map_or(t.span, |(_, choice)| choice.span);
                 self.errors.push(
-                    Diagnostic::at(t.span, format!("`{name}` is named in a `try`: it is never played, so it has no `staying`, `marking`, `then` or `keep if`"))
+                    Diagnostic::at(span, format!("`{name}` is named in a `try`: it is never played, so it has no `staying`, `marking`, `then` or `keep if`"))
                         .with_help("the action of the real ones with the same cells is played, with its own effects; the `try`'s `else` effect runs when there is none"),
                 );
             }
