@@ -488,11 +488,8 @@ pub struct GameFile {
     pub ends: Vec<EndDecl>,
     /// `keep actions if COND`: a `keep if` of every action.
     pub keeps: Vec<Expr>,
-    /// `keep turns with most|least NUMBER` (`true` for most), with its span.
-    pub prefers: Vec<(bool, Expr, Span)>,
-    /// The bound of each of `prefers` (`up to N`, `down to N`), if given,
-    /// with whether it is `up`.
-    pub prefer_bounds: Vec<Option<(bool, Expr)>>,
+    /// `keep turns with most|least NUMBER [up|down to BOUND]`.
+    pub prefers: Vec<PreferDecl>,
     /// `position text: FIELD, ...`: how a position is written as a line.
     pub position_texts: Vec<(Vec<TextField>, Span)>,
     /// `view: SET`: the cells whose pieces each player sees.
@@ -574,4 +571,15 @@ pub enum TextField {
     Pocket(Span),
     /// `-`: a field the game does not use.
     Dash(Span),
+}
+
+/// `keep turns with most|least NUMBER [up|down to BOUND]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PreferDecl {
+    /// `most` (else `least`).
+    pub most: bool,
+    pub value: Expr,
+    /// The bound, with whether it is written `up to` (else `down to`).
+    pub bound: Option<(bool, Expr)>,
+    pub span: Span,
 }

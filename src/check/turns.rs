@@ -300,19 +300,24 @@ impl<'a> Checker<'a> {
     /// `keep turns with most|least NUMBER`, at most once.
     fn preference(&mut self) -> Option<Preference> {
         let file = self.file;
-        let (most, value, span) = file.prefers.first()?;
+        let ast::PreferDecl {
+            most,
+            value,
+            bound,
+            span,
+        } = file.prefers.first()?;
         self.sources.prefer = Some(*span);
         self.sources.prefer_number = Some(value.span);
-        for (_, _, again) in &file.prefers[1..] {
+        for again in &file.prefers[1..] {
             self.error(
-                *again,
+                again.span,
                 "a game keeps turns by one number: give `keep turns with` once",
             );
         }
         let v = self.expr(value);
         let value = self.want_num(v, value.span)?;
-        let bound = match file.prefer_bounds.first() {
-            Some(Some((up, b))) => {
+        let bound = match bound {
+            Some((up, b)) => {
                 if up != most {
                     let (said, meant) = if *most {
                         ("down", "up")
@@ -331,7 +336,7 @@ impl<'a> Checker<'a> {
                 let v = self.expr(b);
                 Some(self.want_num(v, b.span)?)
             }
-            Some(None) | None => None,
+            None => None,
         };
         Some(Preference {
             most: *most,

@@ -223,12 +223,17 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         Rule::prefer_item => {
             let most = inner.next().expect("most or least").as_rule() == Rule::most;
             let value = expr(inner.next().expect("number"));
-            game.prefers.push((most, value, item_span));
-            game.prefer_bounds.push(inner.next().map(|b| {
+            let bound = inner.next().map(|b| {
                 let mut b = b.into_inner();
                 let up = b.next().expect("up or down").as_rule() == Rule::up_kw;
                 (up, expr(b.next().expect("number")))
-            }));
+            });
+            game.prefers.push(PreferDecl {
+                most,
+                value,
+                bound,
+                span: item_span,
+            });
         }
         Rule::position_item => {
             let fields = inner.map(text_field).collect();

@@ -16,11 +16,7 @@ use crate::rules::{Step, TryRule};
 
 impl Game {
     /// The `try` rule of the step the state stands at, if any.
-    #[inline]
     fn try_rule(&self, st: &State) -> Option<&TryRule> {
-        if self.rules.tries.is_empty() {
-            return None;
-        }
         (self.rules.tries.iter()).find(|t| t.turn == st.turn_def && t.step == st.step)
     }
 
