@@ -478,7 +478,9 @@ fn parts(kind: &ChoiceKind, board_links: bool) -> Parts<'_> {
             },
             ..p
         },
-        ChoiceKind::Leap { from, to, .. } | ChoiceKind::Move { from, to } => Parts {
+        ChoiceKind::Leap { from, to, .. }
+        | ChoiceKind::Move { from, to }
+        | ChoiceKind::Draw { from, to, .. } => Parts {
             from: Some(from),
             to: Some(to),
             ..p

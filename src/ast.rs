@@ -201,6 +201,9 @@ pub enum ChoiceKind {
         over: Option<Expr>,
         to: Expr,
     },
+    /// `draw LINE from FROM to TO`: one line of the kind not drawn yet,
+    /// between a cell of FROM and a neighbour of it in TO.
+    Draw(Lines),
     /// `move FROM to TO`: a piece moves to any cell of TO.
     Move {
         from: Expr,

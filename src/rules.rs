@@ -285,6 +285,19 @@ pub enum ChoiceKind {
         /// The cells it may go to.
         to: SetExpr,
     },
+    /// A line of kind `line` not drawn yet, between a cell of `from` and
+    /// its neighbour in one of the board's directions, in `to`: the action
+    /// `FROM-TO` draws it (a line between two cells of both sets is offered
+    /// once, from the cell listed first on the board). Nothing moves;
+    /// `origin` and `here` are its two ends.
+    Draw {
+        /// The kind of line, an index into [`Rules::lines`].
+        line: u8,
+        /// The cells a line may start from.
+        from: SetExpr,
+        /// The cells it may go to.
+        to: SetExpr,
+    },
     /// The block of a cell of `from` (the cell and its neighbours in each
     /// of the board's directions) moves along a line, toward one of its
     /// cells in `toward`, up to `limit` cells, while the cells it newly

@@ -183,6 +183,27 @@ def clobber_os(t):
     return f"{t[:2]}-{t[2:]}"
 
 
+def dots_os(height):
+    """OpenSpiel's `P1(h,r,c)`: the horizontal line of dot row r (0 at the top)
+    from dot column c to c + 1; `P1(v,r,c)`: the vertical line of dot column c
+    from dot row r to r + 1. gdl's cells are the boxes (b2 the bottom left
+    one) ringed by cells outside: a line is the side between two cells."""
+    def key(t):
+        kind, r, c = re.fullmatch(r"P[12]\(([hv]),(\d+),(\d+)\)", t).groups()
+        r, c = int(r), int(c)
+        if kind == "h":
+            ends = label(c + 1, height + 2 - r), label(c + 1, height + 1 - r)
+        else:
+            ends = label(c, height + 1 - r), label(c + 1, height + 1 - r)
+        return "-".join(sorted(ends))
+    return key
+
+
+def dots_gdl(t):
+    # gdl: `b3-b4`, from a box to its neighbour: the line as its two ends.
+    return "-".join(sorted(t.split("-")))
+
+
 def othello_os(t):
     # The same labels, and the same start on them (d4 white, e4 black), though
     # OpenSpiel draws row 1 at the top; `pass` in both.
@@ -542,6 +563,11 @@ SPECS = {
     "clobber-8x8": Spec("clobber", "clobber", each(clobber_os), each(same),
                         os_params={"rows": 8, "columns": 8},
                         gdl_options={"width": 8, "height": 8}, seeds=4),
+    "dots-and-boxes": Spec("dots_and_boxes", "dots-and-boxes", each(dots_os(2)),
+                           each(dots_gdl), seeds=20),
+    "dots-and-boxes-3x4": Spec("dots_and_boxes", "dots-and-boxes", each(dots_os(3)),
+                               each(dots_gdl), os_params={"num_rows": 3, "num_cols": 4},
+                               gdl_options={"height": 3, "width": 4}, seeds=10),
     "reversi": Spec("othello", "reversi", each(othello_os), each(same),
                     gdl_options={"ending": "stuck"}, seeds=10),
     "amazons": Spec("amazons", "amazons", amazons_os_units, each(same), seeds=4),

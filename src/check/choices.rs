@@ -161,6 +161,7 @@ impl<'a> Checker<'a> {
                 from: self.set(from),
                 to: self.set(to),
             },
+            ast::ChoiceKind::Draw(lines) => self.draw_choice(lines),
             ast::ChoiceKind::Shift {
                 from,
                 toward,
@@ -334,6 +335,7 @@ impl<'a> Checker<'a> {
             ChoiceKind::Slide { .. } => "slide".into(),
             ChoiceKind::Leap { .. } => "leap".into(),
             ChoiceKind::Move { .. } => "move".into(),
+            ChoiceKind::Draw { .. } => "draw".into(),
             ChoiceKind::Shift { .. } => "shift".into(),
             ChoiceKind::Rotate(_) => "rotate".into(),
             ChoiceKind::Choose { var, .. } => self
@@ -350,11 +352,12 @@ impl<'a> Checker<'a> {
         let marking = c.marking.as_ref().map(|m| self.mark(m));
         let staying = c.staying.is_some();
         // A piece's move: a step, jump, slide, hop, leap or `move`; not a
-        // block's `shift`.
-        let moves_a_piece = matches!(
-            kind.shape(),
-            ChoiceShape::NextDoor { .. } | ChoiceShape::Far
-        ) && !matches!(kind, ChoiceKind::Shift { .. });
+        // block's `shift`, nor a line drawn.
+        let moves_a_piece =
+            matches!(
+                kind.shape(),
+                ChoiceShape::NextDoor { .. } | ChoiceShape::Far
+            ) && !matches!(kind, ChoiceKind::Shift { .. } | ChoiceKind::Draw { .. });
         if let Some(at) = c.staying
             && !moves_a_piece
         {

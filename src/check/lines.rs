@@ -109,6 +109,14 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The action `draw stroke from A to B`: one line at a time.
+    pub(super) fn draw_choice(&mut self, lines: &ast::Lines) -> ChoiceKind {
+        let from = self.set(&lines.from);
+        let to = self.set(&lines.to);
+        let line = self.line_kind(&lines.line).unwrap_or(0);
+        ChoiceKind::Draw { line, from, to }
+    }
+
     /// `stroke from A to B` in a setup, as the marks of its two ends.
     pub(super) fn setup_lines(&mut self, lines: &ast::Lines, marked: &mut Vec<(Cell, Mark)>) {
         let line = self.line_kind(&lines.line);

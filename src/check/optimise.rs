@@ -4,7 +4,9 @@
 use crate::ast::BinOp;
 use crate::rules::TextField;
 use crate::rules::walk::{self, At, Node, Visitor};
-use crate::rules::{BoolExpr, Choice, CmpOp, Effect, LineKind, NumExpr, Rules, SetExpr};
+use crate::rules::{
+    BoolExpr, Choice, ChoiceKind, CmpOp, Effect, LineKind, NumExpr, Rules, SetExpr,
+};
 
 /// `x or y`, decided now when one side is known.
 pub(super) fn or(x: BoolExpr, y: BoolExpr) -> BoolExpr {
@@ -140,7 +142,12 @@ pub(super) fn join(
 pub(super) struct MarksSet<'r>(pub(super) Vec<bool>, pub(super) &'r [LineKind]);
 impl Visitor for MarksSet<'_> {
     fn visit(&mut self, node: Node<'_>, _at: At) -> bool {
-        if let Node::Effect(Effect::Draw(line, ..)) = node {
+        if let Node::Effect(Effect::Draw(line, ..))
+        | Node::Choice(Choice {
+            kind: ChoiceKind::Draw { line, .. },
+            ..
+        }) = node
+        {
             for m in &self.1[*line as usize].marks {
                 self.0[m.index()] = true;
             }

@@ -26,6 +26,9 @@ impl<'a> Checker<'a> {
                 vec![(Role::At, e)]
             }
             ast::ChoiceKind::Sow { from, .. } => vec![(Role::At, from)],
+            ast::ChoiceKind::Draw(ast::Lines { from, to, .. }) => {
+                vec![(Role::From, from), (Role::To, to)]
+            }
             ast::ChoiceKind::Step { from, to, .. } | ast::ChoiceKind::Move { from, to } => {
                 vec![(Role::From, from), (Role::To, to)]
             }

@@ -65,12 +65,43 @@ pub fn cell(seen: &Seen, c: u16, cell: usize) -> Checked {
     Err((Stage::Shape, why))
 }
 
+/// A line drawn from `from` to `to` (a `draw` action), `from` in its FROM.
+fn drawing(seen: &Seen, c: u16, line: u8, from: usize, to: usize) -> Checked {
+    let game = seen.game;
+    let (f, t) = (seen.label(from), seen.label(to));
+    let board = game.board();
+    let Some(d) = (0..board.ndirs())
+        .find(|&d| board.neighbor(Cell::new(from), crate::ids::Dir::new(d)) == Some(Cell::new(to)))
+    else {
+        let why = format!("a line joins two neighbours, and {t} is not next to {f}");
+        return Err((Stage::Shape, why));
+    };
+    within(seen, c, Role::To, to, Stage::Target)?;
+    let kind = &game.rules.lines[line as usize];
+    if game.has_mark(seen.st, Cell::new(from), kind.marks[d].index()) {
+        let why = format!(
+            "the line `{}` between {f} and {t} is drawn already",
+            kind.name
+        );
+        return Err((Stage::Target, why));
+    }
+    // Between two cells of both sets, the line is offered from the first.
+    if to < from && within(seen, c, Role::From, to, Stage::Origin).is_ok() {
+        let why = format!("this line is written {t}-{f}, from the cell the board lists first");
+        return Err((Stage::Shape, why));
+    }
+    Ok(())
+}
+
 /// A move from `from` to `to`.
 pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
     let game = seen.game;
     let kind = &game.rules.choices[c as usize].kind;
     let word = kind.noun();
     within(seen, c, Role::From, from, Stage::Origin)?;
+    if let ChoiceKind::Draw { line, .. } = kind {
+        return drawing(seen, c, *line, from, to);
+    }
     // A shift moves a block, whose centre may be empty.
     if !matches!(kind, ChoiceKind::Shift { .. })
         && game.piece_at(seen.st, Cell::new(from)).is_none()
@@ -203,6 +234,7 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
         ChoiceKind::Step { .. }
         | ChoiceKind::Leap { over: None, .. }
         | ChoiceKind::Move { .. }
+        | ChoiceKind::Draw { .. }
         | ChoiceKind::Place { .. }
         | ChoiceKind::Convert(_)
         | ChoiceKind::Remove(_)

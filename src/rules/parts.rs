@@ -536,6 +536,7 @@ impl ChoiceKind {
             | ChoiceKind::Hop { .. }
             | ChoiceKind::Leap { .. }
             | ChoiceKind::Move { .. }
+            | ChoiceKind::Draw { .. }
             | ChoiceKind::Shift { .. } => ChoiceShape::Far,
             ChoiceKind::Pass | ChoiceKind::Swap => ChoiceShape::Fixed { options: 1 },
             ChoiceKind::Choose { values, .. } => ChoiceShape::Fixed {
@@ -561,6 +562,7 @@ impl ChoiceKind {
             ChoiceKind::Slide { .. } => "slide",
             ChoiceKind::Leap { .. } => "leap",
             ChoiceKind::Move { .. } => "move",
+            ChoiceKind::Draw { .. } => "line drawn",
             ChoiceKind::Shift { .. } => "block move",
             ChoiceKind::Rotate(_) => "region turn",
             ChoiceKind::Place { .. } => "placement",
@@ -598,6 +600,7 @@ impl ChoiceKind {
             | ChoiceKind::Slide { .. }
             | ChoiceKind::Leap { .. }
             | ChoiceKind::Move { .. }
+            | ChoiceKind::Draw { .. }
             | ChoiceKind::Shift { .. } => None,
         }
     }
@@ -612,6 +615,7 @@ impl ChoiceKind {
             | ChoiceKind::Slide { dirs, .. } => Some(dirs),
             ChoiceKind::Leap { .. }
             | ChoiceKind::Move { .. }
+            | ChoiceKind::Draw { .. }
             | ChoiceKind::Shift { .. }
             | ChoiceKind::Place { .. }
             | ChoiceKind::Convert(_)
@@ -699,7 +703,7 @@ impl ChoiceKind {
                 }
                 f(Node::Set(to), Same);
             }
-            ChoiceKind::Move { from, to } => {
+            ChoiceKind::Move { from, to } | ChoiceKind::Draw { from, to, .. } => {
                 f(Node::Set(from), Same);
                 f(Node::Set(to), Same);
             }

@@ -267,7 +267,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::marks_item => "`marks`",
         Rule::lines_item | Rule::lines_kw => "`lines`",
         Rule::drawn_lines => "lines (`LINE from CELLS to CELLS`)",
-        Rule::draw_lines => "`draw`",
+        Rule::draw_lines | Rule::draw_move => "`draw`",
         Rule::counters_item => "`counters`",
         Rule::stacks_item | Rule::stacks_kw => "`stacks`",
         Rule::based_item | Rule::based_kw => "`based on`",

@@ -447,6 +447,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::setup_entry
         | Rule::drawn_lines
         | Rule::draw_lines
+        | Rule::draw_move
         | Rule::take_cells => {}
     }
 }

@@ -241,6 +241,7 @@ fn choice_kind(kind_pair: P) -> ChoiceKind {
                 to: expr(parts.next().expect("to")),
             }
         }
+        Rule::draw_move => ChoiceKind::Draw(lines(kind_pair)),
         Rule::rotate_move => rotation(kind_pair),
         Rule::sow_move => sow(kind_pair),
         Rule::shift_move => shift(kind_pair),

@@ -289,6 +289,7 @@ impl Ctx<'_> {
                 | ChoiceKind::Choose { .. }
                 | ChoiceKind::Rotate(_)
                 | ChoiceKind::Move { .. }
+                | ChoiceKind::Draw { .. }
                 | ChoiceKind::Shift { .. }
                 | ChoiceKind::Sow { .. } => continue,
             };
@@ -453,6 +454,7 @@ impl Ctx<'_> {
                 | ChoiceKind::Choose { .. }
                 | ChoiceKind::Rotate(_)
                 | ChoiceKind::Move { .. }
+                | ChoiceKind::Draw { .. }
                 | ChoiceKind::Shift { .. }
                 | ChoiceKind::Sow { .. } => false,
             };

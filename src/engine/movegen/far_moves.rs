@@ -163,6 +163,22 @@ impl Game {
                     }
                 }
             }
+            ChoiceKind::Draw { .. } => {
+                // The lines `offer` kept, a set per direction from the
+                // fourth part on, listed by their first cell.
+                let board = &self.rules.board;
+                let (nd, table) = (board.ndirs(), board.neighbor_table());
+                let ways = &t[Fourth as usize * w..];
+                for a in cellset::cells(from) {
+                    for d in 0..nd {
+                        if cellset::contains(&ways[d * w..(d + 1) * w], a)
+                            && !f(Action::far(c, a, table[a * nd + d] as usize))
+                        {
+                            return;
+                        }
+                    }
+                }
+            }
             ChoiceKind::Place { .. }
             | ChoiceKind::Convert(_)
             | ChoiceKind::Remove(_)
@@ -281,6 +297,10 @@ impl Game {
     #[inline]
     pub(in crate::engine) fn far_moves_count(&self, c: u16, player: Player, t: &[u64]) -> usize {
         let w = self.words;
+        if let ChoiceKind::Draw { .. } = &self.rules.choices[c as usize].kind {
+            let nd = self.rules.board.ndirs();
+            return cellset::count(&t[Fourth as usize * w..(Fourth as usize + nd) * w]);
+        }
         if let ChoiceKind::Move { .. } = &self.rules.choices[c as usize].kind {
             // Every piece to every other cell of TO.
             let (from, to) = (From.of(t, w), To.of(t, w));

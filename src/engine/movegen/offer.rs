@@ -235,6 +235,14 @@ impl Game {
                         // A block's centre may be empty: not `movable`.
                         self.offered(*c, me, slot)
                     }
+                    ChoiceKind::Draw { line, from, to } => {
+                        rest.fill(0);
+                        let (_, rest) = rest.split_at_mut(w);
+                        let (to_slot, ways) = rest.split_at_mut(w);
+                        fill(&mut cx, From, from, out, scratch);
+                        fill(&mut cx, To, to, to_slot, scratch);
+                        self.drawable(&cx, *line, out, to_slot, ways)
+                    }
                     ChoiceKind::Move { from, to } => {
                         rest.fill(0);
                         let (_, to_slot) = rest.split_at_mut(w);
@@ -331,6 +339,36 @@ impl Game {
         for j in 0..w {
             out[j] &= seeded[j] & on_ring[j];
             n += out[j].count_ones() as usize;
+        }
+        n
+    }
+
+    /// The lines of kind `line` a `draw` offers: in `ways`, a set per
+    /// direction of the board (see `slot`), the cells of `from` whose
+    /// neighbour that way is in `to` with no such line between them yet; a
+    /// line between two cells of both sets is kept once, from the first
+    /// cell. Returns how many.
+    #[inline(never)]
+    fn drawable(&self, cx: &Ctx, line: u8, from: &[u64], to: &[u64], ways: &mut [u64]) -> usize {
+        let w = self.words;
+        let board = &self.rules.board;
+        let (nd, table) = (board.ndirs(), board.neighbor_table());
+        let marks = &self.rules.lines[line as usize].marks;
+        let mut n = 0;
+        for a in cellset::cells(from) {
+            for (d, m) in marks.iter().enumerate() {
+                let b = table[a * nd + d];
+                if b == crate::board::NO_CELL {
+                    continue;
+                }
+                let b = b as usize;
+                let drawn = cellset::contains(cx.raw(self.mark_set(m.index())), a);
+                let twice = b < a && cellset::contains(from, b) && cellset::contains(to, a);
+                if cellset::contains(to, b) && !drawn && !twice {
+                    cellset::insert(&mut ways[d * w..(d + 1) * w], a);
+                    n += 1;
+                }
+            }
         }
         n
     }

@@ -14,6 +14,11 @@
 //! | shift | FROM | PATH | TO | TOWARD (every cell if none) |
 //! | pass, swap, choose, rotate | 1 in its first word (offered) | | | |
 //! | deal | the one empty cell | | the pieces in hand: bit `k` for option `k` | |
+//! | draw | FROM | | TO | see below |
+//!
+//! A `draw` has a set per direction `d` of the board from `Fourth` on
+//! (part `3 + d`): the cells of FROM whose line that way is offered (not
+//! drawn yet, to a cell of TO, and not offered from the other end).
 //!
 //! A choice on one cell writes only `From`, all that is read of it. Sets
 //! are W words each; a slot has [`parts_used`] of them.
@@ -57,7 +62,8 @@ impl Part {
 }
 
 /// The number of parts each slot has in a game: a fourth only where some
-/// choice needs one.
+/// choice needs one, and one per direction after the third where a choice
+/// draws lines.
 pub(in crate::engine) fn parts_used(rules: &Rules) -> usize {
     let fourth = rules.choices.iter().any(|c| {
         matches!(
@@ -69,9 +75,14 @@ pub(in crate::engine) fn parts_used(rules: &Rules) -> usize {
                 | ChoiceKind::Shift { .. }
         )
     });
-    match fourth {
-        true => 4,
-        false => 3,
+    let draws = rules
+        .choices
+        .iter()
+        .any(|c| matches!(c.kind, ChoiceKind::Draw { .. }));
+    match (draws, fourth) {
+        (true, _) => 3 + rules.board.ndirs().max(1),
+        (false, true) => 4,
+        (false, false) => 3,
     }
 }
 
@@ -86,9 +97,9 @@ pub(in crate::engine) fn slot_exprs(kind: &ChoiceKind) -> [Option<&SetExpr>; 4] 
         | ChoiceKind::Pick(target)
         | ChoiceKind::Deal { target, .. } => [Some(target), None, None, None],
         ChoiceKind::Sow { from, .. } => [Some(from), None, None, None],
-        ChoiceKind::Step { from, to, .. } | ChoiceKind::Move { from, to } => {
-            [Some(from), None, Some(to), None]
-        }
+        ChoiceKind::Step { from, to, .. }
+        | ChoiceKind::Move { from, to }
+        | ChoiceKind::Draw { from, to, .. } => [Some(from), None, Some(to), None],
         ChoiceKind::Jump { from, over, to, .. } | ChoiceKind::Hop { from, over, to, .. } => {
             [Some(from), Some(over), Some(to), None]
         }

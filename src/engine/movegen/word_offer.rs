@@ -99,8 +99,10 @@ fn word_step(g: &Game, me: Player, entries: &[Entry]) -> Option<WordStep> {
                 sets.extend(slot_exprs(kind).into_iter().flatten());
                 None
             }
-            // A hop's fourth set and a shift's are the offer's own.
+            // A hop's fourth set and a shift's are the offer's own, as
+            // the lines a draw may take.
             ChoiceKind::Hop { .. }
+            | ChoiceKind::Draw { .. }
             | ChoiceKind::Shift { .. }
             | ChoiceKind::Sow { .. }
             | ChoiceKind::Deal { .. }

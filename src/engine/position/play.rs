@@ -55,6 +55,7 @@ impl Game {
             | ChoiceKind::Slide { .. }
             | ChoiceKind::Leap { .. }
             | ChoiceKind::Move { .. }
+            | ChoiceKind::Draw { .. }
             | ChoiceKind::Shift { .. } => unreachable!("not an action on a cell"),
         }
         st.here = cell as u32;
@@ -70,6 +71,24 @@ impl Game {
         } else {
             self.move_from_to(st, from, to);
         }
+    }
+
+    /// The action `draw`: the line of kind `line` between neighbours `from`
+    /// and `to`, which name its ends.
+    fn draw_one(&self, st: &mut State, line: u8, from: usize, to: usize) {
+        let kind = &self.rules.lines[line as usize];
+        kind.each_line(
+            &self.rules.board,
+            [from],
+            |b| b == to,
+            |ends, back| {
+                for (c, m) in [ends, back] {
+                    self.set_mark(st, c.index(), m.index(), true);
+                }
+            },
+        );
+        st.origin = from as u32;
+        st.here = to as u32;
     }
 
     /// A piece moves from `from` to `to` (whatever is on `to` is replaced).
@@ -194,10 +213,12 @@ impl Game {
                 | ChoiceKind::Slide { .. }
                 | ChoiceKind::Leap { .. }
                 | ChoiceKind::Move { .. }
+                | ChoiceKind::Draw { .. }
                 | ChoiceKind::Shift { .. } => unreachable!("a pick comes from a fixed choice"),
             },
             ActionKind::Moves { from, to } => match choice.kind {
                 ChoiceKind::Shift { .. } => self.shift_block(st, from.index(), to.index()),
+                ChoiceKind::Draw { line, .. } => self.draw_one(st, line, from.index(), to.index()),
                 ChoiceKind::Step { .. }
                 | ChoiceKind::Jump { .. }
                 | ChoiceKind::Hop { .. }

@@ -128,6 +128,7 @@ pub(in crate::engine) fn moves_one_piece(choice: &Choice) -> bool {
         | ChoiceKind::Rotate(_)
         | ChoiceKind::Jump { .. }
         | ChoiceKind::Shift { .. }
+        | ChoiceKind::Draw { .. }
         | ChoiceKind::Sow { .. } => false,
     }
 }
@@ -159,6 +160,7 @@ fn moves_read_cells(kind: &ChoiceKind) -> bool {
         // `attacked` never turns a `move` round (Chess960's castling, which
         // finds its rook along a ray).
         | ChoiceKind::Move { .. }
+        | ChoiceKind::Draw { .. }
         | ChoiceKind::Sow { .. } => true,
     }
 }
@@ -183,6 +185,7 @@ pub(in crate::engine) fn own_from(kind: &ChoiceKind) -> bool {
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
         | ChoiceKind::Rotate(_)
+        | ChoiceKind::Draw { .. }
         | ChoiceKind::Sow { .. } => false,
     }
 }
@@ -214,6 +217,7 @@ fn crossed(kind: &ChoiceKind) -> Crossed<'_> {
         | ChoiceKind::Swap
         | ChoiceKind::Choose { .. }
         | ChoiceKind::Rotate(_)
+        | ChoiceKind::Draw { .. }
         | ChoiceKind::Sow { .. } => Crossed::Nothing,
     }
 }

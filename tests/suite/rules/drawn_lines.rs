@@ -79,3 +79,58 @@ fn lines_are_part_of_the_position() {
     assert_eq!(walled.start().hash(), open.start().hash());
     assert_ne!(after(&walled, "pass").hash(), after(&open, "pass").hash());
 }
+
+/// The action `draw`: a player draws one line at a time between
+/// neighbours; whoever closes the square wins.
+const SIDES: &str = "
+game Sides
+board square(2)
+players white, black
+pieces claim
+marks first, last
+lines side
+setup: side from cells(a2) to cells(b2)
+action stroke = draw side from all to all then mark first at origin then mark last at here
+turn: stroke
+end if count(side(cells(a1, b1))) = 4: mover wins
+";
+
+#[test]
+fn a_draw_offers_each_line_not_drawn_once_and_names_its_ends() {
+    let g = compile(SIDES);
+    let st = g.start();
+    // Four sides on a 2x2 board without diagonals; the setup drew a2-b2.
+    // A line between two cells of both sets is offered from one end only,
+    // the one listed first (the upper row first).
+    assert_eq!(legal(&g, &st), set(&["a2-a1", "b2-b1", "a1-b1"]));
+    let st = after(&g, "a2-a1");
+    assert_eq!(legal(&g, &st), set(&["b2-b1", "a1-b1"]));
+    assert_eq!(lines(&g, &st), ["a2-b2", "a2-a1"]);
+    // Nothing moves: the ends are named by `origin` and `here`.
+    let marked =
+        |label: &str, m: usize| g.has_mark(&st, g.board().cell_by_label(label).unwrap(), m);
+    assert!(marked("a2", 0) && marked("a1", 1) && !marked("a2", 1) && !marked("a1", 0));
+    // The same line written from its other end is not an action.
+    let mut other = st.clone();
+    assert!(gdl::notation::play_moves(&g, &mut other, "a1-a2").is_err());
+    let st = after(&g, "a2-a1 a1-b1");
+    assert_eq!(legal(&g, &st), set(&["b2-b1"]));
+    let st = after(&g, "a2-a1 a1-b1 b2-b1");
+    assert_eq!(winner(&g, &st), Some("white".into()));
+}
+
+#[test]
+fn a_draw_only_from_its_cells_to_its_cells() {
+    let one_way = SIDES.replace(
+        "draw side from all to all",
+        "draw side from cells(a1) to all",
+    );
+    let g = compile(&one_way);
+    assert_eq!(legal(&g, &g.start()), set(&["a1-a2", "a1-b1"]));
+    // Each cell of FROM to each neighbour in TO: b1's lines go nowhere else.
+    let g = compile(&SIDES.replace(
+        "draw side from all to all",
+        "draw side from cells(b1) to column(b)",
+    ));
+    assert_eq!(legal(&g, &g.start()), set(&["b1-b2"]));
+}
