@@ -204,6 +204,40 @@ def dots_gdl(t):
     return "-".join(sorted(t.split("-")))
 
 
+def quoridor_os(size):
+    """OpenSpiel's `e8` (a pawn's cell, row 1 at the top) and `e8h`/`e8v` (a
+    wall whose centre is the corner below and right of e8): gdl's cell, and
+    gdl's `h:e1`/`v:e1` as the anchor below the centre's left (e1)."""
+    def key(t):
+        col, row, wall = re.fullmatch(r"([a-z])(\d+)([hv]?)", t).groups()
+        if wall:
+            return f"{col}{size - int(row)}{wall}"
+        return f"{col}{size + 1 - int(row)}"
+    return key
+
+
+def quoridor_gdl_units(state):
+    """gdl: `e1-e2`, `e4xe6` (the pawn's move: only its cell reached counts),
+    or a wall `h:e1`, written `e1` when the other wall there is not legal
+    (told apart by reading `h:e1` back)."""
+    units = {}
+    for a in state.legal_actions():
+        t = text(state, a)
+        if ":" in t:
+            wall, anchor = t.split(":")
+            k = anchor + wall
+        elif "-" in t or "x" in t:
+            k = re.fullmatch(r"[a-z]\d+\W([a-z]\d+)", t).group(1)
+        else:
+            try:
+                k = t + ("h" if state.string_to_action(f"h:{t}") == a else "v")
+            except ValueError:
+                k = t + "v"
+        assert k not in units, f"two actions map to {k!r}"
+        units[k] = [a]
+    return units
+
+
 def othello_os(t):
     # The same labels, and the same start on them (d4 white, e4 black), though
     # OpenSpiel draws row 1 at the top; `pass` in both.
@@ -568,6 +602,11 @@ SPECS = {
     "dots-and-boxes-3x4": Spec("dots_and_boxes", "dots-and-boxes", each(dots_os(3)),
                                each(dots_gdl), os_params={"num_rows": 3, "num_cols": 4},
                                gdl_options={"height": 3, "width": 4}, seeds=10),
+    "quoridor": Spec("quoridor", "quoridor", each(quoridor_os(9)), quoridor_gdl_units,
+                     seeds=10),
+    "quoridor-5x5": Spec("quoridor", "quoridor", each(quoridor_os(5)), quoridor_gdl_units,
+                         os_params={"board_size": 5}, gdl_options={"size": 5, "walls": 3},
+                         seeds=20),
     "reversi": Spec("othello", "reversi", each(othello_os), each(same),
                     gdl_options={"ending": "stuck"}, seeds=10),
     "amazons": Spec("amazons", "amazons", amazons_os_units, each(same), seeds=4),

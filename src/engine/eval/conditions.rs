@@ -85,6 +85,13 @@ impl Ctx<'_> {
                         }
                     }
                 }
+                // `reach(S, T, KIND) and G`: the flood stops at the first
+                // ring that meets G (Quoridor's way to the goal row).
+                if let SetExpr::Inter(a, goal) = s
+                    && let SetExpr::ReachUnlined(seed, through, line) = &**a
+                {
+                    return self.reaches_unlined(seed, through, *line, goal, tmp);
+                }
                 // (After the joins of stored sets, asked of every end rule.)
                 // `here and X` (and Y...): at most the one cell, so one
                 // membership test, no set built.

@@ -4,7 +4,7 @@
 
 use crate::cellset;
 use crate::engine::eval::Ctx;
-use crate::limits::PIECE_CODE_WORDS;
+use crate::limits::{MAX_CELL_WORDS, PIECE_CODE_WORDS};
 use crate::rules::*;
 
 impl Ctx<'_> {
@@ -55,7 +55,7 @@ impl Ctx<'_> {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(through, t, rest);
                 self.set(seed, out, rest);
-                self.flood_unlined(out, t, *line as usize);
+                self.flood_unlined(out, t, *line as usize, None);
             }
             SetExpr::Joined(a, line) => {
                 let (t, rest) = tmp.split_at_mut(w);
@@ -123,30 +123,85 @@ impl Ctx<'_> {
         }
     }
 
+    /// Whether `reach(seed, through, line)` meets `goal`.
+    #[inline(never)]
+    pub(in crate::engine) fn reaches_unlined(
+        &mut self,
+        seed: &SetExpr,
+        through: &SetExpr,
+        line: u8,
+        goal: &SetExpr,
+        tmp: &mut [u64],
+    ) -> bool {
+        let w = self.w();
+        let (g, rest) = tmp.split_at_mut(w);
+        let (t, rest) = rest.split_at_mut(w);
+        let (seen, rest) = rest.split_at_mut(w);
+        self.set(goal, g, rest);
+        self.set(through, t, rest);
+        self.set(seed, seen, rest);
+        self.flood_unlined(seen, t, line as usize, Some(g))
+    }
+
     /// Floods from the cells of `seen` through the cells of `through`, along
     /// the links without a line of kind `line`, adding what it reaches to
     /// `seen` (paper soccer: where a bounce can still take the ball).
-    fn flood_unlined(&mut self, seen: &mut [u64], through: &[u64], line: usize) {
+    /// With a `goal`, stops at the first ring that meets it: true if it does.
+    pub(in crate::engine) fn flood_unlined(
+        &mut self,
+        seen: &mut [u64],
+        through: &[u64],
+        line: usize,
+        goal: Option<&[u64]>,
+    ) -> bool {
+        let meets = |x: &[u64]| goal.is_some_and(|g| x.iter().zip(g).any(|(a, b)| a & b != 0));
+        if meets(seen) {
+            return true;
+        }
+        // A ring of cells at a time, as whole sets: from the last ring's
+        // cells without the kind's line in direction d, one step along d
+        // (Quoridor's path to the goal row, twice for each wall tried).
         let marks = &self.g.rules.lines[line].marks;
-        let table = self.g.rules.board.neighbor_table();
+        let board = &self.g.rules.board;
         let (dirs, w) = (marks.len(), self.w());
         let first = self.g.mark_set(marks[0].index()) * w;
-        self.stack.clear();
-        self.stack.extend(cellset::cells(seen).map(|c| c as u32));
-        while let Some(c) = self.stack.pop() {
-            let c = c as usize;
-            let (word, bit) = (c / 64, c % 64);
+        let mut ring = [0u64; MAX_CELL_WORDS];
+        let mut open = [0u64; MAX_CELL_WORDS];
+        let mut step = [0u64; MAX_CELL_WORDS];
+        let mut next = [0u64; MAX_CELL_WORDS];
+        let (ring, open, step, next) = (
+            &mut ring[..w],
+            &mut open[..w],
+            &mut step[..w],
+            &mut next[..w],
+        );
+        ring.copy_from_slice(&seen[..w]);
+        loop {
+            next.fill(0);
             for d in 0..dirs {
-                let n = table[c * dirs + d];
-                if n == crate::ids::NO_CELL || self.sets[first + d * w + word] >> bit & 1 != 0 {
-                    continue;
+                let lined = &self.sets[first + d * w..first + (d + 1) * w];
+                for j in 0..w {
+                    open[j] = ring[j] & !lined[j];
                 }
-                let n = n as usize;
-                if cellset::contains(through, n) && !cellset::contains(seen, n) {
-                    cellset::insert(seen, n);
-                    self.stack.push(n as u32);
+                let back = board.opposite(crate::ids::Dir::new(d)).index();
+                self.g.shifts.before(back, open, step);
+                for j in 0..w {
+                    next[j] |= step[j];
                 }
             }
+            let mut any = 0;
+            for j in 0..w {
+                next[j] &= through[j] & !seen[j];
+                seen[j] |= next[j];
+                any |= next[j];
+            }
+            if any == 0 {
+                return false;
+            }
+            if meets(next) {
+                return true;
+            }
+            ring.copy_from_slice(next);
         }
     }
 
