@@ -94,10 +94,12 @@ class Spec:
     difference met at this state (the game is not compared further), or
     None; `seats[p]` is gdl's seat of OpenSpiel's player p; `check(os_state,
     gdl_state, where)`, if given, compares more at every state (what each
-    player sees)."""
+    player sees); `os_returns_by_turn`: OpenSpiel's returns are listed in
+    turn order, not by player (its four-player Quoridor's)."""
 
     def __init__(self, os_game, gdl_game, os_units, gdl_units, seeds=3, plies=2000,
-                 stop=None, os_params=None, gdl_options=None, seats=(0, 1), check=None):
+                 stop=None, os_params=None, gdl_options=None, seats=(0, 1), check=None,
+                 os_returns_by_turn=False):
         self.os_game, self.gdl_game = os_game, gdl_game
         self.seats = seats
         self.os_params = os_params or {}
@@ -105,6 +107,7 @@ class Spec:
         self.os_units, self.gdl_units = os_units, gdl_units
         self.seeds, self.plies, self.stop = seeds, plies, stop
         self.check = check
+        self.os_returns_by_turn = os_returns_by_turn
 
 
 def play(spec, seed, plies):
@@ -132,6 +135,8 @@ def play(spec, seed, plies):
             spec.check(o, g, where)
         if o.is_terminal():
             returns = [g.returns()[seat] for seat in spec.seats]
+            if spec.os_returns_by_turn:
+                returns = list(g.returns())
             assert list(o.returns()) == pytest.approx(returns), f"{where()}: returns"
             return compared + 1, "end"
         assert spec.seats[o.current_player()] == g.current_player(), f"{where()}: player to move"
@@ -214,6 +219,15 @@ def quoridor_os(size):
             return f"{col}{size - int(row)}{wall}"
         return f"{col}{size + 1 - int(row)}"
     return key
+
+
+def quoridor_stop(o, g, _game):
+    # A pawn that can neither move nor place a wall: gdl passes; OpenSpiel's
+    # "stay" (its known issues) moves the pawn to another cell.
+    if not g.is_terminal() and [g.action_to_string(a) for a in g.legal_actions()] == ["pass"]:
+        assert len(o.legal_actions()) == 1
+        return "stuck pawn"
+    return None
 
 
 def quoridor_gdl_units(state):
@@ -603,8 +617,17 @@ SPECS = {
                                each(dots_gdl), os_params={"num_rows": 3, "num_cols": 4},
                                gdl_options={"height": 3, "width": 4}, seeds=10),
     "quoridor": Spec("quoridor", "quoridor", each(quoridor_os(9)), quoridor_gdl_units,
-                     seeds=10),
+                     seeds=10, stop=quoridor_stop),
+    # OpenSpiel's players 0 to 3 sit at the bottom, top, left and right;
+    # they move bottom, left, top, right, as gdl's seats. Its `Returns()`
+    # lists the players in that turn order (`res[i]` for `players_[i]`), so
+    # a win of its player 1 is reported at index 2: compared by turn.
+    "quoridor-four": Spec("quoridor", "quoridor-four", each(quoridor_os(9)),
+                          quoridor_gdl_units, stop=quoridor_stop,
+                          os_params={"players": 4}, seats=(0, 2, 1, 3), seeds=10,
+                          os_returns_by_turn=True),
     "quoridor-5x5": Spec("quoridor", "quoridor", each(quoridor_os(5)), quoridor_gdl_units,
+                         stop=quoridor_stop,
                          os_params={"board_size": 5}, gdl_options={"size": 5, "walls": 3},
                          seeds=20),
     "reversi": Spec("othello", "reversi", each(othello_os), each(same),

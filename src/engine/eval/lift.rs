@@ -122,6 +122,8 @@ impl Ctx<'_> {
                 } else {
                     self.set(&SetExpr::All, out, &mut []);
                 }
+                // As `cond`'s: the slot's outer direction given back.
+                let outer = self.dirs[*slot as usize];
                 for d in 0..self.g.rules.board.dirs().len() {
                     self.dirs[*slot as usize] = d as u8;
                     self.cond_cells(body, t, rest);
@@ -129,6 +131,7 @@ impl Ctx<'_> {
                         out[j] = if *some { out[j] | t[j] } else { out[j] & t[j] };
                     }
                 }
+                self.dirs[*slot as usize] = outer;
             }
             BoolExpr::ByPlayer(v) => {
                 let e = &v[self.me.index()];
