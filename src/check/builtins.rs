@@ -419,6 +419,7 @@ pub(super) const NAMES: &[(&str, NameValue)] = &[
     ("true", |_, _| Value::Bool(BoolExpr::Const(true))),
     ("false", |_, _| Value::Bool(BoolExpr::Const(false))),
     ("origin", |_, _| Value::Set(SetExpr::Origin)),
+    ("action-cell", |_, _| Value::Set(SetExpr::ActionCell)),
     ("seeded", lowering::seeded),
     ("stacked", lowering::stacked),
     ("last-sown", lowering::last_sown),

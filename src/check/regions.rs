@@ -135,6 +135,7 @@ impl<'a> Checker<'a> {
             | SetExpr::Occupied
             | SetExpr::Here
             | SetExpr::Origin
+            | SetExpr::ActionCell
             | SetExpr::Jumped
             | SetExpr::Seeded
             | SetExpr::Stacked

@@ -86,6 +86,7 @@ impl SetExpr {
             SetExpr::ByPlayer(v) => CellRead::Parts(CellOp::ByPlayer(v)),
             SetExpr::Here
             | SetExpr::Origin
+            | SetExpr::ActionCell
             | SetExpr::Jumped
             | SetExpr::Neighbors(_)
             | SetExpr::Where(..)

@@ -30,6 +30,9 @@ pub enum SetExpr {
     Here,
     /// The cell a moving piece left (`step`, `jump`).
     Origin,
+    /// The last action's cell (its `here`), which a `where` does not
+    /// rebind: custodial captures name the piece that moved.
+    ActionCell,
     /// The cell jumped over by the last `jump`.
     Jumped,
     /// Cells holding a piece owned by the player.

@@ -88,6 +88,8 @@ pub enum ActionCell {
     Here,
     /// The cell the last moved piece left.
     Origin,
+    /// The last action's cell (`here`, never the cell a `where` tests).
+    Action,
     /// The cell the last jump went over.
     Jumped,
     /// The cell the last sowing's last counter fell in.
@@ -114,6 +116,7 @@ impl SetExpr {
             SetExpr::PerPlayer(v) => SetClass::FixedPerPlayer(v),
             SetExpr::Here => SetClass::ActionCell(ActionCell::Here),
             SetExpr::Origin => SetClass::ActionCell(ActionCell::Origin),
+            SetExpr::ActionCell => SetClass::ActionCell(ActionCell::Action),
             SetExpr::Jumped => SetClass::ActionCell(ActionCell::Jumped),
             SetExpr::ByPlayer(v) => SetClass::ByPlayer(v),
             SetExpr::All
@@ -159,6 +162,7 @@ impl SetExpr {
             | SetExpr::Occupied
             | SetExpr::All
             | SetExpr::Origin
+            | SetExpr::ActionCell
             | SetExpr::Jumped
             | SetExpr::Seeded
             | SetExpr::Stacked
@@ -245,6 +249,7 @@ impl SetExpr {
             | SetExpr::All
             | SetExpr::Here
             | SetExpr::Origin
+            | SetExpr::ActionCell
             | SetExpr::Jumped
             | SetExpr::Seeded
             | SetExpr::Stacked

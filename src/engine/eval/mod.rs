@@ -46,6 +46,9 @@ pub(in crate::engine) struct Ctx<'a> {
     /// The mover plays the next turn too (`again`).
     pub(in crate::engine) again: &'a bool,
     pub(in crate::engine) origin: &'a u32,
+    /// The last action's cell (the state's `here`), unlike `here` never
+    /// rebound by a `where`.
+    pub(in crate::engine) action_cell: &'a u32,
     pub(in crate::engine) jumped: &'a u32,
     /// The groups bound by `each group`, one set per slot.
     pub(in crate::engine) set_vars: &'a [u64],
@@ -152,6 +155,7 @@ impl Ctx<'_> {
             | SetExpr::All
             | SetExpr::Here
             | SetExpr::Origin
+            | SetExpr::ActionCell
             | SetExpr::Jumped
             | SetExpr::Enemy
             | SetExpr::Fixed(_)
@@ -224,11 +228,16 @@ impl Ctx<'_> {
 
         match e {
             SetExpr::All => cellset::copy(out, &self.g.board_sets.all),
-            SetExpr::Here | SetExpr::Origin | SetExpr::Jumped | SetExpr::LastSown => {
+            SetExpr::Here
+            | SetExpr::Origin
+            | SetExpr::ActionCell
+            | SetExpr::Jumped
+            | SetExpr::LastSown => {
                 cellset::clear(out);
                 let c = match e {
                     SetExpr::Here => self.here,
                     SetExpr::Origin => *self.origin,
+                    SetExpr::ActionCell => *self.action_cell,
                     SetExpr::LastSown => self.g.last_sown_of(self.sets),
                     _ => *self.jumped,
                 };
@@ -403,6 +412,7 @@ impl Ctx<'_> {
             SetExpr::All => true,
             SetExpr::Here => self.here as usize == c,
             SetExpr::Origin => *self.origin as usize == c,
+            SetExpr::ActionCell => *self.action_cell as usize == c,
             SetExpr::Jumped => *self.jumped as usize == c,
             SetExpr::LastSown => self.g.last_sown_of(self.sets) as usize == c,
             SetExpr::Enemy => {

@@ -83,6 +83,7 @@ impl Ctx<'_> {
             | SetExpr::All
             | SetExpr::Here
             | SetExpr::Origin
+            | SetExpr::ActionCell
             | SetExpr::Jumped
             | SetExpr::Seeded
             | SetExpr::Stacked

@@ -45,6 +45,7 @@ impl Game {
             passes: &st.passes,
             again: &st.again,
             origin: &st.origin,
+            action_cell: &st.here,
             jumped: &st.jumped,
             set_vars: &st.set_vars,
             line_seen: &mut st.line_seen,

@@ -195,7 +195,9 @@ impl Facts {
             Node::Set(e) => match e.class() {
                 // In a `where` condition, `here` is the cell tested.
                 SetClass::ActionCell(ActionCell::Here) => !at.in_where,
-                SetClass::ActionCell(ActionCell::Origin | ActionCell::Jumped) => true,
+                SetClass::ActionCell(
+                    ActionCell::Origin | ActionCell::Action | ActionCell::Jumped,
+                ) => true,
                 // Kept in the board hash with the counters.
                 SetClass::ActionCell(ActionCell::LastSown) => false,
                 SetClass::Stored(_)

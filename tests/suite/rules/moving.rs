@@ -272,3 +272,40 @@ fn symmetries_keep_the_sets_of_directions() {
         "{swapped:?}"
     );
 }
+
+/// Custodial capture: an enemy piece between the piece that just moved and
+/// another of the mover's is taken. `action-cell` names the moved piece's cell
+/// inside the `where`, where `here` is the cell tested.
+const CUSTODIAL: &str = "
+game Custodial
+board square(5)
+players white, black
+pieces stone
+setup: white stone at cells(a1, c2), black stone at cells(b2, e5)
+turn: slide own orthogonal over empty to empty
+      then remove enemy where some d: action-cell at d and own at rotate(d, 180)
+end if count(action-cell and row(5)) > 0: mover wins
+end if count(enemy) = 0: mover wins
+";
+
+#[test]
+fn action_cell_is_the_moved_pieces_cell_inside_a_where() {
+    let g = compile(CUSTODIAL);
+    // a1-a2 closes b2 between a2 and c2: taken, and black's last stone
+    // is left.
+    let st = after(&g, "a1-a2");
+    assert_eq!(at(&g, &st, "b2"), "");
+    assert_eq!(at(&g, &st, "a2"), "white");
+    // A slide that closes nothing takes nothing.
+    let st = after(&g, "a1-b1");
+    assert_eq!(at(&g, &st, "b2"), "black");
+    // With `here` the `where` asks about the cell it tests: nothing taken.
+    let g = compile(&CUSTODIAL.replace("action-cell at d", "here at d"));
+    assert_eq!(at(&g, &after(&g, "a1-a2"), "b2"), "black");
+    // Outside a `where`, `action-cell` is the action's cell, as `here`.
+    let g = compile(CUSTODIAL);
+    assert_eq!(
+        winner(&g, &after(&g, "a1-b1 e5-e4 c2-c5")),
+        Some("white".into())
+    );
+}
