@@ -89,18 +89,18 @@ impl Ctx<'_> {
                         }
                     }
                 }
+                // (After the joins of stored sets, asked of every end rule.)
+                // `here and X` (and Y...): at most the one cell, so one
+                // membership test, no set built.
+                if at_most_here(s) {
+                    return self.here != NO_CELL && self.member(s, self.here as usize, tmp);
+                }
                 // `reach(S, T, KIND) and G`: the flood stops at the first
                 // ring that meets G (Quoridor's way to the goal row).
                 if let SetExpr::Inter(a, goal) = s
                     && let SetExpr::ReachUnlined(seed, through, line) = &**a
                 {
                     return self.reaches_unlined(seed, through, *line, goal, tmp);
-                }
-                // (After the joins of stored sets, asked of every end rule.)
-                // `here and X` (and Y...): at most the one cell, so one
-                // membership test, no set built.
-                if at_most_here(s) {
-                    return self.here != NO_CELL && self.member(s, self.here as usize, tmp);
                 }
                 let (t, rest) = tmp.split_at_mut(self.w());
                 self.set(s, t, rest);

@@ -297,10 +297,6 @@ impl Game {
     #[inline]
     pub(in crate::engine) fn far_moves_count(&self, c: u16, player: Player, t: &[u64]) -> usize {
         let w = self.words;
-        if let ChoiceKind::Draw { .. } = &self.rules.choices[c as usize].kind {
-            let nd = self.rules.board.ndirs();
-            return cellset::count(&t[Fourth as usize * w..(Fourth as usize + nd) * w]);
-        }
         if let ChoiceKind::Move { .. } = &self.rules.choices[c as usize].kind {
             // Every piece to every other cell of TO.
             let (from, to) = (From.of(t, w), To.of(t, w));

@@ -74,7 +74,10 @@ impl Game {
     }
 
     /// The action `draw`: the line of kind `line` between neighbours `from`
-    /// and `to`, which name its ends.
+    /// and `to`, which name its ends. Out of line: the moves' path stays
+    /// as it was.
+    #[cold]
+    #[inline(never)]
     fn draw_one(&self, st: &mut State, line: u8, from: usize, to: usize) {
         let kind = &self.rules.lines[line as usize];
         kind.each_line(
