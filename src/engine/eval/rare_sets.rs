@@ -148,7 +148,7 @@ impl Ctx<'_> {
     /// the links without a line of kind `line`, adding what it reaches to
     /// `seen` (paper soccer: where a bounce can still take the ball).
     /// With a `goal`, stops at the first ring that meets it: true if it does.
-    pub(in crate::engine) fn flood_unlined(
+    fn flood_unlined(
         &mut self,
         seen: &mut [u64],
         through: &[u64],
