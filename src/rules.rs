@@ -362,6 +362,20 @@ pub struct Track {
     pub place: Vec<Vec<u32>>,
 }
 
+/// A family of regions (`region board = blocks(3)`): numbered fixed sets
+/// that do not overlap, for rules that speak of "the block of this cell"
+/// or "block number N" (ultimate tic-tac-toe's small boards).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Family {
+    /// Its name in the file.
+    pub name: String,
+    /// The members' cells, as indices in [`Rules::fixed_sets`]: member
+    /// number `i + 1` is `members[i]`.
+    pub members: Vec<u32>,
+    /// Per board cell: the number of its member, from 1; 0 in none.
+    pub member_of: Vec<u32>,
+}
+
 /// A region turned by an angle: where the piece on each of its cells goes,
 /// worked out once when the game is built.
 #[derive(Clone, Debug, PartialEq)]
@@ -683,6 +697,8 @@ pub struct Rules {
     pub rings: Vec<Ring>,
     /// The tracks (`track path: ...`).
     pub tracks: Vec<Track>,
+    /// The families of regions (`region board = blocks(3)`).
+    pub families: Vec<Family>,
     /// Some rule puts counters in hand or asks how many are (`take S`,
     /// `in-hand(seed)`): `show` lists the hands.
     pub counter_hands: bool,

@@ -528,6 +528,17 @@ impl<'a> Checker<'a> {
         if self.is_line_kind(&f.text) {
             return self.joined_call(f, args, span);
         }
+        if let Some(family) = self.family_index(&f.text) {
+            return self.family_call(f, family, args, span);
+        }
+        if f.text == "index"
+            && let Some(v) = self.family_number(args)
+        {
+            return v;
+        }
+        if let Some(v) = self.maker_elsewhere(f) {
+            return v;
+        }
         let Some(builtin) = function(&f.text) else {
             let names = || FUNCTIONS.iter().map(|b| b.name);
             let mut d = Diagnostic::at(f.span, format!("unknown function `{}`", f.text));

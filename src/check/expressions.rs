@@ -288,6 +288,9 @@ impl<'a> Checker<'a> {
         if let Some(r) = self.regions.get(n) {
             return Value::Set(r.clone());
         }
+        if self.family_index(n).is_some() {
+            return self.family_as_set(n, span);
+        }
         if self.failed_regions.iter().any(|r| r == n) {
             return Value::Error;
         }

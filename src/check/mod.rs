@@ -19,6 +19,7 @@ mod counters;
 mod directions;
 mod effects;
 mod expressions;
+mod families;
 mod lines;
 mod names;
 mod notation;
@@ -338,6 +339,8 @@ struct Checker<'a> {
     /// The tracks (`track path: ...`), and each one's index by name.
     tracks: Vec<Track>,
     track_index: HashMap<String, u16>,
+    /// The families of regions (`region board = blocks(3)`).
+    families: Vec<Family>,
     /// Some rule takes counters in hand or counts them there.
     counter_hands: bool,
     /// Checking the `view`, where `destinations` may be read.
@@ -411,6 +414,7 @@ impl<'a> Checker<'a> {
             ring_dirs: HashMap::new(),
             tracks: Vec::new(),
             track_index: HashMap::new(),
+            families: Vec::new(),
             counter_hands: false,
             in_view: false,
             sources: Sources::default(),

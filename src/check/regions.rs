@@ -12,6 +12,12 @@ impl<'a> Checker<'a> {
     pub(super) fn regions(&mut self) {
         let file = self.file;
         for r in &file.regions {
+            if let ast::RegionBody::Shared(e) = &r.body
+                && let Some((maker, args)) = Self::family_maker(e)
+            {
+                self.family(&r.name, maker, args, e.span);
+                continue;
+            }
             let set = match &r.body {
                 ast::RegionBody::Shared(e) => self.fixed_region(e),
                 ast::RegionBody::PerPlayer(bindings) => {
@@ -158,6 +164,8 @@ impl<'a> Checker<'a> {
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
             | SetExpr::Joined(..)
+            | SetExpr::Member(..)
+            | SetExpr::Members(..)
             | SetExpr::ReachUnlined(..)
             | SetExpr::JumpReach(_)
             | SetExpr::Lines(..) => return None,

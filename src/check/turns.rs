@@ -99,6 +99,7 @@ impl<'a> Checker<'a> {
             tally,
             rings: std::mem::take(&mut self.rings),
             tracks: std::mem::take(&mut self.tracks),
+            families: std::mem::take(&mut self.families),
             counter_hands: self.counter_hands,
             view,
             view_destinations,

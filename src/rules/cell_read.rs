@@ -104,6 +104,8 @@ impl SetExpr {
             | SetExpr::Lines(..)
             | SetExpr::ReachUnlined(..)
             | SetExpr::Joined(..)
+            | SetExpr::Member(..)
+            | SetExpr::Members(..)
             | SetExpr::Seeded
             | SetExpr::Stacked
             | SetExpr::Destinations

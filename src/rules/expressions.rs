@@ -99,6 +99,12 @@ pub enum SetExpr {
     /// `stroke(S)`: the cells joined to a cell of S by a line of the kind
     /// (an index in [`super::Rules::lines`]).
     Joined(Box<SetExpr>, u8),
+    /// `board(N)`, for a family of regions (an index in
+    /// [`super::Rules::families`]): the cells of its member number N (from
+    /// 1); none when it has no such member.
+    Member(Box<NumExpr>, u16),
+    /// `board(S)`: the cells of the family's members that hold a cell of S.
+    Members(Box<SetExpr>, u16),
     /// Cells holding counters (`seeded`).
     Seeded,
     /// Cells whose stack holds two pieces or more (`stacked`).
@@ -237,6 +243,10 @@ pub enum NumExpr {
     ByPlayer(Vec<NumExpr>),
     /// How many cells the set has (`count`).
     Count(SetExpr),
+    /// `index(FAMILY, S)`: the number of the family's member (an index in
+    /// [`super::Rules::families`]) that holds the first cell of S, from 1;
+    /// 0 when S is empty or its first cell is in none.
+    MemberIndex(SetExpr, u16),
     /// Number of connected groups among the cells of the set.
     Groups(SetExpr),
     /// Size of the largest connected group among the cells of the set.

@@ -138,6 +138,8 @@ impl SetExpr {
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_)
             | SetExpr::Joined(..)
+            | SetExpr::Member(..)
+            | SetExpr::Members(..)
             | SetExpr::ReachUnlined(..)
             | SetExpr::Lines(..) => SetClass::Computed,
         }
@@ -154,7 +156,7 @@ impl SetExpr {
             | SetExpr::Flanked(_)
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_) => Reads { here: true, ..none },
-            SetExpr::Box(_) => Reads {
+            SetExpr::Box(_) | SetExpr::Member(..) | SetExpr::Members(..) => Reads {
                 rows_and_columns: true,
                 ..none
             },
@@ -230,7 +232,9 @@ impl SetExpr {
             | SetExpr::Box(a)
             | SetExpr::Leaps(a, _)
             | SetExpr::Joined(a, _)
+            | SetExpr::Members(a, _)
             | SetExpr::Lines(a, _) => f(Node::Set(a), Same),
+            SetExpr::Member(k, _) => f(Node::Num(k), Same),
             SetExpr::Nth(a, k) => {
                 f(Node::Set(a), Same);
                 f(Node::Num(k), Same);
@@ -270,7 +274,7 @@ impl NumExpr {
     /// What this node reads itself, its parts aside.
     pub fn reads(&self) -> Reads<'_> {
         match self {
-            NumExpr::Rows(_) | NumExpr::Columns(_) => Reads {
+            NumExpr::Rows(_) | NumExpr::Columns(_) | NumExpr::MemberIndex(..) => Reads {
                 rows_and_columns: true,
                 ..Reads::default()
             },
@@ -312,6 +316,7 @@ impl NumExpr {
             | NumExpr::Groups(s)
             | NumExpr::Largest(s)
             | NumExpr::Rows(s)
+            | NumExpr::MemberIndex(s, _)
             | NumExpr::Columns(s) => f(Node::Set(s), Same),
             NumExpr::Select(c, a, b) => {
                 f(Node::Cond(c), Same);

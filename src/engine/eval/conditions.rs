@@ -333,7 +333,9 @@ impl Ctx<'_> {
                 self.set(s, t, rest);
                 cellset::count(t) as f64
             }
-            NumExpr::Rows(_) | NumExpr::Columns(_) => self.int_heavy(e, tmp),
+            NumExpr::Rows(_) | NumExpr::Columns(_) | NumExpr::MemberIndex(..) => {
+                self.int_heavy(e, tmp)
+            }
             NumExpr::Groups(s) => self.group_stats(s, tmp).0 as f64,
             NumExpr::Largest(s) => self.group_stats(s, tmp).1 as f64,
             NumExpr::ByPlayer(v) => self.int(&v[self.me.index()], tmp),
@@ -369,6 +371,18 @@ impl Ctx<'_> {
                     }
                 }
                 n as f64
+            }
+            NumExpr::MemberIndex(s, family) => {
+                let first = match s {
+                    SetExpr::Here => (self.here != NO_CELL).then_some(self.here as usize),
+                    _ => {
+                        let (t, rest) = tmp.split_at_mut(self.w());
+                        self.set(s, t, rest);
+                        cellset::cells(t).next()
+                    }
+                };
+                let of = &self.g.rules.families[*family as usize].member_of;
+                first.map_or(0.0, |c| of[c] as f64)
             }
             NumExpr::Const(_)
             | NumExpr::Turn

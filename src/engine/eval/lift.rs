@@ -235,6 +235,7 @@ fn num_fixed_here(e: &NumExpr) -> bool {
         | NumExpr::InHand(..) => true,
         NumExpr::Select(c, a, b) => cond_fixed_here(c) && num_fixed_here(a) && num_fixed_here(b),
         NumExpr::Rows(s)
+        | NumExpr::MemberIndex(s, _)
         | NumExpr::Columns(s)
         | NumExpr::Count(s)
         | NumExpr::Tally(s)

@@ -144,9 +144,11 @@ impl Ctx<'_> {
             | SetExpr::Box(a)
             | SetExpr::Leaps(a, _)
             | SetExpr::Joined(a, _)
+            | SetExpr::Members(a, _)
             | SetExpr::ReachUnlined(a, _, _)
             | SetExpr::Lines(a, _) => self.surely_empty(a),
             SetExpr::Ray(r) => self.surely_empty(&r.from),
+            SetExpr::Member(..) => false,
             SetExpr::JumpReach(j) => self.surely_empty(&j.from),
             SetExpr::Empty
             | SetExpr::Occupied
@@ -387,6 +389,8 @@ impl Ctx<'_> {
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_)
             | SetExpr::Joined(..)
+            | SetExpr::Member(..)
+            | SetExpr::Members(..)
             | SetExpr::ReachUnlined(..)
             | SetExpr::Lines(..) => self.set_heavy(e, out, tmp),
             SetExpr::Empty
@@ -464,6 +468,8 @@ impl Ctx<'_> {
             | SetExpr::Leaps(..)
             | SetExpr::JumpReach(_)
             | SetExpr::Joined(..)
+            | SetExpr::Member(..)
+            | SetExpr::Members(..)
             | SetExpr::ReachUnlined(..)
             | SetExpr::Lines(..) => {
                 // Whole-set questions: build the set.

@@ -62,6 +62,20 @@ impl Ctx<'_> {
                 self.set(a, t, rest);
                 self.joined_cells(t, *line as usize, out);
             }
+            SetExpr::Member(k, family) => {
+                let k = self.int(k, tmp);
+                let rules = &*self.g.rules;
+                let members = &rules.families[*family as usize].members;
+                match (k >= 1.0 && k.fract() == 0.0).then(|| members.get(k as usize - 1)) {
+                    Some(Some(&i)) => cellset::copy(out, rules.fixed_sets[i as usize].words()),
+                    _ => out.fill(0),
+                }
+            }
+            SetExpr::Members(a, family) => {
+                let (t, rest) = tmp.split_at_mut(w);
+                self.set(a, t, rest);
+                self.members_holding(t, *family as usize, out);
+            }
             SetExpr::Lines(a, n) => {
                 let (t, rest) = tmp.split_at_mut(w);
                 self.set(a, t, rest);
@@ -97,6 +111,23 @@ impl Ctx<'_> {
             | SetExpr::Neighbors(_)
             | SetExpr::Where(..)
             | SetExpr::ByPlayer(_) => self.set(e, out, tmp),
+        }
+    }
+
+    /// `out` = the cells of the family's members that hold a cell of
+    /// `set`: each member added once, at its first cell met.
+    fn members_holding(&self, set: &[u64], family: usize, out: &mut [u64]) {
+        out.fill(0);
+        let rules = &*self.g.rules;
+        let fam = &rules.families[family];
+        for c in cellset::cells(set) {
+            let m = fam.member_of[c];
+            if m != 0 && !cellset::contains(out, c) {
+                let member = rules.fixed_sets[fam.members[m as usize - 1] as usize].words();
+                for (o, x) in out.iter_mut().zip(member) {
+                    *o |= x;
+                }
+            }
         }
     }
 

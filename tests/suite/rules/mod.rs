@@ -52,6 +52,7 @@ mod distance;
 mod drawn_lines;
 mod ecalper;
 mod equi;
+mod families;
 mod groups;
 mod hand;
 mod history;

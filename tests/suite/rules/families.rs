@@ -1,0 +1,144 @@
+//! Families of regions (`region board = blocks(3)`, `places(3)`; called
+//! as `board(S)`, `board(N)`, `index(board, S)`), on small games written
+//! here; ultimate tic-tac-toe's rules are in `games/ultimate-tictactoe.tests`.
+
+use super::*;
+
+fn compile(src: &str) -> Game {
+    gdl::load_source(src, "test.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+/// The first error's message and help of a file that must not compile.
+fn error(src: &str) -> String {
+    match gdl::load_source(src, "test.gdl", &[]) {
+        Ok(_) => panic!("compiled:\n{src}"),
+        Err(e) => e.render(),
+    }
+}
+
+/// A stone sends the next one to the block at the place, in the grid of
+/// blocks, that it took in its own block (ultimate tic-tac-toe's rule,
+/// without its small wins); the first stone goes anywhere.
+const SENT: &str = "
+game Sent
+board square(9)
+players x, o
+pieces stone
+region board = blocks(3)
+region spot = places(3)
+turn: place stone at board(index(spot, here)) and empty else place stone at empty
+";
+
+#[test]
+fn a_stone_sends_the_next_to_the_block_at_its_place() {
+    let g = compile(SENT);
+    // Before any stone, `here` is empty: index 0, no block, so anywhere.
+    assert_eq!(legal(&g, &g.start()).len(), 81);
+    // Blocks and places are numbered in the board's order, the top line
+    // first: a1 is place 7 of its block, and block 7 is a1 to c3.
+    let st = after(&g, "a1");
+    assert_eq!(
+        legal(&g, &st),
+        set(&["b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"])
+    );
+    // b2 is the middle of its block: place 5, so block 5, d4 to f6.
+    let st = after(&g, "a1 b2");
+    let five = set(&["d4", "e4", "f4", "d5", "e5", "f5", "d6", "e6", "f6"]);
+    assert_eq!(legal(&g, &st), five);
+    // f5 is the middle of its block's right side: place 6 and block 6,
+    // g4 to i6.
+    let st = after(&g, "a1 b2 f5");
+    let six = set(&["g4", "h4", "i4", "g5", "h5", "i5", "g6", "h6", "i6"]);
+    assert_eq!(legal(&g, &st), six);
+    // i9 is place 3 (its block's top right): block 3, g7 to i9, less i9.
+    let st = after(&g, "i9");
+    assert_eq!(
+        legal(&g, &st),
+        set(&["g7", "h7", "i7", "g8", "h8", "i8", "g9", "h9"])
+    );
+}
+
+/// Blocks that do not fill the board: 2 wide and 3 high on a 5 x 4
+/// board, the last column and row of blocks cut short. The game marks
+/// the block of each stone, and block number 3 from the start.
+const UNEVEN: &str = "
+game Uneven
+board square(5, 4)
+players x, o
+pieces stone
+marks seen, third
+region block = blocks(2, 3)
+setup: third at block(3)
+turn: place stone at empty then mark seen at block(here)
+";
+
+#[test]
+fn blocks_that_do_not_fill_the_board_are_cut_short() {
+    let g = compile(UNEVEN);
+    let marked = |st: &State, m: &str| -> BTreeSet<String> {
+        let b = g.board();
+        let m = g.rules.marks.iter().position(|x| x == m).expect("a mark");
+        (0..b.len())
+            .filter(|&c| g.has_mark(st, gdl::ids::Cell::new(c), m))
+            .map(|c| b.label(gdl::ids::Cell::new(c)).to_string())
+            .collect()
+    };
+    // Blocks start at a1; they are numbered by their first cell in the
+    // board's order (the top line first, left to right): block 1 is a4
+    // and b4 (one row high), 2 is c4 and d4, 3 is e4 alone, 4 is a1 to b3.
+    assert_eq!(marked(&g.start(), "third"), set(&["e4"]));
+    let st = after(&g, "b4");
+    assert_eq!(marked(&st, "seen"), set(&["a4", "b4"]));
+    let st = after(&g, "b4 d2");
+    assert_eq!(
+        marked(&st, "seen"),
+        set(&["a4", "b4", "c1", "d1", "c2", "d2", "c3", "d3"])
+    );
+}
+
+#[test]
+fn a_familys_misuses_are_errors_that_say_how_to_use_it() {
+    let base = "game T\nboard square(6)\nplayers x, o\npieces stone\nregion board = blocks(3)\n";
+    let bare = error(&format!("{base}turn: place stone at board"));
+    assert!(bare.contains("`board` is a family of regions"), "{bare}");
+    assert!(bare.contains("`board(S)`"), "{bare}");
+    let two = error(&format!("{base}turn: place stone at board(here, 2)"));
+    assert!(two.contains("`board` takes 1 argument, not 2"), "{two}");
+    let elsewhere = error(
+        "game T\nboard square(6)\nplayers x, o\npieces stone\nturn: place stone at blocks(3)",
+    );
+    assert!(
+        elsewhere.contains("`blocks` makes a family of regions"),
+        "{elsewhere}"
+    );
+    let zero = error(
+        "game T\nboard square(6)\nplayers x, o\npieces stone\nregion b = blocks(0)\nturn: pass",
+    );
+    assert!(
+        zero.contains("a block is 1 cell across or more, not 0"),
+        "{zero}"
+    );
+    assert!(zero.contains("test.gdl:5:"), "{zero}");
+    let args = error(
+        "game T\nboard square(6)\nplayers x, o\npieces stone\nregion b = places(1, 2, 3)\nturn: pass",
+    );
+    assert!(
+        args.contains("`places` takes 1 or 2 arguments, not 3"),
+        "{args}"
+    );
+    let wrong = error(&format!("{base}turn: place stone at board(turn > 1)"));
+    assert!(wrong.contains("a set"), "{wrong}");
+}
+
+#[test]
+fn a_fixed_argument_gives_a_fixed_region() {
+    // `board(2)` and `board(cells(a1))` are fixed: usable in regions.
+    let g = compile(
+        "game T\nboard square(6)\nplayers x, o\npieces stone\nregion board = blocks(3)\nregion two = board(2)\nregion first = board(cells(b2))\nturn: place stone at two or first",
+    );
+    // Block 2 is d4 to f6 (the top line comes first); b2's is a1 to c3.
+    let all = legal(&g, &g.start());
+    assert_eq!(all.len(), 18);
+    assert!(all.contains("d4") && all.contains("f6") && all.contains("a1") && all.contains("c3"));
+    assert!(!all.contains("a4") && !all.contains("d1"));
+}
