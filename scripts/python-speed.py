@@ -39,6 +39,7 @@ GAMES = [
     ("Connect Four", "connect_four", {}, "connect-four", {}),
     ("othello", "othello", {}, "reversi", {}),
     ("quoridor", "quoridor", {}, "quoridor", {}),
+    ("ultimate tic-tac-toe", "ultimate_tic_tac_toe", {}, "ultimate-tictactoe", {}),
     ("dots and boxes 5x5", "dots_and_boxes", {"num_rows": 5, "num_cols": 5},
      "dots-and-boxes", {"width": 5, "height": 5}),
     # Games of chance: the loop draws chance's outcomes uniformly too.

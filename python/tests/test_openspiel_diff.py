@@ -594,6 +594,17 @@ def havannah_os(size):
     return key
 
 
+def uttt_os_units(state):
+    # OpenSpiel: `Choose local board B` where the player may choose, then
+    # `Local board B: x(r,c)`, boards and cells numbered from the top left;
+    # gdl: one placement, named by its cell.
+    def key(texts):
+        b, r, c = map(int, re.search(r"Local board (\d): [xo]\((\d),(\d)\)", texts[-1]).groups())
+        return label(3 * (b % 3) + c, 9 - (3 * (b // 3) + r))
+
+    return expand(state, key, same_player)
+
+
 def each(key):
     return lambda state: each_action(state, key)
 
@@ -630,6 +641,8 @@ SPECS = {
                          stop=quoridor_stop,
                          os_params={"board_size": 5}, gdl_options={"size": 5, "walls": 3},
                          seeds=20),
+    "ultimate-tictactoe": Spec("ultimate_tic_tac_toe", "ultimate-tictactoe", uttt_os_units,
+                               each(same), seeds=10),
     "reversi": Spec("othello", "reversi", each(othello_os), each(same),
                     gdl_options={"ending": "stuck"}, seeds=10),
     "amazons": Spec("amazons", "amazons", amazons_os_units, each(same), seeds=4),
