@@ -183,8 +183,12 @@ pub enum ChoiceKind {
     Slide {
         from: Expr,
         dirs: Option<Expr>,
-        /// `along TRACK` instead of directions.
+        /// `along TRACK` (or `around CIRCUIT`) instead of directions.
         along: Option<Name>,
+        /// More circuits after the first (`around inner or outer`).
+        more: Vec<Name>,
+        /// `around CIRCUIT`: through one of its loops at least.
+        around: bool,
         by: Option<Expr>,
         path: Option<Expr>,
         to: Expr,
@@ -385,6 +389,14 @@ pub struct RingDecl {
 /// `track NAME = CELL ...` or `track NAME: PLAYER = CELL ..., ...`: the
 /// order of cells a piece follows, the same for every player or per player.
 #[derive(Clone, Debug, PartialEq)]
+pub struct CircuitDecl {
+    pub name: Name,
+    /// The cells in order, `None` for each `loop` between them.
+    pub parts: Vec<Option<Name>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
 pub struct TrackDecl {
     pub name: Name,
     /// One list for every player (`None`), or each player's.
@@ -469,6 +481,7 @@ pub struct GameFile {
     pub counters: Vec<Name>,
     pub rings: Vec<RingDecl>,
     pub tracks: Vec<TrackDecl>,
+    pub circuits: Vec<CircuitDecl>,
     pub regions: Vec<RegionDecl>,
     pub defines: Vec<(Name, RegionBody)>,
     pub actions: Vec<(Name, Choice)>,

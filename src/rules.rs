@@ -253,8 +253,12 @@ pub enum ChoiceKind {
         /// The directions it may slide in (none along a track).
         dirs: DirSet,
         /// Along this track (an index into [`Rules::tracks`]) instead of
-        /// the board's directions: `slide ... along TRACK by N`.
+        /// the board's directions: `slide ... along TRACK by N`, or along a
+        /// circuit to the first piece (`slide ... around CIRCUIT`).
         along: Option<u16>,
+        /// How many of a circuit's loops the move must go through (1 for
+        /// `around`, 0 for `along`); 0 off a circuit.
+        loops: u8,
         /// How far it must go, if a distance was written (`by`).
         by: Option<Distance>,
         /// The cells it may cross (`empty` when no `over` was written).
@@ -360,6 +364,28 @@ pub struct Track {
     /// Per player and board cell: its place in that player's `cells`, or
     /// `u32::MAX` off the track.
     pub place: Vec<Vec<u32>>,
+    /// A circuit (`circuit NAME = ...`): a closed way, the same for every
+    /// player, whose cells may come round twice; `None` for a track.
+    pub circuit: Option<Circuit>,
+}
+
+/// A closed way round the board (`circuit inner = b1 ... b6 loop a5 ...`,
+/// Surakarta's): a slide along it goes either way from each time its cell
+/// comes round, to the first piece.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Circuit {
+    /// The cells in order: each closed way's, one way after the other.
+    pub cells: Vec<u32>,
+    /// Per place in `cells`: the next place along its way (a way's last
+    /// place is followed by its first).
+    pub next: Vec<u32>,
+    /// Per place in `cells`: the place before it along its way.
+    pub before: Vec<u32>,
+    /// Per place in `cells`: whether a loop joins it to the next place.
+    pub loop_after: Vec<bool>,
+    /// Per board cell: its places in `cells` (none off the circuit, two
+    /// where two runs cross).
+    pub places: Vec<Vec<u32>>,
 }
 
 /// A family of regions (`region board = blocks(3)`): numbered fixed sets

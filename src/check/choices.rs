@@ -122,8 +122,24 @@ impl<'a> Checker<'a> {
             },
             ast::ChoiceKind::Slide {
                 from,
+                along: Some(t),
+                more,
+                around,
+                by,
+                path,
+                to,
+                ..
+            } if *around || self.is_circuit(&t.text) || !more.is_empty() => {
+                let mut ways = vec![t];
+                ways.extend(more);
+                self.circuit_slide(from, &ways, *around, by.as_ref(), path.as_ref(), to)
+            }
+            ast::ChoiceKind::Slide {
+                from,
                 dirs,
                 along,
+                around: _,
+                more: _,
                 by,
                 path,
                 to,
@@ -152,6 +168,7 @@ impl<'a> Checker<'a> {
                         None => self.move_dirs(dirs.as_ref()),
                     },
                     along,
+                    loops: 0,
                     by,
                     path: path.as_ref().map_or(SetExpr::Empty, |p| self.set(p)),
                     to: self.set(to),

@@ -14,6 +14,7 @@
 mod boards;
 mod builtins;
 mod choices;
+mod circuits;
 mod cleared_marks;
 mod counters;
 mod directions;
@@ -154,6 +155,7 @@ fn compile_with(
     c.hands();
     c.rings();
     c.tracks();
+    c.circuits();
     c.regions();
     c.captures_onto();
     let rules = c.rules();

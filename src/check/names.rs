@@ -139,6 +139,9 @@ impl<'a> Checker<'a> {
         for t in &file.tracks {
             self.declare(&t.name, NameKind::Track);
         }
+        for t in &file.circuits {
+            self.declare(&t.name, NameKind::Track);
+        }
         if let Some((extra, _)) = file.pieces.get(MAX_PIECES) {
             self.limit(extra.span, format!("at most {MAX_PIECES} kinds of piece"));
         }

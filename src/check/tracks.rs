@@ -71,6 +71,7 @@ impl<'a> Checker<'a> {
                 name: t.name.text.clone(),
                 cells,
                 place,
+                circuit: None,
             });
         }
     }

@@ -683,6 +683,7 @@ impl ChoiceKind {
                 from,
                 dirs,
                 along: _,
+                loops: _,
                 by,
                 path,
                 to,

@@ -119,6 +119,18 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
                 span: item_span,
             });
         }
+        Rule::circuit_item => {
+            let mut inner = inner.filter(|p| p.as_rule() != Rule::circuit_kw);
+            let name_ = name(inner.next().expect("circuit name"));
+            let parts = inner
+                .map(|p| (p.as_rule() != Rule::loop_kw).then(|| name(p)))
+                .collect();
+            game.circuits.push(CircuitDecl {
+                name: name_,
+                parts,
+                span: item_span,
+            });
+        }
         Rule::region_item => {
             let name = name(inner.next().expect("region name"));
             let body = shared_or_per_player(inner.collect());
@@ -381,6 +393,10 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::signed_number
         | Rule::choice_group
         | Rule::track_kw
+        | Rule::circuit_kw
+        | Rule::circuit_part
+        | Rule::loop_kw
+        | Rule::around_kw
         | Rule::position_word
         | Rule::track_list
         | Rule::track_cells

@@ -277,12 +277,18 @@ fn choice_kind(kind_pair: P) -> ChoiceKind {
 fn slide(pair: P) -> ChoiceKind {
     let (from, dirs, mut rest) = move_start(pair);
     let mut next = rest.next().expect("along, by, over or to");
-    let along = if next.as_rule() == Rule::slide_along {
-        let track = name(next.into_inner().nth(1).expect("track"));
+    let (along, around, more) = if next.as_rule() == Rule::slide_along {
+        let mut two = next.into_inner();
+        let around = two.next().expect("along or around").as_rule() == Rule::around_kw;
+        let track = name(two.next().expect("track"));
+        let more = two
+            .filter(|p| p.as_rule() == Rule::name)
+            .map(name)
+            .collect();
         next = rest.next().expect("by, over or to");
-        Some(track)
+        (Some(track), around, more)
     } else {
-        None
+        (None, false, Vec::new())
     };
     let by = if next.as_rule() == Rule::slide_by {
         let by = expr(next.into_inner().nth(1).expect("distance"));
@@ -302,6 +308,8 @@ fn slide(pair: P) -> ChoiceKind {
         from,
         dirs,
         along,
+        more,
+        around,
         by,
         path,
         to: expr(next),

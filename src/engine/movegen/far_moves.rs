@@ -9,6 +9,7 @@ use super::slot::Part::{Fourth, From, Over, To};
 use crate::cellset;
 use crate::engine::tables::leaps::NO_TARGET;
 use crate::engine::{Action, Game, Shortcut};
+use crate::limits::MAX_CELL_WORDS;
 use crate::rules::*;
 
 impl Game {
@@ -29,6 +30,12 @@ impl Game {
             ChoiceKind::Slide { by: Some(by), .. } => {
                 self.each_distance_move(c, player, by, t, f);
             }
+            ChoiceKind::Slide {
+                by: None,
+                along: Some(k),
+                loops,
+                ..
+            } => self.each_circuit_move(c, *k, *loops, t, &mut f),
             ChoiceKind::Slide { by: None, .. } => {
                 let rays = &self.rays;
                 let (mask, near) = self.move_dirs(c, player);
@@ -237,6 +244,68 @@ impl Game {
         }
     }
 
+    /// The moves of a slide along a circuit (`slide ... around CIRCUIT`):
+    /// from each place of the piece's cell on the circuit, either way,
+    /// over cells of PATH (and its own cell, where the way comes back
+    /// through it), to a cell of TO it crosses or the first cell not in
+    /// PATH, once `loops` loops are behind it. A cell reached by two ways
+    /// is one move. Not inlined, as `each_track_move`.
+    #[inline(never)]
+    fn each_circuit_move(
+        &self,
+        c: u16,
+        k: u16,
+        loops: u8,
+        t: &[u64],
+        f: &mut dyn FnMut(Action) -> bool,
+    ) {
+        let w = self.words;
+        let (from, path, to) = (From.of(t, w), Over.of(t, w), To.of(t, w));
+        let Some(circuit) = &self.rules.tracks[k as usize].circuit else {
+            return;
+        };
+        let mut reached = [0u64; MAX_CELL_WORDS];
+        for a in cellset::cells(from) {
+            let reached = &mut reached[..w];
+            reached.fill(0);
+            for &start in &circuit.places[a] {
+                let start = start as usize;
+                for forward in [true, false] {
+                    let (mut i, mut passed) = (start, 0u8);
+                    loop {
+                        let (next, join) = if forward {
+                            (circuit.next[i] as usize, i)
+                        } else {
+                            let b = circuit.before[i] as usize;
+                            (b, b)
+                        };
+                        passed = passed.saturating_add(u8::from(circuit.loop_after[join]));
+                        i = next;
+                        if i == start {
+                            break;
+                        }
+                        let x = circuit.cells[i] as usize;
+                        if x == a {
+                            continue;
+                        }
+                        if passed >= loops
+                            && cellset::contains(to, x)
+                            && !cellset::contains(reached, x)
+                        {
+                            cellset::insert(reached, x);
+                            if !f(Action::far(c, a, x)) {
+                                return;
+                            }
+                        }
+                        if !cellset::contains(path, x) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The moves of a `slide ... by` choice: along each axis (a direction
     /// and its opposite) the distance is counted once, then each way it is
     /// one look-up in the ray and a check of the cells crossed.
@@ -312,7 +381,11 @@ impl Game {
                 .map(|a| cellset::count_and(&table.masks[a * w..(a + 1) * w], to))
                 .sum();
         }
-        if let ChoiceKind::Slide { by: None, .. } = &self.rules.choices[c as usize].kind
+        if let ChoiceKind::Slide {
+            by: None,
+            along: None,
+            ..
+        } = &self.rules.choices[c as usize].kind
             && w == 1
             && self.shortcuts.has(Shortcut::SlidesByFill)
             && let Some(n) = self.slides_by_fill(c, player, t)

@@ -146,7 +146,11 @@ impl Game {
         {
             return "counted by one AND per piece";
         }
-        if let ChoiceKind::Slide { by: None, .. } = kind
+        if let ChoiceKind::Slide {
+            by: None,
+            along: None,
+            ..
+        } = kind
             && fill
         {
             return "counted by filling along each direction when no piece is on the path, else walking the rays";

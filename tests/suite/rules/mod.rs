@@ -65,4 +65,5 @@ mod rays;
 mod rotate;
 mod shifts;
 mod stacks;
+mod surakarta;
 mod turns;
