@@ -484,6 +484,9 @@ pub struct GameFile {
     pub circuits: Vec<CircuitDecl>,
     pub regions: Vec<RegionDecl>,
     pub defines: Vec<(Name, RegionBody)>,
+    /// The parameters of the definitions that have some (`define
+    /// facing(d) = ...`), by the definition's name.
+    pub define_params: Vec<(String, Vec<Name>)>,
     pub actions: Vec<(Name, Choice)>,
     /// `action NAME = A | B if C | ...`: names for several actions, put in
     /// place of the name in the turns when the file is parsed.

@@ -528,6 +528,11 @@ impl<'a> Checker<'a> {
         if self.is_line_kind(&f.text) {
             return self.joined_call(f, args, span);
         }
+        if let (Some(&body), Some(params)) =
+            (self.defines.get(&f.text), self.define_params(&f.text))
+        {
+            return self.define_call(f, body, params, args, span);
+        }
         if let Some(family) = self.family_index(&f.text) {
             return self.family_call(f, family, args, span);
         }

@@ -283,6 +283,9 @@ impl<'a> Checker<'a> {
             };
         }
         if let Some(&body) = self.defines.get(n) {
+            if let Some(params) = self.define_params(n) {
+                return self.define_without_arguments(n, params, span);
+            }
             return self.define(n, body, span);
         }
         if let Some(r) = self.regions.get(n) {

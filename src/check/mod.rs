@@ -27,6 +27,7 @@ mod notation;
 mod operators;
 mod optimise;
 mod options;
+mod parameters;
 mod picture;
 mod possible;
 mod regions;

@@ -248,7 +248,11 @@ impl<'a> Checker<'a> {
     fn check_unused(&mut self) {
         let file = self.file;
         for (n, _) in &file.defines {
-            if !self.define_values.contains_key(&n.text) && self.defines.contains_key(&n.text) {
+            // One with parameters is checked at each use, with its arguments.
+            if !self.define_values.contains_key(&n.text)
+                && self.defines.contains_key(&n.text)
+                && self.define_params(&n.text).is_none()
+            {
                 self.name(&n.text, n.span);
             }
         }

@@ -124,7 +124,8 @@ fn key(item: &P) -> Key {
         | Rule::effect_item
         | Rule::action_item
         | Rule::ring_item
-        | Rule::track_item => Key::Named(first_name()),
+        | Rule::track_item
+        | Rule::circuit_item => Key::Named(first_name()),
         Rule::pieces_item
         | Rule::marks_item
         | Rule::variables_item

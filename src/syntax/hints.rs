@@ -308,6 +308,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::skipping_kw => "`skipping`",
         Rule::region_item => "`region`",
         Rule::define_item => "`define`",
+        Rule::define_params => "parameters (`(d, s)`)",
         Rule::variables_item => "`variables`",
         Rule::effect_item => "`effect`",
         Rule::choose => "`choose`",

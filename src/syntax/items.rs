@@ -138,7 +138,15 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         }
         Rule::define_item => {
             let n = name(inner.next().expect("define name"));
-            let body = shared_or_per_player(inner.collect());
+            let mut rest: Vec<P> = inner.collect();
+            if rest
+                .first()
+                .is_some_and(|p| p.as_rule() == Rule::define_params)
+            {
+                let params = rest.remove(0).into_inner().map(name).collect();
+                game.define_params.push((n.text.clone(), params));
+            }
+            let body = shared_or_per_player(rest);
             game.defines.push((n, body));
         }
         Rule::action_item => {
@@ -395,6 +403,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::track_kw
         | Rule::circuit_kw
         | Rule::circuit_part
+        | Rule::define_params
         | Rule::loop_kw
         | Rule::around_kw
         | Rule::position_word

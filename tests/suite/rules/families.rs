@@ -1,6 +1,7 @@
 //! Families of regions (`region board = blocks(3)`, `places(3)`; called
-//! as `board(S)`, `board(N)`, `index(board, S)`), on small games written
-//! here; ultimate tic-tac-toe's rules are in `games/ultimate-tictactoe.tests`.
+//! as `board(S)`, `board(N)`, `index(board, S)`) and definitions with
+//! parameters (`define pair(s, d) = ...`), on small games written here;
+//! ultimate tic-tac-toe's rules are in `games/ultimate-tictactoe.tests`.
 
 use super::*;
 
@@ -141,4 +142,90 @@ fn a_fixed_argument_gives_a_fixed_region() {
     assert_eq!(all.len(), 18);
     assert!(all.contains("d4") && all.contains("f6") && all.contains("a1") && all.contains("c3"));
     assert!(!all.contains("a4") && !all.contains("d1"));
+}
+
+/// Stones go where a pair of stones of one colour flanks the cell: written
+/// with a definition that has parameters, and written out.
+const PAIRS: &str = "
+game Pairs
+board square(5) with diagonals
+players x, o
+pieces stone
+define pair(s, d) = s at d and s at rotate(d, 180)
+turn 1: place stone at empty
+turn 2: place stone at empty
+turn: place stone at empty where some d: pair(own, d) or pair(enemy, d)
+    else place stone at empty
+end if line(own, 3): mover wins
+";
+
+#[test]
+fn a_definition_with_parameters_is_its_body_with_the_arguments_written_in() {
+    let by_hand = PAIRS.replace(
+        "some d: pair(own, d) or pair(enemy, d)",
+        "some d: (own at d and own at rotate(d, 180)) or (enemy at d and enemy at rotate(d, 180))",
+    );
+    let (with, without) = (compile(PAIRS), compile(&by_hand));
+    let plain = compile(&PAIRS.replace("where some d: pair(own, d) or pair(enemy, d)", ""));
+    let counts = |g: &Game| -> Vec<u64> {
+        gdl::run::perft(g, &g.start(), 4, false)
+            .iter()
+            .map(|d| d.nodes)
+            .collect()
+    };
+    assert_eq!(counts(&with), counts(&without));
+    assert_ne!(counts(&with), counts(&plain), "the rule must bite");
+    // a1 and c1 flank b1 (east and west): on turn 3 only b1 and the
+    // cells some other pair flanks.
+    let st = after(&with, "a1 e5 c1");
+    assert!(legal(&with, &st).contains("b1"));
+    assert_eq!(
+        legal(&with, &st),
+        legal(&without, &after(&without, "a1 e5 c1"))
+    );
+}
+
+#[test]
+fn a_definitions_parameters_are_refused_where_they_would_change_meaning() {
+    let base = "game T\nboard square(5) with diagonals\nplayers x, o\npieces stone\n";
+    let bare = error(&format!(
+        "{base}define pair(s, d) = s at d\nturn: place stone at pair"
+    ));
+    assert!(
+        bare.contains("`pair` takes 2 arguments") && bare.contains("`pair(s, d)`"),
+        "{bare}"
+    );
+    let few = error(&format!(
+        "{base}define pair(s, d) = s at d\nturn: place stone at empty where pair(own)"
+    ));
+    assert!(few.contains("`pair` takes 2 arguments, not 1"), "{few}");
+    // The body's `some d:` would take the argument's `d`.
+    let taken = error(&format!(
+        "{base}define near(s) = some d: s at d\nturn: place stone at empty where some d: near(own at d)"
+    ));
+    assert!(
+        taken.contains("which the definition's own `d` would take"),
+        "{taken}"
+    );
+    // The argument's `here` would become the cell the body's `where` tests.
+    let rebound = error(&format!(
+        "{base}define beside(c) = empty where c at n\nturn: place stone at beside(here)"
+    ));
+    assert!(
+        rebound.contains("reads `here`, but lands inside a `where`"),
+        "{rebound}"
+    );
+    assert!(rebound.contains("action-cell"), "{rebound}");
+    // The body does not see the variables of the place of use.
+    let hidden = error(&format!(
+        "{base}define ahead(s) = s at d\nturn: place stone at empty where some d: ahead(own)"
+    ));
+    assert!(
+        hidden.contains("uses `d`, a variable where it is used"),
+        "{hidden}"
+    );
+    let itself = error(&format!(
+        "{base}define f(s) = f(s)\nturn: place stone at f(empty)"
+    ));
+    assert!(itself.contains("defined in terms of itself"), "{itself}");
 }
