@@ -52,9 +52,14 @@ pub(crate) fn list_legal(
     }
     let game = &shared.game;
     game.legal_actions(st, listed);
-    (shared.space)
-        .ids(game.board(), listed, ids)
-        .map_err(|e| e.to_string())?;
+    // Each action's id; two actions with one id are found once `legal`
+    // is sorted below (no copy sorted here: this runs every ply).
+    ids.clear();
+    ids.extend(
+        listed
+            .iter()
+            .map(|&a| shared.space.id(game.board(), a).unwrap_or(u32::MAX)),
+    );
     if game.is_chance(st) {
         // OpenSpiel numbers a chance node's outcomes apart from the
         // players' actions: 0..k, here in the order of the roll's values.
@@ -64,6 +69,9 @@ pub(crate) fn list_legal(
     }
     legal.extend(ids.iter().copied().zip(listed.iter().copied()));
     legal.sort_unstable_by_key(|p| p.0);
+    if let Some(w) = legal.windows(2).find(|w| w[0].0 == w[1].0) {
+        return Err(gdl::action_space::SameId { id: w[0].0 }.to_string());
+    }
     Ok(())
 }
 
