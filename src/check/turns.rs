@@ -395,6 +395,32 @@ impl<'a> Checker<'a> {
     /// Warns of `a and b or c` written without parentheses: `and` and
     /// `except` bind tighter than `or`, which a writer who meant `a and
     /// (b or c)` is not told otherwise.
+    /// `A else B then E` where A has no `then`: E is B's alone, which the
+    /// writer may have meant for both (a designer met it: the first file
+    /// of ultimate tic-tac-toe marked no board won by A).
+    fn then_of_the_last_warning(&mut self, groups: &[Vec<(ast::Choice, Option<ast::Expr>)>]) {
+        let Some((last, before)) = groups.split_last() else {
+            return;
+        };
+        let [(choice, _)] = &last[..] else {
+            return;
+        };
+        let bare = |c: &ast::Choice| {
+            c.then.is_empty()
+                && !matches!(c.kind, ast::ChoiceKind::Named(_) | ast::ChoiceKind::Pass)
+        };
+        if before.is_empty()
+            || choice.then.is_empty()
+            || !before.iter().flatten().all(|(c, _)| bare(c))
+        {
+            return;
+        }
+        self.sources.warnings.push(
+            Diagnostic::at(choice.span, "the `then` effects here belong to this action alone, not to the ones before `else`, which have none")
+                .with_help("if they are meant for every action, write them after each (a named `effect` keeps it short: `... then claim else ... then claim`)"),
+        );
+    }
+
     fn mixed_operators_warning(&mut self) {
         for (span, reading) in &self.file.mixed_operators {
             self.sources.warnings.push(
@@ -452,6 +478,7 @@ impl<'a> Checker<'a> {
                     }
                     ast::Repeat::While(c) => self.while_repeat(c),
                 };
+                self.then_of_the_last_warning(groups);
                 let mut choices = Vec::new();
                 let entries = groups.iter().map(Vec::len).sum::<usize>();
                 for (k, group) in groups.iter().enumerate() {

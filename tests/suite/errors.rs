@@ -610,6 +610,43 @@ fn and_or_without_parentheses_is_warned_of() {
     }
 }
 
+/// `A else B then E` with no `then` on A is warned of (E is B's alone);
+/// with a `then` on each, a named action first, or in the shipped games,
+/// nothing is.
+#[test]
+fn a_then_after_else_that_belongs_to_the_last_action_only_is_warned_of() {
+    let warnings = |turn: &str| {
+        warnings_of(&format!(
+            "game T\nboard square(3)\nplayers x, o\npieces stone\nmarks m\n\
+             action first = place stone at m and empty\nturn: {turn}\n"
+        ))
+        .into_iter()
+        .filter(|w| w.contains("belong to this action alone"))
+        .count()
+    };
+    assert_eq!(
+        warnings("place stone at m and empty else place stone at empty then mark m at here"),
+        1
+    );
+    for clear in [
+        "place stone at m and empty then mark m at here else place stone at empty then mark m at here",
+        "first else place stone at empty then mark m at here",
+        "place stone at m and empty else place stone at empty",
+        "place stone at empty then mark m at here",
+    ] {
+        assert_eq!(warnings(clear), 0, "{clear}");
+    }
+    for entry in std::fs::read_dir("games").expect("games/") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "gdl") {
+            let g = gdl::load(&path, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
+            let alone = (g.rules.sources.warnings.iter())
+                .filter(|w| w.message.contains("belong to this action alone"));
+            assert_eq!(alone.count(), 0, "{}", path.display());
+        }
+    }
+}
+
 /// A mark the turn clears and then reads, with nothing setting it in
 /// between, is warned of (it is always empty there); read before the
 /// clear, or set by the step that reads it again, it is not.
