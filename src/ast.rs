@@ -281,6 +281,12 @@ pub enum Effect {
         set: Expr,
         body: Box<Effect>,
     },
+    /// `each b in FAMILY: EFFECT`: once per member of a family of regions.
+    EachMember {
+        var: Name,
+        family: Name,
+        body: Box<Effect>,
+    },
     /// The seats exchange players (as the pie rule does).
     Swap,
     /// `again`: the mover also plays the next turn.

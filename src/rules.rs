@@ -59,6 +59,16 @@ pub enum Effect {
         /// The effect run for each group.
         body: Box<Effect>,
     },
+    /// Runs the body once per member of a family of regions (an index in
+    /// [`Rules::families`]), in their order, with the member in `slot`.
+    EachMember {
+        /// The slot the member is bound to ([`SetExpr::Var`]).
+        slot: u8,
+        /// The family.
+        family: u16,
+        /// The effect run for each member.
+        body: Box<Effect>,
+    },
     /// The seats exchange players.
     Swap,
     /// The mover also plays the next turn (`again`): the turn number goes

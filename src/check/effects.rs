@@ -111,6 +111,28 @@ impl<'a> Checker<'a> {
                     body: Box::new(body),
                 }
             }
+            ast::Effect::EachMember { var, family, body } => {
+                let Some(family) = self.family_index(&family.text) else {
+                    let msg = format!("`{}` is not a family of regions", family.text);
+                    let help = "`each b in board: EFFECT` goes through the members of a family: `region board = blocks(3)`";
+                    self.errors
+                        .push(Diagnostic::at(family.span, msg).with_help(help));
+                    return Effect::Seq(Vec::new());
+                };
+                if !self.check_binding(var, "member", self.set_scope.len(), "`each`") {
+                    return Effect::Seq(Vec::new());
+                }
+                self.set_scope.push(var.text.clone());
+                self.set_slots = self.set_slots.max(self.set_scope.len());
+                let slot = (self.set_scope.len() - 1) as u8;
+                let body = self.effect(body);
+                self.set_scope.pop();
+                Effect::EachMember {
+                    slot,
+                    family,
+                    body: Box::new(body),
+                }
+            }
             ast::Effect::Named(n) => {
                 let Some(&body) = self.effects.get(&n.text) else {
                     let known: Vec<String> = self.effects.keys().cloned().collect();
@@ -151,7 +173,7 @@ fn effect_span(e: &ast::Effect) -> Span {
         ast::Effect::Draw(lines) => lines.span,
         ast::Effect::If(c, _, _) => c.span,
         ast::Effect::Group(list) => list.first().map_or_else(Span::default, effect_span),
-        ast::Effect::EachGroup { var, .. } => var.span,
+        ast::Effect::EachGroup { var, .. } | ast::Effect::EachMember { var, .. } => var.span,
         ast::Effect::Swap | ast::Effect::Again => Span::default(),
         ast::Effect::Set(n, _) | ast::Effect::Named(n) => n.span,
     }

@@ -166,6 +166,7 @@ impl Visitor for MarksSet<'_> {
                 | Effect::If(..)
                 | Effect::Seq(_)
                 | Effect::EachGroup { .. }
+                | Effect::EachMember { .. }
                 | Effect::Swap
                 | Effect::Again
                 | Effect::Make(..)

@@ -475,6 +475,7 @@ impl Effect {
                 f(Node::Set(set), Same);
                 f(Node::Effect(body), Same);
             }
+            Effect::EachMember { body, .. } => f(Node::Effect(body), Same),
             Effect::Set(_, n) => f(Node::Num(n), Same),
             Effect::Take(s, into) => {
                 f(Node::Set(s), Same);

@@ -317,6 +317,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::deal | Rule::deal_kw => "`deal`",
         Rule::by_chance | Rule::chance_kw => "`by chance:`",
         Rule::each_group => "`each group`",
+        Rule::each_member => "`each NAME in FAMILY`",
         Rule::effect_ref => "an effect",
         Rule::list_kw => "`list`",
         Rule::signed_number => "a number",

@@ -452,6 +452,7 @@ pub(super) fn add_item(game: &mut GameFile, item: P) {
         | Rule::view_kw
         | Rule::view_part
         | Rule::each_group
+        | Rule::each_member
         | Rule::effect_ref
         | Rule::counter_count
         | Rule::counters_kw

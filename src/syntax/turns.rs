@@ -489,6 +489,16 @@ pub(super) fn effect(pair: P) -> Effect {
                 body: Box::new(body),
             }
         }
+        Rule::each_member => {
+            let var = name(parts.next().expect("variable"));
+            let family = name(parts.next().expect("family"));
+            let body = effect(parts.next().expect("body"));
+            Effect::EachMember {
+                var,
+                family,
+                body: Box::new(body),
+            }
+        }
         Rule::swap => Effect::Swap,
         Rule::again => Effect::Again,
         Rule::make_cells => {

@@ -176,6 +176,16 @@ impl Game {
                 }
             }
             Effect::EachGroup { slot, set, body } => self.each_group(st, *slot as usize, set, body),
+            Effect::EachMember { slot, family, body } => {
+                let w = self.words;
+                let rules = &*self.rules;
+                for &m in &rules.families[*family as usize].members {
+                    let cells = rules.fixed_sets[m as usize].words();
+                    let at = *slot as usize * w;
+                    st.set_vars[at..at + w].copy_from_slice(cells);
+                    self.effect(st, body);
+                }
+            }
         }
     }
 

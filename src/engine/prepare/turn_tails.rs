@@ -132,6 +132,7 @@ fn marks_only(e: &Effect, marks: &mut Vec<Mark>) -> bool {
         | Effect::Remove(..)
         | Effect::Repeat(_)
         | Effect::EachGroup { .. }
+        | Effect::EachMember { .. }
         | Effect::Swap
         | Effect::Make(..)
         | Effect::Place(..)

@@ -229,3 +229,42 @@ fn a_definitions_parameters_are_refused_where_they_would_change_meaning() {
     ));
     assert!(itself.contains("defined in terms of itself"), "{itself}");
 }
+
+/// After each stone, every block holding two of the mover's stones or
+/// more is marked: a loop over the family's members.
+const LOOP: &str = "
+game Loop
+board square(4)
+players x, o
+pieces stone
+marks two
+region block = blocks(2)
+turn: place stone at empty then each b in block: if count(own and b) >= 2: mark two at b
+";
+
+#[test]
+fn each_member_of_a_family_runs_the_effect_with_its_cells() {
+    let g = compile(LOOP);
+    let two = g.rules.marks.iter().position(|m| m == "two").expect("mark");
+    let marked = |st: &State| -> BTreeSet<String> {
+        let b = g.board();
+        (0..b.len())
+            .filter(|&c| g.has_mark(st, gdl::ids::Cell::new(c), two))
+            .map(|c| b.label(gdl::ids::Cell::new(c)).to_string())
+            .collect()
+    };
+    // x: a1 and b2 (the bottom left block), o: c3 and d4 (the top right).
+    assert!(marked(&after(&g, "a1 c3")).is_empty());
+    let st = after(&g, "a1 c3 b2");
+    assert_eq!(marked(&st), set(&["a1", "b1", "a2", "b2"]));
+    let st = after(&g, "a1 c3 b2 d4");
+    assert_eq!(
+        marked(&st),
+        set(&["a1", "b1", "a2", "b2", "c3", "d3", "c4", "d4"])
+    );
+    // x's a3 and b4 lie in the top left block: marked on its turn.
+    let st = after(&g, "a1 c3 b2 d4 a3 c1 b4");
+    assert!(marked(&st).contains("a4") && !marked(&st).contains("c1"));
+    let bad = error(&LOOP.replace("each b in block", "each b in two"));
+    assert!(bad.contains("`two` is not a family of regions"), "{bad}");
+}
