@@ -183,6 +183,15 @@ pub fn moving(seen: &Seen, c: u16, from: usize, to: usize) -> Checked {
         ));
     }
     within(seen, c, Role::To, to, Stage::Target)?;
+    if let ChoiceKind::Slide {
+        along: Some(k),
+        loops,
+        ..
+    } = kind
+        && let Some(circuit) = &game.rules.tracks[*k as usize].circuit
+    {
+        circuit_ways(seen, c, circuit, from, to, *loops)?;
+    }
     // The cells crossed: the jumped one, or a slide's way.
     let crossed = between(seen, from, to).unwrap_or_default();
     match kind {
@@ -363,4 +372,74 @@ fn between(seen: &Seen, from: usize, to: usize) -> Option<Vec<usize>> {
         }
     }
     None
+}
+
+/// A slide round a circuit from `from` to `to`: fine if some way round
+/// gets there over cells it may cross, through `loops` loops; else each
+/// way's first stop, or that it gets there before a loop.
+fn circuit_ways(
+    seen: &Seen,
+    c: u16,
+    circuit: &crate::rules::Circuit,
+    from: usize,
+    to: usize,
+    loops: u8,
+) -> Result<(), (Stage, String)> {
+    let game = seen.game;
+    let over = part(seen, c, Role::Over).map(|s| game.probe_set(seen.st, &s.set, None));
+    let open = |x: usize| match &over {
+        Some(set) => set.contains(x),
+        None => game.piece_at(seen.st, Cell::new(x)).is_none(),
+    };
+    let mut stops = Vec::new();
+    for &start in &circuit.places[from] {
+        let start = start as usize;
+        for forward in [true, false] {
+            let (mut i, mut passed) = (start, 0u8);
+            loop {
+                let (next, join) = if forward {
+                    (circuit.next[i] as usize, i)
+                } else {
+                    let b = circuit.before[i] as usize;
+                    (b, b)
+                };
+                passed = passed.saturating_add(u8::from(circuit.loop_after[join]));
+                i = next;
+                let x = circuit.cells[i] as usize;
+                if i == start {
+                    break;
+                }
+                if x == from {
+                    continue;
+                }
+                if x == to {
+                    if passed >= loops {
+                        return Ok(());
+                    }
+                    stops.push(format!("one reaches {} before any loop", seen.label(to)));
+                    break;
+                }
+                if !open(x) {
+                    stops.push(seen.contents(x));
+                    break;
+                }
+            }
+        }
+    }
+    stops.sort();
+    stops.dedup();
+    let why = if stops.is_empty() {
+        format!(
+            "{} is on no way round from {}",
+            seen.label(to),
+            seen.label(from)
+        )
+    } else {
+        format!(
+            "no way round from {} gets there: {}",
+            seen.label(from),
+            stops.join("; ")
+        )
+    };
+    Err((Stage::Target, why))
 }

@@ -260,3 +260,14 @@ fn a_circuits_mistakes_are_errors_at_their_place() {
     let off = error("circuit c = a1 a2 loop z9 loop\nturn: slide own around c to enemy");
     assert!(off.contains("`z9` is not a cell of the board"), "{off}");
 }
+
+#[test]
+fn explain_names_where_each_way_round_stops() {
+    let g = surakarta();
+    let st = from(&g, "6/4m1/1M4/6/1MM3/6 white 0");
+    let why = gdl::explain::why_not(&g, &st, "b2-e5").expect("refused");
+    assert!(
+        why.contains("no way round from b2 gets there: b4 holds white's man; c2 holds white's man"),
+        "{why}"
+    );
+}
