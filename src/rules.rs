@@ -412,6 +412,29 @@ pub struct Family {
     pub member_of: Vec<u32>,
 }
 
+impl Circuit {
+    /// Walks one way round from place `start`: for each place after it,
+    /// until it comes back, `visit(cell, loops)` with the loops passed so
+    /// far; the walk stops where `visit` returns false.
+    #[inline]
+    pub fn walk(&self, start: usize, forward: bool, mut visit: impl FnMut(usize, u8) -> bool) {
+        let (mut i, mut passed) = (start, 0u8);
+        loop {
+            let (next, join) = if forward {
+                (self.next[i] as usize, i)
+            } else {
+                let b = self.before[i] as usize;
+                (b, b)
+            };
+            passed = passed.saturating_add(u8::from(self.loop_after[join]));
+            i = next;
+            if i == start || !visit(self.cells[i] as usize, passed) {
+                return;
+            }
+        }
+    }
+}
+
 /// A region turned by an angle: where the piece on each of its cells goes,
 /// worked out once when the game is built.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,6 +8,27 @@ use crate::rules::*;
 use super::Checker;
 
 impl<'a> Checker<'a> {
+    /// `body` lowered with `var` bound to the next set slot (`each group
+    /// g`, `each b in FAMILY`): the slot and the body, or `None` when the
+    /// name cannot be bound (reported).
+    fn set_bound(
+        &mut self,
+        var: &ast::Name,
+        what: &str,
+        by: &str,
+        body: &ast::Effect,
+    ) -> Option<(u8, Effect)> {
+        if !self.check_binding(var, what, self.set_scope.len(), by) {
+            return None;
+        }
+        self.set_scope.push(var.text.clone());
+        self.set_slots = self.set_slots.max(self.set_scope.len());
+        let slot = (self.set_scope.len() - 1) as u8;
+        let body = self.effect(body);
+        self.set_scope.pop();
+        Some((slot, body))
+    }
+
     pub(super) fn effect(&mut self, e: &ast::Effect) -> Effect {
         if !self.spend(1, effect_span(e)) {
             return Effect::Seq(Vec::new());
@@ -97,14 +118,9 @@ impl<'a> Checker<'a> {
             }
             ast::Effect::EachGroup { var, set, body } => {
                 let s = self.set(set);
-                if !self.check_binding(var, "group", self.set_scope.len(), "`each group`") {
+                let Some((slot, body)) = self.set_bound(var, "group", "`each group`", body) else {
                     return Effect::Seq(Vec::new());
-                }
-                self.set_scope.push(var.text.clone());
-                self.set_slots = self.set_slots.max(self.set_scope.len());
-                let slot = (self.set_scope.len() - 1) as u8;
-                let body = self.effect(body);
-                self.set_scope.pop();
+                };
                 Effect::EachGroup {
                     slot,
                     set: s,
@@ -119,14 +135,9 @@ impl<'a> Checker<'a> {
                         .push(Diagnostic::at(family.span, msg).with_help(help));
                     return Effect::Seq(Vec::new());
                 };
-                if !self.check_binding(var, "member", self.set_scope.len(), "`each`") {
+                let Some((slot, body)) = self.set_bound(var, "member", "`each`", body) else {
                     return Effect::Seq(Vec::new());
-                }
-                self.set_scope.push(var.text.clone());
-                self.set_slots = self.set_slots.max(self.set_scope.len());
-                let slot = (self.set_scope.len() - 1) as u8;
-                let body = self.effect(body);
-                self.set_scope.pop();
+                };
                 Effect::EachMember {
                     slot,
                     family,

@@ -393,36 +393,27 @@ fn circuit_ways(
     };
     let mut stops = Vec::new();
     for &start in &circuit.places[from] {
-        let start = start as usize;
         for forward in [true, false] {
-            let (mut i, mut passed) = (start, 0u8);
-            loop {
-                let (next, join) = if forward {
-                    (circuit.next[i] as usize, i)
-                } else {
-                    let b = circuit.before[i] as usize;
-                    (b, b)
-                };
-                passed = passed.saturating_add(u8::from(circuit.loop_after[join]));
-                i = next;
-                let x = circuit.cells[i] as usize;
-                if i == start {
-                    break;
-                }
+            let mut there = false;
+            circuit.walk(start as usize, forward, |x, passed| {
                 if x == from {
-                    continue;
+                    return true;
                 }
                 if x == to {
-                    if passed >= loops {
-                        return Ok(());
+                    there = passed >= loops;
+                    if !there {
+                        stops.push(format!("one reaches {} before any loop", seen.label(to)));
                     }
-                    stops.push(format!("one reaches {} before any loop", seen.label(to)));
-                    break;
+                    return false;
                 }
                 if !open(x) {
                     stops.push(seen.contents(x));
-                    break;
+                    return false;
                 }
+                true
+            });
+            if there {
+                return Ok(());
             }
         }
     }

@@ -269,24 +269,11 @@ impl Game {
             let reached = &mut reached[..w];
             reached.fill(0);
             for &start in &circuit.places[a] {
-                let start = start as usize;
                 for forward in [true, false] {
-                    let (mut i, mut passed) = (start, 0u8);
-                    loop {
-                        let (next, join) = if forward {
-                            (circuit.next[i] as usize, i)
-                        } else {
-                            let b = circuit.before[i] as usize;
-                            (b, b)
-                        };
-                        passed = passed.saturating_add(u8::from(circuit.loop_after[join]));
-                        i = next;
-                        if i == start {
-                            break;
-                        }
-                        let x = circuit.cells[i] as usize;
+                    let mut stop = false;
+                    circuit.walk(start as usize, forward, |x, passed| {
                         if x == a {
-                            continue;
+                            return true;
                         }
                         if passed >= loops
                             && cellset::contains(to, x)
@@ -294,12 +281,14 @@ impl Game {
                         {
                             cellset::insert(reached, x);
                             if !f(Action::far(c, a, x)) {
-                                return;
+                                stop = true;
+                                return false;
                             }
                         }
-                        if !cellset::contains(path, x) {
-                            break;
-                        }
+                        cellset::contains(path, x)
+                    });
+                    if stop {
+                        return;
                     }
                 }
             }
