@@ -9,6 +9,16 @@ fn compile(src: &str) -> Game {
     gdl::load_source(src, "test.gdl", &[]).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
+/// The cells carrying mark `m`, by label.
+fn marked(g: &Game, st: &State, m: &str) -> BTreeSet<String> {
+    let b = g.board();
+    let m = g.rules.marks.iter().position(|x| x == m).expect("a mark");
+    (0..b.len())
+        .filter(|&c| g.has_mark(st, gdl::ids::Cell::new(c), m))
+        .map(|c| b.label(gdl::ids::Cell::new(c)).to_string())
+        .collect()
+}
+
 /// The first error's message and help of a file that must not compile.
 fn error(src: &str) -> String {
     match gdl::load_source(src, "test.gdl", &[]) {
@@ -76,14 +86,7 @@ turn: place stone at empty then mark seen at block(here)
 #[test]
 fn blocks_that_do_not_fill_the_board_are_cut_short() {
     let g = compile(UNEVEN);
-    let marked = |st: &State, m: &str| -> BTreeSet<String> {
-        let b = g.board();
-        let m = g.rules.marks.iter().position(|x| x == m).expect("a mark");
-        (0..b.len())
-            .filter(|&c| g.has_mark(st, gdl::ids::Cell::new(c), m))
-            .map(|c| b.label(gdl::ids::Cell::new(c)).to_string())
-            .collect()
-    };
+    let marked = |st: &State, m: &str| marked(&g, st, m);
     // Blocks start at a1; they are numbered by their first cell in the
     // board's order (the top line first, left to right): block 1 is a4
     // and b4 (one row high), 2 is c4 and d4, 3 is e4 alone, 4 is a1 to b3.
@@ -245,14 +248,7 @@ turn: place stone at empty then each b in block: if count(own and b) >= 2: mark 
 #[test]
 fn each_member_of_a_family_runs_the_effect_with_its_cells() {
     let g = compile(LOOP);
-    let two = g.rules.marks.iter().position(|m| m == "two").expect("mark");
-    let marked = |st: &State| -> BTreeSet<String> {
-        let b = g.board();
-        (0..b.len())
-            .filter(|&c| g.has_mark(st, gdl::ids::Cell::new(c), two))
-            .map(|c| b.label(gdl::ids::Cell::new(c)).to_string())
-            .collect()
-    };
+    let marked = |st: &State| marked(&g, st, "two");
     // x: a1 and b2 (the bottom left block), o: c3 and d4 (the top right).
     assert!(marked(&after(&g, "a1 c3")).is_empty());
     let st = after(&g, "a1 c3 b2");
